@@ -1,0 +1,15 @@
+import { Type, type Static } from '@sinclair/typebox';
+
+/** Every error the API returns. */
+export const ErrorResponseSchema = Type.Object(
+  {
+    detail: Type.String(),
+    errors: Type.Optional(Type.Array(Type.Object({ field: Type.String(), message: Type.String() }))),
+  },
+  { $id: 'ErrorResponse' },
+);
+export type ErrorResponse = Static<typeof ErrorResponseSchema>;
+
+/** `{ message }`: a sentence for the person who made the request. */
+export const MessageResponseSchema = Type.Object({ message: Type.String() });
+export type MessageResponse = Static<typeof MessageResponseSchema>;

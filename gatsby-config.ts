@@ -1,0 +1,53 @@
+import type { GatsbyConfig } from 'gatsby';
+import remarkGfm from 'remark-gfm';
+import { rehypeSafeLinks } from './plugins/rehype-safe-links';
+
+const siteUrl = (process.env.SITE_URL ?? 'http://localhost:8000').replace(/\/$/, '');
+
+const config: GatsbyConfig = {
+  siteMetadata: {
+    title: 'AgentWorks',
+    description:
+      'AgentWorks designs, builds and secures custom AI agents that take real work off your team: consultation, integration, RAG and voice agents.',
+    siteUrl,
+    email: process.env.CONTACT_EMAIL ?? 'hello@agentworks.example',
+    phone: process.env.CONTACT_PHONE ?? '+1 555 010 2025',
+    foundedYear: 2025,
+    social: {
+      youtube: 'https://www.youtube.com/@agentworks',
+      instagram: 'https://www.instagram.com/agentworks',
+      facebook: 'https://www.facebook.com/agentworks',
+    },
+  },
+  graphqlTypegen: true,
+  trailingSlash: 'never',
+  plugins: [
+    'gatsby-plugin-styled-components',
+    'gatsby-plugin-image',
+    'gatsby-plugin-sharp',
+    'gatsby-transformer-sharp',
+    'gatsby-transformer-yaml',
+    { resolve: 'gatsby-source-filesystem', options: { name: 'blog', path: `${__dirname}/content/blog` } },
+    { resolve: 'gatsby-source-filesystem', options: { name: 'content', path: `${__dirname}/content`, ignore: ['**/blog/**'] } },
+    {
+      resolve: 'gatsby-plugin-mdx',
+      options: {
+        extensions: ['.md', '.mdx'],
+        mdxOptions: {
+          remarkPlugins: [remarkGfm],
+          rehypePlugins: [rehypeSafeLinks],
+        },
+        gatsbyRemarkPlugins: [
+          { resolve: 'gatsby-remark-autolink-headers', options: { isIconAfterHeader: true, elements: ['h2', 'h3', 'h4'] } },
+          { resolve: 'gatsby-remark-prismjs', options: { noInlineHighlight: true } },
+        ],
+      },
+    },
+    {
+      resolve: 'gatsby-plugin-sitemap',
+      options: { excludes: ['/login', '/giveaway/*', '/admin/*', '/blog/new', '/404', '/404.html', '/dev-404-page'] },
+    },
+  ],
+};
+
+export default config;

@@ -1,0 +1,36 @@
+/** Two Jest projects: the Gatsby site (jsdom + Babel) and the API (node + SWC). */
+const path = require('node:path');
+
+/** @type {import('jest').Config} */
+module.exports = {
+  projects: [
+    {
+      displayName: 'site',
+      rootDir: __dirname,
+      testEnvironment: 'jest-fixed-jsdom',
+      testMatch: ['<rootDir>/src/**/__tests__/**/*.test.{ts,tsx}', '<rootDir>/plugins/**/__tests__/**/*.test.{ts,tsx}'],
+      transform: { '^.+\\.[jt]sx?$': ['babel-jest', { configFile: path.join(__dirname, 'jest/babel.config.js') }] },
+      moduleNameMapper: {
+        '^@/(.*)$': '<rootDir>/src/$1',
+        '^@site/contracts$': '<rootDir>/contracts/src/index.ts',
+        '.+\\.(css|styl|less|sass|scss)$': 'identity-obj-proxy',
+        '.+\\.(jpg|jpeg|png|gif|svg|webp|mp3|wav|ogg)$': '<rootDir>/jest/file-mock.js',
+      },
+      testPathIgnorePatterns: ['node_modules', '\\.cache', '<rootDir>/public'],
+      transformIgnorePatterns: ['node_modules/(?!(gatsby|gatsby-script|gatsby-link)/)'],
+      globals: { __PATH_PREFIX__: '' },
+      setupFiles: ['<rootDir>/jest/loadershim.js'],
+      setupFilesAfterEnv: ['<rootDir>/jest/setup-site.ts'],
+    },
+    {
+      displayName: 'server',
+      rootDir: __dirname,
+      testEnvironment: 'node',
+      testMatch: ['<rootDir>/server/test/**/*.test.ts'],
+      transform: { '^.+\\.[tj]s$': ['@swc/jest', { jsc: { parser: { syntax: 'typescript' }, target: 'es2022' } }] },
+      // cookie@2 (used by Fastify's inject) ships only ES modules; Node 20 loads it natively, Jest needs it compiled.
+      transformIgnorePatterns: ['/node_modules/(?!(light-my-request/node_modules/)?cookie/)'],
+      moduleNameMapper: { '^@site/contracts$': '<rootDir>/contracts/src/index.ts' },
+    },
+  ],
+};

@@ -1,0 +1,91 @@
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyReply,
+  type RawServerDefault,
+} from 'fastify';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { Config } from './config';
+import type { Db } from './db/connect';
+import authPlugin from './plugins/auth';
+import dbPlugin from './plugins/db';
+import errorsPlugin from './plugins/errors';
+import staticSite, { isApiPath } from './plugins/static-site';
+import healthRoutes from './routes/v1/health';
+import { loadJwtSecret } from './services/jwt-secret';
+
+export interface BuildOptions {
+  config: Config;
+  connection: Db;
+}
+
+export type App = FastifyInstance<RawServerDefault, IncomingMessage, ServerResponse, FastifyBaseLogger, TypeBoxTypeProvider>;
+
+export const BODY_LIMIT = 64 * 1024;
+
+/** Log fields that must never reach a log line. */
+const REDACT = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'body.password',
+  'body.email',
+  'body.token',
+  'password',
+  'email',
+  'access_token',
+];
+
+/** Builds the whole server (API + built site) without listening. */
+export async function buildApp({ config, connection }: BuildOptions): Promise<App> {
+  const app = Fastify({
+    logger: { level: config.logLevel, redact: { paths: REDACT, censor: '[redacted]' } },
+    bodyLimit: BODY_LIMIT,
+    trustProxy: config.trustProxy,
+    routerOptions: { ignoreTrailingSlash: false, maxParamLength: 200 },
+    // Errors raised before routing (bad URL, bad content type) still answer with a detail.
+    frameworkErrors: (error, _request, reply) => {
+      const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 400;
+      const detail =
+        error.code === 'FST_ERR_BAD_URL'
+          ? 'The request URL is malformed.'
+          : 'The request could not be understood.';
+      void (reply as FastifyReply).code(status).send({ detail });
+    },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  await app.register(errorsPlugin);
+  await app.register(dbPlugin, { connection });
+  await app.register(authPlugin, {
+    secret: loadJwtSecret(config.jwtSecret, config.dataDir),
+    ttlSeconds: config.jwtTtlSeconds,
+  });
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes);
+      api.setNotFoundHandler((request, reply) =>
+        reply.code(404).send({ detail: `No API endpoint matches ${request.method} ${request.url.split('?')[0]}.` }),
+      );
+    },
+    { prefix: '/api/v1' },
+  );
+
+  await app.register(async (site) => {
+    await site.register(staticSite, {
+      siteDir: config.siteDir,
+      gatsbyCacheDir: config.gatsbyCacheDir,
+      notFoundMatchPaths: ['/blog/*'],
+    });
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '/';
+    const detail = isApiPath(pathname)
+      ? `No API endpoint matches ${request.method} ${pathname}.`
+      : `Nothing is served at ${request.method} ${pathname}.`;
+    return reply.code(404).send({ detail });
+  });
+
+  return app;
+}

@@ -1,0 +1,132 @@
+import path from 'node:path';
+
+/** Everything the server reads from the environment, parsed once at start-up. */
+export interface Config {
+  port: number;
+  host: string;
+  /** `sqlite:<file>` (relative to the working directory), `sqlite::memory:` or `postgres://…`. */
+  databaseUrl: string;
+  /** Folder for the SQLite file and generated secrets. */
+  dataDir: string;
+  /** Built Gatsby site (`public/`) and the Gatsby cache holding match-paths.json. */
+  siteDir: string;
+  gatsbyCacheDir: string;
+  logLevel: string;
+  /** Fastify's trustProxy: true/false, a hop count, or comma-separated addresses/CIDRs. */
+  trustProxy: boolean | string | ((address: string, hop: number) => boolean);
+  /** Origins allowed by CORS; empty means same origin only. */
+  corsOrigins: string[];
+  rateLimits: boolean;
+  jwtSecret: string | undefined;
+  jwtTtlSeconds: number;
+  adminUsername: string | undefined;
+  adminPassword: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  ownerEmail: string | undefined;
+  /** Public base URL of the site, used in links inside e-mails. */
+  publicUrl: string;
+  siteTimezone: string;
+}
+
+export class ConfigError extends Error {
+  constructor(public readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+function isValidTimezone(tz: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: tz });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config {
+  const problems: string[] = [];
+
+  const int = (name: string, fallback: number, min: number, max: number): number => {
+    const raw = env[name];
+    if (raw === undefined || raw === '') return fallback;
+    const value = Number(raw);
+    if (!Number.isInteger(value) || value < min || value > max) {
+      problems.push(`${name} must be a whole number from ${min} to ${max} (got "${raw}").`);
+      return fallback;
+    }
+    return value;
+  };
+
+  const databaseUrl = env.DATABASE_URL || 'sqlite:./data/site.db';
+  if (!/^sqlite:/.test(databaseUrl) && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    problems.push(
+      `DATABASE_URL must start with "sqlite:" (e.g. sqlite:./data/site.db) or "postgres://" (got "${databaseUrl}").`,
+    );
+  }
+
+  let trustProxy: Config['trustProxy'] = false;
+  const rawProxy = env.TRUST_PROXY;
+  if (rawProxy === 'true') trustProxy = true;
+  else if (rawProxy && /^\d+$/.test(rawProxy)) {
+    const hops = Number(rawProxy);
+    trustProxy = (_address: string, hop: number) => hop < hops;
+  }
+  else if (rawProxy && rawProxy !== 'false') trustProxy = rawProxy;
+
+  const corsOrigins = (env.CORS_ORIGINS ?? '')
+    .split(',')
+    .map((o) => o.trim())
+    .filter(Boolean);
+  for (const origin of corsOrigins) {
+    if (!/^https?:\/\/[^/\s]+$/.test(origin)) {
+      problems.push(`CORS_ORIGINS entries must look like https://example.com with no path (got "${origin}").`);
+    }
+  }
+
+  const rateLimitsRaw = (env.RATE_LIMITS ?? 'on').toLowerCase();
+  if (!['on', 'off'].includes(rateLimitsRaw)) problems.push(`RATE_LIMITS must be "on" or "off" (got "${env.RATE_LIMITS}").`);
+
+  const siteTimezone = env.SITE_TIMEZONE || 'UTC';
+  if (!isValidTimezone(siteTimezone)) problems.push(`SITE_TIMEZONE is not a known IANA time zone (got "${siteTimezone}").`);
+
+  if (env.JWT_SECRET !== undefined && env.JWT_SECRET.length < 32) {
+    problems.push('JWT_SECRET must be at least 32 characters long; leave it unset to have one generated.');
+  }
+  if (env.ADMIN_PASSWORD !== undefined && env.ADMIN_PASSWORD.length < 10) {
+    problems.push('ADMIN_PASSWORD must be at least 10 characters long.');
+  }
+
+  const port = int('PORT', 8000, 0, 65535);
+  const host = env.HOST || '127.0.0.1';
+  const publicUrl = (env.PUBLIC_URL || `http://${host === '0.0.0.0' ? 'localhost' : host}:${port}`).replace(/\/$/, '');
+  if (!/^https?:\/\//.test(publicUrl)) problems.push(`PUBLIC_URL must start with http:// or https:// (got "${publicUrl}").`);
+
+  if (problems.length > 0) throw new ConfigError(problems);
+
+  const root = path.resolve(cwd);
+  return {
+    port,
+    host,
+    databaseUrl,
+    dataDir: path.resolve(root, env.DATA_DIR || 'data'),
+    siteDir: path.resolve(root, env.SITE_DIR || 'public'),
+    gatsbyCacheDir: path.resolve(root, env.GATSBY_CACHE_DIR || '.cache'),
+    logLevel: env.LOG_LEVEL || 'info',
+    trustProxy,
+    corsOrigins,
+    rateLimits: rateLimitsRaw === 'on',
+    jwtSecret: env.JWT_SECRET,
+    jwtTtlSeconds: int('JWT_TTL_SECONDS', 8 * 60 * 60, 60, 30 * 24 * 60 * 60),
+    adminUsername: env.ADMIN_USERNAME || undefined,
+    adminPassword: env.ADMIN_PASSWORD || undefined,
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM || 'AgentWorks <no-reply@agentworks.example>',
+    ownerEmail: env.OWNER_EMAIL || undefined,
+    publicUrl,
+    siteTimezone,
+  };
+}

@@ -1,0 +1,25 @@
+import fp from 'fastify-plugin';
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Db } from '../db/connect';
+import type { Database } from '../db/database';
+import type { Dialect } from '../db/migrations/util';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Kysely<Database>;
+    dialect: Dialect;
+  }
+}
+
+/** Exposes the already-connected database on the app and closes it when the app closes. */
+export default fp(
+  async function dbPlugin(app: FastifyInstance, opts: { connection: Db }) {
+    app.decorate('db', opts.connection.db);
+    app.decorate('dialect', opts.connection.dialect);
+    app.addHook('onClose', async () => {
+      await opts.connection.close();
+    });
+  },
+  { name: 'db' },
+);

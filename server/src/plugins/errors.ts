@@ -1,0 +1,74 @@
+import fp from 'fastify-plugin';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { HttpError } from '../lib/http-error';
+
+interface FieldError {
+  field: string;
+  message: string;
+}
+
+/** Fastify's own client errors, by code, with sentences a person can act on. */
+const FRAMEWORK_ERRORS: Record<string, { status: number; detail: string }> = {
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: {
+    status: 415,
+    detail: 'This endpoint accepts application/json (or form-encoded data where documented).',
+  },
+  FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, detail: 'The request body is too large (the limit is 64 kB).' },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, detail: 'The request body is empty; send a JSON object.' },
+  FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, detail: 'The request body is not valid JSON.' },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, detail: 'The Content-Length header does not match the body.' },
+  FST_ERR_BAD_URL: { status: 400, detail: 'The request URL is malformed.' },
+  FST_ERR_ASYNC_CONSTRAINT: { status: 400, detail: 'The request could not be routed.' },
+};
+
+function fieldName(instancePath: string, missing?: unknown): string {
+  const base = instancePath.replace(/^\//, '').replace(/\//g, '.');
+  if (typeof missing === 'string') return base ? `${base}.${missing}` : missing;
+  return base || 'body';
+}
+
+function validationDetail(error: FastifyError): { detail: string; errors: FieldError[] } {
+  const errors: FieldError[] = (error.validation ?? []).map((v) => {
+    const params = v.params as Record<string, unknown>;
+    const field = fieldName(v.instancePath, params.missingProperty ?? params.additionalProperty);
+    let message = v.message ?? 'is invalid';
+    if (params.missingProperty) message = 'is required';
+    else if (params.additionalProperty) message = 'is not an accepted field';
+    return { field, message };
+  });
+  const where = error.validationContext ?? 'body';
+  const first = errors[0];
+  const detail = first
+    ? `Please check the ${where}: ${first.field} ${first.message}.`
+    : `Please check the ${where}: it does not match what this endpoint accepts.`;
+  return { detail, errors };
+}
+
+/**
+ * Every error leaves as `{"detail": "<sentence>"}`. Client errors keep their status; anything
+ * unexpected is logged in full and answered with a generic 500 that reveals nothing internal.
+ */
+export default fp(async function errors(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof HttpError) {
+      return reply.code(error.statusCode).headers(error.headers).send({ detail: error.message });
+    }
+    if (error.validation) {
+      return reply.code(400).send(validationDetail(error));
+    }
+    const known = error.code ? FRAMEWORK_ERRORS[error.code] : undefined;
+    if (known) return reply.code(known.status).send({ detail: known.detail });
+
+    if (error.statusCode === 429) {
+      return reply.code(429).send({ detail: error.message });
+    }
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      request.log.info({ err: error }, 'client error');
+      return reply.code(error.statusCode).send({ detail: 'The request could not be processed.' });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply
+      .code(500)
+      .send({ detail: 'Something went wrong on our side. Please try again in a moment.' });
+  });
+});

@@ -1,0 +1,74 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'kysely';
+import { type App, buildApp } from '../../src/app';
+import { type Config, loadConfig } from '../../src/config';
+import { connect } from '../../src/db/connect';
+
+/** Which database the API tests run against: SQLite unless TEST_DB=postgres (with TEST_DATABASE_URL). */
+export function testDialect(): 'sqlite' | 'postgres' {
+  return process.env.TEST_DB === 'postgres' ? 'postgres' : 'sqlite';
+}
+
+export interface TestApp {
+  app: App;
+  config: Config;
+  close(): Promise<void>;
+}
+
+/**
+ * Builds a complete app on a fresh, empty database: an in-memory SQLite database, or a private
+ * PostgreSQL schema that is dropped afterwards. Environment overrides go through the real config
+ * parser.
+ */
+export async function buildTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'site-test-'));
+  const dialect = testDialect();
+  let databaseUrl = 'sqlite::memory:';
+  let schema: string | undefined;
+  if (dialect === 'postgres') {
+    const url = process.env.TEST_DATABASE_URL;
+    if (!url) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
+    databaseUrl = url;
+    schema = `test_${crypto.randomBytes(6).toString('hex')}`;
+  }
+  const config = loadConfig({
+    LOG_LEVEL: 'silent',
+    JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-signing',
+    DATA_DIR: dataDir,
+    SITE_DIR: path.join(dataDir, 'public'),
+    GATSBY_CACHE_DIR: path.join(dataDir, '.cache'),
+    DATABASE_URL: databaseUrl,
+    ...env,
+  });
+  const connection = await connect(config.databaseUrl, process.cwd(), { schema });
+  const app = await buildApp({ config, connection });
+  await app.ready();
+
+  return {
+    app,
+    config,
+    async close() {
+      if (schema) await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(app.db);
+      await app.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Creates a user directly in the database and returns a valid bearer header for them. */
+export async function userWithToken(
+  app: App,
+  role: 'admin' | 'editor',
+  username = `${role}-${crypto.randomBytes(3).toString('hex')}`,
+): Promise<{ id: number; username: string; authorization: string }> {
+  const now = new Date().toISOString();
+  const row = await app.db
+    .insertInto('users')
+    .values({ username, password_hash: 'not-a-real-hash', role, token_version: 0, created_at: now, updated_at: now })
+    .returning(['id', 'token_version'])
+    .executeTakeFirstOrThrow();
+  return { id: row.id, username, authorization: `Bearer ${app.signToken(row)}` };
+}

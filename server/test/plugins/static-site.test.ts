@@ -1,0 +1,136 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { cacheControlFor } from '../../src/plugins/static-site';
+import { buildTestApp, type TestApp } from '../helpers/build';
+
+function write(root: string, file: string, body: string) {
+  const full = path.join(root, file);
+  fs.mkdirSync(path.dirname(full), { recursive: true });
+  fs.writeFileSync(full, body);
+}
+
+describe('built site', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp();
+    const site = t.config.siteDir;
+    write(site, 'index.html', '<h1>home</h1>');
+    write(site, '404.html', '<h1>Page Not Found</h1>');
+    write(site, 'services/index.html', '<h1>services</h1>');
+    write(site, 'app-3f9c1d2e4b5a69788a7b.js', 'console.log(1)');
+    write(site, 'styles.0a1b2c3d4e5f60718293.css', 'body{}');
+    write(site, 'page-data/index/page-data.json', '{}');
+    write(site, 'static/8d7e6f5a4b3c2d1e0f/logo.png', 'png');
+    write(site, 'favicon.svg', '<svg/>');
+    write(site, 'giveaway/[...]/index.html', '<h1>giveaway shell</h1>');
+    write(site, 'blog/[...]/index.html', '<h1>Post Not Found</h1>');
+    write(site, 'blog/hello/index.html', '<h1>hello post</h1>');
+    write(
+      t.config.gatsbyCacheDir,
+      'match-paths.json',
+      JSON.stringify([
+        { path: '/giveaway/[...]', matchPath: '/giveaway/*' },
+        { path: '/blog/[...]', matchPath: '/blog/*' },
+      ]),
+    );
+    // The plugin reads the build once at start-up, so build a second app over the same folders.
+    const dirs = { SITE_DIR: t.config.siteDir, GATSBY_CACHE_DIR: t.config.gatsbyCacheDir };
+    const first = t;
+    t = await buildTestApp(dirs);
+    const close = t.close;
+    t.close = async () => {
+      await close();
+      await first.close();
+    };
+  });
+  afterAll(() => t.close());
+
+  test('pages are served with revalidating cache headers', async () => {
+    for (const url of ['/', '/services']) {
+      const res = await t.app.inject({ url });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toMatch(/text\/html/);
+      expect(res.headers['cache-control']).toBe('public, max-age=0, must-revalidate');
+    }
+  });
+
+  test('hashed assets are cached immutably; page data and plain static files revalidate', async () => {
+    const js = await t.app.inject({ url: '/app-3f9c1d2e4b5a69788a7b.js' });
+    expect(js.statusCode).toBe(200);
+    expect(js.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const css = await t.app.inject({ url: '/styles.0a1b2c3d4e5f60718293.css' });
+    expect(css.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const img = await t.app.inject({ url: '/static/8d7e6f5a4b3c2d1e0f/logo.png' });
+    expect(img.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const data = await t.app.inject({ url: '/page-data/index/page-data.json' });
+    expect(data.headers['cache-control']).toBe('public, max-age=0, must-revalidate');
+    const icon = await t.app.inject({ url: '/favicon.svg' });
+    expect(icon.headers['cache-control']).toBe('public, max-age=0, must-revalidate');
+  });
+
+  test('client-only routes get their page', async () => {
+    for (const url of ['/giveaway/admin', '/giveaway/42']) {
+      const res = await t.app.inject({ url });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain('giveaway shell');
+    }
+  });
+
+  test('a known post is a real page; an unknown slug gets the not-found page with status 404', async () => {
+    expect((await t.app.inject({ url: '/blog/hello' })).statusCode).toBe(200);
+    const res = await t.app.inject({ url: '/blog/anything-unknown' });
+    expect(res.statusCode).toBe(404);
+    expect(res.body).toContain('Post Not Found');
+  });
+
+  test('unknown paths get the 404 page with status 404', async () => {
+    const res = await t.app.inject({ url: '/no/such/page' });
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-type']).toMatch(/text\/html/);
+    expect(res.body).toContain('Page Not Found');
+  });
+
+  test('a trailing slash redirects to the canonical URL, keeping the query', async () => {
+    const res = await t.app.inject({ url: '/services/?a=1' });
+    expect(res.statusCode).toBe(301);
+    expect(res.headers.location).toBe('/services?a=1');
+  });
+
+  test('path traversal and malformed escapes never leave the site folder', async () => {
+    const traversal = await t.app.inject({ url: '/..%2f..%2fetc%2fpasswd' });
+    expect(traversal.statusCode).toBe(404);
+    const malformed = await t.app.inject({ url: '/%E0%A4%A' });
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json().detail).toMatch(/malformed/);
+  });
+
+  test('HEAD works like GET without a body', async () => {
+    const res = await t.app.inject({ method: 'HEAD', url: '/services' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toBe('');
+  });
+});
+
+test('without a build the site answers 503 with a hint, and the API still works', async () => {
+  const t = await buildTestApp();
+  try {
+    const res = await t.app.inject({ url: '/' });
+    expect(res.statusCode).toBe(503);
+    expect(res.body).toMatch(/npm run build/);
+    expect((await t.app.inject({ url: '/api/v1/health' })).statusCode).toBe(200);
+  } finally {
+    await t.close();
+  }
+});
+
+test.each([
+  ['/static/abc/x.png', 'public, max-age=31536000, immutable'],
+  ['/app-0123456789abcdef0123.js', 'public, max-age=31536000, immutable'],
+  ['/component---src-pages-index-tsx-4c9a0b1d2e3f4a5b6c7d.js', 'public, max-age=31536000, immutable'],
+  ['/index.html', 'public, max-age=0, must-revalidate'],
+  ['/page-data/app-data.json', 'public, max-age=0, must-revalidate'],
+  ['/sw.js', 'no-cache'],
+  ['/tools/drowsiness/app.js', 'public, max-age=0, must-revalidate'],
+])('cache-control for %s', (url, expected) => {
+  expect(cacheControlFor(url)).toBe(expected);
+});
