@@ -24,6 +24,12 @@ export type App = FastifyInstance<RawServerDefault, IncomingMessage, ServerRespo
 
 export const BODY_LIMIT = 64 * 1024;
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+  }
+}
+
 /** Log fields that must never reach a log line. */
 const REDACT = [
   'req.headers.authorization',
@@ -54,6 +60,7 @@ export async function buildApp({ config, connection }: BuildOptions): Promise<Ap
     },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
+  app.decorate('config', config);
   await app.register(errorsPlugin);
   await app.register(dbPlugin, { connection });
   await app.register(authPlugin, {
