@@ -1,0 +1,26 @@
+import type { GatsbyBrowser } from 'gatsby';
+import React from 'react';
+import { PageWrapper, RootWrapper } from '@/components/app-shell';
+
+export const wrapRootElement: GatsbyBrowser['wrapRootElement'] = ({ element }) => (
+  <RootWrapper>{element}</RootWrapper>
+);
+
+export const wrapPageElement: GatsbyBrowser['wrapPageElement'] = ({ element, props }) => (
+  <PageWrapper pathname={props.location.pathname}>{element}</PageWrapper>
+);
+
+/**
+ * Gatsby's own scroll handling only runs for links to an anchor (it scrolls to the target);
+ * every other navigation is handled in onRouteUpdate below.
+ */
+export const shouldUpdateScroll: GatsbyBrowser['shouldUpdateScroll'] = ({ routerProps }) =>
+  Boolean(routerProps.location.hash);
+
+/** Every change of page scrolls smoothly to the top, instantly for people who reduce motion. */
+export const onRouteUpdate: GatsbyBrowser['onRouteUpdate'] = ({ location, prevLocation }) => {
+  // Initial load, anchor jumps and query-string-only changes (list filters) keep their position.
+  if (!prevLocation || location.hash || prevLocation.pathname === location.pathname) return;
+  const reduceMotion = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+  window.scrollTo({ top: 0, left: 0, behavior: reduceMotion ? 'auto' : 'smooth' });
+};

@@ -1,0 +1,173 @@
+import React from 'react';
+
+export interface IconProps extends React.SVGProps<SVGSVGElement> {
+  size?: number;
+}
+
+/**
+ * Decorative line icons drawn on a 24px grid. They are aria-hidden: every use sits next to text
+ * that carries the meaning.
+ */
+function createIcon(name: string, paths: React.ReactNode) {
+  function Icon({ size = 24, ...rest }: IconProps) {
+    return (
+      <svg
+        width={size}
+        height={size}
+        viewBox="0 0 24 24"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth={1.75}
+        strokeLinecap="round"
+        strokeLinejoin="round"
+        aria-hidden="true"
+        focusable="false"
+        {...rest}
+      >
+        {paths}
+      </svg>
+    );
+  }
+  Icon.displayName = name;
+  return Icon;
+}
+
+export const AgentIcon = createIcon(
+  'AgentIcon',
+  <>
+    <rect x="4" y="8" width="16" height="12" rx="3" />
+    <path d="M12 4v4M9 13h.01M15 13h.01M9.5 16.5h5M2 13v2M22 13v2" />
+    <circle cx="12" cy="3.5" r="1" />
+  </>,
+);
+
+export const ConsultationIcon = createIcon(
+  'ConsultationIcon',
+  <>
+    <path d="M21 12a8 8 0 0 1-11.6 7.1L4 20.5l1.4-4.6A8 8 0 1 1 21 12Z" />
+    <path d="M8.5 11h7M8.5 14h4.5" />
+  </>,
+);
+
+export const IntegrationIcon = createIcon(
+  'IntegrationIcon',
+  <>
+    <path d="M9 7V3M15 7V3M7 7h10v4a5 5 0 0 1-10 0V7ZM12 16v5" />
+  </>,
+);
+
+export const RetrievalIcon = createIcon(
+  'RetrievalIcon',
+  <>
+    <path d="M14 3H7a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h4M14 3l5 5M14 3v5h5M19 8v3" />
+    <circle cx="16.5" cy="16.5" r="3" />
+    <path d="m21 21-2.3-2.3M8 12h4M8 16h2" />
+  </>,
+);
+
+export const GraphIcon = createIcon(
+  'GraphIcon',
+  <>
+    <circle cx="5" cy="6" r="2.25" />
+    <circle cx="19" cy="6" r="2.25" />
+    <circle cx="12" cy="18" r="2.25" />
+    <circle cx="12" cy="10" r="1.75" />
+    <path d="M7 7l3.5 2M17 7l-3.5 2M12 11.75v4M6.2 8l4.7 8.1M17.8 8l-4.7 8.1" />
+  </>,
+);
+
+export const ShieldIcon = createIcon(
+  'ShieldIcon',
+  <>
+    <path d="M12 3 4.5 6v5.5c0 4.6 3.2 8.3 7.5 9.5 4.3-1.2 7.5-4.9 7.5-9.5V6L12 3Z" />
+    <path d="m9 12 2 2 4-4" />
+  </>,
+);
+
+export const ProtocolIcon = createIcon(
+  'ProtocolIcon',
+  <>
+    <path d="m12 3 8.5 4.5L12 12 3.5 7.5 12 3Z" />
+    <path d="m3.5 12 8.5 4.5 8.5-4.5M3.5 16.5 12 21l8.5-4.5" />
+  </>,
+);
+
+export const VoiceIcon = createIcon(
+  'VoiceIcon',
+  <>
+    <rect x="9" y="3" width="6" height="11" rx="3" />
+    <path d="M5.5 11a6.5 6.5 0 0 0 13 0M12 17.5V21M8.5 21h7" />
+  </>,
+);
+
+export const CheckIcon = createIcon('CheckIcon', <path d="m5 12.5 4.5 4.5L19 7.5" />);
+
+export const ArrowRightIcon = createIcon('ArrowRightIcon', <path d="M5 12h14M13 6l6 6-6 6" />);
+
+export const MenuIcon = createIcon('MenuIcon', <path d="M4 7h16M4 12h16M4 17h16" />);
+
+export const CloseIcon = createIcon('CloseIcon', <path d="M6 6l12 12M18 6 6 18" />);
+
+export const ChevronDownIcon = createIcon('ChevronDownIcon', <path d="m6 9 6 6 6-6" />);
+
+export const MailIcon = createIcon(
+  'MailIcon',
+  <>
+    <rect x="3" y="5" width="18" height="14" rx="2" />
+    <path d="m3.5 6.5 8.5 6.5 8.5-6.5" />
+  </>,
+);
+
+export const PhoneIcon = createIcon(
+  'PhoneIcon',
+  <path d="M5 4h3.5l1.5 4.5-2 1.5a11 11 0 0 0 6 6l1.5-2 4.5 1.5V19a2 2 0 0 1-2 2A16 16 0 0 1 3 6a2 2 0 0 1 2-2Z" />,
+);
+
+export const ClockIcon = createIcon(
+  'ClockIcon',
+  <>
+    <circle cx="12" cy="12" r="9" />
+    <path d="M12 7v5l3 2" />
+  </>,
+);
+
+export const SparkIcon = createIcon(
+  'SparkIcon',
+  <path d="M12 3v4M12 17v4M3 12h4M17 12h4M6 6l2.5 2.5M15.5 15.5 18 18M6 18l2.5-2.5M15.5 8.5 18 6" />,
+);
+
+export const TargetIcon = createIcon(
+  'TargetIcon',
+  <>
+    <circle cx="12" cy="12" r="9" />
+    <circle cx="12" cy="12" r="5" />
+    <circle cx="12" cy="12" r="1" />
+  </>,
+);
+
+/** The brand mark: two linked nodes inside a rounded square, drawn in the brand gradient. */
+export function LogoMark({ size = 32 }: { size?: number }) {
+  const id = React.useId().replace(/:/g, '');
+  return (
+    <svg width={size} height={size} viewBox="0 0 32 32" aria-hidden="true" focusable="false">
+      <defs>
+        <linearGradient id={`logo-${id}`} x1="0" y1="0" x2="1" y2="1">
+          <stop offset="0" stopColor="#4338ca" />
+          <stop offset="1" stopColor="#0e7490" />
+        </linearGradient>
+      </defs>
+      <rect width="32" height="32" rx="8" fill={`url(#logo-${id})`} />
+      <path
+        d="M10 21.5 16 9l6 12.5M12.4 16.5h7.2"
+        stroke="#fff"
+        strokeWidth="2.4"
+        fill="none"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
+      <circle cx="16" cy="9" r="2" fill="#fff" />
+      <circle cx="10" cy="21.5" r="2" fill="#fff" />
+      <circle cx="22" cy="21.5" r="2" fill="#fff" />
+    </svg>
+  );
+}

@@ -1,0 +1,185 @@
+import { Link, navigate } from 'gatsby';
+import React, { useEffect, useId, useRef, useState } from 'react';
+import styled from 'styled-components';
+import { useSession } from '@/features/auth/session-context';
+import { ChevronDownIcon } from '../icons';
+
+/** Admin destinations in menu order; Logout is always appended after them. */
+export const ADMIN_MENU_LINKS: readonly { label: string; to: string }[] = [
+  { label: 'New Post', to: '/blog/new' },
+  { label: 'Drafts', to: '/admin/drafts' },
+];
+
+const Wrapper = styled.div`
+  position: relative;
+`;
+
+const Toggle = styled.button`
+  display: inline-flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space[1]};
+  min-height: 2.5rem;
+  padding: 0 ${({ theme }) => theme.space[3]};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radii.md};
+  background: ${({ theme }) => theme.colors.surface};
+  color: ${({ theme }) => theme.colors.text};
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+  font-weight: 600;
+
+  &:hover {
+    border-color: ${({ theme }) => theme.colors.primary};
+  }
+
+  svg {
+    transition: transform 0.15s ease;
+  }
+
+  &[aria-expanded='true'] svg {
+    transform: rotate(180deg);
+  }
+`;
+
+const Panel = styled.ul`
+  position: absolute;
+  top: calc(100% + ${({ theme }) => theme.space[2]});
+  right: 0;
+  z-index: 60;
+  min-width: 12rem;
+  margin: 0;
+  padding: ${({ theme }) => theme.space[2]};
+  list-style: none;
+  background: ${({ theme }) => theme.colors.bg};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radii.md};
+  box-shadow: ${({ theme }) => theme.shadows.lg};
+`;
+
+const itemStyles = `
+  display: block;
+  width: 100%;
+  padding: 0.5rem 0.75rem;
+  border: 0;
+  border-radius: 6px;
+  background: transparent;
+  font-size: 0.9375rem;
+  text-align: left;
+  text-decoration: none;
+`;
+
+const ItemLink = styled(Link)`
+  ${itemStyles}
+  color: ${({ theme }) => theme.colors.text};
+
+  &:hover,
+  &:focus-visible {
+    background: ${({ theme }) => theme.colors.surfaceAlt};
+    color: ${({ theme }) => theme.colors.text};
+  }
+`;
+
+const ItemButton = styled.button`
+  ${itemStyles}
+  color: ${({ theme }) => theme.colors.danger};
+
+  &:hover,
+  &:focus-visible {
+    background: ${({ theme }) => theme.colors.dangerBg};
+  }
+`;
+
+const Divider = styled.li`
+  height: 1px;
+  margin: ${({ theme }) => theme.space[1]} 0;
+  background: ${({ theme }) => theme.colors.border};
+`;
+
+/**
+ * Disclosure-style dropdown (a button revealing a list of links), shown only to an authenticated
+ * admin. Escape or a click outside closes it; arrow keys move between items.
+ */
+export function AdminMenu() {
+  const { ready, isAuthenticated, isAdmin, logout } = useSession();
+  const [open, setOpen] = useState(false);
+  const wrapperRef = useRef<HTMLDivElement>(null);
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  const panelId = useId();
+
+  useEffect(() => {
+    if (!open) return undefined;
+    const onPointerDown = (event: MouseEvent) => {
+      if (wrapperRef.current && !wrapperRef.current.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener('mousedown', onPointerDown);
+    return () => document.removeEventListener('mousedown', onPointerDown);
+  }, [open]);
+
+  if (!ready || !isAuthenticated || !isAdmin) return null;
+
+  const items = () =>
+    Array.from(wrapperRef.current?.querySelectorAll<HTMLElement>('[data-admin-item]') ?? []);
+
+  const focusItem = (index: number) => {
+    const list = items();
+    if (list.length === 0) return;
+    list[(index + list.length) % list.length]?.focus();
+  };
+
+  const onKeyDown = (event: React.KeyboardEvent) => {
+    if (event.key === 'Escape' && open) {
+      event.preventDefault();
+      setOpen(false);
+      toggleRef.current?.focus();
+      return;
+    }
+    if (!['ArrowDown', 'ArrowUp', 'Home', 'End'].includes(event.key)) return;
+    event.preventDefault();
+    if (!open) setOpen(true);
+    const list = items();
+    const current = list.indexOf(document.activeElement as HTMLElement);
+    if (event.key === 'Home') focusItem(0);
+    else if (event.key === 'End') focusItem(list.length - 1);
+    else if (event.key === 'ArrowDown') focusItem(current + 1);
+    else focusItem(current === -1 ? list.length - 1 : current - 1);
+  };
+
+  const onBlur = (event: React.FocusEvent) => {
+    if (!wrapperRef.current?.contains(event.relatedTarget as Node | null)) setOpen(false);
+  };
+
+  const handleLogout = () => {
+    setOpen(false);
+    logout();
+    void navigate('/');
+  };
+
+  return (
+    <Wrapper ref={wrapperRef} onKeyDown={onKeyDown} onBlur={onBlur}>
+      <Toggle
+        ref={toggleRef}
+        type="button"
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen((value) => !value)}
+      >
+        Admin
+        <ChevronDownIcon size={16} />
+      </Toggle>
+      <Panel id={panelId} hidden={!open} aria-label="Admin">
+        {ADMIN_MENU_LINKS.map((item) => (
+          <li key={item.to}>
+            <ItemLink to={item.to} data-admin-item="" onClick={() => setOpen(false)}>
+              {item.label}
+            </ItemLink>
+          </li>
+        ))}
+        <Divider role="presentation" />
+        <li>
+          <ItemButton type="button" data-admin-item="" onClick={handleLogout}>
+            Logout
+          </ItemButton>
+        </li>
+      </Panel>
+    </Wrapper>
+  );
+}

@@ -1,0 +1,164 @@
+import { Link } from 'gatsby';
+import React from 'react';
+import styled from 'styled-components';
+import { ClockIcon, LogoMark, MailIcon, PhoneIcon } from '../icons';
+import { SERVICES } from '../marketing/services';
+import { Container } from '../ui/container';
+import { telHref, useSiteMetadata } from '../use-site-metadata';
+
+export const FOOTER_LINKS: readonly { to: string; label: string }[] = [
+  { to: '/', label: 'Home' },
+  { to: '/services', label: 'Services' },
+  { to: '/pricing', label: 'Pricing' },
+  { to: '/giveaway', label: 'Giveaway' },
+  { to: '/blog', label: 'Blog' },
+  { to: '/about', label: 'About' },
+  { to: '/contact', label: 'Contact' },
+];
+
+const Outer = styled.footer`
+  margin-top: auto;
+  padding-block: ${({ theme }) => theme.space[16]} ${({ theme }) => theme.space[8]};
+  background: ${({ theme }) => theme.colors.dark};
+  color: ${({ theme }) => theme.colors.darkMuted};
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+
+  a {
+    color: ${({ theme }) => theme.colors.darkText};
+    text-decoration: none;
+  }
+
+  a:hover {
+    color: #ffffff;
+    text-decoration: underline;
+  }
+`;
+
+const Grid = styled.div`
+  display: grid;
+  gap: ${({ theme }) => theme.space[10]};
+
+  ${({ theme }) => theme.media.sm} {
+    grid-template-columns: repeat(2, minmax(0, 1fr));
+  }
+
+  ${({ theme }) => theme.media.lg} {
+    grid-template-columns: 1.6fr 1fr 1.2fr 1.3fr;
+  }
+`;
+
+const Brand = styled.p`
+  display: flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space[2]};
+  margin-bottom: ${({ theme }) => theme.space[4]};
+  color: #ffffff;
+  font-size: ${({ theme }) => theme.fontSizes.xl};
+  font-weight: 800;
+`;
+
+const Heading = styled.h2`
+  margin-bottom: ${({ theme }) => theme.space[4]};
+  color: #ffffff;
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+  letter-spacing: 0.08em;
+  text-transform: uppercase;
+`;
+
+const List = styled.ul`
+  display: grid;
+  gap: ${({ theme }) => theme.space[2]};
+  margin: 0;
+  padding: 0;
+  list-style: none;
+`;
+
+const ContactItem = styled.li`
+  display: flex;
+  align-items: flex-start;
+  gap: ${({ theme }) => theme.space[2]};
+
+  svg {
+    flex-shrink: 0;
+    margin-top: 0.15rem;
+    color: #a5b4fc;
+  }
+`;
+
+const Bottom = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  justify-content: space-between;
+  gap: ${({ theme }) => theme.space[2]};
+  margin-top: ${({ theme }) => theme.space[12]};
+  padding-top: ${({ theme }) => theme.space[6]};
+  border-top: 1px solid rgba(255, 255, 255, 0.12);
+
+  p {
+    margin: 0;
+  }
+`;
+
+export function Footer() {
+  const { email, phone } = useSiteMetadata();
+  const year = new Date().getFullYear();
+
+  return (
+    <Outer>
+      <Container>
+        <Grid>
+          <div>
+            <Brand>
+              <LogoMark size={28} />
+              AgentWorks
+            </Brand>
+            <p>
+              We design, build and secure custom AI agents for businesses: agents that connect to
+              your systems, follow your rules and take repetitive work off your team. Founded in
+              2025.
+            </p>
+          </div>
+          <nav aria-labelledby="footer-quick-links">
+            <Heading id="footer-quick-links">Quick links</Heading>
+            <List>
+              {FOOTER_LINKS.map((link) => (
+                <li key={link.to}>
+                  <Link to={link.to}>{link.label}</Link>
+                </li>
+              ))}
+            </List>
+          </nav>
+          <section aria-labelledby="footer-services">
+            <Heading id="footer-services">Services</Heading>
+            <List>
+              {SERVICES.map((service) => (
+                <li key={service.title}>{service.title}</li>
+              ))}
+            </List>
+          </section>
+          <section aria-labelledby="footer-contact">
+            <Heading id="footer-contact">Get in touch</Heading>
+            <List>
+              <ContactItem>
+                <MailIcon size={18} />
+                <a href={`mailto:${email}`}>{email}</a>
+              </ContactItem>
+              <ContactItem>
+                <PhoneIcon size={18} />
+                <a href={telHref(phone)}>{phone}</a>
+              </ContactItem>
+              <ContactItem>
+                <ClockIcon size={18} />
+                <span>Enquiries answered within 24 hours on business days.</span>
+              </ContactItem>
+            </List>
+          </section>
+        </Grid>
+        <Bottom>
+          <p>© {year} AgentWorks. All rights reserved.</p>
+          <p>Custom AI agents for business.</p>
+        </Bottom>
+      </Container>
+    </Outer>
+  );
+}

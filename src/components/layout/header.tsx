@@ -1,0 +1,143 @@
+import { Link } from 'gatsby';
+import React from 'react';
+import styled from 'styled-components';
+import { LogoMark } from '../icons';
+import { ButtonLink } from '../ui/button';
+import { Container } from '../ui/container';
+import { AdminMenu } from './admin-menu';
+import { MobileMenu } from './mobile-menu';
+import { CONTACT_LINK, NAV_LINKS, ariaCurrentFor } from './nav-links';
+
+const Bar = styled.header`
+  position: sticky;
+  top: 0;
+  z-index: 50;
+  background: rgba(255, 255, 255, 0.92);
+  border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+  backdrop-filter: saturate(180%) blur(12px);
+`;
+
+const Inner = styled(Container)`
+  display: flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space[4]};
+  height: ${({ theme }) => theme.headerHeight};
+`;
+
+const Brand = styled(Link)`
+  display: inline-flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space[2]};
+  margin-right: auto;
+  color: ${({ theme }) => theme.colors.text};
+  font-size: ${({ theme }) => theme.fontSizes.xl};
+  font-weight: 800;
+  letter-spacing: -0.02em;
+  text-decoration: none;
+
+  &:hover {
+    color: ${({ theme }) => theme.colors.text};
+  }
+`;
+
+const DesktopNav = styled.nav`
+  display: none;
+
+  ${({ theme }) => theme.media.lg} {
+    display: block;
+  }
+`;
+
+const DesktopList = styled.ul`
+  display: flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space[1]};
+  margin: 0;
+  padding: 0;
+  list-style: none;
+`;
+
+const NavItem = styled(Link)`
+  position: relative;
+  display: block;
+  padding: ${({ theme }) => theme.space[2]} ${({ theme }) => theme.space[3]};
+  border-radius: ${({ theme }) => theme.radii.sm};
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: 0.9375rem;
+  font-weight: 600;
+  text-decoration: none;
+  white-space: nowrap;
+
+  &:hover {
+    color: ${({ theme }) => theme.colors.text};
+    background: ${({ theme }) => theme.colors.surface};
+  }
+
+  &[aria-current] {
+    color: ${({ theme }) => theme.colors.primary};
+  }
+
+  &[aria-current]::after {
+    content: '';
+    position: absolute;
+    right: ${({ theme }) => theme.space[3]};
+    bottom: 0;
+    left: ${({ theme }) => theme.space[3]};
+    height: 2px;
+    border-radius: 2px;
+    background: ${({ theme }) => theme.colors.primary};
+  }
+`;
+
+const Actions = styled.div`
+  display: flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space[2]};
+`;
+
+const DesktopContact = styled(ButtonLink)`
+  display: none;
+
+  ${({ theme }) => theme.media.lg} {
+    display: inline-flex;
+  }
+`;
+
+export interface HeaderProps {
+  pathname: string;
+}
+
+export function Header({ pathname }: HeaderProps) {
+  return (
+    <Bar>
+      <Inner>
+        <Brand to="/">
+          <LogoMark size={30} />
+          AgentWorks
+        </Brand>
+        <DesktopNav aria-label="Main">
+          <DesktopList>
+            {NAV_LINKS.map((link) => (
+              <li key={link.to}>
+                <NavItem to={link.to} aria-current={ariaCurrentFor(pathname, link.to)}>
+                  {link.label}
+                </NavItem>
+              </li>
+            ))}
+          </DesktopList>
+        </DesktopNav>
+        <Actions>
+          <AdminMenu />
+          <DesktopContact
+            to={CONTACT_LINK.to}
+            size="sm"
+            aria-current={ariaCurrentFor(pathname, CONTACT_LINK.to)}
+          >
+            {CONTACT_LINK.label}
+          </DesktopContact>
+          <MobileMenu pathname={pathname} />
+        </Actions>
+      </Inner>
+    </Bar>
+  );
+}

@@ -1,0 +1,189 @@
+import React, {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
+import styled, { keyframes } from 'styled-components';
+
+export type ToastVariant = 'default' | 'destructive';
+
+export interface ToastOptions {
+  title: string;
+  description?: string;
+  variant?: ToastVariant;
+}
+
+interface ToastItem extends Required<Omit<ToastOptions, 'description'>> {
+  id: number;
+  description?: string;
+}
+
+export const TOAST_DURATION_MS = 5000;
+export const MAX_TOASTS = 3;
+
+type ToastFn = (options: ToastOptions) => void;
+
+interface ToastContextValue {
+  toast: ToastFn;
+  dismiss: (id: number) => void;
+}
+
+const ToastContext = createContext<ToastContextValue | null>(null);
+
+const slideIn = keyframes`
+  from { opacity: 0; transform: translateY(8px); }
+  to { opacity: 1; transform: translateY(0); }
+`;
+
+const Viewport = styled.div`
+  position: fixed;
+  right: ${({ theme }) => theme.space[4]};
+  bottom: ${({ theme }) => theme.space[4]};
+  left: ${({ theme }) => theme.space[4]};
+  z-index: 200;
+  display: flex;
+  flex-direction: column;
+  align-items: flex-end;
+  gap: ${({ theme }) => theme.space[3]};
+  pointer-events: none;
+
+  ${({ theme }) => theme.media.sm} {
+    left: auto;
+    width: 380px;
+  }
+`;
+
+const Item = styled.div<{ $variant: ToastVariant }>`
+  display: flex;
+  align-items: flex-start;
+  gap: ${({ theme }) => theme.space[3]};
+  width: 100%;
+  padding: ${({ theme }) => theme.space[4]};
+  border: 1px solid
+    ${({ theme, $variant }) => ($variant === 'destructive' ? theme.colors.danger : theme.colors.border)};
+  border-left-width: 4px;
+  border-left-color: ${({ theme, $variant }) => ($variant === 'destructive' ? theme.colors.danger : theme.colors.primary)};
+  border-radius: ${({ theme }) => theme.radii.md};
+  background: ${({ theme, $variant }) => ($variant === 'destructive' ? theme.colors.dangerBg : theme.colors.bg)};
+  box-shadow: ${({ theme }) => theme.shadows.lg};
+  pointer-events: auto;
+  animation: ${slideIn} 0.2s ease-out;
+`;
+
+const Body = styled.div`
+  flex: 1;
+  min-width: 0;
+`;
+
+const Title = styled.p<{ $variant: ToastVariant }>`
+  margin: 0;
+  color: ${({ theme, $variant }) => ($variant === 'destructive' ? theme.colors.danger : theme.colors.text)};
+  font-weight: 700;
+`;
+
+const Description = styled.p`
+  margin: ${({ theme }) => theme.space[1]} 0 0;
+  color: ${({ theme }) => theme.colors.text};
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+`;
+
+const Dismiss = styled.button`
+  display: inline-flex;
+  align-items: center;
+  justify-content: center;
+  flex-shrink: 0;
+  width: 2rem;
+  height: 2rem;
+  margin: -0.25rem -0.25rem 0 0;
+  border: 0;
+  border-radius: ${({ theme }) => theme.radii.sm};
+  background: transparent;
+  color: ${({ theme }) => theme.colors.textMuted};
+
+  &:hover {
+    background: rgba(20, 24, 38, 0.08);
+    color: ${({ theme }) => theme.colors.text};
+  }
+`;
+
+function ToastCard({ item, onDismiss }: { item: ToastItem; onDismiss: (id: number) => void }) {
+  const [paused, setPaused] = useState(false);
+
+  // The timer restarts from the full duration after a pause, which is what WCAG 2.2.2 asks for:
+  // someone reading the toast with a pointer or keyboard on it must not lose it mid-sentence.
+  useEffect(() => {
+    if (paused) return undefined;
+    const timer = window.setTimeout(() => onDismiss(item.id), TOAST_DURATION_MS);
+    return () => window.clearTimeout(timer);
+  }, [paused, item.id, onDismiss]);
+
+  return (
+    <Item
+      $variant={item.variant}
+      role={item.variant === 'destructive' ? 'alert' : undefined}
+      onMouseEnter={() => setPaused(true)}
+      onMouseLeave={() => setPaused(false)}
+      onFocus={() => setPaused(true)}
+      onBlur={() => setPaused(false)}
+    >
+      <Body>
+        <Title $variant={item.variant}>{item.title}</Title>
+        {item.description ? <Description>{item.description}</Description> : null}
+      </Body>
+      <Dismiss
+        type="button"
+        aria-label={`Dismiss notification: ${item.title}`}
+        onClick={() => onDismiss(item.id)}
+      >
+        <svg width="16" height="16" viewBox="0 0 20 20" aria-hidden="true" focusable="false">
+          <path
+            d="M5 5l10 10M15 5L5 15"
+            stroke="currentColor"
+            strokeWidth="2"
+            strokeLinecap="round"
+          />
+        </svg>
+      </Dismiss>
+    </Item>
+  );
+}
+
+/** Holds the toast stack and renders it in one polite live region for the whole site. */
+export function ToastProvider({ children }: { children: React.ReactNode }) {
+  const [items, setItems] = useState<ToastItem[]>([]);
+  const nextId = useRef(1);
+
+  const dismiss = useCallback((id: number) => {
+    setItems((current) => current.filter((item) => item.id !== id));
+  }, []);
+
+  const toast = useCallback<ToastFn>(({ title, description, variant = 'default' }) => {
+    const id = nextId.current++;
+    setItems((current) => [...current, { id, title, description, variant }].slice(-MAX_TOASTS));
+  }, []);
+
+  const value = useMemo(() => ({ toast, dismiss }), [toast, dismiss]);
+
+  return (
+    <ToastContext.Provider value={value}>
+      {children}
+      {/* The region exists before any toast so screen readers register it and announce additions. */}
+      <Viewport aria-live="polite" aria-label="Notifications" role="region">
+        {items.map((item) => (
+          <ToastCard key={item.id} item={item} onDismiss={dismiss} />
+        ))}
+      </Viewport>
+    </ToastContext.Provider>
+  );
+}
+
+/** `const { toast } = useToast(); toast({ title: 'Saved' })`. Must be used under ToastProvider. */
+export function useToast(): ToastContextValue {
+  const context = useContext(ToastContext);
+  if (!context) throw new Error('useToast must be used inside <ToastProvider>.');
+  return context;
+}
