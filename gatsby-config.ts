@@ -20,6 +20,8 @@ const config: GatsbyConfig = {
     },
   },
   graphqlTypegen: true,
+  // Only used by `gatsby develop` (npm run develop): the API runs beside it.
+  proxy: { prefix: '/api', url: process.env.API_PROXY_URL ?? 'http://127.0.0.1:8000' },
   trailingSlash: 'never',
   plugins: [
     'gatsby-plugin-styled-components',

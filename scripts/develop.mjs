@@ -1,0 +1,20 @@
+// `npm run develop`: the API with reload (tsx watch) and Gatsby's dev server, which proxies /api to it.
+import { spawn } from 'node:child_process';
+
+const apiPort = process.env.API_PORT ?? '8000';
+const env = { ...process.env, GATSBY_TELEMETRY_DISABLED: '1', API_PROXY_URL: `http://127.0.0.1:${apiPort}` };
+
+const children = [
+  spawn('npx', ['tsx', 'watch', 'server/src/server.ts'], { stdio: 'inherit', env: { ...env, PORT: apiPort } }),
+  spawn('npx', ['gatsby', 'develop', '-H', '127.0.0.1', '-p', process.env.DEV_PORT ?? '8001'], { stdio: 'inherit', env }),
+];
+
+let stopping = false;
+function stop(code) {
+  if (stopping) return;
+  stopping = true;
+  for (const child of children) child.kill('SIGTERM');
+  process.exitCode = code;
+}
+for (const child of children) child.on('exit', (code) => stop(code ?? 0));
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => stop(0));

@@ -1,0 +1,12 @@
+// Runs the API suite against PostgreSQL when TEST_DATABASE_URL is set; says so plainly when it is not.
+import { spawnSync } from 'node:child_process';
+
+if (!process.env.TEST_DATABASE_URL) {
+  console.log('[test:api:pg] TEST_DATABASE_URL is not set: the PostgreSQL run of the API tests is skipped.');
+  process.exit(0);
+}
+const result = spawnSync('npx', ['jest', '--selectProjects', 'server', ...process.argv.slice(2)], {
+  stdio: 'inherit',
+  env: { ...process.env, TEST_DB: 'postgres' },
+});
+process.exit(result.status ?? 1);
