@@ -27,6 +27,18 @@ export interface Config {
   /** Public base URL of the site, used in links inside e-mails. */
   publicUrl: string;
   siteTimezone: string;
+  /** Per-address request limits for the public write endpoints (used when rateLimits is on). */
+  limits: Record<'login' | 'contact' | 'newsletter' | 'participate', RouteLimit>;
+  /** Failed-login lockout: per account always; per address only when rateLimits is on. */
+  loginLockout: { perAccount: number; perAddress: number; windowMs: number };
+  /** Hours a newsletter confirmation link stays valid. */
+  newsletterTokenTtlHours: number;
+}
+
+/** Options for @fastify/rate-limit's per-route `config.rateLimit`. */
+export interface RouteLimit {
+  max: number;
+  timeWindow: number;
 }
 
 export class ConfigError extends Error {
@@ -90,6 +102,23 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
   const rateLimitsRaw = (env.RATE_LIMITS ?? 'on').toLowerCase();
   if (!['on', 'off'].includes(rateLimitsRaw)) problems.push(`RATE_LIMITS must be "on" or "off" (got "${env.RATE_LIMITS}").`);
 
+  const perMinute = (name: string, fallback: number): RouteLimit => ({
+    max: int(name, fallback, 1, 100_000),
+    timeWindow: 60_000,
+  });
+  const limits: Config['limits'] = {
+    login: perMinute('RATE_LIMIT_LOGIN', 10),
+    contact: perMinute('RATE_LIMIT_CONTACT', 5),
+    newsletter: perMinute('RATE_LIMIT_NEWSLETTER', 5),
+    participate: perMinute('RATE_LIMIT_PARTICIPATE', 10),
+  };
+  const loginLockout: Config['loginLockout'] = {
+    perAccount: int('LOGIN_MAX_FAILURES', 5, 1, 1000),
+    perAddress: int('LOGIN_MAX_FAILURES_PER_ADDRESS', 20, 1, 100_000),
+    windowMs: int('LOGIN_LOCKOUT_MINUTES', 15, 1, 24 * 60) * 60_000,
+  };
+  const newsletterTokenTtlHours = int('NEWSLETTER_TOKEN_TTL_HOURS', 48, 1, 24 * 30);
+
   const siteTimezone = env.SITE_TIMEZONE || 'UTC';
   if (!isValidTimezone(siteTimezone)) problems.push(`SITE_TIMEZONE is not a known IANA time zone (got "${siteTimezone}").`);
 
@@ -128,5 +157,8 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     ownerEmail: env.OWNER_EMAIL || undefined,
     publicUrl,
     siteTimezone,
+    limits,
+    loginLockout,
+    newsletterTokenTtlHours,
   };
 }
