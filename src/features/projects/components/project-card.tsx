@@ -1,0 +1,184 @@
+import { GatsbyImage } from 'gatsby-plugin-image';
+import React from 'react';
+import styled from 'styled-components';
+import { Badge, type BadgeVariant } from '@/components/ui/badge';
+import { ButtonAnchor } from '@/components/ui/button';
+import { primaryActionLabel, statusLabel, typeLabel, visibleTechnologies } from '../card-rules';
+import type { ProjectStatus } from '../model';
+import type { Project } from '../types';
+
+const STATUS_BADGE: Record<ProjectStatus, BadgeVariant> = {
+  live: 'success',
+  development: 'warning',
+  planned: 'info',
+};
+
+/** Every card image is 16:10, the ratio the page query asks sharp for, so nothing shifts. */
+const IMAGE_RATIO = '16 / 10';
+
+const Article = styled.article`
+  display: flex;
+  flex-direction: column;
+  height: 100%;
+  overflow: hidden;
+  background: ${({ theme }) => theme.colors.bg};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radii.lg};
+  box-shadow: ${({ theme }) => theme.shadows.sm};
+  transition:
+    box-shadow 0.2s ease,
+    border-color 0.2s ease;
+
+  &:hover,
+  &:focus-within {
+    border-color: ${({ theme }) => theme.colors.primary};
+    box-shadow: ${({ theme }) => theme.shadows.lg};
+  }
+`;
+
+const Media = styled.div`
+  position: relative;
+  aspect-ratio: ${IMAGE_RATIO};
+  background: ${({ theme }) => theme.colors.surfaceAlt};
+  border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+
+  .gatsby-image-wrapper {
+    width: 100%;
+    height: 100%;
+  }
+`;
+
+const StatusBadge = styled(Badge)`
+  position: absolute;
+  top: ${({ theme }) => theme.space[3]};
+  left: ${({ theme }) => theme.space[3]};
+  z-index: 1;
+  box-shadow: ${({ theme }) => theme.shadows.sm};
+`;
+
+const Body = styled.div`
+  display: flex;
+  flex: 1;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space[3]};
+  padding: ${({ theme }) => theme.space[5]};
+`;
+
+const Meta = styled.p`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.space[2]};
+  margin: 0;
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+  font-weight: 600;
+`;
+
+const MetaSeparator = styled.span`
+  color: ${({ theme }) => theme.colors.border};
+`;
+
+const Title = styled.h3`
+  margin: 0;
+  font-size: ${({ theme }) => theme.fontSizes.xl};
+  line-height: 1.3;
+`;
+
+const Description = styled.p`
+  margin: 0;
+  color: ${({ theme }) => theme.colors.textMuted};
+`;
+
+const TechList = styled.ul`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.space[2]};
+  margin: 0;
+  padding: 0;
+  list-style: none;
+`;
+
+const Tech = styled.li<{ $more?: boolean }>`
+  padding: 0.125rem 0.625rem;
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radii.pill};
+  background: ${({ theme, $more }) => ($more ? theme.colors.bg : theme.colors.surface)};
+  color: ${({ theme }) => theme.colors.text};
+  font-size: ${({ theme }) => theme.fontSizes.xs};
+  font-weight: 600;
+`;
+
+const Actions = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.space[3]};
+  margin-top: auto;
+  padding-top: ${({ theme }) => theme.space[2]};
+`;
+
+const NewTabHint = styled.span`
+  position: absolute;
+  width: 1px;
+  height: 1px;
+  overflow: hidden;
+  clip: rect(0 0 0 0);
+  white-space: nowrap;
+`;
+
+export interface ProjectCardProps {
+  project: Project;
+  /** Cards in the first row are above the fold on wide screens; the rest load lazily. */
+  eager?: boolean;
+}
+
+export function ProjectCard({ project, eager = false }: ProjectCardProps) {
+  const technologies = visibleTechnologies(project.technologies);
+  const titleId = `project-${project.id}-title`;
+  return (
+    <Article aria-labelledby={titleId}>
+      <Media>
+        <StatusBadge $variant={STATUS_BADGE[project.status]}>{statusLabel(project.status)}</StatusBadge>
+        {project.image ? (
+          <GatsbyImage
+            image={project.image}
+            alt={`Illustration of ${project.title}`}
+            loading={eager ? 'eager' : 'lazy'}
+          />
+        ) : null}
+      </Media>
+      <Body>
+        <Meta>
+          <span>{typeLabel(project.type)}</span>
+          <MetaSeparator aria-hidden="true">•</MetaSeparator>
+          <span>{project.category}</span>
+        </Meta>
+        <Title id={titleId}>{project.title}</Title>
+        <Description>{project.description}</Description>
+        <TechList aria-label="Technologies">
+          {technologies.shown.map((technology) => (
+            <Tech key={technology}>{technology}</Tech>
+          ))}
+          {technologies.hiddenCount > 0 ? <Tech $more>+{technologies.hiddenCount} more</Tech> : null}
+        </TechList>
+        <Actions>
+          <ButtonAnchor href={project.url} target="_blank" rel="noopener noreferrer" size="sm">
+            {primaryActionLabel(project.status)}
+            <NewTabHint> {project.title} (opens in a new tab)</NewTabHint>
+          </ButtonAnchor>
+          {project.githubUrl ? (
+            <ButtonAnchor
+              href={project.githubUrl}
+              target="_blank"
+              rel="noopener noreferrer"
+              size="sm"
+              variant="secondary"
+            >
+              GitHub
+              <NewTabHint> repository for {project.title} (opens in a new tab)</NewTabHint>
+            </ButtonAnchor>
+          ) : null}
+        </Actions>
+      </Body>
+    </Article>
+  );
+}

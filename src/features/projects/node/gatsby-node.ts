@@ -1,0 +1,71 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import type { GatsbyNode, Node } from 'gatsby';
+import { findDuplicateIds, validateProjectEntry, type RawProjectEntry } from './validate-project';
+
+const PROJECT_FIELDS = [
+  'title',
+  'description',
+  'type',
+  'url',
+  'technologies',
+  'image',
+  'status',
+  'category',
+  'githubUrl',
+] as const;
+
+/**
+ * Builds the gallery's data from content/projects.yaml (gatsby-transformer-yaml makes one
+ * ProjectsYaml node per entry and keeps the entry's own id as `yamlId`). Broken entries stop the
+ * build with a sentence naming the entry and field instead of rendering a half-empty card.
+ */
+export const projectsNode: Partial<GatsbyNode> = {
+  createSchemaCustomization: ({ actions }) => {
+    actions.createTypes(`
+      type ProjectsYaml implements Node @dontInfer {
+        yamlId: String!
+        title: String!
+        description: String!
+        type: String!
+        url: String!
+        technologies: [String!]!
+        image: File @fileByRelativePath
+        status: String!
+        category: String!
+        githubUrl: String
+      }
+    `);
+  },
+
+  onCreateNode: ({ node, getNode, reporter }) => {
+    if (node.internal.type !== 'ProjectsYaml') return;
+    const file = node.parent ? (getNode(node.parent) as (Node & { dir?: string }) | undefined) : undefined;
+    const baseDir = file?.dir ?? '';
+    const entry: RawProjectEntry = { id: node.yamlId };
+    for (const field of PROJECT_FIELDS) entry[field] = node[field];
+    const problems = validateProjectEntry(entry, (relativePath) => existsSync(path.resolve(baseDir, relativePath)));
+    for (const problem of problems) reporter.panicOnBuild(problem);
+  },
+
+  createPages: async ({ graphql, reporter }) => {
+    const result = await graphql<{ allProjectsYaml: { nodes: { yamlId: string }[] } }>(`
+      query ProjectIds {
+        allProjectsYaml {
+          nodes {
+            yamlId
+          }
+        }
+      }
+    `);
+    if (result.errors || !result.data) {
+      reporter.panicOnBuild('Could not read the project ids from content/projects.yaml.', result.errors);
+      return;
+    }
+    for (const id of findDuplicateIds(result.data.allProjectsYaml.nodes.map((project) => project.yamlId))) {
+      reporter.panicOnBuild(
+        `Project "${id}" in content/projects.yaml uses an id that another entry already has in field "id"; ids must be unique.`,
+      );
+    }
+  },
+};
