@@ -19,8 +19,12 @@ export const shouldUpdateScroll: GatsbyBrowser['shouldUpdateScroll'] = ({ router
 
 /** Every change of page scrolls smoothly to the top, instantly for people who reduce motion. */
 export const onRouteUpdate: GatsbyBrowser['onRouteUpdate'] = ({ location, prevLocation }) => {
-  // Initial load, anchor jumps and query-string-only changes (list filters) keep their position.
+  // Initial load, anchor jumps, query-string-only changes (list filters) and navigations that
+  // ask for it via state.preserveScroll keep their position.
+  // Gatsby types this as the DOM Location, but the router's location also carries history state.
+  const { state } = location as Location & { state?: { preserveScroll?: boolean } | null };
   if (!prevLocation || location.hash || prevLocation.pathname === location.pathname) return;
+  if (state?.preserveScroll) return;
   const reduceMotion = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
   window.scrollTo({ top: 0, left: 0, behavior: reduceMotion ? 'auto' : 'smooth' });
 };
