@@ -9,7 +9,12 @@ module.exports = {
       rootDir: __dirname,
       testEnvironment: 'jest-fixed-jsdom',
       testMatch: ['<rootDir>/src/**/__tests__/**/*.test.{ts,tsx}', '<rootDir>/plugins/**/__tests__/**/*.test.{ts,tsx}'],
-      transform: { '^.+\\.[jt]sx?$': ['babel-jest', { configFile: path.join(__dirname, 'jest/babel.config.js') }] },
+      transform: {
+        '^.+\\.[jt]sx?$': ['babel-jest', { configFile: path.join(__dirname, 'jest/babel.config.js') }],
+        // ES-module-only dependencies (see transformIgnorePatterns) are compiled to CommonJS by SWC,
+        // which handles their modern class syntax without extra Babel plugins.
+        '^.+\\.mjs$': ['@swc/jest', { jsc: { target: 'es2022' } }],
+      },
       moduleNameMapper: {
         '^@/(.*)$': '<rootDir>/src/$1',
         '^@site/contracts$': '<rootDir>/contracts/src/index.ts',
@@ -17,7 +22,9 @@ module.exports = {
         '.+\\.(jpg|jpeg|png|gif|svg|webp|mp3|wav|ogg)$': '<rootDir>/jest/file-mock.js',
       },
       testPathIgnorePatterns: ['node_modules', '\\.cache', '<rootDir>/public'],
-      transformIgnorePatterns: ['node_modules/(?!(gatsby|gatsby-script|gatsby-link)/)'],
+      // Compiled despite living in node_modules: Gatsby's packages, and MSW 2's ES-module-only
+      // dependencies (until-async, and every .mjs file such as rettime's).
+      transformIgnorePatterns: ['node_modules/(?!(gatsby|gatsby-script|gatsby-link|until-async)/)(?!.+\\.mjs$)'],
       globals: { __PATH_PREFIX__: '' },
       setupFiles: ['<rootDir>/jest/loadershim.js'],
       setupFilesAfterEnv: ['<rootDir>/jest/setup-site.ts'],
