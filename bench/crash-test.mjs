@@ -1,0 +1,154 @@
+// Crash test: load POST /giveaway/{id}/participate with distinct e-mails, SIGKILL the server at a
+// random moment, restart it, and check that every entry answered 2xx is still there, the cap
+// still holds and SQLite passes its integrity check. Loopback only; bounded rounds and requests.
+//
+//   node bench/crash-test.mjs [--rounds 20] [--cap 400] [--concurrency 16]
+import { spawn } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Database from 'better-sqlite3';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const arg = (name, fallback) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? Number(process.argv[i + 1]) : fallback;
+};
+const rounds = arg('rounds', 20);
+const cap = arg('cap', 400);
+const concurrency = arg('concurrency', 16);
+const port = arg('port', 8781);
+const base = `http://127.0.0.1:${port}/api/v1`;
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'crash-test-'));
+const dbFile = path.join(dataDir, 'site.db');
+const admin = { username: 'crash-admin', password: 'crash-test-password-1' };
+
+function startServer() {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/server.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: `sqlite:${dbFile}`,
+      DATA_DIR: dataDir,
+      SITE_DIR: path.join(dataDir, 'no-site'),
+      ADMIN_USERNAME: admin.username,
+      ADMIN_PASSWORD: admin.password,
+      JWT_SECRET: 'crash-test-secret-crash-test-secret-0123',
+      RATE_LIMITS: 'off',
+      LOG_LEVEL: 'error',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  return child;
+}
+
+async function waitHealthy(deadlineMs = 20_000) {
+  const until = Date.now() + deadlineMs;
+  while (Date.now() < until) {
+    try {
+      const res = await fetch(`${base}/health`);
+      if (res.ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('server did not become healthy in time');
+}
+
+async function login() {
+  const res = await fetch(`${base}/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(admin),
+  });
+  if (!res.ok) throw new Error(`login failed: ${res.status} ${await res.text()}`);
+  return (await res.json()).access_token;
+}
+
+async function createGiveaway(token) {
+  const res = await fetch(`${base}/giveaway`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify({
+      title: 'Crash test',
+      description: 'Entries must survive a crash.',
+      prize: 'Nothing',
+      start_date: new Date().toISOString().slice(0, 10),
+      max_participants: cap,
+    }),
+  });
+  if (!res.ok) throw new Error(`create failed: ${res.status} ${await res.text()}`);
+  return (await res.json()).id;
+}
+
+async function load(giveawayId, stopSignal, answered) {
+  let n = 0;
+  async function worker(w) {
+    while (!stopSignal.stopped) {
+      const id = `${w}-${n++}-${crypto.randomBytes(3).toString('hex')}`;
+      const email = `entrant-${id}@example.com`;
+      try {
+        const res = await fetch(`${base}/giveaway/${giveawayId}/participate`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ email, instagram_handle: `h_${id.replace(/-/g, '_')}`.slice(0, 30) }),
+        });
+        if (res.ok) answered.add(email);
+        else await res.arrayBuffer();
+      } catch {
+        return; // the server is gone
+      }
+    }
+  }
+  await Promise.all(Array.from({ length: concurrency }, (_, w) => worker(w)));
+}
+
+async function participants(token, giveawayId) {
+  const res = await fetch(`${base}/giveaway/${giveawayId}/participants`, { headers: { authorization: `Bearer ${token}` } });
+  if (!res.ok) throw new Error(`participants failed: ${res.status}`);
+  const body = await res.json();
+  return Array.isArray(body) ? body : body.participants ?? body.items;
+}
+
+let failures = 0;
+let server = startServer();
+await waitHealthy();
+let token = await login();
+
+for (let round = 1; round <= rounds; round++) {
+  const giveawayId = await createGiveaway(token);
+  const answered = new Set();
+  const stop = { stopped: false };
+  const loading = load(giveawayId, stop, answered);
+  await new Promise((r) => setTimeout(r, 150 + crypto.randomInt(1200)));
+  server.kill('SIGKILL');
+  await new Promise((r) => server.once('exit', r));
+  stop.stopped = true;
+  await loading;
+
+  const sqlite = new Database(dbFile);
+  const integrity = sqlite.pragma('integrity_check', { simple: true });
+  sqlite.close();
+
+  server = startServer();
+  await waitHealthy();
+  token = await login();
+  const stored = new Set((await participants(token, giveawayId)).map((p) => p.email));
+  const lost = [...answered].filter((e) => !stored.has(e));
+  const ok = lost.length === 0 && stored.size <= cap && integrity === 'ok';
+  if (!ok) failures++;
+  console.log(
+    `round ${round}: answered 2xx ${answered.size}, stored ${stored.size} (cap ${cap}), lost ${lost.length}, integrity ${integrity} → ${ok ? 'ok' : 'FAIL'}`,
+  );
+}
+
+server.kill('SIGTERM');
+await new Promise((r) => server.once('exit', r));
+fs.rmSync(dataDir, { recursive: true, force: true });
+console.log(`${rounds - failures} passed, ${failures} failed`);
+process.exit(failures === 0 ? 0 : 1);
