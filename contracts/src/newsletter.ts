@@ -3,7 +3,7 @@ import { Page } from './pagination';
 
 /**
  * `POST /newsletter/subscribe` (JSON). Double opt-in: the address gets a confirmation e-mail
- * whose link opens the site page `/newsletter/confirm/?token=…`; that page calls
+ * whose link opens the site page `/newsletter/confirm?token=…`; that page calls
  * `GET /newsletter/confirm?token=…`. The answer is the same whether or not the address is known.
  * `source` is the page the visitor subscribed from (e.g. `/blog/some-post`) and `consent_text` the
  * sentence shown next to the button; both are recorded as proof of consent.
@@ -33,7 +33,7 @@ export type NewsletterConfirmQuery = Static<typeof NewsletterConfirmQuerySchema>
 
 /**
  * `POST /newsletter/unsubscribe` with JSON `{email}` or `{token}` (exactly one). The token comes
- * from a newsletter e-mail's link, which opens the site page `/newsletter/unsubscribe/?token=…`.
+ * from a newsletter e-mail's link, which opens the site page `/newsletter/unsubscribe?token=…`.
  * Same answer whether or not anything was subscribed.
  */
 export const NewsletterUnsubscribeRequestSchema = Type.Object(

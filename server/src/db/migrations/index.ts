@@ -1,5 +1,9 @@
 import type { Migration, MigrationProvider } from 'kysely';
 import * as m001 from './001-users';
+import * as m002 from './002-contact-enquiries';
+import * as m003 from './003-newsletter';
+import * as m004 from './004-outbox';
+import * as m010 from './010-giveaways';
 
 /**
  * Every migration, in order. Listed statically (not read from the folder) so the same list works
@@ -8,6 +12,10 @@ import * as m001 from './001-users';
  */
 const migrations: Record<string, Migration> = {
   '001-users': m001,
+  '002-contact-enquiries': m002,
+  '003-newsletter': m003,
+  '004-outbox': m004,
+  '010-giveaways': m010,
 };
 
 export const migrationProvider: MigrationProvider = {
