@@ -69,6 +69,8 @@ export const theme = {
     md: '@media (min-width: 768px)',
     lg: '@media (min-width: 1024px)',
     xl: '@media (min-width: 1280px)',
+    /** For hiding desktop-only UI; jsdom ignores @media, so tests still see the desktop bar. */
+    belowLg: '@media (max-width: 1023.98px)',
     reducedMotion: '@media (prefers-reduced-motion: reduce)',
   },
   gradients: {

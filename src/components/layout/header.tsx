@@ -41,10 +41,8 @@ const Brand = styled(Link)`
 `;
 
 const DesktopNav = styled.nav`
-  display: none;
-
-  ${({ theme }) => theme.media.lg} {
-    display: block;
+  ${({ theme }) => theme.media.belowLg} {
+    display: none;
   }
 `;
 
@@ -96,10 +94,8 @@ const Actions = styled.div`
 `;
 
 const DesktopContact = styled(ButtonLink)`
-  display: none;
-
-  ${({ theme }) => theme.media.lg} {
-    display: inline-flex;
+  ${({ theme }) => theme.media.belowLg} {
+    display: none;
   }
 `;
 

@@ -1,0 +1,172 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { navigate } from 'gatsby';
+import React from 'react';
+import { renderWithProviders } from '@/testing/render-with-providers';
+import { Header } from '../header';
+
+const NAV = [
+  ['Home', '/'],
+  ['Services', '/services'],
+  ['Pricing', '/pricing'],
+  ['Vibe Projects', '/projects'],
+  ['Giveaway', '/giveaway'],
+  ['Blog', '/blog'],
+  ['About', '/about'],
+] as const;
+
+beforeEach(() => {
+  window.localStorage.clear();
+  jest.mocked(navigate).mockClear();
+});
+
+describe('Header', () => {
+  it('links the brand home and lists every main navigation link', () => {
+    renderWithProviders(<Header pathname="/" />);
+
+    expect(screen.getByRole('link', { name: 'AgentWorks' })).toHaveAttribute('href', '/');
+    const main = screen.getByRole('navigation', { name: 'Main' });
+    const links = within(main).getAllByRole('link');
+    expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual(NAV);
+  });
+
+  it('shows Contact Us as a link to /contact', () => {
+    renderWithProviders(<Header pathname="/" />);
+    expect(screen.getByRole('link', { name: 'Contact Us' })).toHaveAttribute('href', '/contact');
+  });
+
+  it('marks the current page and the section of nested pages', () => {
+    const { rerender } = renderWithProviders(<Header pathname="/pricing" />);
+    const main = screen.getByRole('navigation', { name: 'Main' });
+    expect(within(main).getByRole('link', { name: 'Pricing' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    expect(within(main).getByRole('link', { name: 'Home' })).not.toHaveAttribute('aria-current');
+
+    rerender(<Header pathname="/blog/some-post" />);
+    expect(within(main).getByRole('link', { name: 'Blog' })).toHaveAttribute(
+      'aria-current',
+      'true',
+    );
+    expect(within(main).getByRole('link', { name: 'Home' })).not.toHaveAttribute('aria-current');
+  });
+
+  describe('mobile menu', () => {
+    it('toggles with aria-expanded and holds the same links plus Contact Us', async () => {
+      const user = userEvent.setup();
+      renderWithProviders(<Header pathname="/" />);
+      const toggle = screen.getByRole('button', { name: 'Menu' });
+      expect(toggle).toHaveAttribute('aria-expanded', 'false');
+      expect(screen.queryByRole('navigation', { name: 'Mobile' })).not.toBeInTheDocument();
+
+      await user.click(toggle);
+
+      expect(toggle).toHaveAttribute('aria-expanded', 'true');
+      const mobile = screen.getByRole('navigation', { name: 'Mobile' });
+      expect(document.getElementById(toggle.getAttribute('aria-controls') ?? '')).toContainElement(
+        mobile,
+      );
+      const links = within(mobile).getAllByRole('link');
+      expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+        ...NAV,
+        ['Contact Us', '/contact'],
+      ]);
+    });
+
+    it('closes on Escape and returns focus to the toggle', async () => {
+      const user = userEvent.setup();
+      renderWithProviders(<Header pathname="/" />);
+      const toggle = screen.getByRole('button', { name: 'Menu' });
+      await user.click(toggle);
+      await user.tab();
+      expect(
+        within(screen.getByRole('navigation', { name: 'Mobile' })).getByRole('link', {
+          name: 'Home',
+        }),
+      ).toHaveFocus();
+
+      await user.keyboard('{Escape}');
+
+      expect(toggle).toHaveAttribute('aria-expanded', 'false');
+      expect(screen.queryByRole('navigation', { name: 'Mobile' })).not.toBeInTheDocument();
+      expect(toggle).toHaveFocus();
+    });
+
+    it('closes when a link is followed and when the route changes', async () => {
+      const user = userEvent.setup();
+      const { rerender } = renderWithProviders(<Header pathname="/" />);
+      const toggle = screen.getByRole('button', { name: 'Menu' });
+
+      await user.click(toggle);
+      await user.click(
+        within(screen.getByRole('navigation', { name: 'Mobile' })).getByRole('link', {
+          name: 'About',
+        }),
+      );
+      expect(toggle).toHaveAttribute('aria-expanded', 'false');
+
+      await user.click(toggle);
+      rerender(<Header pathname="/about" />);
+      expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    });
+  });
+
+  describe('admin menu', () => {
+    it('is absent for visitors without a token', () => {
+      renderWithProviders(<Header pathname="/" />);
+      expect(screen.queryByRole('button', { name: 'Admin' })).not.toBeInTheDocument();
+    });
+
+    it('is absent for an authenticated editor', async () => {
+      window.localStorage.setItem('token', 'abc');
+      window.localStorage.setItem('userRole', 'editor');
+      renderWithProviders(<Header pathname="/" />);
+      // Wait for the session's mount check so the absence is not just the pre-check render.
+      await waitFor(() => expect(window.localStorage.getItem('userRole')).toBe('editor'));
+      expect(screen.queryByRole('button', { name: 'Admin' })).not.toBeInTheDocument();
+    });
+
+    it('offers New Post, Drafts and Logout to an admin, and Logout signs out and goes home', async () => {
+      const user = userEvent.setup();
+      window.localStorage.setItem('token', 'abc');
+      renderWithProviders(<Header pathname="/" />);
+
+      const toggle = await screen.findByRole('button', { name: 'Admin' });
+      expect(toggle).toHaveAttribute('aria-expanded', 'false');
+      await user.click(toggle);
+      expect(toggle).toHaveAttribute('aria-expanded', 'true');
+
+      expect(screen.getByRole('link', { name: 'New Post' })).toHaveAttribute('href', '/blog/new');
+      expect(screen.getByRole('link', { name: 'Drafts' })).toHaveAttribute('href', '/admin/drafts');
+
+      await user.click(screen.getByRole('button', { name: 'Logout' }));
+
+      expect(window.localStorage.getItem('token')).toBeNull();
+      expect(navigate).toHaveBeenCalledWith('/');
+      await waitFor(() =>
+        expect(screen.queryByRole('button', { name: 'Admin' })).not.toBeInTheDocument(),
+      );
+      expect(window.localStorage.getItem('userRole')).toBe('guest');
+    });
+
+    it('closes on Escape (focus back on the toggle) and on a click outside', async () => {
+      const user = userEvent.setup();
+      window.localStorage.setItem('token', 'abc');
+      renderWithProviders(<Header pathname="/" />);
+      const toggle = await screen.findByRole('button', { name: 'Admin' });
+
+      await user.click(toggle);
+      await user.keyboard('{ArrowDown}');
+      expect(screen.getByRole('link', { name: 'New Post' })).toHaveFocus();
+      await user.keyboard('{Escape}');
+      expect(toggle).toHaveAttribute('aria-expanded', 'false');
+      expect(toggle).toHaveFocus();
+      expect(screen.queryByRole('link', { name: 'New Post' })).not.toBeInTheDocument();
+
+      await user.click(toggle);
+      await user.click(screen.getByRole('link', { name: 'AgentWorks' }));
+      expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    });
+  });
+});
