@@ -1,4 +1,6 @@
+import type { MeResponse } from '@site/contracts';
 import React, { createContext, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import { api, ApiError, onUnauthorized } from '@/lib/api-client';
 
 export type Role = 'guest' | 'editor' | 'admin';
 
@@ -87,9 +89,32 @@ export function SessionProvider({ children }: { children: React.ReactNode }) {
 
   useEffect(() => {
     const storedRole = initialRole(sessionStorageAdapter.get(STORAGE_KEYS.role));
-    setState(resolveOnLoad(storedRole, sessionStorageAdapter.get(STORAGE_KEYS.token)));
+    const token = sessionStorageAdapter.get(STORAGE_KEYS.token);
+    setState(resolveOnLoad(storedRole, token));
     setReady(true);
+    if (!token) return undefined;
+
+    // Storage can be edited by anyone, so the server confirms the role: its answer replaces the
+    // stored one, a 401 (forged, expired or revoked token) logs out, and a network failure keeps
+    // the stored state (every admin call is still checked by the server).
+    let current = true;
+    api
+      .get<MeResponse>('/auth/me', { authRedirect: false })
+      .then((me) => {
+        if (current) setState({ role: me.role, isAuthenticated: true });
+      })
+      .catch((error: unknown) => {
+        if (!current || !(error instanceof ApiError) || error.status !== 401) return;
+        sessionStorageAdapter.remove(STORAGE_KEYS.token);
+        setState(LOGGED_OUT);
+      });
+    return () => {
+      current = false;
+    };
   }, []);
+
+  // The API client already dropped the token on a 401; this hides admin UI at the same moment.
+  useEffect(() => onUnauthorized(() => setState(LOGGED_OUT)), []);
 
   // Persist every role change. Skipped before the load check so the SSR/first-render default
   // cannot overwrite a stored role.
@@ -107,6 +132,11 @@ export function SessionProvider({ children }: { children: React.ReactNode }) {
   }, []);
 
   const logout = useCallback(() => {
+    if (sessionStorageAdapter.get(STORAGE_KEYS.token)) {
+      // Best effort server-side revocation. The client reads the token synchronously when the
+      // request starts, so removing it just below does not strip the request's header.
+      api.post('/auth/logout', undefined, { authRedirect: false }).catch(() => undefined);
+    }
     sessionStorageAdapter.remove(STORAGE_KEYS.token);
     setState(LOGGED_OUT);
   }, []);
