@@ -8,6 +8,7 @@ import { ChevronDownIcon } from '../icons';
 export const ADMIN_MENU_LINKS: readonly { label: string; to: string }[] = [
   { label: 'New Post', to: '/blog/new' },
   { label: 'Drafts', to: '/admin/drafts' },
+  { label: 'Inbox', to: '/admin/inbox' },
 ];
 
 const Wrapper = styled.div`
