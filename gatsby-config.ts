@@ -1,6 +1,7 @@
 import type { GatsbyConfig } from 'gatsby';
 import remarkGfm from 'remark-gfm';
 import { rehypeSafeLinks } from './plugins/rehype-safe-links';
+import { blogFeedOptions } from './src/features/blog/node/feed';
 
 const siteUrl = (process.env.SITE_URL ?? 'http://localhost:8000').replace(/\/$/, '');
 
@@ -29,7 +30,8 @@ const config: GatsbyConfig = {
     'gatsby-plugin-sharp',
     'gatsby-transformer-sharp',
     'gatsby-transformer-yaml',
-    { resolve: 'gatsby-source-filesystem', options: { name: 'blog', path: `${__dirname}/content/blog` } },
+    // BLOG_CONTENT_DIR points the blog at another folder, e.g. generated posts for scale checks.
+    { resolve: 'gatsby-source-filesystem', options: { name: 'blog', path: process.env.BLOG_CONTENT_DIR ?? `${__dirname}/content/blog` } },
     { resolve: 'gatsby-source-filesystem', options: { name: 'content', path: `${__dirname}/content`, ignore: ['**/blog/**'] } },
     {
       resolve: 'gatsby-plugin-mdx',
@@ -45,6 +47,7 @@ const config: GatsbyConfig = {
         ],
       },
     },
+    { resolve: 'gatsby-plugin-feed', options: blogFeedOptions },
     {
       resolve: 'gatsby-plugin-sitemap',
       options: { excludes: ['/login', '/giveaway/*', '/admin/*', '/blog/new', '/404', '/404.html', '/dev-404-page'] },

@@ -1,4 +1,5 @@
 import { graphql, Link, useStaticQuery } from 'gatsby';
+import React from 'react';
 import styled from 'styled-components';
 import { formatDate } from '../lib/format-date';
 

@@ -1,0 +1,133 @@
+import { Link } from 'gatsby';
+import React from 'react';
+import styled from 'styled-components';
+import { Badge } from '@/components/ui/badge';
+import { Container } from '@/components/ui/container';
+import { formatDate } from '../lib/format-date';
+import { ShareButton } from './share-button';
+
+export interface PostHeroProps {
+  title: string;
+  description: string;
+  date: string;
+  author: string | null;
+  categoryTitle: string;
+  readingTime: number;
+  series: { name: string; order: number } | null;
+  draft: boolean;
+}
+
+export function PostHero({ title, description, date, author, categoryTitle, readingTime, series, draft }: PostHeroProps) {
+  return (
+    <Hero>
+      <Container $narrow>
+        <BackLink to="/blog">
+          <svg viewBox="0 0 24 24" width="18" height="18" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+            <path d="M19 12H5M11 18l-6-6 6-6" />
+          </svg>
+          Back to Blog
+        </BackLink>
+        <Badges>
+          <Badge $variant="info">{categoryTitle}</Badge>
+          {series ? (
+            <SeriesLabel>
+              {series.name} · Part {series.order}
+            </SeriesLabel>
+          ) : null}
+          {draft ? <Badge $variant="warning">Draft (development only)</Badge> : null}
+        </Badges>
+        <h1>{title}</h1>
+        <Lead>{description}</Lead>
+        <Meta>
+          <span>
+            <time dateTime={date}>{formatDate(date)}</time>
+          </span>
+          {author ? <span>By {author}</span> : null}
+          <span>{readingTime} min read</span>
+        </Meta>
+        <ShareButton title={title} description={description} />
+      </Container>
+    </Hero>
+  );
+}
+
+const Hero = styled.header`
+  padding-block: ${({ theme }) => theme.space[10]} ${({ theme }) => theme.space[12]};
+  background: ${({ theme }) => theme.gradients.hero};
+  color: ${({ theme }) => theme.colors.darkText};
+
+  h1 {
+    margin: ${({ theme }) => theme.space[4]} 0;
+    color: #ffffff;
+    font-size: ${({ theme }) => theme.fontSizes['3xl']};
+    line-height: 1.2;
+    overflow-wrap: anywhere;
+
+    ${({ theme }) => theme.media.md} {
+      font-size: ${({ theme }) => theme.fontSizes['5xl']};
+    }
+  }
+`;
+
+const BackLink = styled(Link)`
+  display: inline-flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space[2]};
+  min-height: 2.5rem;
+  margin-bottom: ${({ theme }) => theme.space[6]};
+  padding: 0 ${({ theme }) => theme.space[4]};
+  border: 1px solid rgba(255, 255, 255, 0.35);
+  border-radius: ${({ theme }) => theme.radii.pill};
+  color: #ffffff;
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+  font-weight: 600;
+  text-decoration: none;
+
+  &:hover {
+    background: rgba(255, 255, 255, 0.12);
+    color: #ffffff;
+  }
+
+  &:focus-visible {
+    outline: 3px solid ${({ theme }) => theme.colors.focus};
+    outline-offset: 2px;
+  }
+`;
+
+const Badges = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: ${({ theme }) => theme.space[3]};
+`;
+
+const SeriesLabel = styled.span`
+  color: ${({ theme }) => theme.colors.darkMuted};
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+  font-weight: 600;
+`;
+
+const Lead = styled.p`
+  margin: 0 0 ${({ theme }) => theme.space[5]};
+  color: ${({ theme }) => theme.colors.darkText};
+  font-size: ${({ theme }) => theme.fontSizes.lg};
+  line-height: 1.6;
+
+  ${({ theme }) => theme.media.md} {
+    font-size: ${({ theme }) => theme.fontSizes.xl};
+  }
+`;
+
+const Meta = styled.p`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => `${theme.space[1]} ${theme.space[3]}`};
+  margin: 0 0 ${({ theme }) => theme.space[5]};
+  color: ${({ theme }) => theme.colors.darkMuted};
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+
+  span + span::before {
+    content: '·';
+    margin-right: ${({ theme }) => theme.space[3]};
+  }
+`;

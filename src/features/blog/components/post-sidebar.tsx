@@ -1,0 +1,106 @@
+import { Link } from 'gatsby';
+import React from 'react';
+import styled from 'styled-components';
+import { ButtonLink } from '@/components/ui/button';
+import { formatDate } from '../lib/format-date';
+
+export interface RelatedPost {
+  id: string;
+  slug: string;
+  title: string;
+  date: string;
+}
+
+export interface PostSidebarProps {
+  related: readonly RelatedPost[];
+  category: { name: string; title: string; description: string };
+}
+
+export function PostSidebar({ related, category }: PostSidebarProps) {
+  return (
+    <Aside aria-label="More from the blog">
+      {related.length > 0 ? (
+        <Panel aria-labelledby="related-posts-title">
+          <h2 id="related-posts-title">Related posts</h2>
+          <ul>
+            {related.map((post) => (
+              <li key={post.id}>
+                <Link to={`/blog/${post.slug}`}>{post.title}</Link>
+                <time dateTime={post.date}>{formatDate(post.date, 'short')}</time>
+              </li>
+            ))}
+          </ul>
+        </Panel>
+      ) : null}
+      <Panel aria-labelledby="category-card-title">
+        <h2 id="category-card-title">{category.title}</h2>
+        <p>{category.description}</p>
+        <ButtonLink to={`/blog?category=${encodeURIComponent(category.name)}`} variant="secondary" size="sm" block>
+          View all {category.title} posts
+        </ButtonLink>
+      </Panel>
+    </Aside>
+  );
+}
+
+const Aside = styled.aside`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space[6]};
+`;
+
+const Panel = styled.section`
+  padding: ${({ theme }) => theme.space[6]};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radii.lg};
+  background: ${({ theme }) => theme.colors.bg};
+  box-shadow: ${({ theme }) => theme.shadows.sm};
+
+  h2 {
+    margin: 0 0 ${({ theme }) => theme.space[3]};
+    font-size: ${({ theme }) => theme.fontSizes.lg};
+  }
+
+  p {
+    margin: 0 0 ${({ theme }) => theme.space[4]};
+    color: ${({ theme }) => theme.colors.textMuted};
+    line-height: 1.5;
+  }
+
+  ul {
+    display: flex;
+    flex-direction: column;
+    gap: ${({ theme }) => theme.space[4]};
+    margin: 0;
+    padding: 0;
+    list-style: none;
+  }
+
+  li {
+    display: flex;
+    flex-direction: column;
+    gap: ${({ theme }) => theme.space[1]};
+  }
+
+  li a {
+    color: ${({ theme }) => theme.colors.text};
+    font-weight: 600;
+    line-height: 1.35;
+    text-decoration: none;
+
+    &:hover {
+      color: ${({ theme }) => theme.colors.primary};
+      text-decoration: underline;
+    }
+
+    &:focus-visible {
+      outline: 3px solid ${({ theme }) => theme.colors.focus};
+      outline-offset: 2px;
+    }
+  }
+
+  time {
+    color: ${({ theme }) => theme.colors.textMuted};
+    font-size: ${({ theme }) => theme.fontSizes.sm};
+  }
+`;
