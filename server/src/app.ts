@@ -14,6 +14,14 @@ import errorsPlugin from './plugins/errors';
 import staticSite, { isApiPath } from './plugins/static-site';
 import healthRoutes from './routes/v1/health';
 import { loadJwtSecret } from './services/jwt-secret';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import mailPlugin from './plugins/mail';
+import securityPlugin from './plugins/security';
+import authRoutes from './routes/v1/auth';
+import contactRoutes from './routes/v1/contact';
+import newsletterRoutes from './routes/v1/newsletter';
+import outboxRoutes from './routes/v1/outbox';
 
 export interface BuildOptions {
   config: Config;
@@ -40,12 +48,30 @@ const REDACT = [
   'password',
   'email',
   'access_token',
+  'current_password',
+  'new_password',
+  'token',
 ];
+
+/** Query parameters whose values are secrets (one-time links) and must not reach the request log. */
+const SECRET_QUERY = /([?&](?:token)=)[^&#]*/gi;
 
 /** Builds the whole server (API + built site) without listening. */
 export async function buildApp({ config, connection }: BuildOptions): Promise<App> {
   const app = Fastify({
-    logger: { level: config.logLevel, redact: { paths: REDACT, censor: '[redacted]' } },
+    logger: {
+      level: config.logLevel,
+      redact: { paths: REDACT, censor: '[redacted]' },
+      serializers: {
+        req: (req: { method: string; url: string; ip?: string }) => ({
+          method: req.method,
+          url: req.url.replace(SECRET_QUERY, '$1[redacted]'),
+          remoteAddress: req.ip,
+        }),
+      },
+    },
+    // Unknown fields are rejected (400) rather than silently dropped, so typos surface.
+    ajv: { customOptions: { removeAdditional: false } },
     bodyLimit: BODY_LIMIT,
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: false, maxParamLength: 200 },
@@ -62,15 +88,34 @@ export async function buildApp({ config, connection }: BuildOptions): Promise<Ap
 
   app.decorate('config', config);
   await app.register(errorsPlugin);
+  await app.register(securityPlugin);
   await app.register(dbPlugin, { connection });
   await app.register(authPlugin, {
     secret: loadJwtSecret(config.jwtSecret, config.dataDir),
     ttlSeconds: config.jwtTtlSeconds,
   });
+  await app.register(mailPlugin);
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.0.3',
+      info: { title: 'AgentWorks API', version: '1', description: 'Errors are always JSON {"detail": "<sentence>"}.' },
+      servers: [{ url: '/api/v1' }],
+      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+    hideUntagged: true,
+    // Paths in the document are relative to the /api/v1 server entry above.
+    transform: ({ schema, url }) => ({ schema, url: url.replace(/^\/api\/v1/, '') || '/' }),
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: false });
 
   await app.register(
     async (api) => {
       await api.register(healthRoutes);
+      await api.register(authRoutes, { prefix: '/auth' });
+      await api.register(contactRoutes, { prefix: '/contact' });
+      await api.register(newsletterRoutes, { prefix: '/newsletter' });
+      await api.register(outboxRoutes, { prefix: '/outbox' });
+      api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
       api.setNotFoundHandler((request, reply) =>
         reply.code(404).send({ detail: `No API endpoint matches ${request.method} ${request.url.split('?')[0]}.` }),
       );

@@ -1,6 +1,7 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { connect } from './db/connect';
+import { ensureFirstAdmin } from './services/accounts';
 
 async function main() {
   let config;
@@ -15,6 +16,8 @@ async function main() {
   }
 
   const connection = await connect(config.databaseUrl);
+  // Printed, not logged: the generated password must not end up in log storage.
+  await ensureFirstAdmin(connection.db, config, (text) => process.stdout.write(`${text}\n`));
   const app = await buildApp({ config, connection });
 
   let closing = false;

@@ -1,0 +1,55 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import {
+  ContactListResponseSchema,
+  ContactRequestSchema,
+  ContactResponseSchema,
+  ErrorResponseSchema,
+  PageQuerySchema,
+} from '@site/contracts';
+import { listEnquiries, receiveEnquiry } from '../../../services/contact';
+
+const thanks = (name: string) =>
+  `Thanks, ${name}! We received your message and will reply within 24 hours on business days.`;
+
+/** Registered with the prefix /contact: Fastify serves "/" there as both /contact and /contact/. */
+const contact: FastifyPluginAsyncTypebox = async (app) => {
+  app.post(
+    '/',
+    {
+      schema: {
+        tags: ['contact'],
+        summary: 'Send an enquiry; the owner is notified by e-mail',
+        body: ContactRequestSchema,
+        response: { 200: ContactResponseSchema, 400: ErrorResponseSchema, 429: ErrorResponseSchema },
+      },
+      config: { rateLimit: app.config.limits.contact },
+    },
+    async (request) => {
+      const name = request.body.name.trim();
+      // Honeypot filled: only a bot sees that field. Answer as on success so it moves on.
+      if (request.body.website) {
+        request.log.info('contact: honeypot filled, enquiry dropped');
+        return { message: thanks(name) };
+      }
+      await receiveEnquiry(app.db, app.mailer, app.config.ownerEmail, request.body);
+      return { message: thanks(name) };
+    },
+  );
+
+  app.get(
+    '/',
+    {
+      schema: {
+        tags: ['contact'],
+        summary: 'List enquiries, newest first (admin)',
+        security: [{ bearerAuth: [] }],
+        querystring: PageQuerySchema,
+        response: { 200: ContactListResponseSchema, 401: ErrorResponseSchema, 403: ErrorResponseSchema },
+      },
+      preHandler: app.requireRole('admin'),
+    },
+    async (request) => listEnquiries(app.db, request.query.page ?? 1, request.query.per_page ?? 20),
+  );
+};
+
+export default contact;

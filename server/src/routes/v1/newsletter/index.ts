@@ -1,0 +1,177 @@
+import { Type } from '@sinclair/typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import {
+  ErrorResponseSchema,
+  NewsletterConfirmQuerySchema,
+  NewsletterMessageResponseSchema,
+  NewsletterOneClickBodySchema,
+  NewsletterOneClickQuerySchema,
+  NewsletterSubscribeRequestSchema,
+  NewsletterSubscriberListResponseSchema,
+  NewsletterUnsubscribeRequestSchema,
+  PageQuerySchema,
+} from '@site/contracts';
+import { badRequest } from '../../../lib/http-error';
+import {
+  DEFAULT_CONSENT_TEXT,
+  InvalidTokenError,
+  SUBSCRIBE_ANSWER,
+  UNSUBSCRIBE_ANSWER,
+  type NewsletterContext,
+  confirm,
+  confirmedCsv,
+  listConfirmed,
+  subscribe,
+  unsubscribe,
+} from '../../../services/newsletter';
+
+const errors = { 400: ErrorResponseSchema, 429: ErrorResponseSchema };
+const adminErrors = { 401: ErrorResponseSchema, 403: ErrorResponseSchema };
+
+/** The page a visitor subscribed from, when the site did not say: the Referer's path, if any. */
+function refererPath(referer: string | undefined): string | undefined {
+  if (!referer) return undefined;
+  try {
+    return new URL(referer).pathname.slice(0, 300);
+  } catch {
+    return undefined;
+  }
+}
+
+const newsletter: FastifyPluginAsyncTypebox = async (app) => {
+  const ctx: NewsletterContext = {
+    db: app.db,
+    mailer: app.mailer,
+    publicUrl: app.config.publicUrl,
+    tokenTtlHours: app.config.newsletterTokenTtlHours,
+  };
+  const rateLimit = app.config.limits.newsletter;
+
+  app.post(
+    '/subscribe',
+    {
+      schema: {
+        tags: ['newsletter'],
+        summary: 'Ask to subscribe; a confirmation e-mail follows (double opt-in)',
+        body: NewsletterSubscribeRequestSchema,
+        response: { 200: NewsletterMessageResponseSchema, ...errors },
+      },
+      config: { rateLimit },
+    },
+    async (request) => {
+      await subscribe(ctx, {
+        email: request.body.email,
+        source: request.body.source || refererPath(request.headers.referer) || 'unknown',
+        consentText: request.body.consent_text || DEFAULT_CONSENT_TEXT,
+      });
+      return { message: SUBSCRIBE_ANSWER };
+    },
+  );
+
+  app.get(
+    '/confirm',
+    {
+      schema: {
+        tags: ['newsletter'],
+        summary: 'Confirm a subscription with the token from the confirmation e-mail',
+        querystring: NewsletterConfirmQuerySchema,
+        response: { 200: NewsletterMessageResponseSchema, ...errors },
+      },
+      config: { rateLimit },
+    },
+    async (request) => {
+      try {
+        const outcome = await confirm(ctx, request.query.token);
+        return {
+          message:
+            outcome === 'confirmed'
+              ? "You're now subscribed to our newsletter. Welcome aboard!"
+              : 'Your subscription is already confirmed.',
+        };
+      } catch (error) {
+        if (error instanceof InvalidTokenError) {
+          throw badRequest('This confirmation link is invalid or has expired. Please subscribe again to get a new one.');
+        }
+        throw error;
+      }
+    },
+  );
+
+  app.post(
+    '/unsubscribe',
+    {
+      schema: {
+        tags: ['newsletter'],
+        summary: 'Unsubscribe by e-mail address or by the token from a newsletter e-mail',
+        body: NewsletterUnsubscribeRequestSchema,
+        response: { 200: NewsletterMessageResponseSchema, ...errors },
+      },
+      config: { rateLimit },
+    },
+    async (request) => {
+      const { email, token } = request.body;
+      if ((email === undefined) === (token === undefined)) throw badRequest('Send either an email or a token, not both.');
+      await unsubscribe(app.db, email !== undefined ? { email } : { token: token as string });
+      return { message: UNSUBSCRIBE_ANSWER };
+    },
+  );
+
+  app.post(
+    '/unsubscribe/one-click',
+    {
+      schema: {
+        tags: ['newsletter'],
+        summary: 'RFC 8058 one-click unsubscribe (List-Unsubscribe-Post)',
+        consumes: ['application/x-www-form-urlencoded'],
+        querystring: NewsletterOneClickQuerySchema,
+        body: NewsletterOneClickBodySchema,
+        response: { 200: NewsletterMessageResponseSchema, ...errors },
+      },
+      config: { rateLimit },
+    },
+    async (request) => {
+      await unsubscribe(app.db, { token: request.query.token });
+      return { message: UNSUBSCRIBE_ANSWER };
+    },
+  );
+
+  app.get(
+    '/subscribers',
+    {
+      schema: {
+        tags: ['newsletter'],
+        summary: 'Confirmed subscribers, newest first (admin)',
+        security: [{ bearerAuth: [] }],
+        querystring: PageQuerySchema,
+        response: { 200: NewsletterSubscriberListResponseSchema, ...adminErrors },
+      },
+      preHandler: app.requireRole('admin'),
+    },
+    async (request) => listConfirmed(app.db, request.query.page ?? 1, request.query.per_page ?? 20),
+  );
+
+  app.get(
+    '/subscribers.csv',
+    {
+      schema: {
+        tags: ['newsletter'],
+        summary: 'Confirmed subscribers as CSV (admin)',
+        security: [{ bearerAuth: [] }],
+        produces: ['text/csv'],
+        response: { 200: Type.String({ description: 'CSV with a header row' }), ...adminErrors },
+      },
+      preHandler: app.requireRole('admin'),
+    },
+    async (_request, reply) => {
+      const csv = await confirmedCsv(app.db);
+      const day = new Date().toISOString().slice(0, 10);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="newsletter-subscribers-${day}.csv"`)
+        .header('cache-control', 'no-store')
+        .send(csv);
+    },
+  );
+};
+
+export default newsletter;

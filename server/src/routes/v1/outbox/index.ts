@@ -1,0 +1,23 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { ErrorResponseSchema, OutboxListResponseSchema, PageQuerySchema } from '@site/contracts';
+import { listOutbox } from '../../../services/mail';
+
+/** Mail kept instead of sent (no SMTP, no recipient, or failed delivery), for the admin inbox. */
+const outbox: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
+    '/',
+    {
+      schema: {
+        tags: ['mail'],
+        summary: 'List the outbox, newest first (admin)',
+        security: [{ bearerAuth: [] }],
+        querystring: PageQuerySchema,
+        response: { 200: OutboxListResponseSchema, 401: ErrorResponseSchema, 403: ErrorResponseSchema },
+      },
+      preHandler: app.requireRole('admin'),
+    },
+    async (request) => listOutbox(app.db, request.query.page ?? 1, request.query.per_page ?? 20),
+  );
+};
+
+export default outbox;

@@ -1,0 +1,109 @@
+import crypto from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Role } from '@site/contracts';
+import type { Database } from '../db/database';
+import { hashPassword, passwordProblem } from './passwords';
+
+export const USERNAME_PATTERN = /^[A-Za-z0-9._-]{3,50}$/;
+
+export class AccountError extends Error {}
+
+function checkUsername(username: string) {
+  if (!USERNAME_PATTERN.test(username)) {
+    throw new AccountError('A username is 3 to 50 characters: letters, digits, dot, dash or underscore.');
+  }
+}
+
+function checkPassword(password: string) {
+  const problem = passwordProblem(password);
+  if (problem) throw new AccountError(problem);
+}
+
+export async function createUser(db: Kysely<Database>, username: string, password: string, role: Role) {
+  checkUsername(username);
+  checkPassword(password);
+  const existing = await db.selectFrom('users').select('id').where('username', '=', username).executeTakeFirst();
+  if (existing) throw new AccountError(`A user named "${username}" already exists.`);
+  const now = new Date().toISOString();
+  return db
+    .insertInto('users')
+    .values({ username, password_hash: await hashPassword(password), role, token_version: 0, created_at: now, updated_at: now })
+    .returning(['id', 'username', 'role', 'token_version'])
+    .executeTakeFirstOrThrow();
+}
+
+/** Sets a new password and revokes every token issued before. Returns the updated user, or undefined. */
+export async function setPassword(db: Kysely<Database>, username: string, password: string) {
+  checkPassword(password);
+  const passwordHash = await hashPassword(password);
+  return db
+    .updateTable('users')
+    .set((eb) => ({
+      password_hash: passwordHash,
+      token_version: eb('token_version', '+', 1),
+      updated_at: new Date().toISOString(),
+    }))
+    .where('username', '=', username)
+    .returning(['id', 'username', 'role', 'token_version'])
+    .executeTakeFirst();
+}
+
+/** Revokes every token the user holds (logout). */
+export async function revokeTokens(db: Kysely<Database>, userId: number) {
+  await db
+    .updateTable('users')
+    .set((eb) => ({ token_version: eb('token_version', '+', 1), updated_at: new Date().toISOString() }))
+    .where('id', '=', userId)
+    .execute();
+}
+
+export async function removeUser(db: Kysely<Database>, username: string): Promise<void> {
+  const user = await db.selectFrom('users').select(['id', 'role']).where('username', '=', username).executeTakeFirst();
+  if (!user) throw new AccountError(`There is no user named "${username}".`);
+  if (user.role === 'admin') {
+    const admins = await db
+      .selectFrom('users')
+      .select((eb) => eb.fn.countAll<string | number>().as('n'))
+      .where('role', '=', 'admin')
+      .executeTakeFirstOrThrow();
+    if (Number(admins.n) <= 1) throw new AccountError(`"${username}" is the last admin; add another admin first.`);
+  }
+  await db.deleteFrom('users').where('id', '=', user.id).execute();
+}
+
+export function listUsers(db: Kysely<Database>) {
+  return db.selectFrom('users').select(['username', 'role', 'created_at']).orderBy('username').execute();
+}
+
+export interface FirstAdminSettings {
+  adminUsername: string | undefined;
+  adminPassword: string | undefined;
+}
+
+/**
+ * Makes sure an admin exists. The first one comes from ADMIN_USERNAME/ADMIN_PASSWORD; without a
+ * password, a strong one is generated and handed to `announce` (once: it is stored only hashed).
+ */
+export async function ensureFirstAdmin(
+  db: Kysely<Database>,
+  settings: FirstAdminSettings,
+  announce: (text: string) => void,
+): Promise<'exists' | 'created' | 'generated'> {
+  const admin = await db.selectFrom('users').select('id').where('role', '=', 'admin').executeTakeFirst();
+  if (admin) return 'exists';
+  const username = settings.adminUsername ?? 'admin';
+  const password = settings.adminPassword ?? crypto.randomBytes(18).toString('base64url');
+  await createUser(db, username, password, 'admin');
+  if (settings.adminPassword) return 'created';
+  announce(
+    [
+      '',
+      'Created the first admin account (this password is shown only once):',
+      `  username: ${username}`,
+      `  password: ${password}`,
+      `Change it with: npm run user -- passwd ${username}`,
+      '',
+    ].join('\n'),
+  );
+  return 'generated';
+}

@@ -1,0 +1,75 @@
+import type { Kysely } from 'kysely';
+import type { ContactEnquiry, ContactRequest, ContactService } from '@site/contracts';
+import type { Database } from '../db/database';
+import type { Mailer } from './mail';
+
+/** SPEC §5 labels, for the owner's notification. */
+const SERVICE_LABELS: Record<Exclude<ContactService, ''>, string> = {
+  'ai-agent-development': 'AI Agent Development',
+  'ai-consultation': 'AI Consultation',
+  'agents-security': 'Agents Security',
+  'graph-rag': 'Graph RAG',
+  integration: 'Integration Services',
+  mcp: 'Model Context Protocol',
+  'retrieval-augment-generation': 'Retrieval Augment Generation',
+  'voice-ai': 'Voice AI Agents',
+};
+
+/** Keeps one enquiry and notifies the owner (by SMTP, or in the outbox). */
+export async function receiveEnquiry(
+  db: Kysely<Database>,
+  mailer: Mailer,
+  ownerEmail: string | undefined,
+  input: ContactRequest,
+): Promise<ContactEnquiry> {
+  const enquiry = {
+    name: input.name.trim(),
+    email: input.email.trim(),
+    phone: (input.phone ?? '').trim(),
+    company: (input.company ?? '').trim(),
+    message: input.message.trim(),
+    service: input.service ?? '',
+    created_at: new Date().toISOString(),
+  };
+  const { id } = await db.insertInto('contact_enquiries').values(enquiry).returning('id').executeTakeFirstOrThrow();
+
+  const service = enquiry.service ? SERVICE_LABELS[enquiry.service] : 'not chosen';
+  await mailer.send({
+    to: ownerEmail ?? null,
+    subject: `New enquiry from ${enquiry.name}${enquiry.company ? ` (${enquiry.company})` : ''}`,
+    text: [
+      `Name: ${enquiry.name}`,
+      `E-mail: ${enquiry.email}`,
+      `Phone: ${enquiry.phone || '-'}`,
+      `Company: ${enquiry.company || '-'}`,
+      `Service: ${service}`,
+      `Received: ${enquiry.created_at}`,
+      '',
+      enquiry.message,
+      '',
+      'Reply within 24 hours on business days.',
+    ].join('\n'),
+    headers: { 'Reply-To': enquiry.email },
+  });
+  return { id, ...enquiry };
+}
+
+export async function listEnquiries(db: Kysely<Database>, page: number, perPage: number) {
+  const [rows, count] = await Promise.all([
+    db
+      .selectFrom('contact_enquiries')
+      .selectAll()
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(perPage)
+      .offset((page - 1) * perPage)
+      .execute(),
+    db.selectFrom('contact_enquiries').select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return {
+    items: rows.map((row) => ({ ...row, service: row.service as ContactService })),
+    page,
+    per_page: perPage,
+    total: Number(count.n),
+  };
+}

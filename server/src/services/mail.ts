@@ -1,0 +1,120 @@
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { Kysely } from 'kysely';
+import type { OutboxMessage } from '@site/contracts';
+import type { Database, OutboxTable } from '../db/database';
+
+export interface MailMessage {
+  /** Null when no recipient is configured (e.g. OWNER_EMAIL unset): the message is kept in the outbox. */
+  to: string | null;
+  subject: string;
+  text: string;
+  html?: string;
+  headers?: Record<string, string>;
+}
+
+export type Delivery = 'sent' | OutboxTable['reason'];
+
+export interface Mailer {
+  /** Sends through SMTP when configured, otherwise (or when delivery fails) keeps it in the outbox. */
+  send(message: MailMessage): Promise<Delivery>;
+  close(): void;
+}
+
+interface Logger {
+  warn(obj: object, msg: string): void;
+  error(obj: object, msg: string): void;
+}
+
+export interface MailerOptions {
+  db: Kysely<Database>;
+  smtpUrl: string | undefined;
+  from: string;
+  log: Logger;
+}
+
+export function createMailer({ db, smtpUrl, from, log }: MailerOptions): Mailer {
+  // Short timeouts: a visitor's request waits for delivery, and a dead server must not hang it.
+  const transport: Transporter | null = smtpUrl
+    ? nodemailer.createTransport(smtpUrl, { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 })
+    : null;
+
+  async function keep(message: MailMessage, reason: OutboxTable['reason']): Promise<Delivery> {
+    await db
+      .insertInto('outbox')
+      .values({
+        to_address: message.to ?? '',
+        subject: message.subject,
+        text_body: message.text,
+        html_body: message.html ?? null,
+        headers: JSON.stringify(message.headers ?? {}),
+        reason,
+        created_at: new Date().toISOString(),
+      })
+      .execute();
+    return reason;
+  }
+
+  return {
+    async send(message) {
+      if (!message.to) return keep(message, 'no-recipient');
+      if (!transport) return keep(message, 'no-smtp');
+      try {
+        await transport.sendMail({
+          from,
+          to: message.to,
+          subject: message.subject,
+          text: message.text,
+          ...(message.html ? { html: message.html } : {}),
+          headers: message.headers ?? {},
+        });
+        return 'sent';
+      } catch (error) {
+        // The SMTP error text can echo the recipient; log only its code.
+        log.error({ code: (error as { code?: string }).code ?? 'unknown' }, 'SMTP delivery failed; message kept in the outbox');
+        return keep(message, 'smtp-failed');
+      }
+    },
+    close() {
+      transport?.close();
+    },
+  };
+}
+
+/** Outbox rows as the API shows them. */
+export function toOutboxMessage(row: {
+  id: number;
+  to_address: string;
+  subject: string;
+  text_body: string;
+  html_body: string | null;
+  headers: string;
+  reason: OutboxTable['reason'];
+  created_at: string;
+}): OutboxMessage {
+  return {
+    id: row.id,
+    to: row.to_address,
+    subject: row.subject,
+    text: row.text_body,
+    html: row.html_body,
+    headers: JSON.parse(row.headers) as Record<string, string>,
+    reason: row.reason,
+    created_at: row.created_at,
+  };
+}
+
+/** Newest first, one page of the outbox. */
+export async function listOutbox(db: Kysely<Database>, page: number, perPage: number) {
+  const [rows, count] = await Promise.all([
+    db
+      .selectFrom('outbox')
+      .selectAll()
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(perPage)
+      .offset((page - 1) * perPage)
+      .execute(),
+    db.selectFrom('outbox').select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { items: rows.map(toOutboxMessage), page, per_page: perPage, total: Number(count.n) };
+}

@@ -1,0 +1,252 @@
+import crypto from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { NewsletterSubscriber } from '@site/contracts';
+import type { Database, NewsletterTokensTable } from '../db/database';
+import type { Mailer } from './mail';
+
+export const DEFAULT_CONSENT_TEXT =
+  'Subscribe to weekly insights from AgentWorks. No spam, unsubscribe anytime.';
+
+export const SUBSCRIBE_ANSWER =
+  'Thanks! Please check your inbox and click the link in our e-mail to confirm your subscription.';
+export const UNSUBSCRIBE_ANSWER = 'You are unsubscribed and will not receive our newsletter any more.';
+
+export interface NewsletterContext {
+  db: Kysely<Database>;
+  mailer: Mailer;
+  /** Public base URL of the site, without a trailing slash. */
+  publicUrl: string;
+  tokenTtlHours: number;
+}
+
+export class InvalidTokenError extends Error {}
+
+export function hashToken(token: string): string {
+  return crypto.createHash('sha256').update(token, 'utf8').digest('hex');
+}
+
+async function issueToken(
+  db: Kysely<Database>,
+  subscriberId: number,
+  purpose: NewsletterTokensTable['purpose'],
+  expiresAt: string | null,
+): Promise<string> {
+  const token = crypto.randomBytes(32).toString('base64url');
+  await db
+    .insertInto('newsletter_tokens')
+    .values({
+      subscriber_id: subscriberId,
+      purpose,
+      token_hash: hashToken(token),
+      expires_at: expiresAt,
+      used_at: null,
+      created_at: new Date().toISOString(),
+    })
+    .execute();
+  return token;
+}
+
+/**
+ * Sends a mail to a subscriber with a fresh unsubscribe token: a visible link to the site's
+ * unsubscribe page, and RFC 8058 one-click headers pointing at the API. Every newsletter mail
+ * goes through here.
+ */
+export async function sendNewsletterMail(
+  ctx: NewsletterContext,
+  subscriber: { id: number; email: string },
+  mail: { subject: string; text: string },
+) {
+  const token = await issueToken(ctx.db, subscriber.id, 'unsubscribe', null);
+  const query = `token=${encodeURIComponent(token)}`;
+  const page = `${ctx.publicUrl}/newsletter/unsubscribe?${query}`;
+  await ctx.mailer.send({
+    to: subscriber.email,
+    subject: mail.subject,
+    text: `${mail.text}\n\n--\nYou get this because you subscribed to AgentWorks insights.\nUnsubscribe: ${page}\n`,
+    headers: {
+      'List-Unsubscribe': `<${ctx.publicUrl}/api/v1/newsletter/unsubscribe/one-click?${query}>`,
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    },
+  });
+}
+
+/**
+ * Double opt-in, step one. Whatever the address's state, the caller answers the same; only
+ * addresses that are not yet confirmed get a (new) confirmation mail.
+ */
+export async function subscribe(
+  ctx: NewsletterContext,
+  input: { email: string; source: string; consentText: string },
+): Promise<void> {
+  const email = input.email.trim().toLowerCase();
+  const now = new Date().toISOString();
+  const consent = { consent_at: now, consent_source: input.source, consent_text: input.consentText };
+
+  await ctx.db
+    .insertInto('newsletter_subscribers')
+    .values({ email, status: 'pending', ...consent, confirmed_at: null, unsubscribed_at: null, created_at: now, updated_at: now })
+    .onConflict((oc) => oc.column('email').doNothing())
+    .execute();
+  const subscriber = await ctx.db
+    .selectFrom('newsletter_subscribers')
+    .select(['id', 'email', 'status'])
+    .where('email', '=', email)
+    .executeTakeFirstOrThrow();
+  if (subscriber.status === 'confirmed') return;
+
+  // A new request replaces the consent record and any earlier, unused confirmation link.
+  await ctx.db
+    .updateTable('newsletter_subscribers')
+    .set({ status: 'pending', ...consent, updated_at: now })
+    .where('id', '=', subscriber.id)
+    .execute();
+  await ctx.db
+    .deleteFrom('newsletter_tokens')
+    .where('subscriber_id', '=', subscriber.id)
+    .where('purpose', '=', 'confirm')
+    .execute();
+
+  const expiresAt = new Date(Date.now() + ctx.tokenTtlHours * 3_600_000).toISOString();
+  const token = await issueToken(ctx.db, subscriber.id, 'confirm', expiresAt);
+  await sendNewsletterMail(ctx, subscriber, {
+    subject: 'Please confirm your AgentWorks newsletter subscription',
+    text: [
+      'Hello,',
+      '',
+      'Someone (hopefully you) asked to receive weekly insights from AgentWorks at this address.',
+      'To confirm, open this link:',
+      '',
+      `${ctx.publicUrl}/newsletter/confirm?token=${encodeURIComponent(token)}`,
+      '',
+      `The link works once and expires in ${ctx.tokenTtlHours} hours. If you did not ask for this, ignore this e-mail: nothing happens without your confirmation.`,
+    ].join('\n'),
+  });
+}
+
+/**
+ * Double opt-in, step two. Returns 'confirmed', or 'already' when this link was used before;
+ * throws InvalidTokenError for an unknown or expired link.
+ */
+export async function confirm(ctx: NewsletterContext, token: string): Promise<'confirmed' | 'already'> {
+  const now = new Date().toISOString();
+  const row = await ctx.db
+    .selectFrom('newsletter_tokens')
+    .innerJoin('newsletter_subscribers', 'newsletter_subscribers.id', 'newsletter_tokens.subscriber_id')
+    .select([
+      'newsletter_tokens.id as token_id',
+      'newsletter_tokens.expires_at',
+      'newsletter_tokens.used_at',
+      'newsletter_subscribers.id as subscriber_id',
+      'newsletter_subscribers.email',
+      'newsletter_subscribers.status',
+    ])
+    .where('newsletter_tokens.token_hash', '=', hashToken(token))
+    .where('newsletter_tokens.purpose', '=', 'confirm')
+    .executeTakeFirst();
+  if (!row) throw new InvalidTokenError();
+  if (row.used_at) {
+    if (row.status === 'confirmed') return 'already';
+    throw new InvalidTokenError();
+  }
+  if (row.expires_at !== null && row.expires_at <= now) throw new InvalidTokenError();
+
+  // Claiming the token in the same statement that checks it makes the link single-use under concurrency.
+  const claimed = await ctx.db
+    .updateTable('newsletter_tokens')
+    .set({ used_at: now })
+    .where('id', '=', row.token_id)
+    .where('used_at', 'is', null)
+    .executeTakeFirst();
+  if (Number(claimed.numUpdatedRows) === 0) return 'already';
+
+  await ctx.db
+    .updateTable('newsletter_subscribers')
+    .set({ status: 'confirmed', confirmed_at: now, unsubscribed_at: null, updated_at: now })
+    .where('id', '=', row.subscriber_id)
+    .execute();
+  await sendNewsletterMail(ctx, { id: row.subscriber_id, email: row.email }, {
+    subject: 'Welcome to AgentWorks insights',
+    text: "You're now subscribed to our newsletter: you'll receive our latest insights in your inbox every week.",
+  });
+  return 'confirmed';
+}
+
+async function markUnsubscribed(db: Kysely<Database>, subscriberId: number) {
+  const now = new Date().toISOString();
+  await db
+    .updateTable('newsletter_subscribers')
+    .set({ status: 'unsubscribed', unsubscribed_at: now, updated_at: now })
+    .where('id', '=', subscriberId)
+    .where('status', '!=', 'unsubscribed')
+    .execute();
+  // A pending confirmation link must not resubscribe someone who just left.
+  await db.deleteFrom('newsletter_tokens').where('subscriber_id', '=', subscriberId).where('purpose', '=', 'confirm').execute();
+}
+
+/** Unsubscribes by address or by a token from a newsletter mail; unknown ones are ignored. */
+export async function unsubscribe(db: Kysely<Database>, by: { email: string } | { token: string }): Promise<void> {
+  const subscriber =
+    'email' in by
+      ? await db
+          .selectFrom('newsletter_subscribers')
+          .select('id')
+          .where('email', '=', by.email.trim().toLowerCase())
+          .executeTakeFirst()
+      : await db
+          .selectFrom('newsletter_tokens')
+          .select('subscriber_id as id')
+          .where('token_hash', '=', hashToken(by.token))
+          .where('purpose', '=', 'unsubscribe')
+          .executeTakeFirst();
+  if (subscriber) await markUnsubscribed(db, subscriber.id);
+}
+
+function confirmedQuery(db: Kysely<Database>) {
+  return db.selectFrom('newsletter_subscribers').where('status', '=', 'confirmed');
+}
+
+function toSubscriber(row: {
+  id: number;
+  email: string;
+  confirmed_at: string | null;
+  consent_at: string;
+  consent_source: string;
+  consent_text: string;
+}): NewsletterSubscriber {
+  return { ...row, confirmed_at: row.confirmed_at ?? row.consent_at };
+}
+
+const SUBSCRIBER_COLUMNS = ['id', 'email', 'confirmed_at', 'consent_at', 'consent_source', 'consent_text'] as const;
+
+export async function listConfirmed(db: Kysely<Database>, page: number, perPage: number) {
+  const [rows, count] = await Promise.all([
+    confirmedQuery(db)
+      .select(SUBSCRIBER_COLUMNS)
+      .orderBy('confirmed_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(perPage)
+      .offset((page - 1) * perPage)
+      .execute(),
+    confirmedQuery(db).select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { items: rows.map(toSubscriber), page, per_page: perPage, total: Number(count.n) };
+}
+
+/**
+ * One CSV cell. Quoted always; a leading =, +, -, @, tab or carriage return gets an apostrophe
+ * so a spreadsheet shows the text instead of running it as a formula.
+ */
+export function csvCell(value: string): string {
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return `"${safe.replace(/"/g, '""')}"`;
+}
+
+export async function confirmedCsv(db: Kysely<Database>): Promise<string> {
+  const rows = await confirmedQuery(db).select(SUBSCRIBER_COLUMNS).orderBy('confirmed_at').orderBy('id').execute();
+  const header = ['email', 'confirmed_at', 'consent_at', 'consent_source', 'consent_text'];
+  const lines = [header.map(csvCell).join(',')];
+  for (const row of rows.map(toSubscriber)) {
+    lines.push([row.email, row.confirmed_at, row.consent_at, row.consent_source, row.consent_text].map(csvCell).join(','));
+  }
+  return `${lines.join('\r\n')}\r\n`;
+}
