@@ -1,0 +1,84 @@
+import { yupResolver } from '@hookform/resolvers/yup';
+import type { LoginResponse, MeResponse } from '@site/contracts';
+import { navigate } from 'gatsby';
+import React from 'react';
+import { useForm } from 'react-hook-form';
+import styled from 'styled-components';
+import * as yup from 'yup';
+import { Button } from '@/components/ui/button';
+import { Field, Input } from '@/components/ui/field';
+import { useToast } from '@/components/ui/toast';
+import { api, ApiError } from '@/lib/api-client';
+import { useSession } from '../session-context';
+
+export const AFTER_LOGIN_PATH = '/giveaway/admin';
+
+const schema = yup.object({
+  username: yup.string().trim().required('Username is required'),
+  password: yup.string().required('Password is required'),
+});
+
+type LoginValues = yup.InferType<typeof schema>;
+
+const Form = styled.form`
+  display: flex;
+  flex-direction: column;
+`;
+
+/** Admin login (SPEC §2 Login, §4, §5, §8): form-encoded to POST /auth/login. */
+export function LoginForm() {
+  const { login, setRole } = useSession();
+  const { toast } = useToast();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<LoginValues>({
+    resolver: yupResolver(schema),
+    defaultValues: { username: '', password: '' },
+  });
+
+  const onSubmit = async (values: LoginValues) => {
+    let token: string;
+    try {
+      // The login call's own 401 is a wrong password, not an expired session: no redirect.
+      const answer = await api.post<LoginResponse>('/auth/login', values, {
+        form: true,
+        authRedirect: false,
+      });
+      token = answer.access_token;
+    } catch (error) {
+      toast({
+        title: 'Invalid username or password',
+        // A throttled or unreachable login says why; a wrong password gives nothing away.
+        description: error instanceof ApiError && error.status !== 401 ? error.message : undefined,
+        variant: 'destructive',
+      });
+      return;
+    }
+    login(token);
+    try {
+      // login() assumes admin (SPEC §6); an editor account must not keep admin controls.
+      const me = await api.get<MeResponse>('/auth/me', { authRedirect: false });
+      setRole(me.role);
+    } catch {
+      // The session's next load check settles the role; the server enforces it meanwhile.
+    }
+    toast({ title: 'Login successful' });
+    await navigate(AFTER_LOGIN_PATH);
+  };
+
+  return (
+    <Form onSubmit={handleSubmit(onSubmit)} noValidate>
+      <Field label="Username" required error={errors.username?.message}>
+        <Input type="text" autoComplete="username" autoCapitalize="none" {...register('username')} />
+      </Field>
+      <Field label="Password" required error={errors.password?.message}>
+        <Input type="password" autoComplete="current-password" {...register('password')} />
+      </Field>
+      <Button type="submit" size="lg" block disabled={isSubmitting}>
+        {isSubmitting ? 'Logging in...' : 'Login'}
+      </Button>
+    </Form>
+  );
+}
