@@ -8,9 +8,15 @@ module.exports = {
       displayName: 'site',
       rootDir: __dirname,
       testEnvironment: 'jest-fixed-jsdom',
-      testMatch: ['<rootDir>/src/**/__tests__/**/*.test.{ts,tsx}', '<rootDir>/plugins/**/__tests__/**/*.test.{ts,tsx}'],
+      testMatch: [
+        '<rootDir>/src/**/__tests__/**/*.test.{ts,tsx}',
+        '<rootDir>/plugins/**/__tests__/**/*.test.{ts,tsx}',
+      ],
       transform: {
-        '^.+\\.[jt]sx?$': ['babel-jest', { configFile: path.join(__dirname, 'jest/babel.config.js') }],
+        '^.+\\.[jt]sx?$': [
+          'babel-jest',
+          { configFile: path.join(__dirname, 'jest/babel.config.js') },
+        ],
         // ES-module-only dependencies (see transformIgnorePatterns) are compiled to CommonJS by SWC,
         // which handles their modern class syntax without extra Babel plugins.
         '^.+\\.mjs$': ['@swc/jest', { jsc: { target: 'es2022' } }],
@@ -24,7 +30,9 @@ module.exports = {
       testPathIgnorePatterns: ['node_modules', '\\.cache', '<rootDir>/public'],
       // Compiled despite living in node_modules: Gatsby's packages, and MSW 2's ES-module-only
       // dependencies (until-async, and every .mjs file such as rettime's).
-      transformIgnorePatterns: ['node_modules/(?!(gatsby|gatsby-script|gatsby-link|until-async)/)(?!.+\\.mjs$)'],
+      transformIgnorePatterns: [
+        'node_modules/(?!(gatsby|gatsby-script|gatsby-link|until-async)/)(?!.+\\.mjs$)',
+      ],
       globals: { __PATH_PREFIX__: '' },
       setupFiles: ['<rootDir>/jest/loadershim.js'],
       setupFilesAfterEnv: ['<rootDir>/jest/setup-site.ts'],
@@ -34,7 +42,12 @@ module.exports = {
       rootDir: __dirname,
       testEnvironment: 'node',
       testMatch: ['<rootDir>/server/test/**/*.test.ts'],
-      transform: { '^.+\\.[tj]s$': ['@swc/jest', { jsc: { parser: { syntax: 'typescript' }, target: 'es2022' } }] },
+      transform: {
+        '^.+\\.[tj]s$': [
+          '@swc/jest',
+          { jsc: { parser: { syntax: 'typescript' }, target: 'es2022' } },
+        ],
+      },
       // cookie@2 (used by Fastify's inject) ships only ES modules; Node 20 loads it natively, Jest needs it compiled.
       transformIgnorePatterns: ['/node_modules/(?!(light-my-request/node_modules/)?cookie/)'],
       moduleNameMapper: { '^@site/contracts$': '<rootDir>/contracts/src/index.ts' },

@@ -15,13 +15,16 @@ const LOGIN_PATH = '/login';
 export class ApiError extends Error {
   /** HTTP status, or 0 when no answer arrived (offline, DNS, connection refused). */
   readonly status: number;
+  /** The server's own sentence (`detail`), when it sent one; `message` falls back to the status. */
+  readonly detail: string | undefined;
   /** The parsed error body, for callers that want more than the message (e.g. `errors[]`). */
   readonly body: unknown;
 
-  constructor(status: number, message: string, body?: unknown) {
+  constructor(status: number, message: string, body?: unknown, detail?: string) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
+    this.detail = detail;
     this.body = body;
   }
 }
@@ -87,7 +90,7 @@ function handleUnauthorized(): void {
 }
 
 /** `detail` as a string, or `detail.message` when the server sent an object. */
-export function errorMessageFrom(body: unknown, status: number): string {
+export function detailFrom(body: unknown): string | undefined {
   if (body && typeof body === 'object' && 'detail' in body) {
     const { detail } = body as { detail: unknown };
     if (typeof detail === 'string' && detail.trim()) return detail;
@@ -96,7 +99,7 @@ export function errorMessageFrom(body: unknown, status: number): string {
       if (typeof message === 'string' && message.trim()) return message;
     }
   }
-  return `HTTP error! status: ${status}`;
+  return undefined;
 }
 
 async function readBody(response: Response): Promise<unknown> {
@@ -148,14 +151,19 @@ async function request<T>(
     });
   } catch (cause) {
     if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
-    const error = new ApiError(0, 'Could not reach the server. Check your connection and try again.');
+    const error = new ApiError(
+      0,
+      'Could not reach the server. Check your connection and try again.',
+    );
     console.error(`API ${method} ${path} failed:`, cause);
     throw error;
   }
 
   if (!response.ok) {
     const errorBody = await readBody(response);
-    const error = new ApiError(response.status, errorMessageFrom(errorBody, response.status), errorBody);
+    const detail = detailFrom(errorBody);
+    const message = detail ?? `HTTP error! status: ${response.status}`;
+    const error = new ApiError(response.status, message, errorBody, detail);
     console.error(`API ${method} ${path} failed:`, error.message);
     if (response.status === 401 && options.authRedirect !== false) handleUnauthorized();
     throw error;

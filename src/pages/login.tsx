@@ -45,7 +45,11 @@ export default function LoginPage() {
 }
 
 export const Head: HeadFC = ({ location }) => (
-  <Seo title="Admin Login" description="Sign in to the AgentWorks admin area." pathname={location.pathname}>
+  <Seo
+    title="Admin Login"
+    description="Sign in to the AgentWorks admin area."
+    pathname={location.pathname}
+  >
     <meta name="robots" content="noindex" />
   </Seo>
 );

@@ -7,6 +7,12 @@ import { RootWrapper } from '@/components/app-shell';
  * component under test behaves as it does on a page. Seed localStorage before calling it to start
  * with a signed-in session.
  */
-export function renderWithProviders(ui: React.ReactElement, options?: Omit<RenderOptions, 'wrapper'>) {
-  return render(ui, { wrapper: ({ children }) => <RootWrapper>{children}</RootWrapper>, ...options });
+export function renderWithProviders(
+  ui: React.ReactElement,
+  options?: Omit<RenderOptions, 'wrapper'>,
+) {
+  return render(ui, {
+    wrapper: ({ children }) => <RootWrapper>{children}</RootWrapper>,
+    ...options,
+  });
 }

@@ -80,17 +80,25 @@ describe('api client', () => {
   });
 
   it.each([
-    ['a string detail', { detail: 'Name is required.' }, 'Name is required.'],
-    ['an object detail', { detail: { message: 'Service is unknown.' } }, 'Service is unknown.'],
-    ['no detail', { error: 'x' }, 'HTTP error! status: 422'],
-  ])('turns %s into the error message, logs it and rethrows an ApiError', async (_, body, message) => {
-    const logged = silenceErrors();
-    server.use(http.post(`${API}/contact/`, () => HttpResponse.json(body, { status: 422 })));
-    const error = await api.post('/contact/', {}).catch((caught: unknown) => caught);
-    expect(error).toBeInstanceOf(ApiError);
-    expect(error).toMatchObject({ status: 422, message });
-    expect(logged).toHaveBeenCalled();
-  });
+    ['a string detail', { detail: 'Name is required.' }, 'Name is required.', 'Name is required.'],
+    [
+      'an object detail',
+      { detail: { message: 'Service is unknown.' } },
+      'Service is unknown.',
+      'Service is unknown.',
+    ],
+    ['no detail', { error: 'x' }, 'HTTP error! status: 422', undefined],
+  ])(
+    'turns %s into the error message, logs it and rethrows an ApiError',
+    async (_, body, message, detail) => {
+      const logged = silenceErrors();
+      server.use(http.post(`${API}/contact/`, () => HttpResponse.json(body, { status: 422 })));
+      const error = await api.post('/contact/', {}).catch((caught: unknown) => caught);
+      expect(error).toBeInstanceOf(ApiError);
+      expect(error).toMatchObject({ status: 422, message, detail });
+      expect(logged).toHaveBeenCalled();
+    },
+  );
 
   it('uses the status message for an empty or non-JSON error body', async () => {
     silenceErrors();
@@ -113,9 +121,14 @@ describe('api client', () => {
     const listener = jest.fn();
     const unsubscribe = onUnauthorized(listener);
     server.use(
-      http.get(`${API}/contact/`, () => HttpResponse.json({ detail: 'Token expired.' }, { status: 401 })),
+      http.get(`${API}/contact/`, () =>
+        HttpResponse.json({ detail: 'Token expired.' }, { status: 401 }),
+      ),
     );
-    await expect(api.get('/contact/')).rejects.toMatchObject({ status: 401, message: 'Token expired.' });
+    await expect(api.get('/contact/')).rejects.toMatchObject({
+      status: 401,
+      message: 'Token expired.',
+    });
     unsubscribe();
     expect(window.localStorage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
     expect(listener).toHaveBeenCalledTimes(1);
@@ -139,7 +152,11 @@ describe('api client', () => {
       ),
     );
     await expect(
-      api.post('/auth/login', { username: 'a', password: 'b' }, { form: true, authRedirect: false }),
+      api.post(
+        '/auth/login',
+        { username: 'a', password: 'b' },
+        { form: true, authRedirect: false },
+      ),
     ).rejects.toMatchObject({ status: 401 });
     expect(window.localStorage.getItem(TOKEN_STORAGE_KEY)).toBe('still-valid');
     expect(navigate).not.toHaveBeenCalled();

@@ -32,7 +32,11 @@ function renderLogin() {
   return userEvent.setup();
 }
 
-async function fillAndSubmit(user: ReturnType<typeof userEvent.setup>, username: string, password: string) {
+async function fillAndSubmit(
+  user: ReturnType<typeof userEvent.setup>,
+  username: string,
+  password: string,
+) {
   if (username) await user.type(screen.getByLabelText(/Username/), username);
   if (password) await user.type(screen.getByLabelText(/Password/), password);
   await user.click(screen.getByRole('button', { name: 'Login' }));
@@ -110,7 +114,10 @@ describe('LoginForm', () => {
     const user = renderLogin();
     server.use(
       http.post(`${API}/auth/login`, () =>
-        HttpResponse.json({ detail: 'Too many login attempts. Try again in 15 minutes.' }, { status: 429 }),
+        HttpResponse.json(
+          { detail: 'Too many login attempts. Try again in 15 minutes.' },
+          { status: 429 },
+        ),
       ),
     );
     await fillAndSubmit(user, 'admin', 'wrong');

@@ -71,7 +71,12 @@ export function LoginForm() {
   return (
     <Form onSubmit={handleSubmit(onSubmit)} noValidate>
       <Field label="Username" required error={errors.username?.message}>
-        <Input type="text" autoComplete="username" autoCapitalize="none" {...register('username')} />
+        <Input
+          type="text"
+          autoComplete="username"
+          autoCapitalize="none"
+          {...register('username')}
+        />
       </Field>
       <Field label="Password" required error={errors.password?.message}>
         <Input type="password" autoComplete="current-password" {...register('password')} />

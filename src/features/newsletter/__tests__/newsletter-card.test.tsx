@@ -19,7 +19,9 @@ function renderCard() {
 describe('NewsletterCard', () => {
   it('shows the weekly pitch and the no-spam promise', () => {
     renderCard();
-    expect(screen.getByRole('heading', { name: 'Subscribe to our newsletter' })).toBeInTheDocument();
+    expect(
+      screen.getByRole('heading', { name: 'Subscribe to our newsletter' }),
+    ).toBeInTheDocument();
     expect(screen.getByText(/weekly insights/i)).toBeInTheDocument();
     expect(screen.getByText('No spam, unsubscribe anytime.')).toBeInTheDocument();
     const input = screen.getByLabelText('Email address');
@@ -60,9 +62,13 @@ describe('NewsletterCard', () => {
     expect(screen.getByText("You're now subscribed to our newsletter.")).toBeInTheDocument();
     expect(screen.getByText(/confirmation e-mail/)).toBeInTheDocument();
     expect(screen.getByText('Successfully subscribed!')).toBeInTheDocument();
-    expect(screen.getByText("You'll receive our latest insights in your inbox.")).toBeInTheDocument();
+    expect(
+      screen.getByText("You'll receive our latest insights in your inbox."),
+    ).toBeInTheDocument();
     expect(body).toMatchObject({ email: 'ada@example.com', source: '/blog/hello' });
-    expect((body as { consent_text: string }).consent_text).toContain('No spam, unsubscribe anytime.');
+    expect((body as { consent_text: string }).consent_text).toContain(
+      'No spam, unsubscribe anytime.',
+    );
   });
 
   it('keeps the form and shows a destructive toast when the server fails', async () => {
