@@ -43,6 +43,19 @@ const Jump = styled.nav`
     box-shadow: ${({ theme }) => theme.shadows.md};
   }
 
+  /* On phones the pills scroll sideways in one row instead of stacking five rows deep. */
+  ${({ theme }) => theme.media.belowLg} {
+    ul {
+      flex-wrap: nowrap;
+      overflow-x: auto;
+      scrollbar-width: thin;
+    }
+
+    li {
+      flex-shrink: 0;
+    }
+  }
+
   a {
     display: inline-block;
     padding: ${({ theme }) => theme.space[2]} ${({ theme }) => theme.space[3]};

@@ -36,14 +36,22 @@ const Outer = styled.footer`
 
 const Grid = styled.div`
   display: grid;
-  gap: ${({ theme }) => theme.space[10]};
+  grid-template-columns: repeat(2, minmax(0, 1fr));
+  gap: ${({ theme }) => theme.space[10]} ${({ theme }) => theme.space[6]};
 
-  ${({ theme }) => theme.media.sm} {
-    grid-template-columns: repeat(2, minmax(0, 1fr));
+  /* On phones the blurb and contact column span both tracks; the two link lists sit side by side. */
+  > :first-child,
+  > :last-child {
+    grid-column: 1 / -1;
   }
 
   ${({ theme }) => theme.media.lg} {
     grid-template-columns: 1.6fr 1fr 1.2fr 1.3fr;
+
+    > :first-child,
+    > :last-child {
+      grid-column: auto;
+    }
   }
 `;
 

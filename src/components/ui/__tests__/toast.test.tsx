@@ -1,0 +1,125 @@
+import { act, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import React from 'react';
+import { ThemeProvider } from 'styled-components';
+import { theme } from '@/styles/theme';
+import {
+  MAX_TOASTS,
+  TOAST_DURATION_MS,
+  ToastProvider,
+  useToast,
+  type ToastOptions,
+} from '../toast';
+
+function Trigger({ options, label = 'Notify' }: { options: ToastOptions; label?: string }) {
+  const { toast } = useToast();
+  return (
+    <button type="button" onClick={() => toast(options)}>
+      {label}
+    </button>
+  );
+}
+
+function renderToasts(ui: React.ReactNode) {
+  return render(
+    <ThemeProvider theme={theme}>
+      <ToastProvider>{ui}</ToastProvider>
+    </ThemeProvider>,
+  );
+}
+
+const region = () => screen.getByRole('region', { name: 'Notifications' });
+
+afterEach(() => jest.useRealTimers());
+
+describe('toasts', () => {
+  it('renders a toast in a polite live region that exists before any toast', async () => {
+    const user = userEvent.setup();
+    renderToasts(<Trigger options={{ title: 'Saved', description: 'Your changes are live.' }} />);
+    expect(region()).toHaveAttribute('aria-live', 'polite');
+    expect(region()).toBeEmptyDOMElement();
+
+    await user.click(screen.getByRole('button', { name: 'Notify' }));
+
+    expect(within(region()).getByText('Saved')).toBeInTheDocument();
+    expect(within(region()).getByText('Your changes are live.')).toBeInTheDocument();
+    expect(within(region()).queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('announces destructive toasts assertively with role="alert"', async () => {
+    const user = userEvent.setup();
+    renderToasts(
+      <Trigger
+        options={{ title: 'Error', description: 'Failed to load giveaway', variant: 'destructive' }}
+      />,
+    );
+    await user.click(screen.getByRole('button', { name: 'Notify' }));
+    const alert = within(region()).getByRole('alert');
+    expect(alert).toHaveTextContent('Error');
+    expect(alert).toHaveTextContent('Failed to load giveaway');
+  });
+
+  it('dismisses itself after the duration', async () => {
+    jest.useFakeTimers();
+    const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+    renderToasts(<Trigger options={{ title: 'Link copied!' }} />);
+    await user.click(screen.getByRole('button', { name: 'Notify' }));
+    // Move the pointer away so the hover pause does not hold the toast open.
+    await user.unhover(screen.getByText('Link copied!'));
+
+    act(() => jest.advanceTimersByTime(TOAST_DURATION_MS - 100));
+    expect(screen.getByText('Link copied!')).toBeInTheDocument();
+    act(() => jest.advanceTimersByTime(200));
+    expect(screen.queryByText('Link copied!')).not.toBeInTheDocument();
+  });
+
+  it('stays while hovered and restarts the timer afterwards', async () => {
+    jest.useFakeTimers();
+    const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+    renderToasts(<Trigger options={{ title: 'Read me' }} />);
+    await user.click(screen.getByRole('button', { name: 'Notify' }));
+
+    await user.hover(screen.getByText('Read me'));
+    act(() => jest.advanceTimersByTime(TOAST_DURATION_MS * 2));
+    expect(screen.getByText('Read me')).toBeInTheDocument();
+
+    await user.unhover(screen.getByText('Read me'));
+    act(() => jest.advanceTimersByTime(TOAST_DURATION_MS + 10));
+    expect(screen.queryByText('Read me')).not.toBeInTheDocument();
+  });
+
+  it('has a dismiss button', async () => {
+    const user = userEvent.setup();
+    renderToasts(<Trigger options={{ title: 'Subscribed' }} />);
+    await user.click(screen.getByRole('button', { name: 'Notify' }));
+    await user.click(screen.getByRole('button', { name: 'Dismiss notification: Subscribed' }));
+    expect(screen.queryByText('Subscribed')).not.toBeInTheDocument();
+  });
+
+  it(`keeps at most ${MAX_TOASTS}, dropping the oldest`, async () => {
+    const user = userEvent.setup();
+    function Many() {
+      const { toast } = useToast();
+      const count = React.useRef(0);
+      return (
+        <button type="button" onClick={() => toast({ title: `Toast ${++count.current}` })}>
+          Notify
+        </button>
+      );
+    }
+    renderToasts(<Many />);
+    for (let i = 0; i < 4; i += 1) await user.click(screen.getByRole('button', { name: 'Notify' }));
+    expect(within(region()).queryByText('Toast 1')).not.toBeInTheDocument();
+    expect(
+      ['Toast 2', 'Toast 3', 'Toast 4'].map((t) => within(region()).getByText(t)),
+    ).toHaveLength(3);
+  });
+
+  it('fails loudly outside the provider', () => {
+    const spy = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    expect(() => render(<Trigger options={{ title: 'x' }} />)).toThrow(
+      'useToast must be used inside <ToastProvider>.',
+    );
+    spy.mockRestore();
+  });
+});
