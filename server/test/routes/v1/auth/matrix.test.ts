@@ -1,0 +1,97 @@
+import { createSigner } from 'fast-jwt';
+import { buildTestApp, type TestApp, userWithToken } from '../../../helpers/build';
+
+const SECRET = 'test-secret-that-is-long-enough-for-hs256-signing';
+
+type Method = 'GET' | 'POST';
+interface Protected {
+  method: Method;
+  url: string;
+  /** Roles that get through; any other role gets 403. */
+  roles: Array<'admin' | 'editor'>;
+  payload?: Record<string, unknown>;
+}
+
+/** Every route that needs a token. A new protected route belongs here. */
+const ROUTES: Protected[] = [
+  { method: 'GET', url: '/api/v1/auth/me', roles: ['admin', 'editor'] },
+  { method: 'POST', url: '/api/v1/auth/logout', roles: ['admin', 'editor'] },
+  {
+    method: 'POST',
+    url: '/api/v1/auth/password',
+    roles: ['admin', 'editor'],
+    // Test users have no real hash, so an authorised call ends in 400, never in 401/403.
+    payload: { current_password: 'whatever-it-is', new_password: 'a-new-password-1' },
+  },
+  { method: 'GET', url: '/api/v1/contact/', roles: ['admin'] },
+  { method: 'GET', url: '/api/v1/newsletter/subscribers', roles: ['admin'] },
+  { method: 'GET', url: '/api/v1/newsletter/subscribers.csv', roles: ['admin'] },
+  { method: 'GET', url: '/api/v1/outbox/', roles: ['admin'] },
+];
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(() => t.close());
+
+function call(route: Protected, authorization?: string) {
+  return t.app.inject({
+    method: route.method,
+    url: route.url,
+    headers: authorization ? { authorization } : {},
+    ...(route.payload ? { payload: route.payload } : {}),
+  });
+}
+
+describe.each(ROUTES)('$method $url', (route) => {
+  test('without a token: 401 with a detail', async () => {
+    const res = await call(route);
+    expect(res.statusCode).toBe(401);
+    expect(res.json().detail).toEqual(expect.any(String));
+  });
+
+  test('with a garbage token: 401', async () => {
+    expect((await call(route, 'Bearer not.a.token')).statusCode).toBe(401);
+    expect((await call(route, 'Basic YWRtaW46YWRtaW4=')).statusCode).toBe(401);
+  });
+
+  test('with an expired token: 401', async () => {
+    const user = await userWithToken(t.app, 'admin');
+    const expired = createSigner({ key: SECRET, expiresIn: 60_000, clockTimestamp: Date.now() - 3_600_000 })({
+      sub: String(user.id),
+      ver: 0,
+    });
+    const res = await call(route, `Bearer ${expired}`);
+    expect(res.statusCode).toBe(401);
+    expect(res.json().detail).toMatch(/log in again/);
+  });
+
+  test('with a token signed by another key or algorithm: 401', async () => {
+    const user = await userWithToken(t.app, 'admin');
+    const forged = createSigner({ key: 'x'.repeat(48), expiresIn: 60_000 })({ sub: String(user.id), ver: 0 });
+    expect((await call(route, `Bearer ${forged}`)).statusCode).toBe(401);
+    const unsigned = createSigner({ algorithm: 'none' })({ sub: String(user.id), ver: 0 });
+    expect((await call(route, `Bearer ${unsigned}`)).statusCode).toBe(401);
+  });
+
+  test('with a token revoked by logout: 401', async () => {
+    const user = await userWithToken(t.app, 'admin');
+    const logout = await t.app.inject({ method: 'POST', url: '/api/v1/auth/logout', headers: { authorization: user.authorization } });
+    expect(logout.statusCode).toBe(200);
+    const res = await call(route, user.authorization);
+    expect(res.statusCode).toBe(401);
+    expect(res.json().detail).toBe('Your session has ended. Please log in again.');
+  });
+
+  test.each(['editor', 'admin'] as const)('as %s: allowed only for the listed roles', async (role) => {
+    const user = await userWithToken(t.app, role);
+    const res = await call(route, user.authorization);
+    if (route.roles.includes(role)) {
+      expect([200, 400]).toContain(res.statusCode);
+    } else {
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toEqual({ detail: 'Your account does not have permission to do this.' });
+    }
+  });
+});
