@@ -1,0 +1,231 @@
+import { yupResolver } from '@hookform/resolvers/yup';
+import type { ContactRequest, ContactService } from '@site/contracts';
+import React, { useEffect, useState } from 'react';
+import { useForm, type Path } from 'react-hook-form';
+import styled, { css } from 'styled-components';
+import * as yup from 'yup';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Field, Input, Select, Textarea } from '@/components/ui/field';
+import { useToast } from '@/components/ui/toast';
+import { ApiError } from '@/lib/api-client';
+import { sendEnquiry } from '../api/send-enquiry';
+import { SERVICE_OPTIONS } from '../services';
+
+/** Stricter than "has an @": the API also wants a dot in the domain, so catch it here first. */
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+const schema = yup.object({
+  name: yup.string().trim().required('Name is required').max(100, 'Name is too long'),
+  email: yup
+    .string()
+    .trim()
+    .required('Email is required')
+    .matches(EMAIL_PATTERN, 'Please enter a valid email address')
+    .max(254, 'Email is too long'),
+  phone: yup.string().trim().max(40, 'Phone number is too long').default(''),
+  company: yup.string().trim().max(120, 'Company name is too long').default(''),
+  service: yup
+    .string()
+    .oneOf(
+      ['', ...SERVICE_OPTIONS.map((option) => option.value)],
+      'Please choose a service from the list',
+    )
+    .default(''),
+  message: yup.string().trim().required('Message is required').max(5000, 'Message is too long'),
+  website: yup.string().default(''),
+});
+
+type ContactValues = yup.InferType<typeof schema>;
+
+const EMPTY: ContactValues = {
+  name: '',
+  email: '',
+  phone: '',
+  company: '',
+  service: '',
+  message: '',
+  website: '',
+};
+
+export type ContactStatus = 'idle' | 'submitting' | 'success' | 'error';
+
+const Row = styled.div`
+  display: grid;
+  gap: 0 ${({ theme }) => theme.space[5]};
+
+  ${({ theme }) => theme.media.sm} {
+    grid-template-columns: 1fr 1fr;
+  }
+`;
+
+/** SPEC §8: after a failed send the required fields get a red border (visual only, not "invalid"). */
+const failedOutline = css<{ $failed: boolean }>`
+  ${({ $failed, theme }) =>
+    $failed &&
+    css`
+      border-color: ${theme.colors.danger};
+      box-shadow: 0 0 0 1px ${theme.colors.danger};
+    `}
+`;
+
+const OutlinedInput = styled(Input)<{ $failed: boolean }>`
+  ${failedOutline}
+`;
+
+const OutlinedTextarea = styled(Textarea)<{ $failed: boolean }>`
+  ${failedOutline}
+`;
+
+/** Off-screen rather than display:none, which some bots detect and skip. */
+const Honeypot = styled.div`
+  position: absolute;
+  left: -10000px;
+  top: auto;
+  width: 1px;
+  height: 1px;
+  overflow: hidden;
+`;
+
+const Status = styled.div`
+  margin-bottom: ${({ theme }) => theme.space[5]};
+`;
+
+const Form = styled.form`
+  position: relative;
+`;
+
+function fieldErrorsFrom(error: unknown): { field: string; message: string }[] {
+  if (!(error instanceof ApiError) || !error.body || typeof error.body !== 'object') return [];
+  const { errors } = error.body as { errors?: unknown };
+  if (!Array.isArray(errors)) return [];
+  return errors.filter(
+    (item): item is { field: string; message: string } =>
+      typeof item?.field === 'string' && typeof item?.message === 'string',
+  );
+}
+
+/** The enquiry form of SPEC §4, §5, §7 and §8. */
+export function ContactForm() {
+  const { toast } = useToast();
+  const [status, setStatus] = useState<ContactStatus>('idle');
+  const {
+    register,
+    handleSubmit,
+    reset,
+    watch,
+    setError,
+    formState: { errors },
+  } = useForm<ContactValues>({ resolver: yupResolver(schema), defaultValues: EMPTY });
+
+  // Any edit by the person returns the form to idle (hiding the last result); reset() after a
+  // success is not an edit, so the success message stays.
+  useEffect(() => {
+    const subscription = watch((_, { type }) => {
+      if (type === 'change') setStatus((current) => (current === 'submitting' ? current : 'idle'));
+    });
+    return () => subscription.unsubscribe();
+  }, [watch]);
+
+  const onSubmit = async (values: ContactValues) => {
+    setStatus('submitting');
+    const payload: ContactRequest = {
+      ...values,
+      service: values.service as ContactService,
+    };
+    try {
+      const answer = await sendEnquiry(payload);
+      toast({ title: 'Success', description: answer.message });
+      reset(EMPTY);
+      setStatus('success');
+    } catch (error) {
+      toast({
+        title: 'Error',
+        description: (error instanceof ApiError && error.detail) || 'Failed to send message',
+        variant: 'destructive',
+      });
+      for (const { field, message } of fieldErrorsFrom(error)) {
+        if (field in EMPTY) setError(field as Path<ContactValues>, { message });
+      }
+      setStatus('error');
+    }
+  };
+
+  const failed = status === 'error';
+  const submitting = status === 'submitting';
+
+  return (
+    <Form onSubmit={handleSubmit(onSubmit)} noValidate aria-label="Contact form">
+      <Row>
+        <Field label="Name" required error={errors.name?.message}>
+          <OutlinedInput type="text" autoComplete="name" $failed={failed} {...register('name')} />
+        </Field>
+        <Field label="Email" required error={errors.email?.message}>
+          <OutlinedInput
+            type="email"
+            autoComplete="email"
+            $failed={failed}
+            {...register('email')}
+          />
+        </Field>
+      </Row>
+      <Row>
+        <Field label="Phone" error={errors.phone?.message}>
+          <Input type="tel" autoComplete="tel" {...register('phone')} />
+        </Field>
+        <Field label="Company" error={errors.company?.message}>
+          <Input type="text" autoComplete="organization" {...register('company')} />
+        </Field>
+      </Row>
+      <Field label="Service" error={errors.service?.message}>
+        <Select {...register('service')}>
+          <option value="">Select a service</option>
+          {SERVICE_OPTIONS.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </Select>
+      </Field>
+      <Field label="Message" required error={errors.message?.message}>
+        <OutlinedTextarea
+          rows={6}
+          placeholder="Tell us about the work you would like an agent to take on."
+          $failed={failed}
+          {...register('message')}
+        />
+      </Field>
+      <Honeypot aria-hidden="true">
+        <label htmlFor="contact-website">Website</label>
+        <input
+          id="contact-website"
+          type="text"
+          tabIndex={-1}
+          autoComplete="off"
+          {...register('website')}
+        />
+      </Honeypot>
+
+      {status === 'success' ? (
+        <Status>
+          <Alert variant="success" title="Message Sent Successfully!">
+            <p>Thank you for reaching out. We&apos;ll get back to you as soon as possible.</p>
+          </Alert>
+        </Status>
+      ) : null}
+      {failed ? (
+        <Status>
+          <Alert variant="error">
+            <p>
+              There was a problem sending your message. Please try again or contact us directly.
+            </p>
+          </Alert>
+        </Status>
+      ) : null}
+
+      <Button type="submit" size="lg" disabled={submitting}>
+        {submitting ? 'Sending...' : 'Send Message'}
+      </Button>
+    </Form>
+  );
+}
