@@ -1,0 +1,33 @@
+import { gql, type ApolloClient, type TypedDocumentNode } from '@apollo/client';
+import type { Participant } from '@site/contracts';
+
+export interface ParticipantsData {
+  participants: Participant[] | null;
+}
+
+/** GET /giveaway/{id}/participants (admin): carries e-mail addresses. */
+export const PARTICIPANTS_QUERY: TypedDocumentNode<ParticipantsData, { id: string }> = gql`
+  query Participants($id: String!) {
+    participants(id: $id) @rest(type: "Participant", path: "/giveaway/{args.id}/participants") {
+      id
+      giveaway_id
+      email
+      instagram_handle
+      created_at
+    }
+  }
+`;
+
+/**
+ * The entrants for the draw animation. A failure is logged and yields an empty list (SPEC §8):
+ * the draw already happened on the server, so the spin goes on with the winner alone.
+ */
+export async function fetchParticipants(client: ApolloClient<object>, id: string): Promise<Participant[]> {
+  try {
+    const { data } = await client.query({ query: PARTICIPANTS_QUERY, variables: { id }, fetchPolicy: 'network-only' });
+    return data.participants ?? [];
+  } catch (error) {
+    console.error('Failed to fetch participants', error);
+    return [];
+  }
+}

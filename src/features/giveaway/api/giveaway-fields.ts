@@ -1,0 +1,53 @@
+import { gql } from '@apollo/client';
+import type { DrawRecord, Giveaway, WinnerDetails } from '@site/contracts';
+
+/**
+ * Every field of a giveaway the pages read. The embedded objects get a type name with @type so
+ * the cache can tell them apart; fields the server leaves out (the winner's e-mail in public
+ * answers) arrive as null.
+ */
+export const GIVEAWAY_FIELDS = gql`
+  fragment GiveawayFields on Giveaway {
+    id
+    title
+    description
+    prize
+    prize_image
+    start_date
+    end_date
+    max_participants
+    status
+    participant_count
+    is_accepting_participants
+    entries_open
+    entries_closed_reason
+    winner_id
+    winner_selected_at
+    created_at
+    updated_at
+    winner_details @type(name: "WinnerDetails") {
+      instagram_handle
+      email
+    }
+    draw @type(name: "DrawRecord") {
+      entrant_count
+      fingerprint
+      drawn_index
+      drawn_by
+      drawn_at
+    }
+  }
+`;
+
+/** A giveaway as it sits in the Apollo cache. `id` may be missing from a misbehaving server. */
+export type GiveawayItem = Omit<Giveaway, 'id' | 'winner_details' | 'draw' | 'status'> & {
+  __typename?: 'Giveaway';
+  id: Giveaway['id'] | null;
+  /** Typed loosely on purpose: an unknown value from the server displays as active (SPEC §4). */
+  status: Giveaway['status'] | (string & {});
+  winner_details: (Omit<WinnerDetails, 'email'> & { email?: string | null }) | null;
+  draw: DrawRecord | null;
+};
+
+/** A giveaway known to have an id (what every page renders after filtering). */
+export type GiveawayWithId = GiveawayItem & { id: number };

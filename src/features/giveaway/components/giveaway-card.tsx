@@ -1,0 +1,176 @@
+import React from 'react';
+import styled from 'styled-components';
+import { ButtonLink } from '@/components/ui/button';
+import { formatDate, participantsLabel } from '../format';
+import { displayHandle } from '../spin/display-name';
+import type { GiveawayWithId } from '../api/giveaway-fields';
+import { TrophyIcon, UsersIcon } from './giveaway-icons';
+import { StatusBadge } from './status-badge';
+
+const Article = styled.article`
+  display: flex;
+  flex-direction: column;
+  overflow: hidden;
+  background: ${({ theme }) => theme.colors.bg};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radii.lg};
+  box-shadow: ${({ theme }) => theme.shadows.sm};
+  transition:
+    box-shadow 0.2s ease,
+    border-color 0.2s ease;
+
+  &:hover,
+  &:focus-within {
+    border-color: ${({ theme }) => theme.colors.primary};
+    box-shadow: ${({ theme }) => theme.shadows.lg};
+  }
+`;
+
+const PrizeImage = styled.img`
+  display: block;
+  width: 100%;
+  aspect-ratio: 16 / 9;
+  object-fit: cover;
+  background: ${({ theme }) => theme.colors.surfaceAlt};
+`;
+
+const Body = styled.div`
+  display: flex;
+  flex: 1;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space[3]};
+  padding: ${({ theme }) => theme.space[6]};
+`;
+
+const TopRow = styled.div`
+  display: flex;
+  align-items: center;
+  justify-content: space-between;
+  gap: ${({ theme }) => theme.space[3]};
+`;
+
+const Count = styled.span`
+  display: inline-flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space[2]};
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+  font-weight: 600;
+`;
+
+const Title = styled.h2`
+  margin: 0;
+  font-size: ${({ theme }) => theme.fontSizes.xl};
+`;
+
+const Description = styled.p`
+  margin: 0;
+  color: ${({ theme }) => theme.colors.textMuted};
+`;
+
+const Prize = styled.p`
+  margin: 0;
+  padding: ${({ theme }) => theme.space[3]};
+  border-radius: ${({ theme }) => theme.radii.md};
+  background: ${({ theme }) => theme.colors.surface};
+  font-weight: 600;
+`;
+
+const Meta = styled.dl`
+  display: grid;
+  grid-template-columns: auto 1fr;
+  gap: ${({ theme }) => theme.space[1]} ${({ theme }) => theme.space[3]};
+  margin: 0;
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+
+  dt {
+    color: ${({ theme }) => theme.colors.textMuted};
+  }
+
+  dd {
+    margin: 0;
+    font-weight: 600;
+  }
+`;
+
+const MaxLine = styled.p`
+  margin: 0;
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+`;
+
+const WinnerBox = styled.div`
+  display: flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space[3]};
+  padding: ${({ theme }) => theme.space[3]};
+  border: 1px solid #facc15;
+  border-radius: ${({ theme }) => theme.radii.md};
+  background: ${({ theme }) => theme.colors.warningBg};
+  color: #713f12;
+
+  p {
+    margin: 0;
+  }
+`;
+
+const WinnerTitle = styled.p`
+  font-weight: 700;
+`;
+
+const Footer = styled.div`
+  margin-top: auto;
+  padding-top: ${({ theme }) => theme.space[2]};
+`;
+
+export function GiveawayCard({ giveaway }: { giveaway: GiveawayWithId }) {
+  return (
+    <Article aria-labelledby={`giveaway-${giveaway.id}-title`}>
+      {giveaway.prize_image ? (
+        <PrizeImage src={giveaway.prize_image} alt={`Prize: ${giveaway.prize}`} loading="lazy" />
+      ) : null}
+      <Body>
+        <TopRow>
+          <Count>
+            <UsersIcon size={18} />
+            {participantsLabel(giveaway.participant_count)}
+          </Count>
+          <StatusBadge status={giveaway.status} />
+        </TopRow>
+        <Title id={`giveaway-${giveaway.id}-title`}>{giveaway.title}</Title>
+        <Description>{giveaway.description}</Description>
+        <Prize>Prize: {giveaway.prize}</Prize>
+        <Meta>
+          <dt>Starts</dt>
+          <dd>{formatDate(giveaway.start_date)}</dd>
+          {giveaway.end_date ? (
+            <>
+              <dt>Ends</dt>
+              <dd>{formatDate(giveaway.end_date)}</dd>
+            </>
+          ) : null}
+        </Meta>
+        {giveaway.max_participants ? <MaxLine>Max: {giveaway.max_participants} participants</MaxLine> : null}
+        {giveaway.winner_details ? (
+          <WinnerBox>
+            <TrophyIcon size={24} />
+            <div>
+              <WinnerTitle>Winner Selected!</WinnerTitle>
+              <p>{displayHandle(giveaway.winner_details)}</p>
+            </div>
+          </WinnerBox>
+        ) : null}
+        <Footer>
+          <ButtonLink
+            to={`/giveaway/${giveaway.id}`}
+            block
+            variant={giveaway.status === 'winner_selected' ? 'secondary' : 'primary'}
+            aria-describedby={`giveaway-${giveaway.id}-title`}
+          >
+            {giveaway.status === 'winner_selected' ? 'View Details' : 'Enter Now'}
+          </ButtonLink>
+        </Footer>
+      </Body>
+    </Article>
+  );
+}

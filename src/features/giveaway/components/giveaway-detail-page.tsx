@@ -1,0 +1,317 @@
+import { useApolloClient } from '@apollo/client';
+import { Link } from 'gatsby';
+import React, { useCallback, useEffect, useState } from 'react';
+import styled from 'styled-components';
+import { ButtonLink } from '@/components/ui/button';
+import { Container } from '@/components/ui/container';
+import { Spinner } from '@/components/ui/spinner';
+import { useToast } from '@/components/ui/toast';
+import { useSession } from '@/features/auth/session-context';
+import { useGiveaway } from '../api/get-giveaway';
+import { useParticipant } from '../api/get-participant';
+import { fetchParticipants } from '../api/get-participants';
+import type { GiveawayItem } from '../api/giveaway-fields';
+import { useSelectWinner } from '../api/select-winner';
+import { setPageTitle } from '../document-title';
+import { serverSentence } from '../error-message';
+import { formatDate, statusHeadline } from '../format';
+import { displayHandle } from '../spin/display-name';
+import { AdminControls } from './admin-controls';
+import { DetailCard, DetailCardTitle, DetailNote, DetailValue } from './detail-card';
+import { DrawRecord } from './draw-record';
+import { EntryForm } from './entry-form';
+import { ArrowLeftIcon, CalendarIcon, FlagIcon, GiftIcon, TrophyIcon, UsersIcon } from './giveaway-icons';
+import { MessagePage } from './message-panel';
+import { ShareCard } from './share-card';
+import { SpinOverlay } from './spin-overlay';
+import { StatusBadge } from './status-badge';
+import { WinnerScreen } from './winner-screen';
+
+/** SPEC §9: the detail view passes this to the spin, which ignores it. */
+const DETAIL_SPIN_DURATION_MS = 20000;
+
+type Winner = { id: number; email: string; instagram_handle: string };
+
+type DrawState =
+  | { stage: 'idle' }
+  | { stage: 'spinning'; winner: Winner; names: string[] }
+  | { stage: 'winner'; winner: Winner };
+
+const Header = styled.section`
+  padding-block: ${({ theme }) => theme.space[10]} ${({ theme }) => theme.space[8]};
+  background: ${({ theme }) => theme.gradients.soft};
+  border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+`;
+
+const Title = styled.h1`
+  margin: ${({ theme }) => theme.space[3]} 0;
+  font-size: ${({ theme }) => theme.fontSizes['3xl']};
+
+  ${({ theme }) => theme.media.md} {
+    font-size: ${({ theme }) => theme.fontSizes['4xl']};
+  }
+`;
+
+const Description = styled.p`
+  max-width: 760px;
+  margin: 0;
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: ${({ theme }) => theme.fontSizes.lg};
+  white-space: pre-line;
+`;
+
+const Body = styled.div`
+  display: grid;
+  grid-template-columns: minmax(0, 1fr);
+  gap: ${({ theme }) => theme.space[6]};
+  padding-block: ${({ theme }) => theme.space[8]} ${({ theme }) => theme.space[16]};
+
+  ${({ theme }) => theme.media.lg} {
+    grid-template-columns: minmax(0, 2fr) minmax(0, 1fr);
+    align-items: start;
+  }
+`;
+
+const Column = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space[6]};
+`;
+
+const InfoGrid = styled.div`
+  display: grid;
+  grid-template-columns: minmax(0, 1fr);
+  gap: ${({ theme }) => theme.space[4]};
+
+  ${({ theme }) => theme.media.sm} {
+    grid-template-columns: repeat(2, minmax(0, 1fr));
+  }
+`;
+
+const PrizeImage = styled.img`
+  display: block;
+  width: 100%;
+  max-height: 220px;
+  margin-top: ${({ theme }) => theme.space[2]};
+  border-radius: ${({ theme }) => theme.radii.md};
+  object-fit: cover;
+`;
+
+const Congrats = styled(DetailCard)`
+  border-color: #facc15;
+  background: ${({ theme }) => theme.colors.warningBg};
+  color: #713f12;
+  text-align: center;
+
+  h2 {
+    justify-content: center;
+    color: #713f12;
+  }
+`;
+
+const CongratsHandle = styled.p`
+  margin: 0;
+  color: ${({ theme }) => theme.colors.text};
+  font-size: ${({ theme }) => theme.fontSizes['2xl']};
+  font-weight: 800;
+  overflow-wrap: anywhere;
+`;
+
+const FormTitle = styled.h2`
+  margin-bottom: ${({ theme }) => theme.space[1]};
+  font-size: ${({ theme }) => theme.fontSizes['2xl']};
+`;
+
+const BackLink = styled(Link)`
+  display: inline-flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space[2]};
+  align-self: flex-start;
+  font-weight: 600;
+`;
+
+function hasWinner(giveaway: GiveawayItem): boolean {
+  return giveaway.winner_id != null || giveaway.winner_details != null;
+}
+
+/** /giveaway/{id}: loading, not found, the normal view, the draw and the winner screen (SPEC §2). */
+export function GiveawayDetailPage({ id }: { id: string }) {
+  const { isAdmin } = useSession();
+  const { toast } = useToast();
+  const client = useApolloClient();
+  const { data, loading, error, refetch } = useGiveaway(id);
+  const giveaway = data?.giveaway ?? null;
+  const [selectWinner] = useSelectWinner();
+  const [selecting, setSelecting] = useState(false);
+  const [draw, setDraw] = useState<DrawState>({ stage: 'idle' });
+
+  useEffect(() => {
+    if (error) toast({ title: 'Error', description: 'Failed to load giveaway', variant: 'destructive' });
+  }, [error, toast]);
+
+  useEffect(() => {
+    if (giveaway?.title) setPageTitle(`${giveaway.title} - Giveaway`);
+  }, [giveaway?.title]);
+
+  // SPEC §7: when the answer names a winner but carries no details, look the entry up (admin-only).
+  const needsWinnerLookup = Boolean(giveaway && giveaway.winner_id != null && !giveaway.winner_details);
+  const { data: winnerEntry } = useParticipant(giveaway?.winner_id ?? null, { skip: !needsWinnerLookup || !isAdmin });
+  const winnerDetails = giveaway?.winner_details ?? winnerEntry?.participant ?? null;
+
+  const reload = useCallback(() => {
+    refetch().catch(() => {
+      // The query's error state already shows the failure (toast and not-found view).
+    });
+  }, [refetch]);
+
+  const startDraw = async () => {
+    setSelecting(true);
+    try {
+      const { data: result } = await selectWinner(id);
+      const answer = result?.selectWinner;
+      if (!answer?.success || !answer.winner) {
+        toast({ title: 'Error', description: answer?.message || 'Failed to select winner', variant: 'destructive' });
+        return;
+      }
+      const participants = await fetchParticipants(client, id);
+      setDraw({ stage: 'spinning', winner: answer.winner, names: participants.map(displayHandle) });
+    } catch (cause) {
+      toast({ title: 'Error', description: serverSentence(cause, 'Failed to select winner'), variant: 'destructive' });
+    } finally {
+      setSelecting(false);
+    }
+  };
+
+  const finishSpin = useCallback(() => {
+    setDraw((current) => (current.stage === 'spinning' ? { stage: 'winner', winner: current.winner } : current));
+    reload();
+  }, [reload]);
+
+  if (draw.stage === 'winner' && giveaway) {
+    return <WinnerScreen winner={draw.winner} giveaway={giveaway} onBack={() => setDraw({ stage: 'idle' })} />;
+  }
+
+  if (loading && !data) return <Spinner label="Loading giveaway..." />;
+
+  if (error || !giveaway) {
+    return (
+      <MessagePage
+        title="Giveaway Not Found"
+        text="The giveaway you're looking for doesn't exist or has been removed."
+        action={<ButtonLink to="/giveaway">Back to Giveaways</ButtonLink>}
+      />
+    );
+  }
+
+  const drawn = hasWinner(giveaway);
+  const winnerName = winnerDetails ? displayHandle(winnerDetails) : '';
+
+  return (
+    <>
+      <Header>
+        <Container>
+          <StatusBadge status={giveaway.status} />
+          <Title>{giveaway.title}</Title>
+          <Description>{giveaway.description}</Description>
+        </Container>
+      </Header>
+      <Container>
+        <Body>
+          <Column>
+            <InfoGrid>
+              <DetailCard aria-labelledby="prize-title">
+                <DetailCardTitle id="prize-title">
+                  <GiftIcon size={18} />
+                  Prize
+                </DetailCardTitle>
+                <DetailValue>{giveaway.prize}</DetailValue>
+                {giveaway.prize_image ? <PrizeImage src={giveaway.prize_image} alt={`Prize: ${giveaway.prize}`} /> : null}
+              </DetailCard>
+              <DetailCard aria-labelledby="participants-title">
+                <DetailCardTitle id="participants-title">
+                  <UsersIcon size={18} />
+                  Participants
+                </DetailCardTitle>
+                <DetailValue>{giveaway.participant_count}</DetailValue>
+                {giveaway.max_participants ? (
+                  <DetailNote>Max: {giveaway.max_participants} participants</DetailNote>
+                ) : null}
+              </DetailCard>
+              <DetailCard aria-labelledby="dates-title">
+                <DetailCardTitle id="dates-title">
+                  <CalendarIcon size={18} />
+                  Dates
+                </DetailCardTitle>
+                <DetailNote>
+                  Started: <strong>{formatDate(giveaway.start_date)}</strong>
+                </DetailNote>
+                {giveaway.end_date ? (
+                  <DetailNote>
+                    Ends: <strong>{formatDate(giveaway.end_date)}</strong>
+                  </DetailNote>
+                ) : null}
+              </DetailCard>
+              <DetailCard aria-labelledby="status-title">
+                <DetailCardTitle id="status-title">
+                  <FlagIcon size={18} />
+                  Status
+                </DetailCardTitle>
+                <DetailValue>{statusHeadline(giveaway.status)}</DetailValue>
+                <DetailNote>{winnerName ? `Winner: ${winnerName}` : 'Not selected yet'}</DetailNote>
+                <DetailNote>{giveaway.entries_open ? 'Accepting entries' : 'Closed for entries'}</DetailNote>
+              </DetailCard>
+            </InfoGrid>
+
+            {drawn ? (
+              <Congrats aria-labelledby="congrats-title">
+                <DetailCardTitle id="congrats-title">
+                  <TrophyIcon size={18} />
+                  Congratulations to:
+                </DetailCardTitle>
+                <CongratsHandle>{winnerName || 'Our winner'}</CongratsHandle>
+                {giveaway.winner_selected_at ? (
+                  <p>Selected on {formatDate(giveaway.winner_selected_at)}</p>
+                ) : null}
+              </Congrats>
+            ) : null}
+
+            {giveaway.draw ? <DrawRecord draw={giveaway.draw} /> : null}
+
+            {!drawn && giveaway.entries_open ? (
+              <DetailCard aria-labelledby="entry-title">
+                <FormTitle id="entry-title">Enter the Giveaway</FormTitle>
+                <DetailNote>One entry per e-mail address and Instagram handle.</DetailNote>
+                <EntryForm giveawayId={id} onEntered={reload} />
+              </DetailCard>
+            ) : null}
+          </Column>
+          <Column>
+            {isAdmin && !drawn ? (
+              <AdminControls
+                giveawayId={id}
+                participantCount={giveaway.participant_count}
+                isAccepting={giveaway.is_accepting_participants}
+                selecting={selecting}
+                onSelectWinner={() => void startDraw()}
+                onToggled={reload}
+              />
+            ) : null}
+            <ShareCard title={giveaway.title} description={giveaway.description} />
+            <BackLink to="/giveaway">
+              <ArrowLeftIcon size={18} />
+              Back to All Giveaways
+            </BackLink>
+          </Column>
+        </Body>
+      </Container>
+      {draw.stage === 'spinning' ? (
+        <SpinOverlay
+          names={draw.names}
+          winner={displayHandle(draw.winner)}
+          duration={DETAIL_SPIN_DURATION_MS}
+          onComplete={finishSpin}
+        />
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,97 @@
+import React, { useEffect } from 'react';
+import styled from 'styled-components';
+import { PageHero, onDarkPrimary } from '@/components/marketing/page-hero';
+import { ButtonLink } from '@/components/ui/button';
+import { Container } from '@/components/ui/container';
+import { Spinner } from '@/components/ui/spinner';
+import { useSession } from '@/features/auth/session-context';
+import { useGiveaways } from '../api/get-giveaways';
+import { useGiveawaysWithId } from '../use-giveaways-with-id';
+import { GiveawayCard } from './giveaway-card';
+import { MessagePanel } from './message-panel';
+
+const HeroButton = styled(ButtonLink)`
+  ${onDarkPrimary}
+`;
+
+const Listing = styled.section`
+  padding-block: ${({ theme }) => theme.space[12]} ${({ theme }) => theme.space[16]};
+`;
+
+export const GiveawayGrid = styled.ul<{ $columns?: 2 | 3 }>`
+  display: grid;
+  grid-template-columns: 1fr;
+  gap: ${({ theme }) => theme.space[6]};
+  margin: 0;
+  padding: 0;
+  list-style: none;
+
+  > li {
+    display: flex;
+    flex-direction: column;
+
+    > * {
+      flex: 1;
+    }
+  }
+
+  ${({ theme }) => theme.media.md} {
+    grid-template-columns: repeat(2, minmax(0, 1fr));
+  }
+
+  ${({ theme }) => theme.media.lg} {
+    grid-template-columns: repeat(${({ $columns = 3 }) => $columns}, minmax(0, 1fr));
+  }
+`;
+
+export const INTRO =
+  'Win prizes from AgentWorks. Enter any open giveaway with your e-mail address and Instagram handle, and follow us on social media so you never miss the next one.';
+
+/** /giveaway: every giveaway as a card (SPEC §2). */
+export function GiveawayListPage() {
+  const { isAdmin, ready } = useSession();
+  const { data, loading, error } = useGiveaways();
+  const giveaways = useGiveawaysWithId(data?.giveaways);
+
+  // SPEC §8: a failed list load is only logged; the page then reads as an empty list.
+  useEffect(() => {
+    if (error) console.error('Failed to load giveaways', error);
+  }, [error]);
+
+  return (
+    <>
+      <PageHero
+        title="Giveaways"
+        lead={INTRO}
+        actions={
+          ready && isAdmin ? (
+            <HeroButton to="/giveaway/admin" size="lg">
+              Manage Giveaways
+            </HeroButton>
+          ) : null
+        }
+      />
+      <Listing aria-label="All giveaways">
+        <Container>
+          {loading && !data ? (
+            <Spinner label="Loading giveaways..." />
+          ) : giveaways.length === 0 ? (
+            <MessagePanel
+              as="h2"
+              title="No giveaways yet"
+              text="Check back soon for exciting giveaways and prizes!"
+            />
+          ) : (
+            <GiveawayGrid>
+              {giveaways.map((giveaway) => (
+                <li key={giveaway.id}>
+                  <GiveawayCard giveaway={giveaway} />
+                </li>
+              ))}
+            </GiveawayGrid>
+          )}
+        </Container>
+      </Listing>
+    </>
+  );
+}

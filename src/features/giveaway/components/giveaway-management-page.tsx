@@ -1,0 +1,251 @@
+import React, { useEffect, useState } from 'react';
+import styled from 'styled-components';
+import { Button, ButtonLink } from '@/components/ui/button';
+import { Container } from '@/components/ui/container';
+import { Spinner } from '@/components/ui/spinner';
+import { useToast } from '@/components/ui/toast';
+import { useSession } from '@/features/auth/session-context';
+import { useDeleteGiveaway } from '../api/delete-giveaway';
+import { useGiveaways } from '../api/get-giveaways';
+import type { GiveawayWithId } from '../api/giveaway-fields';
+import { serverSentence } from '../error-message';
+import { formatDate, participantsLabel } from '../format';
+import { useGiveawaysWithId } from '../use-giveaways-with-id';
+import { GiveawayFormDialog } from './giveaway-form-dialog';
+import { GiveawayGrid } from './giveaway-list-page';
+import { UsersIcon } from './giveaway-icons';
+import { MessagePage, MessagePanel } from './message-panel';
+import { StatusBadge } from './status-badge';
+
+export const DELETE_CONFIRMATION = 'Are you sure you want to delete this giveaway? This action cannot be undone.';
+
+const Header = styled.section`
+  padding-block: ${({ theme }) => theme.space[10]} ${({ theme }) => theme.space[8]};
+  background: ${({ theme }) => theme.gradients.soft};
+  border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+`;
+
+const HeaderRow = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: flex-end;
+  justify-content: space-between;
+  gap: ${({ theme }) => theme.space[4]};
+
+  h1 {
+    margin-bottom: ${({ theme }) => theme.space[2]};
+    font-size: ${({ theme }) => theme.fontSizes['3xl']};
+  }
+
+  p {
+    margin: 0;
+    color: ${({ theme }) => theme.colors.textMuted};
+  }
+`;
+
+const Listing = styled.div`
+  padding-block: ${({ theme }) => theme.space[8]} ${({ theme }) => theme.space[16]};
+`;
+
+const Card = styled.article`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space[3]};
+  padding: ${({ theme }) => theme.space[6]};
+  background: ${({ theme }) => theme.colors.bg};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radii.lg};
+  box-shadow: ${({ theme }) => theme.shadows.sm};
+`;
+
+const CardTop = styled.div`
+  display: flex;
+  align-items: flex-start;
+  justify-content: space-between;
+  gap: ${({ theme }) => theme.space[3]};
+
+  h2 {
+    margin: 0;
+    font-size: ${({ theme }) => theme.fontSizes.xl};
+  }
+`;
+
+const Muted = styled.p`
+  margin: 0;
+  color: ${({ theme }) => theme.colors.textMuted};
+`;
+
+const Facts = styled.dl`
+  display: grid;
+  grid-template-columns: auto 1fr;
+  gap: ${({ theme }) => theme.space[1]} ${({ theme }) => theme.space[3]};
+  margin: 0;
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+
+  dt {
+    color: ${({ theme }) => theme.colors.textMuted};
+  }
+
+  dd {
+    margin: 0;
+    font-weight: 600;
+  }
+`;
+
+const Count = styled.span`
+  display: inline-flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space[2]};
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+  font-weight: 600;
+`;
+
+const CardActions = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.space[2]};
+  margin-top: auto;
+  padding-top: ${({ theme }) => theme.space[2]};
+`;
+
+interface ManageCardProps {
+  giveaway: GiveawayWithId;
+  onEdit: (giveaway: GiveawayWithId) => void;
+  onDelete: (giveaway: GiveawayWithId) => void;
+  deleting: boolean;
+}
+
+function ManageCard({ giveaway, onEdit, onDelete, deleting }: ManageCardProps) {
+  const titleId = `manage-giveaway-${giveaway.id}`;
+  return (
+    <Card aria-labelledby={titleId}>
+      <CardTop>
+        <h2 id={titleId}>{giveaway.title}</h2>
+        <StatusBadge status={giveaway.status} />
+      </CardTop>
+      <Count>
+        <UsersIcon size={18} />
+        {participantsLabel(giveaway.participant_count)}
+      </Count>
+      <Muted>{giveaway.description}</Muted>
+      <Facts>
+        <dt>Prize</dt>
+        <dd>{giveaway.prize}</dd>
+        <dt>Starts</dt>
+        <dd>{formatDate(giveaway.start_date)}</dd>
+        <dt>Max</dt>
+        <dd>{giveaway.max_participants ? `${giveaway.max_participants} participants` : 'Unlimited'}</dd>
+      </Facts>
+      <CardActions>
+        <ButtonLink to={`/giveaway/${giveaway.id}`} variant="secondary" size="sm" aria-describedby={titleId}>
+          View
+        </ButtonLink>
+        <Button variant="secondary" size="sm" onClick={() => onEdit(giveaway)} aria-describedby={titleId}>
+          Edit
+        </Button>
+        <Button variant="danger" size="sm" onClick={() => onDelete(giveaway)} disabled={deleting} aria-describedby={titleId}>
+          Delete
+        </Button>
+      </CardActions>
+    </Card>
+  );
+}
+
+function AdminGiveaways() {
+  const { toast } = useToast();
+  const { data, loading, error } = useGiveaways();
+  const giveaways = useGiveawaysWithId(data?.giveaways);
+  const [deleteGiveaway] = useDeleteGiveaway();
+  const [dialog, setDialog] = useState<{ open: boolean; giveaway: GiveawayWithId | null }>({ open: false, giveaway: null });
+  const [deletingId, setDeletingId] = useState<number | null>(null);
+
+  useEffect(() => {
+    if (error) toast({ title: 'Error', description: 'Failed to load giveaways', variant: 'destructive' });
+  }, [error, toast]);
+
+  const openCreate = () => setDialog({ open: true, giveaway: null });
+  const openEdit = (giveaway: GiveawayWithId) => setDialog({ open: true, giveaway });
+
+  const remove = async (giveaway: GiveawayWithId) => {
+    if (!window.confirm(DELETE_CONFIRMATION)) return;
+    setDeletingId(giveaway.id);
+    try {
+      const { data: result } = await deleteGiveaway({ variables: { id: String(giveaway.id) } });
+      const answer = result?.deleteGiveaway;
+      if (answer?.success) {
+        toast({ title: 'Success', description: 'Giveaway deleted successfully' });
+      } else {
+        toast({ title: 'Error', description: answer?.message || 'Failed to delete giveaway', variant: 'destructive' });
+      }
+    } catch (cause) {
+      toast({ title: 'Error', description: serverSentence(cause, 'Failed to delete giveaway'), variant: 'destructive' });
+    } finally {
+      setDeletingId(null);
+    }
+  };
+
+  return (
+    <>
+      <Header>
+        <Container>
+          <HeaderRow>
+            <div>
+              <h1>Manage Giveaways</h1>
+              <p>Create, edit, and manage your giveaways</p>
+            </div>
+            <Button onClick={openCreate}>Create Giveaway</Button>
+          </HeaderRow>
+        </Container>
+      </Header>
+      <Container>
+        <Listing>
+          {loading && !data ? (
+            <Spinner label="Loading giveaways..." />
+          ) : giveaways.length === 0 ? (
+            <MessagePanel
+              as="h2"
+              title="No giveaways yet"
+              text="Create your first giveaway to get started!"
+              action={<Button onClick={openCreate}>Create First Giveaway</Button>}
+            />
+          ) : (
+            <GiveawayGrid $columns={2}>
+              {giveaways.map((giveaway) => (
+                <li key={giveaway.id}>
+                  <ManageCard
+                    giveaway={giveaway}
+                    onEdit={openEdit}
+                    onDelete={(item) => void remove(item)}
+                    deleting={deletingId === giveaway.id}
+                  />
+                </li>
+              ))}
+            </GiveawayGrid>
+          )}
+        </Listing>
+      </Container>
+      <GiveawayFormDialog
+        open={dialog.open}
+        giveaway={dialog.giveaway}
+        onClose={() => setDialog((current) => ({ ...current, open: false }))}
+      />
+    </>
+  );
+}
+
+/** /giveaway/admin (SPEC §2): admins manage giveaways; everyone else is told they cannot. */
+export function GiveawayManagementPage() {
+  const { isAdmin, ready } = useSession();
+  if (!ready) return <Spinner label="Loading giveaways..." />;
+  if (!isAdmin) {
+    return (
+      <MessagePage
+        title="Access Denied"
+        text="You need admin privileges to access this page."
+        action={<ButtonLink to="/giveaway">Back to Giveaways</ButtonLink>}
+      />
+    );
+  }
+  return <AdminGiveaways />;
+}

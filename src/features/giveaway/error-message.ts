@@ -1,0 +1,12 @@
+import { ApolloError } from '@apollo/client';
+import { ApiError } from '@/lib/api-client';
+
+/**
+ * The server's own sentence for a failed call (its `detail`), or `fallback` when there is none:
+ * a refusal such as "This e-mail address has already entered this giveaway." is worth showing,
+ * "HTTP error! status: 502" or a network failure is not.
+ */
+export function serverSentence(error: unknown, fallback: string): string {
+  const cause = error instanceof ApolloError ? error.networkError : error;
+  return cause instanceof ApiError && cause.detail ? cause.detail : fallback;
+}
