@@ -50,7 +50,7 @@ const config: GatsbyConfig = {
     { resolve: 'gatsby-plugin-feed', options: blogFeedOptions },
     {
       resolve: 'gatsby-plugin-sitemap',
-      options: { excludes: ['/login', '/giveaway/*', '/admin/*', '/blog/new', '/404', '/404.html', '/dev-404-page'] },
+      options: { excludes: ['/login', '/giveaway/*', '/admin/*', '/blog/new', '/blog/\\[...\\]', '/404', '/404.html', '/dev-404-page'] },
     },
   ],
 };

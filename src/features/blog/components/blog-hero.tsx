@@ -18,7 +18,11 @@ export function BlogHero() {
 }
 
 const Hero = styled.header`
-  padding-block: ${({ theme }) => theme.space[16]};
+  padding-block: ${({ theme }) => theme.space[12]};
+
+  ${({ theme }) => theme.media.md} {
+    padding-block: ${({ theme }) => theme.space[16]};
+  }
   background: ${({ theme }) => theme.gradients.hero};
   color: ${({ theme }) => theme.colors.darkText};
   text-align: center;

@@ -82,7 +82,7 @@ export function BlogList({ source, categories, series, search, onFilterChange, s
           type="search"
           value={query}
           onChange={(event) => setQuery(event.target.value)}
-          placeholder="Search by title, topic, tag or content…"
+          placeholder="Search posts…"
           autoComplete="off"
         />
       </SearchForm>

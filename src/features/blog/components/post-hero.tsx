@@ -20,7 +20,8 @@ export interface PostHeroProps {
 export function PostHero({ title, description, date, author, categoryTitle, readingTime, series, draft }: PostHeroProps) {
   return (
     <Hero>
-      <Container $narrow>
+      <Container>
+        <Inner>
         <BackLink to="/blog">
           <svg viewBox="0 0 24 24" width="18" height="18" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
             <path d="M19 12H5M11 18l-6-6 6-6" />
@@ -46,13 +47,18 @@ export function PostHero({ title, description, date, author, categoryTitle, read
           <span>{readingTime} min read</span>
         </Meta>
         <ShareButton title={title} description={description} />
+        </Inner>
       </Container>
     </Hero>
   );
 }
 
 const Hero = styled.header`
-  padding-block: ${({ theme }) => theme.space[10]} ${({ theme }) => theme.space[12]};
+  padding-block: ${({ theme }) => theme.space[8]} ${({ theme }) => theme.space[10]};
+
+  ${({ theme }) => theme.media.md} {
+    padding-block: ${({ theme }) => theme.space[10]} ${({ theme }) => theme.space[12]};
+  }
   background: ${({ theme }) => theme.gradients.hero};
   color: ${({ theme }) => theme.colors.darkText};
 
@@ -67,6 +73,11 @@ const Hero = styled.header`
       font-size: ${({ theme }) => theme.fontSizes['5xl']};
     }
   }
+`;
+
+/* Same outer width as the body below, so the hero's left edge lines up with the article text. */
+const Inner = styled.div`
+  max-width: 800px;
 `;
 
 const BackLink = styled(Link)`
@@ -126,8 +137,9 @@ const Meta = styled.p`
   color: ${({ theme }) => theme.colors.darkMuted};
   font-size: ${({ theme }) => theme.fontSizes.sm};
 
-  span + span::before {
+  /* The separator trails its item, so a wrapped line never starts with a dot. */
+  span:not(:last-child)::after {
     content: '·';
-    margin-right: ${({ theme }) => theme.space[3]};
+    margin-left: ${({ theme }) => theme.space[3]};
   }
 `;

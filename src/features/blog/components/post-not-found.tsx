@@ -38,6 +38,8 @@ const Wrapper = styled.section`
 `;
 
 const Icon = styled.svg`
+  display: block;
+  margin: 0 auto;
   width: 4.5rem;
   height: 4.5rem;
   fill: ${({ theme }) => theme.colors.surfaceAlt};

@@ -20,8 +20,8 @@ export function PostSidebar({ related, category }: PostSidebarProps) {
   return (
     <Aside aria-label="More from the blog">
       {related.length > 0 ? (
-        <Panel aria-labelledby="related-posts-title">
-          <h2 id="related-posts-title">Related posts</h2>
+        <Panel aria-labelledby="post-related-label">
+          <h2 id="post-related-label">Related posts</h2>
           <ul>
             {related.map((post) => (
               <li key={post.id}>
@@ -32,8 +32,8 @@ export function PostSidebar({ related, category }: PostSidebarProps) {
           </ul>
         </Panel>
       ) : null}
-      <Panel aria-labelledby="category-card-title">
-        <h2 id="category-card-title">{category.title}</h2>
+      <Panel aria-labelledby="post-category-label">
+        <h2 id="post-category-label">{category.title}</h2>
         <p>{category.description}</p>
         <ButtonLink to={`/blog?category=${encodeURIComponent(category.name)}`} variant="secondary" size="sm" block>
           View all {category.title} posts

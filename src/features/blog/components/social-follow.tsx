@@ -88,7 +88,11 @@ const Strip = styled.section`
     align-items: center;
     gap: ${({ theme }) => theme.space[2]};
     min-height: 2.5rem;
-    padding: 0 ${({ theme }) => theme.space[4]};
+    padding: 0 ${({ theme }) => theme.space[3]};
+
+    ${({ theme }) => theme.media.sm} {
+      padding: 0 ${({ theme }) => theme.space[4]};
+    }
     border: 1px solid ${({ theme }) => theme.colors.border};
     border-radius: ${({ theme }) => theme.radii.pill};
     background: ${({ theme }) => theme.colors.bg};

@@ -12,8 +12,8 @@ export function TableOfContents({ headings }: { headings: readonly TocHeading[] 
   if (headings.length < 2) return null;
   const top = Math.min(...headings.map((heading) => heading.level));
   return (
-    <Nav aria-labelledby="toc-title">
-      <h2 id="toc-title">On this page</h2>
+    <Nav aria-labelledby="post-toc-label">
+      <h2 id="post-toc-label">On this page</h2>
       <ol>
         {headings.map((heading) => (
           <Item key={heading.id} $depth={heading.level - top}>

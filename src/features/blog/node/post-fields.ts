@@ -49,9 +49,10 @@ const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const RESERVED_SLUGS = new Set(['new']);
 const DATE = /^(\d{4})-(\d{2})-(\d{2})(T[\d:.]+(Z|[+-]\d{2}:\d{2})?)?$/;
 
+/** The trimmed single value of a field, or undefined when it is absent, blank or a list. */
 function scalar(value: FrontMatterValue | undefined): string | undefined {
-  if (value === undefined) return undefined;
-  return Array.isArray(value) ? undefined : value;
+  if (value === undefined || Array.isArray(value)) return undefined;
+  return value.trim() || undefined;
 }
 
 export function parseDate(raw: string): string | null {
@@ -97,7 +98,7 @@ export function readPostFields(data: FrontMatterData, filePath: string): FieldsR
   const tagsValue = data.tags;
   const tags = tagsValue === undefined ? [] : Array.isArray(tagsValue) ? tagsValue : tagsValue ? [tagsValue] : [];
 
-  const series = scalar(data.series)?.trim() || null;
+  const series = scalar(data.series) ?? null;
   if (Array.isArray(data.series)) fail('series', 'must be a single value, not a list.');
   const rawOrder = data.series_order;
   let seriesOrder: number | null = null;
@@ -117,8 +118,8 @@ export function readPostFields(data: FrontMatterData, filePath: string): FieldsR
   if (rawDraft !== undefined && rawDraft !== 'true' && rawDraft !== 'false') {
     fail('draft', `must be true or false (got "${String(rawDraft)}").`);
   }
-  const author = scalar(data.author)?.trim() || null;
-  const excerpt = scalar(data.excerpt)?.trim() || null;
+  const author = scalar(data.author) ?? null;
+  const excerpt = scalar(data.excerpt) ?? null;
   if (Array.isArray(data.author)) fail('author', 'must be a single value, not a list.');
   if (Array.isArray(data.excerpt)) fail('excerpt', 'must be a single value, not a list.');
 
@@ -126,11 +127,11 @@ export function readPostFields(data: FrontMatterData, filePath: string): FieldsR
   return {
     ok: true,
     fields: {
-      title: (scalar(data.title) as string).trim(),
+      title: scalar(data.title) as string,
       slug: slug as string,
-      description: (scalar(data.description) as string).trim(),
+      description: scalar(data.description) as string,
       date: date as string,
-      category: (scalar(data.category) as string).trim(),
+      category: scalar(data.category) as string,
       author,
       tags,
       excerpt,
