@@ -1,0 +1,77 @@
+import { render } from '@testing-library/react';
+import { useStaticQuery } from 'gatsby';
+import React from 'react';
+import { HOME_TITLE, Seo } from '../seo';
+
+beforeEach(() => {
+  jest.mocked(useStaticQuery).mockReturnValue({
+    site: {
+      siteMetadata: {
+        title: 'AgentWorks',
+        description: 'Default description',
+        siteUrl: 'https://agentworks.example',
+        email: 'hello@agentworks.example',
+        phone: '+1 555 010 2025',
+        foundedYear: 2025,
+      },
+    },
+  });
+});
+
+/**
+ * Gatsby's Head API hoists these tags into <head>; rendering them into a div is enough to check
+ * what is emitted. React warns about <html>/<title> inside a div, which is expected here.
+ */
+function renderHead(ui: React.ReactElement) {
+  const spy = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+  const view = render(ui);
+  spy.mockRestore();
+  const q = (selector: string) => view.container.querySelector(selector);
+  return {
+    title: q('title')?.textContent,
+    meta: (key: string) =>
+      q(`meta[name="${key}"], meta[property="${key}"]`)?.getAttribute('content'),
+    canonical: q('link[rel="canonical"]')?.getAttribute('href'),
+    icon: q('link[rel="icon"]')?.getAttribute('href'),
+    lang: q('html')?.getAttribute('lang'),
+    container: view.container,
+  };
+}
+
+describe('Seo', () => {
+  it('emits title, description, canonical, Open Graph and Twitter tags for a page', () => {
+    const head = renderHead(
+      <Seo title="Pricing" description="Plans and prices." pathname="/pricing/" />,
+    );
+    expect(head.title).toBe('Pricing | AgentWorks');
+    expect(head.meta('description')).toBe('Plans and prices.');
+    expect(head.canonical).toBe('https://agentworks.example/pricing');
+    expect(head.meta('og:title')).toBe('Pricing | AgentWorks');
+    expect(head.meta('og:type')).toBe('website');
+    expect(head.meta('og:url')).toBe('https://agentworks.example/pricing');
+    expect(head.meta('og:image')).toBe('https://agentworks.example/og-image.png');
+    expect(head.meta('og:site_name')).toBe('AgentWorks');
+    expect(head.meta('twitter:card')).toBe('summary_large_image');
+    expect(head.meta('twitter:description')).toBe('Plans and prices.');
+    expect(head.icon).toBe('/favicon.svg');
+    expect(head.lang).toBe('en');
+  });
+
+  it('uses the brand title and site description on the home page', () => {
+    const head = renderHead(<Seo pathname="/" />);
+    expect(head.title).toBe(HOME_TITLE);
+    expect(head.meta('description')).toBe('Default description');
+    expect(head.canonical).toBe('https://agentworks.example/');
+  });
+
+  it('supports articles, absolute images and extra tags', () => {
+    const head = renderHead(
+      <Seo title="Post" type="article" image="https://cdn.example/x.png" pathname="/blog/post">
+        <meta property="article:published_time" content="2025-09-02" />
+      </Seo>,
+    );
+    expect(head.meta('og:type')).toBe('article');
+    expect(head.meta('og:image')).toBe('https://cdn.example/x.png');
+    expect(head.meta('article:published_time')).toBe('2025-09-02');
+  });
+});
