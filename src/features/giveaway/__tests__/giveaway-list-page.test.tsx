@@ -1,0 +1,115 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import React from 'react';
+import { GiveawayListPage } from '../components/giveaway-list-page';
+import {
+  API,
+  buildGiveaway,
+  getGiveawaysHandler,
+  renderWithProviders,
+  server,
+  signInAsAdmin,
+  useMswServer,
+} from './test-utils';
+
+useMswServer();
+
+describe('GiveawayListPage', () => {
+  it('shows the loading text, then the empty state', async () => {
+    server.use(getGiveawaysHandler([]));
+    renderWithProviders(<GiveawayListPage />);
+    expect(screen.getByRole('status')).toHaveTextContent('Loading giveaways...');
+    expect(await screen.findByRole('heading', { name: 'No giveaways yet' })).toBeInTheDocument();
+    expect(screen.getByText('Check back soon for exciting giveaways and prizes!')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Giveaways' })).toBeInTheDocument();
+    expect(screen.getByText(/follow us on social media/)).toBeInTheDocument();
+  });
+
+  it('renders a card per giveaway with every field, and the right button', async () => {
+    server.use(
+      getGiveawaysHandler([
+        buildGiveaway({
+          id: 7,
+          title: 'Spring Agent Giveaway',
+          description: 'A free support agent.',
+          prize: 'Support agent build',
+          prize_image: 'https://example.com/prize.jpg',
+          start_date: '2026-03-05',
+          end_date: '2026-04-30',
+          max_participants: 100,
+          participant_count: 12,
+        }),
+        buildGiveaway({
+          id: 8,
+          title: 'Winter Draw',
+          status: 'winner_selected',
+          participant_count: 1,
+          winner_id: 3,
+          winner_details: { instagram_handle: 'lucky.one', email: null },
+        }),
+        buildGiveaway({ id: 9, title: 'Paused One', status: 'paused' }),
+        buildGiveaway({ id: 10, title: 'Old One', status: 'ended' }),
+        buildGiveaway({ id: 11, title: 'Odd One', status: 'something_new' }),
+      ]),
+    );
+    renderWithProviders(<GiveawayListPage />);
+
+    const spring = await screen.findByRole('article', { name: 'Spring Agent Giveaway' });
+    const card = within(spring);
+    expect(card.getByText('12 participants')).toBeInTheDocument();
+    expect(card.getByText('Active')).toBeInTheDocument();
+    expect(card.getByText('A free support agent.')).toBeInTheDocument();
+    expect(card.getByText('Prize: Support agent build')).toBeInTheDocument();
+    expect(card.getByRole('img', { name: 'Prize: Support agent build' })).toHaveAttribute('src', 'https://example.com/prize.jpg');
+    expect(card.getByText('March 5, 2026')).toBeInTheDocument();
+    expect(card.getByText('April 30, 2026')).toBeInTheDocument();
+    expect(card.getByText('Max: 100 participants')).toBeInTheDocument();
+    expect(card.getByRole('link', { name: 'Enter Now' })).toHaveAttribute('href', '/giveaway/7');
+    expect(card.queryByText('Winner Selected!')).not.toBeInTheDocument();
+
+    const winter = within(screen.getByRole('article', { name: 'Winter Draw' }));
+    expect(winter.getByText('1 participant')).toBeInTheDocument();
+    expect(winter.getByText('Winner Selected')).toBeInTheDocument();
+    expect(winter.getByText('Winner Selected!')).toBeInTheDocument();
+    expect(winter.getByText('@lucky.one')).toBeInTheDocument();
+    expect(winter.getByRole('link', { name: 'View Details' })).toHaveAttribute('href', '/giveaway/8');
+    expect(winter.queryByText(/^Max:/)).not.toBeInTheDocument();
+    expect(winter.queryByRole('img')).not.toBeInTheDocument();
+
+    expect(within(screen.getByRole('article', { name: 'Paused One' })).getByText('Paused')).toBeInTheDocument();
+    expect(within(screen.getByRole('article', { name: 'Old One' })).getByText('Ended')).toBeInTheDocument();
+    expect(within(screen.getByRole('article', { name: 'Odd One' })).getByText('Active')).toBeInTheDocument();
+  });
+
+  it('skips items without an id and warns about them', async () => {
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    server.use(getGiveawaysHandler([buildGiveaway({ id: null, title: 'Ghost' }), buildGiveaway({ title: 'Real One' })]));
+    renderWithProviders(<GiveawayListPage />);
+    expect(await screen.findByRole('article', { name: 'Real One' })).toBeInTheDocument();
+    expect(screen.queryByText('Ghost')).not.toBeInTheDocument();
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('without an id'), 'Ghost');
+  });
+
+  it('shows Manage Giveaways to admins only', async () => {
+    server.use(getGiveawaysHandler([]));
+    signInAsAdmin();
+    renderWithProviders(<GiveawayListPage />);
+    expect(await screen.findByRole('link', { name: 'Manage Giveaways' })).toHaveAttribute('href', '/giveaway/admin');
+  });
+
+  it('hides Manage Giveaways from visitors', async () => {
+    server.use(getGiveawaysHandler([]));
+    renderWithProviders(<GiveawayListPage />);
+    await screen.findByText('No giveaways yet');
+    expect(screen.queryByRole('link', { name: 'Manage Giveaways' })).not.toBeInTheDocument();
+  });
+
+  it('only logs a failed load and shows the empty state', async () => {
+    const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    server.use(http.get(`${API}/giveaway`, () => HttpResponse.json({ detail: 'Down for maintenance.' }, { status: 503 })));
+    renderWithProviders(<GiveawayListPage />);
+    expect(await screen.findByText('No giveaways yet')).toBeInTheDocument();
+    await waitFor(() => expect(error).toHaveBeenCalledWith('Failed to load giveaways', expect.anything()));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+});
