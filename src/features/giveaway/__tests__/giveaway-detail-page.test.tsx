@@ -1,0 +1,386 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import React from 'react';
+import { GiveawayDetailPage } from '../components/giveaway-detail-page';
+import type { GiveawayItem } from '../api/giveaway-fields';
+import {
+  API,
+  buildGiveaway,
+  detail,
+  getGiveawayHandler,
+  renderWithProviders,
+  server,
+  signInAsAdmin,
+  useMswServer,
+} from './test-utils';
+
+jest.mock('canvas-confetti', () => jest.fn());
+
+useMswServer();
+
+function renderDetail(giveaway: GiveawayItem) {
+  server.use(getGiveawayHandler(giveaway));
+  return renderWithProviders(<GiveawayDetailPage id={String(giveaway.id)} />);
+}
+
+function card(name: string) {
+  return within(screen.getByRole('region', { name }));
+}
+
+describe('GiveawayDetailPage', () => {
+  it('shows the loading text, then the giveaway with its four cards', async () => {
+    renderDetail(
+      buildGiveaway({
+        id: 21,
+        title: 'Spring Agent Giveaway',
+        description: 'A free support agent.',
+        prize: 'Support agent build',
+        prize_image: 'https://example.com/prize.jpg',
+        participant_count: 4,
+        max_participants: 50,
+        start_date: '2026-03-05',
+        end_date: '2026-04-30',
+      }),
+    );
+    expect(screen.getByRole('status')).toHaveTextContent('Loading giveaway...');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Spring Agent Giveaway' })).toBeInTheDocument();
+    expect(screen.getByText('A free support agent.')).toBeInTheDocument();
+
+    expect(card('Prize').getByText('Support agent build')).toBeInTheDocument();
+    expect(card('Prize').getByRole('img', { name: 'Prize: Support agent build' })).toBeInTheDocument();
+    expect(card('Participants').getByText('4')).toBeInTheDocument();
+    expect(card('Participants').getByText('Max: 50 participants')).toBeInTheDocument();
+    expect(card('Dates').getByText(/Started:/)).toHaveTextContent('Started: March 5, 2026');
+    expect(card('Dates').getByText(/Ends:/)).toHaveTextContent('Ends: April 30, 2026');
+    expect(card('Status').getByText('ACTIVE')).toBeInTheDocument();
+    expect(card('Status').getByText('Not selected yet')).toBeInTheDocument();
+    expect(card('Status').getByText('Accepting entries')).toBeInTheDocument();
+
+    expect(screen.getByRole('heading', { name: 'Enter the Giveaway' })).toBeInTheDocument();
+    expect(card('Share Giveaway').getByRole('button', { name: 'Share Giveaway' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to All Giveaways' })).toHaveAttribute('href', '/giveaway');
+    expect(screen.queryByRole('region', { name: 'Admin Controls' })).not.toBeInTheDocument();
+    expect(screen.queryByText('Congratulations to:')).not.toBeInTheDocument();
+    expect(document.title).toBe('Spring Agent Giveaway - Giveaway');
+  });
+
+  it('shows not found and an error toast when the giveaway cannot be loaded', async () => {
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    server.use(http.get(`${API}/giveaway/404`, () => detail(404, 'Giveaway not found.')));
+    renderWithProviders(<GiveawayDetailPage id="404" />);
+    expect(await screen.findByRole('heading', { name: 'Giveaway Not Found' })).toBeInTheDocument();
+    expect(screen.getByText("The giveaway you're looking for doesn't exist or has been removed.")).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to Giveaways' })).toHaveAttribute('href', '/giveaway');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load giveaway');
+  });
+
+  it('shows the winner, the draw record and no form once a winner is drawn', async () => {
+    signInAsAdmin();
+    renderDetail(
+      buildGiveaway({
+        id: 22,
+        status: 'winner_selected',
+        participant_count: 3,
+        is_accepting_participants: false,
+        entries_open: false,
+        entries_closed_reason: 'winner_selected',
+        winner_id: 9,
+        winner_details: { instagram_handle: 'lucky.one', email: 'lucky@example.com' },
+        winner_selected_at: '2026-03-10T15:30:00.000Z',
+        draw: {
+          entrant_count: 3,
+          fingerprint: 'a'.repeat(64),
+          drawn_index: 1,
+          drawn_by: 'admin',
+          drawn_at: '2026-03-10T15:30:00.000Z',
+        },
+      }),
+    );
+    expect(await screen.findByText('WINNER SELECTED')).toBeInTheDocument();
+    expect(card('Status').getByText('Winner: @lucky.one')).toBeInTheDocument();
+    expect(card('Status').getByText('Closed for entries')).toBeInTheDocument();
+    const congrats = card('Congratulations to:');
+    expect(congrats.getByText('@lucky.one')).toBeInTheDocument();
+    expect(congrats.getByText('Selected on March 10, 2026')).toBeInTheDocument();
+    const record = card('Draw Record');
+    expect(record.getByText('a'.repeat(64))).toBeInTheDocument();
+    expect(record.getByText('2 of 3 (index 1)')).toBeInTheDocument();
+    expect(record.getByText('admin')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Enter the Giveaway' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Admin Controls' })).not.toBeInTheDocument();
+  });
+
+  it('looks up the winner for an admin when the answer has a winner id but no details', async () => {
+    signInAsAdmin();
+    server.use(
+      http.get(`${API}/participant/9`, () =>
+        HttpResponse.json({ id: 9, giveaway_id: 23, email: 'x@example.com', instagram_handle: 'found.it', created_at: '' }),
+      ),
+    );
+    renderDetail(buildGiveaway({ id: 23, status: 'winner_selected', winner_id: 9, entries_open: false }));
+    expect(await screen.findByText('Winner: @found.it')).toBeInTheDocument();
+  });
+
+  it('hides the entry form while entries are closed', async () => {
+    renderDetail(buildGiveaway({ id: 24, status: 'paused', is_accepting_participants: false, entries_open: false }));
+    expect(await screen.findByText('Closed for entries')).toBeInTheDocument();
+    expect(screen.getByText('PAUSED')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Enter the Giveaway' })).not.toBeInTheDocument();
+  });
+
+  describe('entry form', () => {
+    it('requires an e-mail address and a handle', async () => {
+      const user = userEvent.setup();
+      renderDetail(buildGiveaway({ id: 30 }));
+      await user.click(await screen.findByRole('button', { name: 'Enter Giveaway' }));
+      expect(await screen.findByText('Email is required')).toBeInTheDocument();
+      expect(screen.getByText('Instagram handle is required')).toBeInTheDocument();
+      expect(screen.getByLabelText(/Email/)).toHaveAttribute('type', 'email');
+      expect(screen.getByLabelText(/Email/)).toBeInvalid();
+
+      await user.type(screen.getByLabelText(/Email/), 'not-an-address');
+      await user.click(screen.getByRole('button', { name: 'Enter Giveaway' }));
+      expect(await screen.findByText('Please enter a valid email address')).toBeInTheDocument();
+    });
+
+    it('enters, says so, clears the form and reloads the giveaway', async () => {
+      const user = userEvent.setup();
+      let count = 0;
+      let sent: unknown;
+      server.use(
+        http.get(`${API}/giveaway/31`, () => HttpResponse.json(buildGiveaway({ id: 31, participant_count: count }) as never)),
+        http.post(`${API}/giveaway/31/participate`, async ({ request }) => {
+          sent = await request.json();
+          count += 1;
+          return HttpResponse.json({ success: true, message: "You're in! Good luck." });
+        }),
+      );
+      renderWithProviders(<GiveawayDetailPage id="31" />);
+      await user.type(await screen.findByLabelText(/Email/), 'ann@example.com');
+      await user.type(screen.getByLabelText(/Instagram Handle/), '@ann');
+      await user.click(screen.getByRole('button', { name: 'Enter Giveaway' }));
+
+      expect(await screen.findByText("You're in! Good luck.")).toBeInTheDocument();
+      expect(screen.getByText('Success!')).toBeInTheDocument();
+      expect(sent).toEqual({ email: 'ann@example.com', instagram_handle: '@ann', website: '' });
+      await waitFor(() => expect(card('Participants').getByText('1')).toBeInTheDocument());
+      expect(screen.getByLabelText(/Email/)).toHaveValue('');
+      expect(screen.getByLabelText(/Instagram Handle/)).toHaveValue('');
+    });
+
+    it("shows the server's sentence when it refuses the entry", async () => {
+      jest.spyOn(console, 'error').mockImplementation(() => undefined);
+      const user = userEvent.setup();
+      server.use(
+        http.post(`${API}/giveaway/32/participate`, () =>
+          detail(409, 'This e-mail address has already entered this giveaway.'),
+        ),
+      );
+      renderDetail(buildGiveaway({ id: 32 }));
+      await user.type(await screen.findByLabelText(/Email/), 'ann@example.com');
+      await user.type(screen.getByLabelText(/Instagram Handle/), 'ann');
+      await user.click(screen.getByRole('button', { name: 'Enter Giveaway' }));
+      expect(await screen.findByRole('alert')).toHaveTextContent('This e-mail address has already entered this giveaway.');
+      expect(screen.getByLabelText(/Email/)).toHaveValue('ann@example.com');
+    });
+
+    it('shows the message of an answer with success false', async () => {
+      const user = userEvent.setup();
+      server.use(
+        http.post(`${API}/giveaway/33/participate`, () =>
+          HttpResponse.json({ success: false, message: 'Entries are closed.' }),
+        ),
+      );
+      renderDetail(buildGiveaway({ id: 33 }));
+      await user.type(await screen.findByLabelText(/Email/), 'ann@example.com');
+      await user.type(screen.getByLabelText(/Instagram Handle/), 'ann');
+      await user.click(screen.getByRole('button', { name: 'Enter Giveaway' }));
+      expect(await screen.findByRole('alert')).toHaveTextContent('Entries are closed.');
+    });
+
+    it('falls back to "Failed to join giveaway" when the server gives no reason', async () => {
+      jest.spyOn(console, 'error').mockImplementation(() => undefined);
+      const user = userEvent.setup();
+      server.use(http.post(`${API}/giveaway/34/participate`, () => new HttpResponse(null, { status: 502 })));
+      renderDetail(buildGiveaway({ id: 34 }));
+      await user.type(await screen.findByLabelText(/Email/), 'ann@example.com');
+      await user.type(screen.getByLabelText(/Instagram Handle/), 'ann');
+      await user.click(screen.getByRole('button', { name: 'Enter Giveaway' }));
+      expect(await screen.findByRole('alert')).toHaveTextContent('Failed to join giveaway');
+    });
+  });
+
+  describe('admin controls', () => {
+    it('disables Select Winner until someone has entered', async () => {
+      signInAsAdmin();
+      renderDetail(buildGiveaway({ id: 40, participant_count: 0 }));
+      const controls = within(await screen.findByRole('region', { name: 'Admin Controls' }));
+      expect(controls.getByRole('button', { name: 'Select Winner' })).toBeDisabled();
+      expect(controls.getByText('No participants yet. Wait for people to join before selecting a winner.')).toBeInTheDocument();
+    });
+
+    it('enables Select Winner with the entrant count', async () => {
+      signInAsAdmin();
+      renderDetail(buildGiveaway({ id: 41, participant_count: 5 }));
+      const controls = within(await screen.findByRole('region', { name: 'Admin Controls' }));
+      expect(controls.getByRole('button', { name: 'Select Winner' })).toBeEnabled();
+      expect(controls.getByRole('button', { name: 'Select Winner' })).toHaveAccessibleDescription(
+        'Ready to select winner from 5 participants.',
+      );
+    });
+
+    it('stops and restarts entries, reloading the giveaway each time', async () => {
+      signInAsAdmin();
+      const user = userEvent.setup();
+      let accepting = true;
+      const sent: unknown[] = [];
+      server.use(
+        http.get(`${API}/giveaway/42`, () =>
+          HttpResponse.json(
+            buildGiveaway({ id: 42, is_accepting_participants: accepting, entries_open: accepting }) as never,
+          ),
+        ),
+        http.post(`${API}/giveaway/42/toggle-participants`, async ({ request }) => {
+          const body = (await request.json()) as { accept: boolean };
+          sent.push(body);
+          accepting = body.accept;
+          return HttpResponse.json({ success: true, message: accepting ? 'Entries are open.' : 'Entries are closed.' });
+        }),
+      );
+      renderWithProviders(<GiveawayDetailPage id="42" />);
+      await user.click(await screen.findByRole('button', { name: 'Stop Accepting' }));
+      expect(await screen.findByText('Entries are closed.')).toBeInTheDocument();
+      expect(screen.getByText('Success')).toBeInTheDocument();
+      expect(await screen.findByRole('button', { name: 'Start Accepting' })).toBeInTheDocument();
+      expect(screen.getByText('Closed for entries')).toBeInTheDocument();
+      expect(screen.queryByRole('heading', { name: 'Enter the Giveaway' })).not.toBeInTheDocument();
+
+      await user.click(screen.getByRole('button', { name: 'Start Accepting' }));
+      expect(await screen.findByRole('button', { name: 'Stop Accepting' })).toBeInTheDocument();
+      expect(sent).toEqual([{ accept: false }, { accept: true }]);
+    });
+
+    it('says so when the status cannot be changed', async () => {
+      signInAsAdmin();
+      jest.spyOn(console, 'error').mockImplementation(() => undefined);
+      const user = userEvent.setup();
+      server.use(http.post(`${API}/giveaway/43/toggle-participants`, () => new HttpResponse(null, { status: 500 })));
+      renderDetail(buildGiveaway({ id: 43 }));
+      await user.click(await screen.findByRole('button', { name: 'Stop Accepting' }));
+      expect(await screen.findByRole('alert')).toHaveTextContent('Failed to update giveaway status');
+    });
+
+    it("shows the server's reason when the draw is refused", async () => {
+      signInAsAdmin();
+      jest.spyOn(console, 'error').mockImplementation(() => undefined);
+      const user = userEvent.setup();
+      server.use(
+        http.post(`${API}/giveaway/44/select-winner`, () => detail(409, 'A winner has already been drawn for this giveaway.')),
+      );
+      renderDetail(buildGiveaway({ id: 44, participant_count: 2 }));
+      await user.click(await screen.findByRole('button', { name: 'Select Winner' }));
+      expect(await screen.findByRole('alert')).toHaveTextContent('A winner has already been drawn for this giveaway.');
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    });
+  });
+
+  it('copies the link when the device cannot share', async () => {
+    const user = userEvent.setup();
+    renderDetail(buildGiveaway({ id: 50 }));
+    const writeText = jest.spyOn(navigator.clipboard, 'writeText').mockResolvedValue(undefined);
+    await user.click(await screen.findByRole('button', { name: 'Share Giveaway' }));
+    expect(writeText).toHaveBeenCalledWith(window.location.href);
+    expect(await screen.findByText('Link copied!')).toBeInTheDocument();
+    expect(screen.getByText('Giveaway link copied to clipboard')).toBeInTheDocument();
+  });
+
+  it('uses the native share sheet when there is one', async () => {
+    const user = userEvent.setup();
+    const share = jest.fn().mockResolvedValue(undefined);
+    Object.defineProperty(navigator, 'share', { configurable: true, value: share });
+    try {
+      renderDetail(buildGiveaway({ id: 51, title: 'Shared One', description: 'Tell a friend.' }));
+      await user.click(await screen.findByRole('button', { name: 'Share Giveaway' }));
+      expect(share).toHaveBeenCalledWith({ title: 'Shared One', text: 'Tell a friend.', url: window.location.href });
+      expect(screen.queryByText('Link copied!')).not.toBeInTheDocument();
+    } finally {
+      // @ts-expect-error -- removing the stub restores jsdom's navigator without share().
+      delete navigator.share;
+    }
+  });
+
+  it('draws: the spin overlay, then the winner screen and back to the giveaway', async () => {
+    signInAsAdmin();
+    jest.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue(undefined);
+    jest.spyOn(HTMLMediaElement.prototype, 'pause').mockImplementation(() => undefined);
+    // A 5 s sound gives the shortest spin (1 s), so the test runs on real timers.
+    jest.spyOn(HTMLMediaElement.prototype, 'duration', 'get').mockReturnValue(5);
+    const user = userEvent.setup();
+    let drawn = false;
+    const winnerEntry = { id: 3, email: 'bob@example.com', instagram_handle: 'bob' };
+    server.use(
+      http.get(`${API}/giveaway/60`, () =>
+        HttpResponse.json(
+          buildGiveaway({
+            id: 60,
+            title: 'Launch Giveaway',
+            prize: 'A voice agent',
+            participant_count: 3,
+            ...(drawn
+              ? {
+                  status: 'winner_selected',
+                  winner_id: 3,
+                  winner_details: { instagram_handle: 'bob', email: 'bob@example.com' },
+                  winner_selected_at: new Date().toISOString(),
+                  entries_open: false,
+                }
+              : {}),
+          }) as never,
+        ),
+      ),
+      http.post(`${API}/giveaway/60/select-winner`, () => {
+        drawn = true;
+        return HttpResponse.json({ success: true, winner: winnerEntry, message: 'Winner selected.' });
+      }),
+      http.get(`${API}/giveaway/60/participants`, () =>
+        HttpResponse.json([
+          { id: 1, giveaway_id: 60, email: 'ann@example.com', instagram_handle: ' ann ', created_at: '' },
+          { id: 2, giveaway_id: 60, email: 'cy@example.com', instagram_handle: '', created_at: '' },
+          { ...winnerEntry, giveaway_id: 60, created_at: '' },
+        ]),
+      ),
+    );
+    renderWithProviders(<GiveawayDetailPage id="60" />);
+    await user.click(await screen.findByRole('button', { name: 'Select Winner' }));
+
+    const overlay = await screen.findByRole('dialog', { name: 'Drawing the Winner...' });
+    expect(within(overlay).getByText('Hold tight... the draw is happening!')).toBeInTheDocument();
+    expect(within(overlay).getByText('Spinning... Good luck!')).toBeInTheDocument();
+    await act(async () => {
+      fireEvent(document.querySelector('audio') as HTMLAudioElement, new Event('loadedmetadata'));
+      await Promise.resolve();
+    });
+    expect(await within(overlay).findByText('The winner is @bob', {}, { timeout: 3000 })).toBeInTheDocument();
+
+    expect(await screen.findByRole('heading', { name: 'WINNER!' }, { timeout: 3000 })).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.getByText('Congratulations to our lucky winner!')).toBeInTheDocument();
+    expect(screen.getByText('@bob')).toBeInTheDocument();
+    expect(screen.getByText('bob@example.com')).toBeInTheDocument();
+    expect(screen.getByText('A voice agent')).toBeInTheDocument();
+    expect(screen.getByText('Launch Giveaway')).toBeInTheDocument();
+    expect(screen.getByText('3')).toBeInTheDocument();
+    expect(
+      screen.getByText(new Date().toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' })),
+    ).toBeInTheDocument();
+
+    const writeText = jest.spyOn(navigator.clipboard, 'writeText').mockResolvedValue(undefined);
+    await user.click(screen.getByRole('button', { name: 'Share Winner Announcement' }));
+    expect(writeText).toHaveBeenCalledWith('Congratulations to @bob for winning our Launch Giveaway giveaway!');
+
+    await user.click(screen.getByRole('button', { name: 'Back to Giveaway' }));
+    expect(await screen.findByRole('region', { name: 'Congratulations to:' })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Admin Controls' })).not.toBeInTheDocument();
+  }, 15000);
+});
