@@ -1,0 +1,218 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import React from 'react';
+import type { ContactEnquiry, OutboxMessage } from '@site/contracts';
+import { AdminMenu } from '@/components/layout/admin-menu';
+import { API, setupApiServer } from '@/testing/api-server';
+import { renderWithProviders } from '@/testing/render-with-providers';
+import { Inbox } from '../components/inbox';
+
+const server = setupApiServer();
+
+beforeEach(() => jest.spyOn(console, 'error').mockImplementation(() => undefined));
+afterEach(() => {
+  window.localStorage.clear();
+  jest.restoreAllMocks();
+});
+
+const page = <T,>(items: T[], pageNumber = 1, total = items.length) => ({
+  items,
+  page: pageNumber,
+  per_page: 20,
+  total,
+});
+
+const enquiry = (id: number, name: string): ContactEnquiry => ({
+  id,
+  name,
+  email: `${name.toLowerCase()}@example.com`,
+  phone: '',
+  company: 'Acme',
+  message: `Hello from ${name}`,
+  service: 'graph-rag',
+  created_at: '2026-11-20T10:00:00Z',
+});
+
+const outboxMessage: OutboxMessage = {
+  id: 1,
+  to: 'ada@example.com',
+  subject: 'Confirm your subscription',
+  text: 'Click https://site.example/newsletter/confirm?token=abc to confirm.',
+  html: null,
+  headers: {},
+  reason: 'no-smtp',
+  created_at: '2026-11-21T08:30:00Z',
+};
+
+function signInAsAdmin() {
+  window.localStorage.setItem('token', 'admin-token');
+  server.use(
+    http.get(`${API}/auth/me`, () => HttpResponse.json({ username: 'admin', role: 'admin' })),
+  );
+}
+
+describe('Inbox', () => {
+  it('denies visitors without a session and points them to /login', async () => {
+    renderWithProviders(<Inbox />);
+    expect(await screen.findByRole('heading', { name: 'Access Denied' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Log in as admin' })).toHaveAttribute('href', '/login');
+  });
+
+  it('denies an editor once the server reports the role', async () => {
+    window.localStorage.setItem('token', 'editor-token');
+    server.use(
+      http.get(`${API}/auth/me`, () => HttpResponse.json({ username: 'writer', role: 'editor' })),
+      http.get(`${API}/contact/`, () =>
+        HttpResponse.json({ detail: 'Admins only.' }, { status: 403 }),
+      ),
+    );
+    renderWithProviders(<Inbox />);
+    expect(await screen.findByRole('heading', { name: 'Access Denied' })).toBeInTheDocument();
+  });
+
+  it('lists enquiries newest first and pages through them', async () => {
+    signInAsAdmin();
+    const requested: string[] = [];
+    server.use(
+      http.get(`${API}/contact/`, ({ request }) => {
+        const url = new URL(request.url);
+        requested.push(url.search);
+        expect(request.headers.get('authorization')).toBe('Bearer admin-token');
+        return url.searchParams.get('page') === '2'
+          ? HttpResponse.json(page([enquiry(1, 'Grace')], 2, 21))
+          : HttpResponse.json(page([enquiry(2, 'Ada')], 1, 21));
+      }),
+    );
+    const user = userEvent.setup();
+    renderWithProviders(<Inbox />);
+
+    expect(await screen.findByRole('heading', { name: 'Ada' })).toBeInTheDocument();
+    expect(screen.getByText('Hello from Ada')).toBeInTheDocument();
+    expect(screen.getByText('Graph RAG')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'ada@example.com' })).toHaveAttribute(
+      'href',
+      'mailto:ada@example.com',
+    );
+    expect(screen.getByText('Page 1 of 2 (21 in total)')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Previous' })).toBeDisabled();
+
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByRole('heading', { name: 'Grace' })).toBeInTheDocument();
+    expect(requested).toEqual(['?page=1&per_page=20', '?page=2&per_page=20']);
+  });
+
+  it('shows the empty state and an error with a working retry', async () => {
+    signInAsAdmin();
+    let calls = 0;
+    server.use(
+      http.get(`${API}/contact/`, () => {
+        calls += 1;
+        return calls === 1
+          ? HttpResponse.json({ detail: 'Database is busy.' }, { status: 503 })
+          : HttpResponse.json(page([]));
+      }),
+    );
+    const user = userEvent.setup();
+    renderWithProviders(<Inbox />);
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Could not load enquiries');
+    expect(alert).toHaveTextContent('Database is busy.');
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('No enquiries yet')).toBeInTheDocument();
+  });
+
+  it('lists confirmed subscribers and downloads the CSV with the bearer token', async () => {
+    signInAsAdmin();
+    let csvAuth: string | null = null;
+    server.use(
+      http.get(`${API}/contact/`, () => HttpResponse.json(page([]))),
+      http.get(`${API}/newsletter/subscribers`, () =>
+        HttpResponse.json(
+          page([
+            {
+              id: 1,
+              email: 'reader@example.com',
+              confirmed_at: '2026-11-20T09:00:00Z',
+              consent_at: '2026-11-20T08:55:00Z',
+              consent_source: '/blog/hello',
+              consent_text: 'Weekly insights. No spam, unsubscribe anytime.',
+            },
+          ]),
+        ),
+      ),
+      http.get(`${API}/newsletter/subscribers.csv`, ({ request }) => {
+        csvAuth = request.headers.get('authorization');
+        return new HttpResponse('email\nreader@example.com\n', {
+          headers: { 'Content-Type': 'text/csv' },
+        });
+      }),
+    );
+    const createObjectURL = jest.fn((_blob: Blob) => 'blob:csv');
+    const revokeObjectURL = jest.fn();
+    Object.assign(URL, { createObjectURL, revokeObjectURL });
+    const click = jest
+      .spyOn(HTMLAnchorElement.prototype, 'click')
+      .mockImplementation(() => undefined);
+
+    const user = userEvent.setup();
+    renderWithProviders(<Inbox />);
+    await user.click(await screen.findByRole('tab', { name: 'Subscribers' }));
+    const table = await screen.findByRole('table');
+    expect(within(table).getByRole('cell', { name: 'reader@example.com' })).toBeInTheDocument();
+    expect(within(table).getByRole('cell', { name: '/blog/hello' })).toBeInTheDocument();
+    expect(screen.getByText('1 confirmed subscriber')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Download CSV' }));
+    await waitFor(() => expect(click).toHaveBeenCalled());
+    expect(csvAuth).toBe('Bearer admin-token');
+    await expect(createObjectURL.mock.calls[0]?.[0].text()).resolves.toBe(
+      'email\nreader@example.com\n',
+    );
+    const anchor = click.mock.contexts[0] as HTMLAnchorElement;
+    expect(anchor.download).toMatch(/^newsletter-subscribers-\d{4}-\d{2}-\d{2}\.csv$/);
+    expect(revokeObjectURL).toHaveBeenCalledWith('blob:csv');
+  });
+
+  it('shows kept mail in the outbox with an expandable body, reached by keyboard', async () => {
+    signInAsAdmin();
+    server.use(
+      http.get(`${API}/contact/`, () => HttpResponse.json(page([]))),
+      http.get(`${API}/outbox/`, () => HttpResponse.json(page([outboxMessage]))),
+    );
+    const user = userEvent.setup();
+    renderWithProviders(<Inbox />);
+    const enquiriesTab = await screen.findByRole('tab', { name: 'Enquiries' });
+    expect(enquiriesTab).toHaveAttribute('aria-selected', 'true');
+    enquiriesTab.focus();
+    await user.keyboard('{End}');
+    const outboxTab = screen.getByRole('tab', { name: 'Outbox' });
+    expect(outboxTab).toHaveFocus();
+    expect(outboxTab).toHaveAttribute('aria-selected', 'true');
+
+    expect(
+      await screen.findByRole('heading', { name: 'Confirm your subscription' }),
+    ).toBeInTheDocument();
+    expect(screen.getByText('To: ada@example.com')).toBeInTheDocument();
+    expect(screen.getByText('SMTP not configured')).toBeInTheDocument();
+    const body = screen.getByText(/newsletter\/confirm\?token=abc/);
+    expect(body).not.toBeVisible();
+    await user.click(screen.getByText('Show message'));
+    expect(body).toBeVisible();
+  });
+});
+
+describe('Admin menu', () => {
+  it('links the inbox right after Drafts', async () => {
+    signInAsAdmin();
+    const user = userEvent.setup();
+    renderWithProviders(<AdminMenu />);
+    await user.click(await screen.findByRole('button', { name: 'Admin' }));
+    const links = screen.getAllByRole('link').map((link) => link.textContent);
+    expect(links.slice(links.indexOf('Drafts'), links.indexOf('Drafts') + 2)).toEqual([
+      'Drafts',
+      'Inbox',
+    ]);
+    expect(screen.getByRole('link', { name: 'Inbox' })).toHaveAttribute('href', '/admin/inbox');
+  });
+});

@@ -1,0 +1,171 @@
+import React, { useId, useRef, useState } from 'react';
+import styled from 'styled-components';
+import { ButtonLink } from '@/components/ui/button';
+import { Container } from '@/components/ui/container';
+import { Spinner } from '@/components/ui/spinner';
+import { useSession } from '@/features/auth/session-context';
+import { EnquiryList } from './enquiry-list';
+import { OutboxList } from './outbox-list';
+import { SubscriberList } from './subscriber-list';
+
+const TABS = [
+  { key: 'enquiries', label: 'Enquiries', Panel: EnquiryList },
+  { key: 'subscribers', label: 'Subscribers', Panel: SubscriberList },
+  { key: 'outbox', label: 'Outbox', Panel: OutboxList },
+] as const;
+
+type TabKey = (typeof TABS)[number]['key'];
+
+const Page = styled.section`
+  padding-block: ${({ theme }) => theme.space[10]} ${({ theme }) => theme.space[16]};
+
+  ${({ theme }) => theme.media.md} {
+    padding-block: ${({ theme }) => theme.space[12]} ${({ theme }) => theme.space[20]};
+  }
+`;
+
+const Title = styled.h1`
+  margin-bottom: ${({ theme }) => theme.space[2]};
+  font-size: ${({ theme }) => theme.fontSizes['3xl']};
+
+  ${({ theme }) => theme.media.md} {
+    font-size: ${({ theme }) => theme.fontSizes['4xl']};
+  }
+`;
+
+const Lead = styled.p`
+  margin-bottom: ${({ theme }) => theme.space[8]};
+  color: ${({ theme }) => theme.colors.textMuted};
+`;
+
+const TabList = styled.div`
+  display: flex;
+  gap: ${({ theme }) => theme.space[1]};
+  margin-bottom: ${({ theme }) => theme.space[6]};
+  overflow-x: auto;
+  border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+`;
+
+const Tab = styled.button`
+  flex-shrink: 0;
+  min-height: 2.75rem;
+  padding: 0 ${({ theme }) => theme.space[4]};
+  border: 0;
+  border-bottom: 3px solid transparent;
+  background: transparent;
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-weight: 600;
+  cursor: pointer;
+
+  &:hover {
+    color: ${({ theme }) => theme.colors.text};
+  }
+
+  &[aria-selected='true'] {
+    border-bottom-color: ${({ theme }) => theme.colors.primary};
+    color: ${({ theme }) => theme.colors.primary};
+  }
+`;
+
+const Denied = styled.div`
+  max-width: 560px;
+  margin-inline: auto;
+  text-align: center;
+
+  p {
+    margin-bottom: ${({ theme }) => theme.space[6]};
+    color: ${({ theme }) => theme.colors.textMuted};
+  }
+`;
+
+function InboxTabs() {
+  const [active, setActive] = useState<TabKey>('enquiries');
+  const baseId = useId();
+  const tabRefs = useRef<(HTMLButtonElement | null)[]>([]);
+  const tabId = (key: TabKey) => `${baseId}-tab-${key}`;
+  const panelId = (key: TabKey) => `${baseId}-panel-${key}`;
+
+  // WAI-ARIA tabs with automatic activation: arrows, Home and End move and select.
+  const onKeyDown = (event: React.KeyboardEvent, index: number) => {
+    const last = TABS.length - 1;
+    const next =
+      event.key === 'ArrowRight'
+        ? (index + 1) % TABS.length
+        : event.key === 'ArrowLeft'
+          ? (index - 1 + TABS.length) % TABS.length
+          : event.key === 'Home'
+            ? 0
+            : event.key === 'End'
+              ? last
+              : null;
+    if (next === null) return;
+    event.preventDefault();
+    const tab = TABS[next];
+    if (!tab) return;
+    setActive(tab.key);
+    tabRefs.current[next]?.focus();
+  };
+
+  const current = TABS.find((tab) => tab.key === active) ?? TABS[0];
+  const { Panel } = current;
+
+  return (
+    <>
+      <TabList role="tablist" aria-label="Inbox sections">
+        {TABS.map((tab, index) => (
+          <Tab
+            key={tab.key}
+            ref={(element) => {
+              tabRefs.current[index] = element;
+            }}
+            type="button"
+            role="tab"
+            id={tabId(tab.key)}
+            aria-selected={tab.key === active}
+            aria-controls={panelId(tab.key)}
+            tabIndex={tab.key === active ? 0 : -1}
+            onClick={() => setActive(tab.key)}
+            onKeyDown={(event) => onKeyDown(event, index)}
+          >
+            {tab.label}
+          </Tab>
+        ))}
+      </TabList>
+      <div role="tabpanel" id={panelId(current.key)} aria-labelledby={tabId(current.key)}>
+        <Panel />
+      </div>
+    </>
+  );
+}
+
+/** `/admin/inbox`: enquiries, confirmed subscribers and the mail outbox, for admins only. */
+export function Inbox() {
+  const { ready, isAuthenticated, isAdmin } = useSession();
+
+  let body: React.ReactNode;
+  if (!ready) {
+    body = <Spinner label="Checking access..." />;
+  } else if (!isAuthenticated || !isAdmin) {
+    body = (
+      <Denied>
+        <Title>Access Denied</Title>
+        <p>You need admin privileges to view the inbox.</p>
+        <ButtonLink to="/login">Log in as admin</ButtonLink>
+      </Denied>
+    );
+  } else {
+    body = (
+      <>
+        <Title>Inbox</Title>
+        <Lead>Enquiries from the contact form, newsletter subscribers and kept mail.</Lead>
+        <InboxTabs />
+      </>
+    );
+  }
+
+  return (
+    <Page>
+      <Container>{body}</Container>
+    </Page>
+  );
+}

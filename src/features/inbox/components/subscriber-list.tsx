@@ -1,0 +1,140 @@
+import React, { useState } from 'react';
+import styled from 'styled-components';
+import { Button } from '@/components/ui/button';
+import { useToast } from '@/components/ui/toast';
+import { fetchSubscribers, fetchSubscribersCsv } from '../api/inbox-api';
+import { formatDateTime, ListStates } from './list-states';
+import { usePagedList } from './use-paged-list';
+
+const Toolbar = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  justify-content: space-between;
+  gap: ${({ theme }) => theme.space[3]};
+  margin-bottom: ${({ theme }) => theme.space[5]};
+
+  p {
+    margin: 0;
+    color: ${({ theme }) => theme.colors.textMuted};
+  }
+`;
+
+const TableWrap = styled.div`
+  overflow-x: auto;
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radii.lg};
+`;
+
+const Table = styled.table`
+  width: 100%;
+  border-collapse: collapse;
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+
+  th,
+  td {
+    padding: ${({ theme }) => theme.space[3]} ${({ theme }) => theme.space[4]};
+    border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+    text-align: left;
+    vertical-align: top;
+  }
+
+  th {
+    background: ${({ theme }) => theme.colors.surface};
+    font-weight: 700;
+    white-space: nowrap;
+  }
+
+  tbody tr:last-child td {
+    border-bottom: 0;
+  }
+
+  td:first-child {
+    overflow-wrap: anywhere;
+  }
+`;
+
+/** Saves a blob under a file name through a temporary object URL. */
+function saveBlob(blob: Blob, fileName: string) {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  URL.revokeObjectURL(url);
+}
+
+export function SubscriberList() {
+  const { state, setPage, retry } = usePagedList(fetchSubscribers);
+  const { toast } = useToast();
+  const [downloading, setDownloading] = useState(false);
+
+  const download = async () => {
+    setDownloading(true);
+    try {
+      const csv = await fetchSubscribersCsv();
+      saveBlob(csv, `newsletter-subscribers-${new Date().toISOString().slice(0, 10)}.csv`);
+    } catch (error) {
+      toast({
+        title: 'Download failed',
+        description: error instanceof Error ? error.message : undefined,
+        variant: 'destructive',
+      });
+    } finally {
+      setDownloading(false);
+    }
+  };
+
+  return (
+    <>
+      <Toolbar>
+        <p>
+          {state.kind === 'loaded'
+            ? `${state.data.total} confirmed ${state.data.total === 1 ? 'subscriber' : 'subscribers'}`
+            : 'Confirmed subscribers'}
+        </p>
+        <Button size="sm" variant="secondary" onClick={download} disabled={downloading}>
+          {downloading ? 'Preparing CSV...' : 'Download CSV'}
+        </Button>
+      </Toolbar>
+      <ListStates
+        state={state}
+        noun="subscribers"
+        emptyTitle="No confirmed subscribers yet"
+        emptyText="People appear here once they click the link in their confirmation e-mail."
+        onRetry={retry}
+        onPage={setPage}
+      >
+        {(data) => (
+          <TableWrap>
+            <Table>
+              <caption className="sr-only">Confirmed newsletter subscribers, newest first</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Email</th>
+                  <th scope="col">Confirmed</th>
+                  <th scope="col">Signed up on</th>
+                </tr>
+              </thead>
+              <tbody>
+                {data.items.map((subscriber) => (
+                  <tr key={subscriber.id}>
+                    <td>{subscriber.email}</td>
+                    <td>
+                      <time dateTime={subscriber.confirmed_at}>
+                        {formatDateTime(subscriber.confirmed_at)}
+                      </time>
+                    </td>
+                    <td>{subscriber.consent_source || 'Unknown page'}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </Table>
+          </TableWrap>
+        )}
+      </ListStates>
+    </>
+  );
+}
