@@ -1,0 +1,175 @@
+import { expect, test, type Page } from '@playwright/test';
+import { e2eAdmin, loginAsAdmin } from './support';
+
+const RED = 'rgb(185, 28, 28)';
+const POST_PATH = '/blog/what-is-an-ai-agent';
+
+const unique = (name: string) =>
+  `${name}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+
+const toasts = (page: Page) => page.getByRole('region', { name: 'Notifications' });
+
+async function fillContactForm(page: Page, email: string) {
+  await page.getByLabel(/^Name/).fill('Ada Lovelace');
+  await page.getByLabel(/^Email/).fill(email);
+  await page.getByLabel(/^Service/).selectOption('graph-rag');
+  await page.getByLabel(/^Message/).fill('We would like an agent that reconciles invoices.');
+}
+
+async function loginThroughForm(page: Page, password: string) {
+  await page.goto('/login');
+  await page.getByLabel(/^Username/).fill(e2eAdmin.username);
+  await page.getByLabel(/^Password/).fill(password);
+  await page.getByRole('button', { name: 'Login' }).click();
+}
+
+test.describe('contact form', () => {
+  test('sends an enquiry and clears the form', async ({ page }) => {
+    await page.goto('/contact');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await fillContactForm(page, unique('ada'));
+    await page.getByRole('button', { name: 'Send Message' }).click();
+
+    await expect(page.getByText('Message Sent Successfully!')).toBeVisible();
+    await expect(
+      page.getByText("Thank you for reaching out. We'll get back to you as soon as possible."),
+    ).toBeVisible();
+    await expect(toasts(page).getByText('Success', { exact: true })).toBeVisible();
+    await expect(toasts(page).getByText(/Thanks, Ada Lovelace!/)).toBeVisible();
+    await expect(page.getByLabel(/^Name/)).toHaveValue('');
+    await expect(page.getByLabel(/^Message/)).toHaveValue('');
+  });
+
+  test('shows the failure with the server detail and red borders', async ({ page }) => {
+    await page.route('**/api/v1/contact/', (route) =>
+      route.fulfill({ status: 500, json: { detail: 'Mail server unavailable.' } }),
+    );
+    await page.goto('/contact');
+    await fillContactForm(page, unique('ada'));
+    await page.getByRole('button', { name: 'Send Message' }).click();
+
+    await expect(
+      page.getByText(
+        'There was a problem sending your message. Please try again or contact us directly.',
+      ),
+    ).toBeVisible();
+    await expect(toasts(page).getByText('Error', { exact: true })).toBeVisible();
+    await expect(toasts(page).getByText('Mail server unavailable.')).toBeVisible();
+    for (const label of [/^Name/, /^Email/, /^Message/]) {
+      await expect(page.getByLabel(label)).toHaveCSS('border-top-color', RED);
+    }
+    await expect(page.getByLabel(/^Company/)).not.toHaveCSS('border-top-color', RED);
+    await expect(page.getByLabel(/^Name/)).toHaveValue('Ada Lovelace');
+  });
+});
+
+test.describe('admin login', () => {
+  test('a wrong password stays on /login with the failure toast', async ({ page }) => {
+    await loginThroughForm(page, 'not-the-password');
+    await expect(toasts(page).getByText('Invalid username or password')).toBeVisible();
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByRole('button', { name: 'Admin' })).toHaveCount(0);
+  });
+
+  test('the right password goes to /giveaway/admin, and logout revokes the token', async ({
+    page,
+    request,
+  }) => {
+    await loginThroughForm(page, e2eAdmin.password);
+    await expect(toasts(page).getByText('Login successful')).toBeVisible();
+    await expect(page).toHaveURL(/\/giveaway\/admin$/);
+    const token = await page.evaluate(() => localStorage.getItem('token'));
+    expect(token).toBeTruthy();
+
+    const menu = page.getByRole('button', { name: 'Admin' });
+    await menu.click();
+    await expect(page.getByRole('link', { name: 'Inbox' })).toHaveAttribute('href', '/admin/inbox');
+    const revoked = page.waitForResponse('**/api/v1/auth/logout');
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await revoked;
+
+    await expect(menu).toHaveCount(0);
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    const me = await request.get('/api/v1/auth/me', {
+      headers: { Authorization: `Bearer ${token}` },
+    });
+    expect(me.status()).toBe(401);
+  });
+
+  test('a forged token loses the admin menu once the server answers', async ({ page }) => {
+    await page.goto('/');
+    await page.evaluate(() => {
+      localStorage.setItem('token', 'forged.token.value');
+      localStorage.setItem('userRole', 'admin');
+    });
+    await page.reload();
+    await expect(page.getByRole('link', { name: 'Contact Us' }).first()).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Admin' })).toHaveCount(0);
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+  });
+});
+
+test.describe('newsletter', () => {
+  test('rejects an address without @ and subscribes, then confirms through the mailed link', async ({
+    page,
+    request,
+  }) => {
+    await page.goto(POST_PATH);
+    const card = page.getByRole('region', { name: 'Subscribe to our newsletter' });
+    await expect(card.getByText('No spam, unsubscribe anytime.')).toBeVisible();
+
+    await card.getByLabel('Email address').fill('not-an-address');
+    await card.getByRole('button', { name: 'Subscribe' }).click();
+    await expect(toasts(page).getByText('Invalid email')).toBeVisible();
+    await expect(toasts(page).getByText('Please enter a valid email address.')).toBeVisible();
+
+    const email = unique('reader');
+    await card.getByLabel('Email address').fill(email);
+    await card.getByRole('button', { name: 'Subscribe' }).click();
+    await expect(page.getByRole('heading', { name: 'Welcome aboard!' })).toBeVisible();
+    await expect(page.getByText("You're now subscribed to our newsletter.")).toBeVisible();
+    await expect(toasts(page).getByText('Successfully subscribed!')).toBeVisible();
+
+    // With SMTP unset the confirmation mail waits in the outbox; the admin can read it there.
+    const token = await loginAsAdmin(page, request);
+    const outbox = await request.get('/api/v1/outbox/?per_page=100', {
+      headers: { Authorization: `Bearer ${token}` },
+    });
+    const { items } = (await outbox.json()) as { items: { to: string; text: string }[] };
+    const mail = items.find((item) => item.to === email);
+    const link = mail?.text.match(/https?:\/\/\S*\/newsletter\/confirm\?token=[^\s>"]+/)?.[0];
+    expect(link, 'confirmation link in the outbox').toBeTruthy();
+
+    await page.goto(new URL(link as string).pathname + new URL(link as string).search);
+    await expect(page.getByRole('heading', { name: 'Subscription confirmed' })).toBeVisible();
+
+    await page.goto('/admin/inbox');
+    await page.getByRole('tab', { name: 'Subscribers' }).click();
+    await expect(page.getByRole('cell', { name: email })).toBeVisible();
+  });
+});
+
+test.describe('admin inbox', () => {
+  test('is denied to visitors', async ({ page }) => {
+    await page.goto('/admin/inbox');
+    await expect(page.getByRole('heading', { name: 'Access Denied' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Log in as admin' })).toHaveAttribute(
+      'href',
+      '/login',
+    );
+  });
+
+  test('lists a new enquiry and the kept owner notification', async ({ page, request }) => {
+    const email = unique('grace');
+    const sent = await request.post('/api/v1/contact/', {
+      data: { name: 'Grace Hopper', email, message: 'Please call me about a voice agent.' },
+    });
+    expect(sent.ok()).toBeTruthy();
+    await loginAsAdmin(page, request);
+    await page.goto('/admin/inbox');
+    await expect(page.getByRole('heading', { name: 'Inbox', level: 1 })).toBeVisible();
+    await expect(page.getByRole('link', { name: email })).toBeVisible();
+    await page.getByRole('tab', { name: 'Outbox' }).click();
+    await expect(page.getByRole('heading', { level: 3 }).first()).toBeVisible();
+  });
+});
