@@ -1,0 +1,288 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import React from 'react';
+import { todayIso } from '../format';
+import { DELETE_CONFIRMATION, GiveawayManagementPage } from '../components/giveaway-management-page';
+import {
+  API,
+  buildGiveaway,
+  detail,
+  getGiveawaysHandler,
+  renderWithProviders,
+  server,
+  signInAsAdmin,
+  useMswServer,
+} from './test-utils';
+
+useMswServer();
+
+function dialog() {
+  return within(screen.getByRole('dialog'));
+}
+
+describe('GiveawayManagementPage', () => {
+  it('turns visitors away', async () => {
+    renderWithProviders(<GiveawayManagementPage />);
+    expect(await screen.findByRole('heading', { name: 'Access Denied' })).toBeInTheDocument();
+    expect(screen.getByText('You need admin privileges to access this page.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to Giveaways' })).toHaveAttribute('href', '/giveaway');
+  });
+
+  it('shows the empty state to an admin', async () => {
+    signInAsAdmin();
+    server.use(getGiveawaysHandler([]));
+    const user = userEvent.setup();
+    renderWithProviders(<GiveawayManagementPage />);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Manage Giveaways' })).toBeInTheDocument();
+    expect(screen.getByText('Create, edit, and manage your giveaways')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'No giveaways yet' })).toBeInTheDocument();
+    expect(screen.getByText('Create your first giveaway to get started!')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Create First Giveaway' }));
+    expect(screen.getByRole('dialog', { name: 'Create Giveaway' })).toBeInTheDocument();
+  });
+
+  it('lists giveaways with their facts and actions', async () => {
+    signInAsAdmin();
+    server.use(
+      getGiveawaysHandler([
+        buildGiveaway({
+          id: 5,
+          title: 'Spring Agent Giveaway',
+          description: 'A free support agent.',
+          prize: 'Support agent build',
+          participant_count: 2,
+          max_participants: 25,
+          status: 'paused',
+        }),
+      ]),
+    );
+    renderWithProviders(<GiveawayManagementPage />);
+    const card = within(await screen.findByRole('article', { name: 'Spring Agent Giveaway' }));
+    expect(card.getByText('2 participants')).toBeInTheDocument();
+    expect(card.getByText('Paused')).toBeInTheDocument();
+    expect(card.getByText('A free support agent.')).toBeInTheDocument();
+    expect(card.getByText('Support agent build')).toBeInTheDocument();
+    expect(card.getByText('March 5, 2026')).toBeInTheDocument();
+    expect(card.getByText('25 participants')).toBeInTheDocument();
+    expect(card.getByRole('link', { name: 'View' })).toHaveAttribute('href', '/giveaway/5');
+    expect(card.getByRole('button', { name: 'Edit' })).toBeInTheDocument();
+    expect(card.getByRole('button', { name: 'Delete' })).toBeInTheDocument();
+  });
+
+  it('toasts when the list cannot be loaded', async () => {
+    signInAsAdmin();
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    server.use(http.get(`${API}/giveaway`, () => new HttpResponse(null, { status: 500 })));
+    renderWithProviders(<GiveawayManagementPage />);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load giveaways');
+  });
+
+  describe('create/edit dialog', () => {
+    it('validates the form and defaults the start date to today', async () => {
+      signInAsAdmin();
+      server.use(getGiveawaysHandler([]));
+      const user = userEvent.setup();
+      renderWithProviders(<GiveawayManagementPage />);
+      await user.click(await screen.findByRole('button', { name: 'Create Giveaway' }));
+
+      expect(dialog().getByLabelText(/Start Date/)).toHaveValue(todayIso());
+      expect(dialog().getByLabelText(/End Date/)).toHaveValue('');
+      expect(dialog().getByLabelText(/Maximum Participants/)).toHaveAccessibleDescription('Leave empty for unlimited');
+
+      await user.type(dialog().getByLabelText(/Prize Image URL/), 'not a url');
+      await user.type(dialog().getByLabelText(/Maximum Participants/), '0');
+      await user.click(dialog().getByRole('button', { name: 'Create Giveaway' }));
+
+      expect(await dialog().findByText('Title is required')).toBeInTheDocument();
+      expect(dialog().getByText('Description is required')).toBeInTheDocument();
+      expect(dialog().getByText('Prize is required')).toBeInTheDocument();
+      expect(dialog().getByText('Please enter a valid URL starting with http:// or https://')).toBeInTheDocument();
+      expect(dialog().getByText('Maximum participants must be at least 1')).toBeInTheDocument();
+      expect(dialog().getByLabelText(/Title/)).toBeInvalid();
+
+      fireEvent.change(dialog().getByLabelText(/Start Date/), { target: { value: '' } });
+      await user.click(dialog().getByRole('button', { name: 'Create Giveaway' }));
+      expect(await dialog().findByText('Start date is required')).toBeInTheDocument();
+    });
+
+    it('creates a giveaway and shows it first without reloading the list', async () => {
+      signInAsAdmin();
+      let listLoads = 0;
+      let sent: unknown;
+      server.use(
+        http.get(`${API}/giveaway`, () => {
+          listLoads += 1;
+          return HttpResponse.json([buildGiveaway({ id: 1, title: 'Older One' })] as never);
+        }),
+        http.post(`${API}/giveaway`, async ({ request }) => {
+          sent = await request.json();
+          return HttpResponse.json(
+            buildGiveaway({ id: 2, title: 'Brand New', description: 'Fresh.', prize: 'A prize', max_participants: 10 }) as never,
+            { status: 201 },
+          );
+        }),
+      );
+      const user = userEvent.setup();
+      renderWithProviders(<GiveawayManagementPage />);
+      await screen.findByRole('article', { name: 'Older One' });
+      await user.click(screen.getByRole('button', { name: 'Create Giveaway' }));
+      await user.type(dialog().getByLabelText(/Title/), 'Brand New');
+      await user.type(dialog().getByLabelText(/Description/), 'Fresh.');
+      await user.type(dialog().getByLabelText(/^Prize\*?$/), 'A prize');
+      await user.type(dialog().getByLabelText(/Maximum Participants/), '10');
+      await user.click(dialog().getByRole('button', { name: 'Create Giveaway' }));
+
+      expect(await screen.findByText('Giveaway created successfully')).toBeInTheDocument();
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+      expect(sent).toEqual({
+        title: 'Brand New',
+        description: 'Fresh.',
+        prize: 'A prize',
+        prize_image: null,
+        start_date: todayIso(),
+        end_date: null,
+        max_participants: 10,
+      });
+      const titles = screen.getAllByRole('article').map((article) => within(article).getByRole('heading').textContent);
+      expect(titles).toEqual(['Brand New', 'Older One']);
+      expect(listLoads).toBe(1);
+    });
+
+    it('says so when the giveaway cannot be saved', async () => {
+      signInAsAdmin();
+      jest.spyOn(console, 'error').mockImplementation(() => undefined);
+      server.use(getGiveawaysHandler([]), http.post(`${API}/giveaway`, () => new HttpResponse(null, { status: 500 })));
+      const user = userEvent.setup();
+      renderWithProviders(<GiveawayManagementPage />);
+      await user.click(await screen.findByRole('button', { name: 'Create Giveaway' }));
+      await user.type(dialog().getByLabelText(/Title/), 'T');
+      await user.type(dialog().getByLabelText(/Description/), 'D');
+      await user.type(dialog().getByLabelText(/^Prize\*?$/), 'P');
+      await user.click(dialog().getByRole('button', { name: 'Create Giveaway' }));
+      expect(await screen.findByRole('alert')).toHaveTextContent('Failed to save giveaway');
+      expect(screen.getByRole('dialog')).toBeInTheDocument();
+    });
+
+    it('edits a giveaway from a prefilled dialog', async () => {
+      signInAsAdmin();
+      let sent: unknown;
+      const original = buildGiveaway({
+        id: 8,
+        title: 'Old Title',
+        prize_image: 'https://example.com/a.png',
+        end_date: '2026-04-01',
+        max_participants: 5,
+      });
+      server.use(
+        getGiveawaysHandler([original] as never),
+        http.put(`${API}/giveaway/8`, async ({ request }) => {
+          sent = await request.json();
+          return HttpResponse.json({ ...original, title: 'New Title' } as never);
+        }),
+      );
+      const user = userEvent.setup();
+      renderWithProviders(<GiveawayManagementPage />);
+      const card = within(await screen.findByRole('article', { name: 'Old Title' }));
+      await user.click(card.getByRole('button', { name: 'Edit' }));
+
+      expect(screen.getByRole('dialog', { name: 'Edit Giveaway' })).toBeInTheDocument();
+      expect(dialog().getByLabelText(/Title/)).toHaveValue('Old Title');
+      expect(dialog().getByLabelText(/Prize Image URL/)).toHaveValue('https://example.com/a.png');
+      expect(dialog().getByLabelText(/End Date/)).toHaveValue('2026-04-01');
+      expect(dialog().getByLabelText(/Maximum Participants/)).toHaveValue(5);
+
+      await user.clear(dialog().getByLabelText(/Title/));
+      await user.type(dialog().getByLabelText(/Title/), 'New Title');
+      await user.clear(dialog().getByLabelText(/Maximum Participants/));
+      await user.click(dialog().getByRole('button', { name: 'Update Giveaway' }));
+
+      expect(await screen.findByText('Giveaway updated successfully')).toBeInTheDocument();
+      expect(sent).toMatchObject({ title: 'New Title', end_date: '2026-04-01', max_participants: null });
+      expect(await screen.findByRole('article', { name: 'New Title' })).toBeInTheDocument();
+    });
+
+    it('says so when an edit fails', async () => {
+      signInAsAdmin();
+      jest.spyOn(console, 'error').mockImplementation(() => undefined);
+      server.use(
+        getGiveawaysHandler([buildGiveaway({ id: 9, title: 'Edit Me' })] as never),
+        http.put(`${API}/giveaway/9`, () => new HttpResponse(null, { status: 500 })),
+      );
+      const user = userEvent.setup();
+      renderWithProviders(<GiveawayManagementPage />);
+      await user.click(within(await screen.findByRole('article', { name: 'Edit Me' })).getByRole('button', { name: 'Edit' }));
+      await user.click(dialog().getByRole('button', { name: 'Update Giveaway' }));
+      expect(await screen.findByRole('alert')).toHaveTextContent('Failed to update giveaway');
+    });
+
+    it("shows the server's reason for refusing a giveaway", async () => {
+      signInAsAdmin();
+      jest.spyOn(console, 'error').mockImplementation(() => undefined);
+      server.use(
+        getGiveawaysHandler([]),
+        http.post(`${API}/giveaway`, () => detail(400, 'end_date must not be before start_date.')),
+      );
+      const user = userEvent.setup();
+      renderWithProviders(<GiveawayManagementPage />);
+      await user.click(await screen.findByRole('button', { name: 'Create Giveaway' }));
+      await user.type(dialog().getByLabelText(/Title/), 'T');
+      await user.type(dialog().getByLabelText(/Description/), 'D');
+      await user.type(dialog().getByLabelText(/^Prize\*?$/), 'P');
+      await user.click(dialog().getByRole('button', { name: 'Create Giveaway' }));
+      expect(await screen.findByRole('alert')).toHaveTextContent('end_date must not be before start_date.');
+    });
+  });
+
+  describe('delete', () => {
+    it('asks first and does nothing when the admin says no', async () => {
+      signInAsAdmin();
+      const confirm = jest.spyOn(window, 'confirm').mockReturnValue(false);
+      let deleted = false;
+      server.use(
+        getGiveawaysHandler([buildGiveaway({ id: 11, title: 'Keep Me' })] as never),
+        http.delete(`${API}/giveaway/11`, () => {
+          deleted = true;
+          return HttpResponse.json({ success: true, message: 'Deleted.' });
+        }),
+      );
+      const user = userEvent.setup();
+      renderWithProviders(<GiveawayManagementPage />);
+      await user.click(within(await screen.findByRole('article', { name: 'Keep Me' })).getByRole('button', { name: 'Delete' }));
+      expect(confirm).toHaveBeenCalledWith(DELETE_CONFIRMATION);
+      expect(DELETE_CONFIRMATION).toBe('Are you sure you want to delete this giveaway? This action cannot be undone.');
+      expect(deleted).toBe(false);
+      expect(screen.getByRole('article', { name: 'Keep Me' })).toBeInTheDocument();
+    });
+
+    it('deletes after confirmation and drops the card', async () => {
+      signInAsAdmin();
+      jest.spyOn(window, 'confirm').mockReturnValue(true);
+      server.use(
+        getGiveawaysHandler([buildGiveaway({ id: 12, title: 'Remove Me' }), buildGiveaway({ id: 13, title: 'Stay' })] as never),
+        http.delete(`${API}/giveaway/12`, () => HttpResponse.json({ success: true, message: 'Giveaway deleted.' })),
+      );
+      const user = userEvent.setup();
+      renderWithProviders(<GiveawayManagementPage />);
+      await user.click(within(await screen.findByRole('article', { name: 'Remove Me' })).getByRole('button', { name: 'Delete' }));
+      expect(await screen.findByText('Giveaway deleted successfully')).toBeInTheDocument();
+      await waitFor(() => expect(screen.queryByRole('article', { name: 'Remove Me' })).not.toBeInTheDocument());
+      expect(screen.getByRole('article', { name: 'Stay' })).toBeInTheDocument();
+    });
+
+    it('says so when the delete fails', async () => {
+      signInAsAdmin();
+      jest.spyOn(window, 'confirm').mockReturnValue(true);
+      jest.spyOn(console, 'error').mockImplementation(() => undefined);
+      server.use(
+        getGiveawaysHandler([buildGiveaway({ id: 14, title: 'Stubborn' })] as never),
+        http.delete(`${API}/giveaway/14`, () => new HttpResponse(null, { status: 500 })),
+      );
+      const user = userEvent.setup();
+      renderWithProviders(<GiveawayManagementPage />);
+      await user.click(within(await screen.findByRole('article', { name: 'Stubborn' })).getByRole('button', { name: 'Delete' }));
+      expect(await screen.findByRole('alert')).toHaveTextContent('Failed to delete giveaway');
+      expect(screen.getByRole('article', { name: 'Stubborn' })).toBeInTheDocument();
+    });
+  });
+});
