@@ -98,7 +98,7 @@ export async function buildApp({ config, connection }: BuildOptions): Promise<Ap
   await app.register(swagger, {
     openapi: {
       openapi: '3.0.3',
-      info: { title: 'AgentWorks API', version: '1', description: 'Errors are always JSON {"detail": "<sentence>"}.' },
+      info: { title: 'AgentWorks API', version: '1', description: 'Every error is JSON {"detail": "…"}: a sentence a person can act on.' },
       servers: [{ url: '/api/v1' }],
       components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
     },
