@@ -20,7 +20,10 @@ export function classifyHref(href: string): LinkKind {
   const colon = compact.indexOf(':');
   const firstDelimiter = compact.search(/[/?#]/);
   const hasScheme = colon > 0 && (firstDelimiter === -1 || colon < firstDelimiter);
-  if (hasScheme && !(ALLOWED_SCHEMES as readonly string[]).includes(compact.slice(0, colon).toLowerCase())) {
+  if (
+    hasScheme &&
+    !(ALLOWED_SCHEMES as readonly string[]).includes(compact.slice(0, colon).toLowerCase())
+  ) {
     return 'unsafe';
   }
   return compact.toLowerCase().startsWith('http') ? 'external' : 'local';
@@ -40,8 +43,13 @@ function hrefOf(node: HastNode): { href: string | null; isLink: boolean } {
     const href = node.properties?.href;
     return { href: typeof href === 'string' ? href : null, isLink: true };
   }
-  if ((node.type === 'mdxJsxTextElement' || node.type === 'mdxJsxFlowElement') && node.name === 'a') {
-    const attribute = node.attributes?.find((item) => item.type === 'mdxJsxAttribute' && item.name === 'href');
+  if (
+    (node.type === 'mdxJsxTextElement' || node.type === 'mdxJsxFlowElement') &&
+    node.name === 'a'
+  ) {
+    const attribute = node.attributes?.find(
+      (item) => item.type === 'mdxJsxAttribute' && item.name === 'href',
+    );
     return { href: typeof attribute?.value === 'string' ? attribute.value : null, isLink: true };
   }
   return { href: null, isLink: false };

@@ -5,16 +5,40 @@ import { Seo } from '@/components/seo';
 import { Container } from '@/components/ui/container';
 import { PostBody } from '@/features/blog/components/post-body';
 import { PostHero } from '@/features/blog/components/post-hero';
-import { PostSidebar } from '@/features/blog/components/post-sidebar';
+import { PostSidebar, type RelatedPost } from '@/features/blog/components/post-sidebar';
 import { TableOfContents } from '@/features/blog/components/table-of-contents';
 import '@/features/blog/styles/prism-theme.css';
 
-type Data = Queries.BlogPostBySlugQuery;
+/** The result of the BlogPostBySlug query below. */
+interface Data {
+  site: { siteMetadata: { siteUrl: string } } | null;
+  blogPost: {
+    slug: string;
+    title: string;
+    description: string;
+    date: string;
+    category: string;
+    categoryInfo: { name: string; title: string; description: string } | null;
+    author: string | null;
+    tags: string[];
+    headings: { level: number; text: string; id: string }[];
+    series: string | null;
+    seriesOrder: number | null;
+    readingTime: number;
+    draft: boolean;
+    plainText: string;
+  } | null;
+  related: { nodes: RelatedPost[] };
+}
 
 export default function BlogPostTemplate({ data, children }: PageProps<Data>) {
   const post = data.blogPost;
   if (!post) return null;
-  const category = post.categoryInfo ?? { name: post.category, title: post.category, description: '' };
+  const category = post.categoryInfo ?? {
+    name: post.category,
+    title: post.category,
+    description: '',
+  };
 
   return (
     <article>
@@ -25,7 +49,9 @@ export default function BlogPostTemplate({ data, children }: PageProps<Data>) {
         author={post.author}
         categoryTitle={category.title}
         readingTime={post.readingTime}
-        series={post.series && post.seriesOrder ? { name: post.series, order: post.seriesOrder } : null}
+        series={
+          post.series && post.seriesOrder ? { name: post.series, order: post.seriesOrder } : null
+        }
         draft={post.draft}
       />
       <Container>
@@ -58,7 +84,7 @@ export default function BlogPostTemplate({ data, children }: PageProps<Data>) {
 export function Head({ data, location }: HeadProps<Data>) {
   const post = data.blogPost;
   if (!post) return <Seo title="Post Not Found" pathname={location.pathname} />;
-  const siteUrl = data.site?.siteMetadata?.siteUrl ?? '';
+  const siteUrl = data.site?.siteMetadata.siteUrl ?? '';
   const url = `${siteUrl}${location.pathname}`;
   const jsonLd = {
     '@context': 'https://schema.org',
@@ -76,7 +102,12 @@ export function Head({ data, location }: HeadProps<Data>) {
     wordCount: post.plainText.split(/\s+/).filter(Boolean).length,
   };
   return (
-    <Seo title={post.title} description={post.description} pathname={location.pathname} type="article">
+    <Seo
+      title={post.title}
+      description={post.description}
+      pathname={location.pathname}
+      type="article"
+    >
       <meta property="article:published_time" content={post.date} />
       <meta property="article:section" content={post.categoryInfo?.title ?? post.category} />
       {post.author ? <meta property="article:author" content={post.author} /> : null}
@@ -120,7 +151,10 @@ export const query = graphql`
       draft
       plainText
     }
-    related: allBlogPost(filter: { id: { in: $relatedIds } }, sort: [{ date: DESC }, { slug: ASC }]) {
+    related: allBlogPost(
+      filter: { id: { in: $relatedIds } }
+      sort: [{ date: DESC }, { slug: ASC }]
+    ) {
       nodes {
         id
         slug

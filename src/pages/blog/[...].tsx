@@ -13,7 +13,11 @@ export default function BlogPostFallback(_props: PageProps) {
 }
 
 export const Head: HeadFC = ({ location }) => (
-  <Seo title="Post Not Found" description="The post you are looking for does not exist." pathname={location.pathname}>
+  <Seo
+    title="Post Not Found"
+    description="The post you are looking for does not exist."
+    pathname={location.pathname}
+  >
     <meta name="robots" content="noindex" />
   </Seo>
 );

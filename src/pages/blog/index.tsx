@@ -3,21 +3,46 @@ import React, { useCallback, useMemo } from 'react';
 import { Seo } from '@/components/seo';
 import { Container } from '@/components/ui/container';
 import { BlogHero } from '@/features/blog/components/blog-hero';
-import { BlogList, type CategoryOption, type SeriesOption } from '@/features/blog/components/blog-list';
+import {
+  BlogList,
+  type CategoryOption,
+  type SeriesOption,
+} from '@/features/blog/components/blog-list';
 import type { ListingSource } from '@/features/blog/components/use-blog-listing';
 import { searchForFilter, toKey, type BlogFilter } from '@/features/blog/lib/filters';
-import type { PostCard } from '@/features/blog/lib/types';
+import type { CategorySummary, PostCard } from '@/features/blog/lib/types';
+import type { SocialLinks } from '@/features/blog/components/social-follow';
 import styled from 'styled-components';
+
+interface CountGroup {
+  fieldValue: string | null;
+  totalCount: number;
+}
+
+/** The result of the BlogIndex query below. */
+interface BlogIndexData {
+  site: { siteMetadata: { social: SocialLinks } } | null;
+  posts: { totalCount: number; nodes: PostCard[] };
+  byCategory: { group: CountGroup[] };
+  bySeries: { group: CountGroup[] };
+  categories: { nodes: CategorySummary[] };
+}
 
 const ListSection = styled.section`
   padding-block: ${({ theme }) => theme.space[10]} ${({ theme }) => theme.space[16]};
 `;
 
-export default function BlogPage({ data, location }: PageProps<Queries.BlogIndexQuery>) {
+export default function BlogPage({ data, location }: PageProps<BlogIndexData>) {
   const { categories, series, source } = useMemo(() => {
-    const categoryCounts = new Map(data.byCategory.group.map((group) => [group.fieldValue ?? '', group.totalCount]));
+    const categoryCounts = new Map(
+      data.byCategory.group.map((group) => [group.fieldValue ?? '', group.totalCount]),
+    );
     const seriesOptions: SeriesOption[] = data.bySeries.group
-      .flatMap((group) => (group.fieldValue ? [{ name: group.fieldValue, slug: toKey(group.fieldValue), count: group.totalCount }] : []))
+      .flatMap((group) =>
+        group.fieldValue
+          ? [{ name: group.fieldValue, slug: toKey(group.fieldValue), count: group.totalCount }]
+          : [],
+      )
       .sort((a, b) => a.name.localeCompare(b.name));
     const seriesCounts = new Map(seriesOptions.map((option) => [option.slug, option.count]));
     const categoryOptions: CategoryOption[] = data.categories.nodes.map((category) => ({
@@ -26,9 +51,8 @@ export default function BlogPage({ data, location }: PageProps<Queries.BlogIndex
       description: category.description,
       count: categoryCounts.get(category.name) ?? 0,
     }));
-    const firstPage: PostCard[] = [...data.posts.nodes];
     const listingSource: ListingSource = {
-      firstPage,
+      firstPage: data.posts.nodes,
       totalCount: data.posts.totalCount,
       countFor: (filter: BlogFilter) =>
         filter.kind === 'all'
@@ -44,7 +68,9 @@ export default function BlogPage({ data, location }: PageProps<Queries.BlogIndex
     (filter: BlogFilter) => {
       // One history entry per choice so back/forward step through them; preserveScroll asks the
       // layout not to jump to the top for what is the same page.
-      void navigate(`${location.pathname}${searchForFilter(filter, location.search)}`, { state: { preserveScroll: true } });
+      void navigate(`${location.pathname}${searchForFilter(filter, location.search)}`, {
+        state: { preserveScroll: true },
+      });
     },
     [location.pathname, location.search],
   );
@@ -60,7 +86,7 @@ export default function BlogPage({ data, location }: PageProps<Queries.BlogIndex
             series={series}
             search={location.search}
             onFilterChange={onFilterChange}
-            social={data.site?.siteMetadata?.social ?? { youtube: '', instagram: '', facebook: '' }}
+            social={data.site?.siteMetadata.social ?? { youtube: '', instagram: '', facebook: '' }}
           />
         </Container>
       </ListSection>

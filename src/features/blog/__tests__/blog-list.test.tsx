@@ -16,22 +16,57 @@ const server = setupApiServer();
 jest.setTimeout(20_000);
 
 const categories: CategoryOption[] = [
-  { name: 'foundation', title: 'Foundation', description: 'Core concepts and getting started guides', count: 1 },
+  {
+    name: 'foundation',
+    title: 'Foundation',
+    description: 'Core concepts and getting started guides',
+    count: 1,
+  },
   { name: 'engineering', title: 'Engineering', description: 'Patterns', count: 2 },
   { name: 'security', title: 'Security', description: 'Threats', count: 1 },
   { name: 'business', title: 'Business', description: 'Cases', count: 0 },
 ];
-const series: SeriesOption[] = [{ name: 'Agents in Production', slug: 'agents-in-production', count: 3 }];
-const social = { youtube: 'https://youtube.test/agentworks', instagram: 'https://instagram.test/agentworks', facebook: 'https://facebook.test/agentworks' };
+const series: SeriesOption[] = [
+  { name: 'Agents in Production', slug: 'agents-in-production', count: 3 },
+];
+const social = {
+  youtube: 'https://youtube.test/agentworks',
+  instagram: 'https://instagram.test/agentworks',
+  facebook: 'https://facebook.test/agentworks',
+};
 
-function card(slug: string, title: string, category: string, date: string, extra: Partial<PostCard> = {}): PostCard {
-  return { id: slug, slug, title, excerpt: `Excerpt of ${title}.`, date, category, series: null, tags: [], ...extra };
+function card(
+  slug: string,
+  title: string,
+  category: string,
+  date: string,
+  extra: Partial<PostCard> = {},
+): PostCard {
+  return {
+    id: slug,
+    slug,
+    title,
+    excerpt: `Excerpt of ${title}.`,
+    date,
+    category,
+    series: null,
+    tags: [],
+    ...extra,
+  };
 }
 
 const posts: PostCard[] = [
-  card('threats', 'Prompt Injection Threat Model', 'security', '2025-09-02T00:00:00.000Z', { series: 'Agents in Production', tags: ['security', 'prompt-injection', 'permissions', 'owasp'] }),
-  card('observability', 'Observability for Agents', 'engineering', '2025-08-05T00:00:00.000Z', { series: 'Agents in Production' }),
-  card('tools', 'Designing Tools', 'engineering', '2025-07-08T00:00:00.000Z', { series: 'Agents in Production', tags: ['tools'] }),
+  card('threats', 'Prompt Injection Threat Model', 'security', '2025-09-02T00:00:00.000Z', {
+    series: 'Agents in Production',
+    tags: ['security', 'prompt-injection', 'permissions', 'owasp'],
+  }),
+  card('observability', 'Observability for Agents', 'engineering', '2025-08-05T00:00:00.000Z', {
+    series: 'Agents in Production',
+  }),
+  card('tools', 'Designing Tools', 'engineering', '2025-07-08T00:00:00.000Z', {
+    series: 'Agents in Production',
+    tags: ['tools'],
+  }),
   card('sdk', 'Getting Started with the Agents SDK', 'foundation', '2025-06-12T00:00:00.000Z'),
 ];
 const index: SearchEntry[] = posts.map((post) => ({
@@ -41,14 +76,27 @@ const index: SearchEntry[] = posts.map((post) => ({
 }));
 
 function completeSource(list: PostCard[] = posts): ListingSource {
-  const counts = (filter: BlogFilter) => list.filter((post) =>
-    filter.kind === 'all' ? true : filter.kind === 'category' ? post.category === filter.name : post.series !== null && toKey(post.series) === filter.slug,
-  ).length;
+  const counts = (filter: BlogFilter) =>
+    list.filter((post) =>
+      filter.kind === 'all'
+        ? true
+        : filter.kind === 'category'
+          ? post.category === filter.name
+          : post.series !== null && toKey(post.series) === filter.slug,
+    ).length;
   return { firstPage: list, totalCount: list.length, countFor: counts };
 }
 
 /** Holds the query string the way the page does, so filter changes round-trip through the URL. */
-function Harness({ initialSearch = '', source = completeSource(), onChange }: { initialSearch?: string; source?: ListingSource; onChange?: (filter: BlogFilter) => void }) {
+function Harness({
+  initialSearch = '',
+  source = completeSource(),
+  onChange,
+}: {
+  initialSearch?: string;
+  source?: ListingSource;
+  onChange?: (filter: BlogFilter) => void;
+}) {
   const [search, setSearch] = useState(initialSearch);
   return (
     <>
@@ -68,20 +116,35 @@ function Harness({ initialSearch = '', source = completeSource(), onChange }: { 
   );
 }
 
-const cardTitles = () => screen.queryAllByRole('heading', { level: 3 }).map((heading) => heading.textContent);
-const pressed = (name: string | RegExp) => screen.getByRole('button', { name }).getAttribute('aria-pressed');
+const cardTitles = () =>
+  screen.queryAllByRole('heading', { level: 3 }).map((heading) => heading.textContent);
+const pressed = (name: string | RegExp) =>
+  screen.getByRole('button', { name }).getAttribute('aria-pressed');
 
 describe('BlogList', () => {
   it('shows the newest posts with date, title, excerpt and at most two tags plus a count', () => {
     renderWithProviders(<Harness />);
-    expect(cardTitles()).toEqual(['Prompt Injection Threat Model', 'Observability for Agents', 'Designing Tools', 'Getting Started with the Agents SDK']);
+    expect(cardTitles()).toEqual([
+      'Prompt Injection Threat Model',
+      'Observability for Agents',
+      'Designing Tools',
+      'Getting Started with the Agents SDK',
+    ]);
     expect(screen.getByText('4 posts')).toBeInTheDocument();
     const first = screen.getAllByRole('article')[0]!;
     expect(within(first).getByText('Sep 2, 2025')).toBeInTheDocument();
-    expect(within(first).getByRole('link', { name: 'Prompt Injection Threat Model' })).toHaveAttribute('href', '/blog/threats');
-    expect(within(first).getByText('Excerpt of Prompt Injection Threat Model.')).toBeInTheDocument();
+    expect(
+      within(first).getByRole('link', { name: 'Prompt Injection Threat Model' }),
+    ).toHaveAttribute('href', '/blog/threats');
+    expect(
+      within(first).getByText('Excerpt of Prompt Injection Threat Model.'),
+    ).toBeInTheDocument();
     const tags = within(first).getByRole('list', { name: 'Tags' });
-    expect(within(tags).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['security', 'prompt-injection', '+2and 2 more tags']);
+    expect(
+      within(tags)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['security', 'prompt-injection', '+2and 2 more tags']);
     expect(pressed('All')).toBe('true');
   });
 
@@ -157,7 +220,9 @@ describe('BlogList', () => {
 
     await user.type(screen.getByRole('searchbox', { name: 'Search posts' }), 'sdk');
     expect(await screen.findByRole('heading', { name: 'No posts found' })).toBeInTheDocument();
-    expect(screen.getByText(/No posts match your search for/)).toHaveTextContent('No posts match your search for sdk');
+    expect(screen.getByText(/No posts match your search for/)).toHaveTextContent(
+      'No posts match your search for sdk',
+    );
 
     await user.click(screen.getByRole('button', { name: 'Clear filters' }));
     expect(screen.getByRole('searchbox', { name: 'Search posts' })).toHaveValue('');
@@ -170,7 +235,9 @@ describe('BlogList', () => {
     let fail = true;
     jest.spyOn(console, 'error').mockImplementation(() => undefined);
     server.use(
-      http.get('*/blog-search-index.json', () => (fail ? new HttpResponse(null, { status: 503 }) : HttpResponse.json({ posts: index }))),
+      http.get('*/blog-search-index.json', () =>
+        fail ? new HttpResponse(null, { status: 503 }) : HttpResponse.json({ posts: index }),
+      ),
     );
     renderWithProviders(<Harness />);
     await user.type(screen.getByRole('searchbox', { name: 'Search posts' }), 'tools');
@@ -184,21 +251,34 @@ describe('BlogList', () => {
   it('with many posts, loads further pages from build-time files on demand', async () => {
     const user = userEvent.setup();
     const many = Array.from({ length: 30 }, (_, i) =>
-      card(`post-${i + 1}`, `Post ${i + 1}`, i % 2 === 0 ? 'engineering' : 'security', new Date(Date.UTC(2025, 0, 30 - i)).toISOString()),
+      card(
+        `post-${i + 1}`,
+        `Post ${i + 1}`,
+        i % 2 === 0 ? 'engineering' : 'security',
+        new Date(Date.UTC(2025, 0, 30 - i)).toISOString(),
+      ),
     );
     const requested: string[] = [];
     server.use(
       http.get('*/blog-data/:list/:page', ({ params }) => {
         requested.push(`${String(params.list)}/${String(params.page)}`);
         const page = Number(String(params.page).replace('.json', ''));
-        const matching = params.list === 'all' ? many : many.filter((post) => `category-${post.category}` === params.list);
+        const matching =
+          params.list === 'all'
+            ? many
+            : many.filter((post) => `category-${post.category}` === params.list);
         return HttpResponse.json({ posts: matching.slice((page - 1) * 12, page * 12) });
       }),
     );
     const source: ListingSource = {
       firstPage: many.slice(0, 12),
       totalCount: 30,
-      countFor: (filter) => (filter.kind === 'all' ? 30 : filter.kind === 'category' && filter.name === 'engineering' ? 15 : 0),
+      countFor: (filter) =>
+        filter.kind === 'all'
+          ? 30
+          : filter.kind === 'category' && filter.name === 'engineering'
+            ? 15
+            : 0,
     };
     renderWithProviders(<Harness source={source} />);
     expect(cardTitles()).toHaveLength(12);

@@ -45,13 +45,19 @@ describe('parseFrontMatter', () => {
   });
 
   it('rejects a file without a leading front matter block, naming the file', () => {
-    expect(() => parseFrontMatter('# Just markdown\n\n---\ntitle: late\n---\n', FILE)).toThrow(FrontMatterError);
-    expect(() => parseFrontMatter('# Just markdown', FILE)).toThrow(/^No frontmatter found in content\/blog\/example\.md/);
+    expect(() => parseFrontMatter('# Just markdown\n\n---\ntitle: late\n---\n', FILE)).toThrow(
+      FrontMatterError,
+    );
+    expect(() => parseFrontMatter('# Just markdown', FILE)).toThrow(
+      /^No frontmatter found in content\/blog\/example\.md/,
+    );
     expect(() => parseFrontMatter('', FILE)).toThrow(/No frontmatter found/);
   });
 
   it('rejects a block that is never closed', () => {
-    expect(() => parseFrontMatter('---\ntitle: Open\n\nBody', FILE)).toThrow(/No frontmatter found in content\/blog\/example\.md: .*never closed/);
+    expect(() => parseFrontMatter('---\ntitle: Open\n\nBody', FILE)).toThrow(
+      /No frontmatter found in content\/blog\/example\.md: .*never closed/,
+    );
   });
 
   it('explains lines it cannot read, including YAML-style lists', () => {
@@ -62,6 +68,8 @@ describe('parseFrontMatter', () => {
   });
 
   it('rejects a key given twice', () => {
-    expect(() => parseFrontMatter('---\ntitle: A\ntitle: B\n---\n', FILE)).toThrow(/sets "title" twice \(line 3\)/);
+    expect(() => parseFrontMatter('---\ntitle: A\ntitle: B\n---\n', FILE)).toThrow(
+      /sets "title" twice \(line 3\)/,
+    );
   });
 });

@@ -4,7 +4,7 @@
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { CreatePagesArgs, CreateNodeArgs } from 'gatsby';
+import type { CreateNodeArgs } from 'gatsby';
 import { blogNode } from '../node/gatsby-node';
 
 let dir: string;
@@ -26,15 +26,24 @@ async function createNodeFor(source: string) {
   await writeFile(file, source);
   const reporter = { panicOnBuild: jest.fn(), info: jest.fn() };
   const actions = { createNode: jest.fn(), createParentChildLink: jest.fn() };
-  const mdx = { id: 'mdx-1', parent: 'file-1', children: [], internal: { type: 'Mdx', contentFilePath: file, owner: 'x', contentDigest: 'd' } };
-  await blogNode.onCreateNode!({
-    node: mdx,
-    getNode: () => ({ id: 'file-1', sourceInstanceName: 'blog' }),
-    actions,
-    reporter,
-    createNodeId: (seed: string) => `id:${seed}`,
-    createContentDigest: () => 'digest',
-  } as unknown as CreateNodeArgs);
+  const mdx = {
+    id: 'mdx-1',
+    parent: 'file-1',
+    children: [],
+    internal: { type: 'Mdx', contentFilePath: file, owner: 'x', contentDigest: 'd' },
+  };
+  await blogNode.onCreateNode!(
+    {
+      node: mdx,
+      getNode: () => ({ id: 'file-1', sourceInstanceName: 'blog' }),
+      actions,
+      reporter,
+      createNodeId: (seed: string) => `id:${seed}`,
+      createContentDigest: () => 'digest',
+    } as unknown as CreateNodeArgs,
+    {} as never,
+    () => undefined,
+  );
   return { reporter, actions, file: path.relative(process.cwd(), file) };
 }
 
@@ -58,13 +67,19 @@ describe('blogNode.onCreateNode', () => {
 
   it('fails the build with "No frontmatter found" and the path when the block is missing', async () => {
     const { reporter, actions, file } = await createNodeFor('## No front matter\n');
-    expect(reporter.panicOnBuild).toHaveBeenCalledWith(expect.stringMatching(new RegExp(`^No frontmatter found in ${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`)));
+    expect(reporter.panicOnBuild).toHaveBeenCalledWith(
+      expect.stringMatching(
+        new RegExp(`^No frontmatter found in ${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`),
+      ),
+    );
     expect(actions.createNode).not.toHaveBeenCalled();
   });
 
   it('fails the build naming the file and field when a required field is missing', async () => {
     const { reporter, file } = await createNodeFor('---\ntitle: Only a title\n---\nText');
-    expect(reporter.panicOnBuild).toHaveBeenCalledWith(`${file}: front matter field "slug" is required and missing or empty.`);
+    expect(reporter.panicOnBuild).toHaveBeenCalledWith(
+      `${file}: front matter field "slug" is required and missing or empty.`,
+    );
   });
 
   it('leaves drafts out of a production build but keeps them in development', async () => {
@@ -74,7 +89,9 @@ describe('blogNode.onCreateNode', () => {
 
     process.env.NODE_ENV = 'development';
     const development = await createNodeFor(frontMatter('draft: true\n'));
-    expect(development.actions.createNode).toHaveBeenCalledWith(expect.objectContaining({ draft: true }));
+    expect(development.actions.createNode).toHaveBeenCalledWith(
+      expect.objectContaining({ draft: true }),
+    );
   });
 });
 
@@ -98,12 +115,21 @@ describe('blogNode.createPages', () => {
   async function run(posts: ReturnType<typeof row>[]) {
     const reporter = { panicOnBuild: jest.fn() };
     const actions = { createPage: jest.fn() };
-    await blogNode.createPages!({
-      graphql: jest.fn().mockResolvedValue({ data: { allBlogPost: { nodes: posts }, allCategoriesYaml: { nodes: [{ name: 'foundation' }, { name: 'engineering' }] } } }),
-      actions,
-      reporter,
-      store: { getState: () => ({ program: { directory: dir } }) },
-    } as unknown as CreatePagesArgs);
+    await blogNode.createPages!(
+      {
+        graphql: jest.fn().mockResolvedValue({
+          data: {
+            allBlogPost: { nodes: posts },
+            allCategoriesYaml: { nodes: [{ name: 'foundation' }, { name: 'engineering' }] },
+          },
+        }),
+        actions,
+        reporter,
+        store: { getState: () => ({ program: { directory: dir } }) },
+      } as unknown as Parameters<NonNullable<typeof blogNode.createPages>>[0],
+      {} as never,
+      () => undefined,
+    );
     return { reporter, actions };
   }
 
@@ -118,18 +144,25 @@ describe('blogNode.createPages', () => {
     expect(actions.createPage).toHaveBeenCalledWith(
       expect.objectContaining({ path: '/blog/c', context: { slug: 'c', relatedIds: ['id-b'] } }),
     );
-    const index = JSON.parse(await readFile(path.join(dir, 'public/blog-search-index.json'), 'utf8')) as { posts: { slug: string; content: string }[] };
+    const index = JSON.parse(
+      await readFile(path.join(dir, 'public/blog-search-index.json'), 'utf8'),
+    ) as { posts: { slug: string; content: string }[] };
     expect(index.posts.map((post) => [post.slug, post.content])).toEqual([
       ['c', 'text of c'],
       ['b', 'text of b'],
       ['a', 'text of a'],
     ]);
-    const firstPage = JSON.parse(await readFile(path.join(dir, 'public/blog-data/category-foundation/1.json'), 'utf8')) as { posts: { slug: string }[] };
+    const firstPage = JSON.parse(
+      await readFile(path.join(dir, 'public/blog-data/category-foundation/1.json'), 'utf8'),
+    ) as { posts: { slug: string }[] };
     expect(firstPage.posts.map((post) => post.slug)).toEqual(['c', 'b']);
   });
 
   it('fails the build for an unknown category or a duplicate slug, naming file and field', async () => {
-    const { reporter, actions } = await run([row('a', 'news', '2025-01-01T00:00:00.000Z'), { ...row('a', 'foundation', '2025-01-02T00:00:00.000Z'), filePath: 'content/blog/copy.md' }]);
+    const { reporter, actions } = await run([
+      row('a', 'news', '2025-01-01T00:00:00.000Z'),
+      { ...row('a', 'foundation', '2025-01-02T00:00:00.000Z'), filePath: 'content/blog/copy.md' },
+    ]);
     expect(reporter.panicOnBuild).toHaveBeenCalledWith(
       'content/blog/a.md: front matter field "category" is "news", which is not in content/categories.yaml (known: foundation, engineering).',
     );

@@ -3,7 +3,13 @@ import React from 'react';
 import { renderWithProviders } from '@/testing/render-with-providers';
 import { LatestInsightsView } from '../components/latest-insights';
 
-const post = (n: number) => ({ id: `p${n}`, slug: `post-${n}`, title: `Post ${n}`, excerpt: `Excerpt ${n}`, date: `2025-0${n}-15T00:00:00.000Z` });
+const post = (n: number) => ({
+  id: `p${n}`,
+  slug: `post-${n}`,
+  title: `Post ${n}`,
+  excerpt: `Excerpt ${n}`,
+  date: `2025-0${n}-15T00:00:00.000Z`,
+});
 
 describe('LatestInsightsView', () => {
   it('shows up to three posts with date, title, excerpt and link, and a link to all posts', () => {
@@ -11,7 +17,10 @@ describe('LatestInsightsView', () => {
     const items = screen.getAllByRole('article');
     expect(items).toHaveLength(3);
     expect(within(items[0]!).getByText('April 15, 2025')).toBeInTheDocument();
-    expect(within(items[0]!).getByRole('link', { name: 'Post 4' })).toHaveAttribute('href', '/blog/post-4');
+    expect(within(items[0]!).getByRole('link', { name: 'Post 4' })).toHaveAttribute(
+      'href',
+      '/blog/post-4',
+    );
     expect(within(items[0]!).getByText('Excerpt 4')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'View All Posts' })).toHaveAttribute('href', '/blog');
   });

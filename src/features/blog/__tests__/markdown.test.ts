@@ -1,4 +1,10 @@
-import { deriveExcerpt, extractHeadings, readingTimeMinutes, stripInline, toPlainText } from '../node/markdown';
+import {
+  deriveExcerpt,
+  extractHeadings,
+  readingTimeMinutes,
+  stripInline,
+  toPlainText,
+} from '../node/markdown';
 
 const body = [
   'Intro paragraph with a [link](https://example.com) and `code`.',
@@ -18,27 +24,60 @@ describe('extractHeadings', () => {
   it('gives levels 2–4 with github-slugger ids, skipping code blocks and de-duplicating like autolink-headers', () => {
     expect(extractHeadings(body)).toEqual([
       { level: 2, text: 'Getting started with Runner.run()', id: 'getting-started-with-runnerrun' },
-      { level: 3, text: 'Getting started with Runner.run()', id: 'getting-started-with-runnerrun-1' },
+      {
+        level: 3,
+        text: 'Getting started with Runner.run()',
+        id: 'getting-started-with-runnerrun-1',
+      },
       { level: 4, text: 'Q&A: what’s next?', id: 'qa-whats-next' },
-      { level: 2, text: 'Getting started with Runner.run()', id: 'getting-started-with-runnerrun-2' },
+      {
+        level: 2,
+        text: 'Getting started with Runner.run()',
+        id: 'getting-started-with-runnerrun-2',
+      },
     ]);
   });
 
   it('handles tilde fences and longer backtick fences', () => {
-    const md = ['~~~', '## hidden', '~~~', '````md', '```', '## hidden too', '````', '## Shown'].join('\n');
+    const md = [
+      '~~~',
+      '## hidden',
+      '~~~',
+      '````md',
+      '```',
+      '## hidden too',
+      '````',
+      '## Shown',
+    ].join('\n');
     expect(extractHeadings(md).map((heading) => heading.text)).toEqual(['Shown']);
   });
 });
 
 describe('stripInline', () => {
   it('keeps the text of links, images, code and emphasis', () => {
-    expect(stripInline('**Bold** _it_ ~~gone~~ [a](b) ![alt](c.png) `x` \\*')).toBe('Bold it gone a alt x *');
+    expect(stripInline('**Bold** _it_ ~~gone~~ [a](b) ![alt](c.png) `x` \\*')).toBe(
+      'Bold it gone a alt x *',
+    );
   });
 });
 
 describe('deriveExcerpt', () => {
   it('takes the first prose paragraph, skipping headings, lists, tables and code', () => {
-    const md = ['## Heading', '', '- item', '', '| a | b |', '|---|---|', '', '```', 'code', '```', '', 'The **first** real', 'paragraph.'].join('\n');
+    const md = [
+      '## Heading',
+      '',
+      '- item',
+      '',
+      '| a | b |',
+      '|---|---|',
+      '',
+      '```',
+      'code',
+      '```',
+      '',
+      'The **first** real',
+      'paragraph.',
+    ].join('\n');
     expect(deriveExcerpt(md)).toBe('The first real paragraph.');
   });
 
@@ -54,7 +93,9 @@ describe('deriveExcerpt', () => {
 
 describe('toPlainText and readingTimeMinutes', () => {
   it('drops markup but keeps words, including code', () => {
-    const text = toPlainText('## Title\n\n| A | B |\n|---|---|\n| one | two |\n\n```js\nrun(agent)\n```\n\n> quoted *text*');
+    const text = toPlainText(
+      '## Title\n\n| A | B |\n|---|---|\n| one | two |\n\n```js\nrun(agent)\n```\n\n> quoted *text*',
+    );
     expect(text).toBe('Title A B one two run(agent) quoted text');
   });
 

@@ -17,7 +17,9 @@ describe('selectRelated', () => {
   });
 
   it('returns fewer when the category is small, and none when the post is alone', () => {
-    expect(selectRelated(posts, post('x', 'security', '2025-01-01')).map((item) => item.id)).toEqual(['s1']);
+    expect(
+      selectRelated(posts, post('x', 'security', '2025-01-01')).map((item) => item.id),
+    ).toEqual(['s1']);
     expect(selectRelated(posts, posts[3]!)).toEqual([]);
   });
 });

@@ -37,7 +37,12 @@ interface Node {
 }
 
 const text = (value: string): Node => ({ type: 'text', value });
-const link = (href: string, label: string): Node => ({ type: 'element', tagName: 'a', properties: { href }, children: [text(label)] });
+const link = (href: string, label: string): Node => ({
+  type: 'element',
+  tagName: 'a',
+  properties: { href },
+  children: [text(label)],
+});
 
 function run(tree: Node): Node {
   rehypeSafeLinks()(tree);
@@ -46,7 +51,12 @@ function run(tree: Node): Node {
 
 describe('rehypeSafeLinks', () => {
   it('opens http(s) links in a new tab without opener or referrer', () => {
-    const tree = run({ type: 'root', children: [{ type: 'element', tagName: 'p', children: [link('https://example.com', 'Example')] }] });
+    const tree = run({
+      type: 'root',
+      children: [
+        { type: 'element', tagName: 'p', children: [link('https://example.com', 'Example')] },
+      ],
+    });
     expect(tree.children?.[0]?.children?.[0]?.properties).toEqual({
       href: 'https://example.com',
       target: '_blank',
@@ -55,8 +65,19 @@ describe('rehypeSafeLinks', () => {
   });
 
   it('leaves relative, hash and mailto links alone', () => {
-    const tree = run({ type: 'root', children: [link('/contact', 'Contact'), link('#intro', 'Intro'), link('mailto:a@b.c', 'Mail')] });
-    expect(tree.children?.map((child) => child.properties)).toEqual([{ href: '/contact' }, { href: '#intro' }, { href: 'mailto:a@b.c' }]);
+    const tree = run({
+      type: 'root',
+      children: [
+        link('/contact', 'Contact'),
+        link('#intro', 'Intro'),
+        link('mailto:a@b.c', 'Mail'),
+      ],
+    });
+    expect(tree.children?.map((child) => child.properties)).toEqual([
+      { href: '/contact' },
+      { href: '#intro' },
+      { href: 'mailto:a@b.c' },
+    ]);
   });
 
   it('replaces links with a disallowed scheme by their content, at any depth', () => {
@@ -80,7 +101,10 @@ describe('rehypeSafeLinks', () => {
       attributes: [{ type: 'mdxJsxAttribute', name: 'href', value: href }],
       children: [text('x')],
     });
-    const tree = run({ type: 'root', children: [jsx('https://example.com'), jsx('data:text/html,hi')] });
+    const tree = run({
+      type: 'root',
+      children: [jsx('https://example.com'), jsx('data:text/html,hi')],
+    });
     expect(tree.children).toHaveLength(2);
     expect(tree.children?.[0]?.attributes).toEqual([
       { type: 'mdxJsxAttribute', name: 'href', value: 'https://example.com' },

@@ -9,8 +9,8 @@ export function BlogHero() {
         <Eyebrow>AgentWorks Blog</Eyebrow>
         <h1>Insights on building AI agents</h1>
         <p>
-          Tutorials, architecture notes and lessons from production: how we design, integrate and secure agents that do
-          real work.
+          Tutorials, architecture notes and lessons from production: how we design, integrate and
+          secure agents that do real work.
         </p>
       </Container>
     </Hero>

@@ -33,14 +33,24 @@ function plural(count: number, one: string, many: string): string {
   return `${count.toLocaleString('en-US')} ${count === 1 ? one : many}`;
 }
 
-export function BlogList({ source, categories, series, search, onFilterChange, social }: BlogListProps) {
+export function BlogList({
+  source,
+  categories,
+  series,
+  search,
+  onFilterChange,
+  social,
+}: BlogListProps) {
   const filter = useMemo(() => filterFromSearch(search), [search]);
   const [query, setQuery] = useState('');
   const listing = useBlogListing(source, filter, query);
   const searchId = useId();
   const searching = queryTerms(query).length > 0;
 
-  const categoryTitles = useMemo(() => new Map(categories.map((category) => [category.name, category.title])), [categories]);
+  const categoryTitles = useMemo(
+    () => new Map(categories.map((category) => [category.name, category.title])),
+    [categories],
+  );
   const filterLabel =
     filter.kind === 'category'
       ? (categoryTitles.get(filter.name) ?? filter.name)
@@ -59,7 +69,11 @@ export function BlogList({ source, categories, series, search, onFilterChange, s
   let countLine = '';
   if (listing.total !== null) {
     const what = plural(listing.total, 'post', 'posts');
-    const scope = filterLabel ? (filter.kind === 'series' ? ` in the series ${filterLabel}` : ` in ${filterLabel}`) : '';
+    const scope = filterLabel
+      ? filter.kind === 'series'
+        ? ` in the series ${filterLabel}`
+        : ` in ${filterLabel}`
+      : '';
     const matching = searching ? ` matching “${query.trim()}”` : '';
     countLine =
       listing.posts.length < listing.total
@@ -90,7 +104,11 @@ export function BlogList({ source, categories, series, search, onFilterChange, s
       <SocialFollow links={social} />
 
       <BrowseBy role="group" aria-label="Browse posts by">
-        <FilterButton type="button" aria-pressed={filter.kind === 'all'} onClick={() => choose(ALL)}>
+        <FilterButton
+          type="button"
+          aria-pressed={filter.kind === 'all'}
+          onClick={() => choose(ALL)}
+        >
           All
         </FilterButton>
         {series.length > 0 ? (
@@ -140,17 +158,28 @@ export function BlogList({ source, categories, series, search, onFilterChange, s
         <Grid>
           {listing.posts.map((post) => (
             <li key={post.id}>
-              <PostCard post={post} categoryTitle={filter.kind === 'category' ? undefined : categoryTitles.get(post.category)} />
+              <PostCard
+                post={post}
+                categoryTitle={
+                  filter.kind === 'category' ? undefined : categoryTitles.get(post.category)
+                }
+              />
             </li>
           ))}
         </Grid>
       ) : null}
 
-      {listing.status === 'loading' ? <Spinner label={searching ? 'Searching posts...' : 'Loading posts...'} /> : null}
+      {listing.status === 'loading' ? (
+        <Spinner label={searching ? 'Searching posts...' : 'Loading posts...'} />
+      ) : null}
 
       {listing.status === 'error' ? (
         <Problem role="alert">
-          <p>{searching ? 'Search is unavailable right now.' : 'More posts could not be loaded right now.'}</p>
+          <p>
+            {searching
+              ? 'Search is unavailable right now.'
+              : 'More posts could not be loaded right now.'}
+          </p>
           <Button variant="secondary" size="sm" onClick={listing.retry}>
             Try again
           </Button>

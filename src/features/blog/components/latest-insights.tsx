@@ -11,12 +11,16 @@ export interface InsightSummary {
   date: string;
 }
 
+interface LatestInsightsQueryResult {
+  allBlogPost: { nodes: InsightSummary[] };
+}
+
 /**
  * Home's "Latest Insights": the three newest posts. The posts come from a static query, so they are
  * in the prebuilt HTML and there is no loading state to show.
  */
 export function LatestInsights() {
-  const data = useStaticQuery<Queries.LatestInsightsQuery>(graphql`
+  const data = useStaticQuery<LatestInsightsQueryResult>(graphql`
     query LatestInsights {
       allBlogPost(sort: { date: DESC }, limit: 3) {
         nodes {
@@ -40,7 +44,9 @@ export function LatestInsightsView({ posts }: { posts: readonly InsightSummary[]
         <p>Practical notes from the team on building, integrating and securing AI agents.</p>
       </Header>
       {posts.length === 0 ? (
-        <Empty>No posts have been published yet. New articles will appear here as soon as they go live.</Empty>
+        <Empty>
+          No posts have been published yet. New articles will appear here as soon as they go live.
+        </Empty>
       ) : (
         <Grid>
           {posts.slice(0, 3).map((post) => (

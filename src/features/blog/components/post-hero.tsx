@@ -17,36 +17,53 @@ export interface PostHeroProps {
   draft: boolean;
 }
 
-export function PostHero({ title, description, date, author, categoryTitle, readingTime, series, draft }: PostHeroProps) {
+export function PostHero({
+  title,
+  description,
+  date,
+  author,
+  categoryTitle,
+  readingTime,
+  series,
+  draft,
+}: PostHeroProps) {
   return (
     <Hero>
       <Container>
         <Inner>
-        <BackLink to="/blog">
-          <svg viewBox="0 0 24 24" width="18" height="18" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
-            <path d="M19 12H5M11 18l-6-6 6-6" />
-          </svg>
-          Back to Blog
-        </BackLink>
-        <Badges>
-          <Badge $variant="info">{categoryTitle}</Badge>
-          {series ? (
-            <SeriesLabel>
-              {series.name} · Part {series.order}
-            </SeriesLabel>
-          ) : null}
-          {draft ? <Badge $variant="warning">Draft (development only)</Badge> : null}
-        </Badges>
-        <h1>{title}</h1>
-        <Lead>{description}</Lead>
-        <Meta>
-          <span>
-            <time dateTime={date}>{formatDate(date)}</time>
-          </span>
-          {author ? <span>By {author}</span> : null}
-          <span>{readingTime} min read</span>
-        </Meta>
-        <ShareButton title={title} description={description} />
+          <BackLink to="/blog">
+            <svg
+              viewBox="0 0 24 24"
+              width="18"
+              height="18"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+              aria-hidden="true"
+            >
+              <path d="M19 12H5M11 18l-6-6 6-6" />
+            </svg>
+            Back to Blog
+          </BackLink>
+          <Badges>
+            <Badge $variant="info">{categoryTitle}</Badge>
+            {series ? (
+              <SeriesLabel>
+                {series.name} · Part {series.order}
+              </SeriesLabel>
+            ) : null}
+            {draft ? <Badge $variant="warning">Draft (development only)</Badge> : null}
+          </Badges>
+          <h1>{title}</h1>
+          <Lead>{description}</Lead>
+          <Meta>
+            <span>
+              <time dateTime={date}>{formatDate(date)}</time>
+            </span>
+            {author ? <span>By {author}</span> : null}
+            <span>{readingTime} min read</span>
+          </Meta>
+          <ShareButton title={title} description={description} />
         </Inner>
       </Container>
     </Hero>

@@ -3,7 +3,11 @@ import styled from 'styled-components';
 import { ButtonLink } from '@/components/ui/button';
 import { Container } from '@/components/ui/container';
 
-export function PostNotFound({ message = 'The post you are looking for does not exist.' }: { message?: string }) {
+export function PostNotFound({
+  message = 'The post you are looking for does not exist.',
+}: {
+  message?: string;
+}) {
   return (
     <Wrapper>
       <Container $narrow>

@@ -2,6 +2,7 @@ import { Link } from 'gatsby';
 import React from 'react';
 import styled from 'styled-components';
 import { ButtonLink } from '@/components/ui/button';
+import { NewsletterCard } from '@/features/newsletter/components/newsletter-card';
 import { formatDate } from '../lib/format-date';
 
 export interface RelatedPost {
@@ -19,6 +20,7 @@ export interface PostSidebarProps {
 export function PostSidebar({ related, category }: PostSidebarProps) {
   return (
     <Aside aria-label="More from the blog">
+      <NewsletterCard />
       {related.length > 0 ? (
         <Panel aria-labelledby="post-related-label">
           <h2 id="post-related-label">Related posts</h2>
@@ -35,7 +37,12 @@ export function PostSidebar({ related, category }: PostSidebarProps) {
       <Panel aria-labelledby="post-category-label">
         <h2 id="post-category-label">{category.title}</h2>
         <p>{category.description}</p>
-        <ButtonLink to={`/blog?category=${encodeURIComponent(category.name)}`} variant="secondary" size="sm" block>
+        <ButtonLink
+          to={`/blog?category=${encodeURIComponent(category.name)}`}
+          variant="secondary"
+          size="sm"
+          block
+        >
           View all {category.title} posts
         </ButtonLink>
       </Panel>

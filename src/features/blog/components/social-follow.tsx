@@ -46,7 +46,14 @@ export function SocialFollow({ links }: { links: SocialLinks }) {
               rel="noopener noreferrer"
               onClick={() => track('social_click', { platform: platform.id })}
             >
-              <svg viewBox="0 0 24 24" width="18" height="18" fill="currentColor" aria-hidden="true" focusable="false">
+              <svg
+                viewBox="0 0 24 24"
+                width="18"
+                height="18"
+                fill="currentColor"
+                aria-hidden="true"
+                focusable="false"
+              >
                 {platform.icon}
               </svg>
               {platform.label}

@@ -31,7 +31,8 @@ interface LoadedList {
   status: ListingStatus;
 }
 
-type IndexState = { status: 'idle' | 'loading' | 'error' } | { status: 'ready'; entries: PreparedEntry[] };
+type IndexState =
+  { status: 'idle' | 'loading' | 'error' } | { status: 'ready'; entries: PreparedEntry[] };
 
 /**
  * The posts /blog shows for a browse-by choice and a search query.
@@ -73,7 +74,10 @@ export function useBlogListing(source: ListingSource, filter: BlogFilter, query:
   const pagingKey = searching ? `${key}\u0000${query}` : key;
   const [paging, setPaging] = useState({ key: pagingKey, count: PAGE_SIZE });
   const visibleCount = paging.key === pagingKey ? paging.count : PAGE_SIZE;
-  const showMore = useCallback(() => setPaging({ key: pagingKey, count: visibleCount + PAGE_SIZE }), [pagingKey, visibleCount]);
+  const showMore = useCallback(
+    () => setPaging({ key: pagingKey, count: visibleCount + PAGE_SIZE }),
+    [pagingKey, visibleCount],
+  );
 
   const [lists, setLists] = useState<Record<string, LoadedList>>(() => ({
     all: { posts: [...source.firstPage], pagesLoaded: 1, status: 'ready' },
@@ -85,7 +89,11 @@ export function useBlogListing(source: ListingSource, filter: BlogFilter, query:
     loading.current.add(targetKey);
     setLists((previous) => ({
       ...previous,
-      [targetKey]: { posts: previous[targetKey]?.posts ?? [], pagesLoaded: previous[targetKey]?.pagesLoaded ?? 0, status: 'loading' },
+      [targetKey]: {
+        posts: previous[targetKey]?.posts ?? [],
+        pagesLoaded: previous[targetKey]?.pagesLoaded ?? 0,
+        status: 'loading',
+      },
     }));
     fetchListPage(target, page)
       .then(
@@ -95,7 +103,11 @@ export function useBlogListing(source: ListingSource, filter: BlogFilter, query:
             const current = previous[targetKey];
             return {
               ...previous,
-              [targetKey]: { posts: [...(current?.posts ?? []), ...file.posts], pagesLoaded: page, status: 'ready' },
+              [targetKey]: {
+                posts: [...(current?.posts ?? []), ...file.posts],
+                pagesLoaded: page,
+                status: 'ready',
+              },
             };
           });
         },
@@ -104,7 +116,14 @@ export function useBlogListing(source: ListingSource, filter: BlogFilter, query:
           if (!mounted.current) return;
           setLists((previous) => {
             const current = previous[targetKey];
-            return { ...previous, [targetKey]: { posts: current?.posts ?? [], pagesLoaded: current?.pagesLoaded ?? 0, status: 'error' } };
+            return {
+              ...previous,
+              [targetKey]: {
+                posts: current?.posts ?? [],
+                pagesLoaded: current?.pagesLoaded ?? 0,
+                status: 'error',
+              },
+            };
           });
         },
       )
@@ -154,7 +173,14 @@ export function useBlogListing(source: ListingSource, filter: BlogFilter, query:
   }
 
   if (filterTotal === 0) {
-    return { posts: [], total: 0, status: 'ready', hasMore: false, loadMore: showMore, retry: showMore };
+    return {
+      posts: [],
+      total: 0,
+      status: 'ready',
+      hasMore: false,
+      loadMore: showMore,
+      retry: showMore,
+    };
   }
   const nextPage = () => loadPage(filter, (list?.pagesLoaded ?? 0) + 1);
   return {

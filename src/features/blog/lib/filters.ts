@@ -4,7 +4,8 @@ import type { PostCard } from './types';
  * The browse-by choice on /blog. Series and category are mutually exclusive by construction: the
  * filter is one value, so choosing one replaces the other and "All" clears both.
  */
-export type BlogFilter = { kind: 'all' } | { kind: 'category'; name: string } | { kind: 'series'; slug: string };
+export type BlogFilter =
+  { kind: 'all' } | { kind: 'category'; name: string } | { kind: 'series'; slug: string };
 
 export const ALL: BlogFilter = { kind: 'all' };
 
@@ -44,7 +45,10 @@ export function sameFilter(a: BlogFilter, b: BlogFilter): boolean {
   return a.kind === b.kind;
 }
 
-export function matchesFilter(post: Pick<PostCard, 'category' | 'series'>, filter: BlogFilter): boolean {
+export function matchesFilter(
+  post: Pick<PostCard, 'category' | 'series'>,
+  filter: BlogFilter,
+): boolean {
   switch (filter.kind) {
     case 'all':
       return true;
@@ -56,11 +60,17 @@ export function matchesFilter(post: Pick<PostCard, 'category' | 'series'>, filte
 }
 
 /** Newest first; ties by slug so every list (page query, chunks, search) orders alike. */
-export function compareNewestFirst(a: Pick<PostCard, 'date' | 'slug'>, b: Pick<PostCard, 'date' | 'slug'>): number {
+export function compareNewestFirst(
+  a: Pick<PostCard, 'date' | 'slug'>,
+  b: Pick<PostCard, 'date' | 'slug'>,
+): number {
   if (a.date !== b.date) return a.date < b.date ? 1 : -1;
   return a.slug.localeCompare(b.slug);
 }
 
-export function visibleTags(tags: readonly string[], max = 2): { shown: readonly string[]; more: number } {
+export function visibleTags(
+  tags: readonly string[],
+  max = 2,
+): { shown: readonly string[]; more: number } {
   return { shown: tags.slice(0, max), more: Math.max(0, tags.length - max) };
 }

@@ -5,5 +5,10 @@
 export function formatDate(iso: string, month: 'long' | 'short' = 'long'): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  return date.toLocaleDateString('en-US', { year: 'numeric', month, day: 'numeric', timeZone: 'UTC' });
+  return date.toLocaleDateString('en-US', {
+    year: 'numeric',
+    month,
+    day: 'numeric',
+    timeZone: 'UTC',
+  });
 }

@@ -1,4 +1,9 @@
-import { listPagePath, SEARCH_INDEX_PATH, type ListPageFile, type SearchIndexFile } from './listing-files';
+import {
+  listPagePath,
+  SEARCH_INDEX_PATH,
+  type ListPageFile,
+  type SearchIndexFile,
+} from './listing-files';
 import type { BlogFilter } from './filters';
 
 async function getJson<T>(path: string): Promise<T> {

@@ -23,10 +23,17 @@ export function queryTerms(query: string): string[] {
  * Case-insensitive search over title, description, tags and content: a post matches when every
  * term of the query occurs in at least one of them. The browse-by filter narrows the result too.
  */
-export function searchPosts(index: readonly PreparedEntry[], query: string, filter: BlogFilter): PostCard[] {
+export function searchPosts(
+  index: readonly PreparedEntry[],
+  query: string,
+  filter: BlogFilter,
+): PostCard[] {
   const terms = queryTerms(query);
   return index
-    .filter((entry) => matchesFilter(entry.card, filter) && terms.every((term) => entry.haystack.includes(term)))
+    .filter(
+      (entry) =>
+        matchesFilter(entry.card, filter) && terms.every((term) => entry.haystack.includes(term)),
+    )
     .map((entry) => entry.card)
     .sort(compareNewestFirst);
 }

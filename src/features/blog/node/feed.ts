@@ -7,7 +7,15 @@ interface FeedQuery {
   query: {
     site: { siteMetadata: { siteUrl: string } };
     allBlogPost: {
-      nodes: { slug: string; title: string; description: string; date: string; author: string | null; tags: string[]; category: string }[];
+      nodes: {
+        slug: string;
+        title: string;
+        description: string;
+        date: string;
+        author: string | null;
+        tags: string[];
+        category: string;
+      }[];
     };
   };
 }

@@ -76,11 +76,15 @@ export function parseFrontMatter(source: string, filePath: string): ParsedSource
       const hint = line.trimStart().startsWith('-')
         ? ' Lists are written on one line as [first, second].'
         : ' Each line must look like "key: value".';
-      throw new FrontMatterError(`Front matter line ${index + 1} of ${filePath} cannot be read: "${line.trim()}".${hint}`);
+      throw new FrontMatterError(
+        `Front matter line ${index + 1} of ${filePath} cannot be read: "${line.trim()}".${hint}`,
+      );
     }
     const key = match[1] as string;
     if (Object.prototype.hasOwnProperty.call(data, key)) {
-      throw new FrontMatterError(`Front matter of ${filePath} sets "${key}" twice (line ${index + 1}); keep one.`);
+      throw new FrontMatterError(
+        `Front matter of ${filePath} sets "${key}" twice (line ${index + 1}); keep one.`,
+      );
     }
     data[key] = parseValue(match[2] ?? '');
   }

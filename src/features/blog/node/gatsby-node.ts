@@ -2,7 +2,12 @@ import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { GatsbyNode, Node, Reporter } from 'gatsby';
 import { toKey } from '../lib/filters';
-import { buildListPages, LIST_DIRECTORY, SEARCH_INDEX_PATH, type SearchIndexFile } from '../lib/listing-files';
+import {
+  buildListPages,
+  LIST_DIRECTORY,
+  SEARCH_INDEX_PATH,
+  type SearchIndexFile,
+} from '../lib/listing-files';
 import { selectRelated } from '../lib/related';
 import type { SearchEntry } from '../lib/types';
 import { FrontMatterError, parseFrontMatter } from './front-matter';
@@ -172,7 +177,10 @@ export const blogNode: Partial<GatsbyNode> = {
       }
     `);
     if (result.errors || !result.data) {
-      reporter.panicOnBuild('Blog: could not query the posts to create their pages.', result.errors);
+      reporter.panicOnBuild(
+        'Blog: could not query the posts to create their pages.',
+        result.errors,
+      );
       return;
     }
     const posts = result.data.allBlogPost.nodes;
@@ -204,16 +212,23 @@ export const blogNode: Partial<GatsbyNode> = {
       series,
       tags,
     }));
-    const publicDir = path.join((store.getState() as { program: { directory: string } }).program.directory, 'public');
+    const publicDir = path.join(
+      (store.getState() as { program: { directory: string } }).program.directory,
+      'public',
+    );
     // Stale pages of a renamed category or a shrunk list must not linger between builds.
     await rm(path.join(publicDir, LIST_DIRECTORY), { recursive: true, force: true });
     await Promise.all(
-      [...buildListPages(cards, categoryNames)].map(([urlPath, file]) => writeJson(publicDir, urlPath, file)),
+      [...buildListPages(cards, categoryNames)].map(([urlPath, file]) =>
+        writeJson(publicDir, urlPath, file),
+      ),
     );
     const index: SearchIndexFile = {
-      posts: posts.map(
-        (post, i): SearchEntry => ({ ...(cards[i] as (typeof cards)[number]), description: post.description, content: post.plainText }),
-      ),
+      posts: posts.map((post, i): SearchEntry => ({
+        ...(cards[i] as (typeof cards)[number]),
+        description: post.description,
+        content: post.plainText,
+      })),
     };
     await writeJson(publicDir, SEARCH_INDEX_PATH, index);
   },

@@ -39,7 +39,11 @@ function splitFences(markdown: string): Block[] {
       current.lines.push(line);
     } else {
       const trimmed = line.trim();
-      if (trimmed.startsWith(fence) && trimmed.replace(/[`~]/g, '') === '' && trimmed[0] === fence[0]) {
+      if (
+        trimmed.startsWith(fence) &&
+        trimmed.replace(/[`~]/g, '') === '' &&
+        trimmed[0] === fence[0]
+      ) {
         blocks.push(current);
         fence = null;
         current = { kind: 'text', lines: [] };
@@ -108,7 +112,9 @@ function collapse(text: string): string {
 export function toPlainText(markdown: string): string {
   return collapse(
     splitFences(markdown)
-      .map((block) => (block.kind === 'code' ? block.lines.join(' ') : block.lines.map(textLineToPlain).join('\n')))
+      .map((block) =>
+        block.kind === 'code' ? block.lines.join(' ') : block.lines.map(textLineToPlain).join('\n'),
+      )
       .join('\n'),
   );
 }
@@ -122,7 +128,8 @@ export function deriveExcerpt(markdown: string, maxLength = EXCERPT_LENGTH): str
     const paragraphs = block.lines.join('\n').split(/\n\s*\n/);
     for (const paragraph of paragraphs) {
       const firstLine = paragraph.trimStart();
-      if (firstLine === '' || /^(#|\||>|[-*+] |\d+[.)] |<|import |export )/.test(firstLine)) continue;
+      if (firstLine === '' || /^(#|\||>|[-*+] |\d+[.)] |<|import |export )/.test(firstLine))
+        continue;
       const text = collapse(paragraph.split('\n').map(textLineToPlain).join(' '));
       if (text === '') continue;
       if (text.length <= maxLength) return text;

@@ -68,7 +68,8 @@ export function parseDate(raw: string): string | null {
 
 export function readPostFields(data: FrontMatterData, filePath: string): FieldsResult {
   const errors: string[] = [];
-  const fail = (field: string, problem: string) => errors.push(`${filePath}: front matter field "${field}" ${problem}`);
+  const fail = (field: string, problem: string) =>
+    errors.push(`${filePath}: front matter field "${field}" ${problem}`);
 
   for (const key of Object.keys(data)) {
     if (!KNOWN_KEYS.has(key)) {
@@ -86,7 +87,10 @@ export function readPostFields(data: FrontMatterData, filePath: string): FieldsR
 
   const slug = scalar(data.slug);
   if (slug && !SLUG.test(slug)) {
-    fail('slug', `"${slug}" must use lowercase letters, digits and single hyphens only (for example "my-first-post").`);
+    fail(
+      'slug',
+      `"${slug}" must use lowercase letters, digits and single hyphens only (for example "my-first-post").`,
+    );
   } else if (slug && RESERVED_SLUGS.has(slug)) {
     fail('slug', `"${slug}" is reserved for a site page; choose another slug.`);
   }
@@ -96,7 +100,14 @@ export function readPostFields(data: FrontMatterData, filePath: string): FieldsR
   if (rawDate && !date) fail('date', `"${rawDate}" is not a valid date; write it as YYYY-MM-DD.`);
 
   const tagsValue = data.tags;
-  const tags = tagsValue === undefined ? [] : Array.isArray(tagsValue) ? tagsValue : tagsValue ? [tagsValue] : [];
+  const tags =
+    tagsValue === undefined
+      ? []
+      : Array.isArray(tagsValue)
+        ? tagsValue
+        : tagsValue
+          ? [tagsValue]
+          : [];
 
   const series = scalar(data.series) ?? null;
   if (Array.isArray(data.series)) fail('series', 'must be a single value, not a list.');
@@ -108,7 +119,11 @@ export function readPostFields(data: FrontMatterData, filePath: string): FieldsR
     } else {
       seriesOrder = Number(rawOrder);
     }
-    if (!series) fail('series_order', 'is set but "series" is missing; add the series name or remove series_order.');
+    if (!series)
+      fail(
+        'series_order',
+        'is set but "series" is missing; add the series name or remove series_order.',
+      );
   }
   if (series && rawOrder === undefined) {
     fail('series_order', `is required because the post belongs to the series "${series}".`);
@@ -151,7 +166,10 @@ export interface CollectionEntry {
 }
 
 /** Checks that need every post at once: known categories, unique slugs, unique series positions. */
-export function findCollectionErrors(posts: readonly CollectionEntry[], categoryNames: readonly string[]): string[] {
+export function findCollectionErrors(
+  posts: readonly CollectionEntry[],
+  categoryNames: readonly string[],
+): string[] {
   const errors: string[] = [];
   const known = new Set(categoryNames);
   const bySlug = new Map<string, string>();
@@ -165,7 +183,9 @@ export function findCollectionErrors(posts: readonly CollectionEntry[], category
     }
     const other = bySlug.get(post.slug);
     if (other) {
-      errors.push(`${post.filePath}: front matter field "slug" is "${post.slug}", already used by ${other}; slugs must be unique.`);
+      errors.push(
+        `${post.filePath}: front matter field "slug" is "${post.slug}", already used by ${other}; slugs must be unique.`,
+      );
     } else {
       bySlug.set(post.slug, post.filePath);
     }
