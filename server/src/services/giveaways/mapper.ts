@@ -1,0 +1,79 @@
+import type { Giveaway, Participant } from '@site/contracts';
+import type { Selectable } from 'kysely';
+import type { GiveawaysTable, ParticipantsTable } from '../../db/database';
+import { deriveState } from './rules';
+
+/** A giveaway row joined with its winner and draw record (see `selectGiveaways`). */
+export interface GiveawayRow extends Selectable<GiveawaysTable> {
+  winner_email: string | null;
+  winner_handle: string | null;
+  draw_entrant_count: number | null;
+  draw_fingerprint: string | null;
+  draw_index: number | null;
+  draw_by: string | null;
+  draw_at: string | null;
+}
+
+export interface GiveawayView {
+  /** Site-time-zone date the status is derived for. */
+  today: string;
+  /** An admin's view adds the winner's e-mail; every other view carries no e-mail at all. */
+  admin: boolean;
+}
+
+/** The one place a stored giveaway becomes API JSON. */
+export function toGiveaway(row: GiveawayRow, view: GiveawayView): Giveaway {
+  const state = deriveState(row, view.today);
+  const winnerDetails =
+    row.winner_id !== null && row.winner_handle !== null
+      ? {
+          instagram_handle: row.winner_handle,
+          ...(view.admin && row.winner_email !== null ? { email: row.winner_email } : {}),
+        }
+      : null;
+  const draw =
+    row.draw_entrant_count !== null &&
+    row.draw_fingerprint !== null &&
+    row.draw_index !== null &&
+    row.draw_by !== null &&
+    row.draw_at !== null
+      ? {
+          entrant_count: row.draw_entrant_count,
+          fingerprint: row.draw_fingerprint,
+          drawn_index: row.draw_index,
+          drawn_by: row.draw_by,
+          drawn_at: row.draw_at,
+        }
+      : null;
+  return {
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    prize: row.prize,
+    prize_image: row.prize_image,
+    start_date: row.start_date,
+    end_date: row.end_date,
+    max_participants: row.max_participants,
+    status: state.status,
+    participant_count: row.participant_count,
+    is_accepting_participants: row.is_accepting === 1,
+    entries_open: state.entries_open,
+    entries_closed_reason: state.entries_closed_reason,
+    winner_id: row.winner_id,
+    winner_details: winnerDetails,
+    winner_selected_at: row.winner_selected_at,
+    draw,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+  };
+}
+
+export function toParticipant(row: Selectable<ParticipantsTable>): Participant {
+  return {
+    id: row.id,
+    giveaway_id: row.giveaway_id,
+    email: row.email,
+    instagram_handle: row.instagram_handle,
+    created_at: row.created_at,
+  };
+}

@@ -1,0 +1,125 @@
+import type { EntriesClosedReason, GiveawayFormPayload, GiveawayStatus } from '@site/contracts';
+import { badRequest } from '../../lib/http-error';
+import { isCalendarDate } from './dates';
+
+/** The fields a giveaway's status and entry rules depend on. */
+export interface GiveawayState {
+  start_date: string;
+  end_date: string | null;
+  max_participants: number | null;
+  is_accepting: number;
+  participant_count: number;
+  winner_id: number | null;
+}
+
+export interface DerivedState {
+  status: GiveawayStatus;
+  entries_open: boolean;
+  entries_closed_reason: EntriesClosedReason;
+}
+
+/**
+ * Status as the server decides it: drawn beats ended beats paused. `today` is the site-time-zone
+ * date, so a giveaway ending on the 5th takes entries until the 5th is over there.
+ */
+export function deriveState(g: GiveawayState, today: string): DerivedState {
+  const drawn = g.winner_id !== null;
+  const ended = g.end_date !== null && today > g.end_date;
+  const paused = g.is_accepting !== 1;
+  const status: GiveawayStatus = drawn ? 'winner_selected' : ended ? 'ended' : paused ? 'paused' : 'active';
+
+  let reason: EntriesClosedReason = null;
+  if (drawn) reason = 'winner_selected';
+  else if (ended) reason = 'ended';
+  else if (paused) reason = 'paused';
+  else if (today < g.start_date) reason = 'not_started';
+  else if (g.max_participants !== null && g.participant_count >= g.max_participants) reason = 'full';
+  return { status, entries_open: reason === null, entries_closed_reason: reason };
+}
+
+/** A giveaway's settable fields after validation, ready to store. */
+export interface GiveawayInput {
+  title: string;
+  description: string;
+  prize: string;
+  prize_image: string | null;
+  start_date: string;
+  end_date: string | null;
+  max_participants: number | null;
+}
+
+function required(value: string, field: string): string {
+  const trimmed = value.trim();
+  if (!trimmed) throw badRequest(`Please fill in the ${field}.`);
+  return trimmed;
+}
+
+function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The checks the schema cannot express, with sentences an admin can act on. The schema has
+ * already fixed the types and lengths.
+ */
+export function validateGiveawayInput(body: GiveawayFormPayload): GiveawayInput {
+  const title = required(body.title, 'title');
+  const description = required(body.description, 'description');
+  const prize = required(body.prize, 'prize');
+
+  const image = (body.prize_image ?? '').trim();
+  if (image && !isHttpUrl(image)) {
+    throw badRequest('The prize image must be a web address starting with http:// or https://.');
+  }
+
+  if (!isCalendarDate(body.start_date)) {
+    throw badRequest(`The start date "${body.start_date}" is not a real date; write it as YYYY-MM-DD.`);
+  }
+  const end = body.end_date ? body.end_date : null;
+  if (end !== null && !isCalendarDate(end)) {
+    throw badRequest(`The end date "${end}" is not a real date; write it as YYYY-MM-DD.`);
+  }
+  if (end !== null && end < body.start_date) {
+    throw badRequest('The end date cannot be before the start date.');
+  }
+
+  const max = body.max_participants === '' || body.max_participants === undefined ? null : body.max_participants;
+  return {
+    title,
+    description,
+    prize,
+    prize_image: image || null,
+    start_date: body.start_date,
+    end_date: end,
+    max_participants: max,
+  };
+}
+
+const EMAIL = /^[^\s@]{1,64}@[^\s@.]+(\.[^\s@.]+)+$/;
+const HANDLE = /^[A-Za-z0-9._]{1,30}$/;
+
+export interface EntryInput {
+  email: string;
+  instagram_handle: string;
+}
+
+/** Normalises an entry (e-mail trimmed and lower-cased; handle trimmed, one leading @ dropped) and checks it. */
+export function validateEntry(body: { email: string; instagram_handle: string }): EntryInput {
+  const email = body.email.trim().toLowerCase();
+  if (!EMAIL.test(email) || email.length > 254) {
+    throw badRequest('Please enter a valid e-mail address, like name@example.com.');
+  }
+  const handle = body.instagram_handle.trim().replace(/^@/, '');
+  if (!handle) throw badRequest('Please enter your Instagram handle.');
+  if (!HANDLE.test(handle)) {
+    throw badRequest(
+      'An Instagram handle has at most 30 characters: letters, numbers, periods and underscores only.',
+    );
+  }
+  return { email, instagram_handle: handle };
+}
