@@ -74,6 +74,12 @@ export default fp(
 
     // Runs before compression (registered below), so it still sees the plain HTML.
     app.addHook('onSend', async (_request, reply, payload) => {
+      // Browsers copy a 304's headers onto the cached page; a policy without that page's hashes
+      // would then block its inline scripts. The cached copy already has the right policy.
+      if (reply.statusCode === 304) {
+        reply.removeHeader('content-security-policy');
+        return payload;
+      }
       const type = String(reply.getHeader('content-type') ?? '');
       if (!type.startsWith('text/html') || payload === null || payload === undefined) return payload;
       let html: string;

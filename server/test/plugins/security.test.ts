@@ -164,6 +164,11 @@ describe('the built site under the content security policy', () => {
         for (const hash of hashInlineScripts(html)) expect(csp).toContain(hash);
         expect(csp).toContain("style-src 'self' 'unsafe-inline'");
         expect(csp).not.toMatch(/script-src[^;]*'unsafe-inline'/);
+
+        // A revalidation must not replace the cached page's policy with one lacking its hashes.
+        const again = await site.app.inject({ method: 'GET', url: '/', headers: { 'if-none-match': String(res.headers.etag) } });
+        expect(again.statusCode).toBe(304);
+        expect(again.headers['content-security-policy']).toBeUndefined();
       } finally {
         await site.close();
       }
