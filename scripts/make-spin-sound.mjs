@@ -11,7 +11,13 @@ import { fileURLToPath } from 'node:url';
 
 const SAMPLE_RATE = 22050;
 const SECONDS = 9;
-const out = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'static', 'sounds', 'spin.wav');
+const out = path.join(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '..',
+  'static',
+  'sounds',
+  'spin.wav',
+);
 
 const samples = new Float32Array(SAMPLE_RATE * SECONDS);
 
@@ -28,7 +34,8 @@ function addTick(atSeconds, { frequency = 2400, gain = 0.5, decay = 0.008 } = {}
   for (let i = 0; i < length && start + i < samples.length; i += 1) {
     const t = i / SAMPLE_RATE;
     const envelope = Math.exp(-t / decay);
-    samples[start + i] += gain * envelope * (Math.sin(2 * Math.PI * frequency * t) * 0.7 + noise() * 0.3);
+    samples[start + i] +=
+      gain * envelope * (Math.sin(2 * Math.PI * frequency * t) * 0.7 + noise() * 0.3);
   }
 }
 
@@ -41,7 +48,8 @@ function addChime(atSeconds, lengthSeconds) {
     const attack = Math.min(1, t / 0.01);
     let value = 0;
     notes.forEach((frequency, index) => {
-      value += Math.sin(2 * Math.PI * frequency * t) * Math.exp(-t * (1.6 + index * 0.5)) / notes.length;
+      value +=
+        (Math.sin(2 * Math.PI * frequency * t) * Math.exp(-t * (1.6 + index * 0.5))) / notes.length;
     });
     samples[start + i] += 0.6 * attack * value;
   }
@@ -85,4 +93,6 @@ header.writeUInt32LE(data.length, 40);
 
 mkdirSync(path.dirname(out), { recursive: true });
 writeFileSync(out, Buffer.concat([header, data]));
-console.log(`Wrote ${path.relative(process.cwd(), out)} (${SECONDS} s, ${SAMPLE_RATE} Hz, 8-bit mono, ${header.length + data.length} bytes)`);
+console.log(
+  `Wrote ${path.relative(process.cwd(), out)} (${SECONDS} s, ${SAMPLE_RATE} Hz, 8-bit mono, ${header.length + data.length} bytes)`,
+);

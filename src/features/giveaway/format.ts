@@ -12,7 +12,9 @@ const EN_US_DATE: Intl.DateTimeFormatOptions = { year: 'numeric', month: 'long',
 export function formatDate(value: string | Date): string {
   if (value instanceof Date) return value.toLocaleDateString('en-US', EN_US_DATE);
   const match = DATE_ONLY.exec(value);
-  const date = match ? new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3])) : new Date(value);
+  const date = match
+    ? new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3]))
+    : new Date(value);
   if (Number.isNaN(date.getTime())) return value;
   return date.toLocaleDateString('en-US', EN_US_DATE);
 }
@@ -31,8 +33,14 @@ const STATUS_BADGES: Record<string, { label: string; variant: BadgeVariant }> = 
 };
 
 /** SPEC §4: an unknown status displays as active. */
-export function statusBadge(status: string | null | undefined): { label: string; variant: BadgeVariant } {
-  return STATUS_BADGES[status ?? ''] ?? (STATUS_BADGES.active as { label: string; variant: BadgeVariant });
+export function statusBadge(status: string | null | undefined): {
+  label: string;
+  variant: BadgeVariant;
+} {
+  return (
+    STATUS_BADGES[status ?? ''] ??
+    (STATUS_BADGES.active as { label: string; variant: BadgeVariant })
+  );
 }
 
 /** The status card's wording: "winner_selected" → "WINNER SELECTED". */

@@ -4,7 +4,10 @@ export type ShareOutcome = 'shared' | 'copied' | 'cancelled' | 'failed';
  * The device's share sheet when there is one, otherwise the clipboard. `copyText` is what goes
  * to the clipboard (the URL for a giveaway, the announcement for a winner).
  */
-export async function shareOrCopy(data: { title: string; text?: string; url: string }, copyText: string): Promise<ShareOutcome> {
+export async function shareOrCopy(
+  data: { title: string; text?: string; url: string },
+  copyText: string,
+): Promise<ShareOutcome> {
   if (typeof navigator.share === 'function') {
     try {
       await navigator.share(data);

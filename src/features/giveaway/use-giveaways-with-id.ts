@@ -2,7 +2,9 @@ import { useMemo } from 'react';
 import type { GiveawayItem, GiveawayWithId } from './api/giveaway-fields';
 
 /** SPEC §2: giveaways without an id cannot be linked to, so they are skipped with a warning. */
-export function useGiveawaysWithId(giveaways: readonly GiveawayItem[] | null | undefined): GiveawayWithId[] {
+export function useGiveawaysWithId(
+  giveaways: readonly GiveawayItem[] | null | undefined,
+): GiveawayWithId[] {
   return useMemo(() => {
     const result: GiveawayWithId[] = [];
     for (const giveaway of giveaways ?? []) {

@@ -58,14 +58,21 @@ describe('Apollo over the API client', () => {
         return HttpResponse.json({ id: 2, name: 'Two' });
       }),
     );
-    const { data } = await createApolloClient().mutate({ mutation: SAVE, variables: { input: { name: 'Two' } } });
+    const { data } = await createApolloClient().mutate({
+      mutation: SAVE,
+      variables: { input: { name: 'Two' } },
+    });
     expect(body).toEqual({ name: 'Two' });
     expect(data.save.name).toBe('Two');
   });
 
   it("fails with the API client's error: the server's detail as the message", async () => {
     jest.spyOn(console, 'error').mockImplementation(() => undefined);
-    server.use(http.get(`${API}/things/3`, () => HttpResponse.json({ detail: 'No such thing.' }, { status: 404 })));
+    server.use(
+      http.get(`${API}/things/3`, () =>
+        HttpResponse.json({ detail: 'No such thing.' }, { status: 404 }),
+      ),
+    );
     const failure = await createApolloClient()
       .query({ query: THING, variables: { id: '3' } })
       .catch((error: unknown) => error);
@@ -76,10 +83,14 @@ describe('Apollo over the API client', () => {
   it('treats a 401 as an expired session: the token goes and the browser goes to /login', async () => {
     jest.spyOn(console, 'error').mockImplementation(() => undefined);
     window.localStorage.setItem('token', 'expired');
-    server.use(http.get(`${API}/things/4`, () => HttpResponse.json({ detail: 'Please log in again.' }, { status: 401 })));
-    await expect(createApolloClient().query({ query: THING, variables: { id: '4' } })).rejects.toThrow(
-      'Please log in again.',
+    server.use(
+      http.get(`${API}/things/4`, () =>
+        HttpResponse.json({ detail: 'Please log in again.' }, { status: 401 }),
+      ),
     );
+    await expect(
+      createApolloClient().query({ query: THING, variables: { id: '4' } }),
+    ).rejects.toThrow('Please log in again.');
     expect(window.localStorage.getItem('token')).toBeNull();
     expect(navigate).toHaveBeenCalledWith('/login');
   });

@@ -12,4 +12,6 @@ export default function GiveawaysPage() {
   );
 }
 
-export const Head: HeadFC = ({ location }) => <Seo title="Giveaways" description={INTRO} pathname={location.pathname} />;
+export const Head: HeadFC = ({ location }) => (
+  <Seo title="Giveaways" description={INTRO} pathname={location.pathname} />
+);

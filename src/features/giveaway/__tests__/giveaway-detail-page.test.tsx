@@ -12,12 +12,12 @@ import {
   renderWithProviders,
   server,
   signInAsAdmin,
-  useMswServer,
+  setUpMswServer,
 } from './test-utils';
 
 jest.mock('canvas-confetti', () => jest.fn());
 
-useMswServer();
+setUpMswServer();
 
 function renderDetail(giveaway: GiveawayItem) {
   server.use(getGiveawayHandler(giveaway));
@@ -44,11 +44,15 @@ describe('GiveawayDetailPage', () => {
       }),
     );
     expect(screen.getByRole('status')).toHaveTextContent('Loading giveaway...');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Spring Agent Giveaway' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Spring Agent Giveaway' }),
+    ).toBeInTheDocument();
     expect(screen.getByText('A free support agent.')).toBeInTheDocument();
 
     expect(card('Prize').getByText('Support agent build')).toBeInTheDocument();
-    expect(card('Prize').getByRole('img', { name: 'Prize: Support agent build' })).toBeInTheDocument();
+    expect(
+      card('Prize').getByRole('img', { name: 'Prize: Support agent build' }),
+    ).toBeInTheDocument();
     expect(card('Participants').getByText('4')).toBeInTheDocument();
     expect(card('Participants').getByText('Max: 50 participants')).toBeInTheDocument();
     expect(card('Dates').getByText(/Started:/)).toHaveTextContent('Started: March 5, 2026');
@@ -58,8 +62,13 @@ describe('GiveawayDetailPage', () => {
     expect(card('Status').getByText('Accepting entries')).toBeInTheDocument();
 
     expect(screen.getByRole('heading', { name: 'Enter the Giveaway' })).toBeInTheDocument();
-    expect(card('Share Giveaway').getByRole('button', { name: 'Share Giveaway' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Back to All Giveaways' })).toHaveAttribute('href', '/giveaway');
+    expect(
+      card('Share Giveaway').getByRole('button', { name: 'Share Giveaway' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to All Giveaways' })).toHaveAttribute(
+      'href',
+      '/giveaway',
+    );
     expect(screen.queryByRole('region', { name: 'Admin Controls' })).not.toBeInTheDocument();
     expect(screen.queryByText('Congratulations to:')).not.toBeInTheDocument();
     expect(document.title).toBe('Spring Agent Giveaway - Giveaway');
@@ -70,8 +79,13 @@ describe('GiveawayDetailPage', () => {
     server.use(http.get(`${API}/giveaway/404`, () => detail(404, 'Giveaway not found.')));
     renderWithProviders(<GiveawayDetailPage id="404" />);
     expect(await screen.findByRole('heading', { name: 'Giveaway Not Found' })).toBeInTheDocument();
-    expect(screen.getByText("The giveaway you're looking for doesn't exist or has been removed.")).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Back to Giveaways' })).toHaveAttribute('href', '/giveaway');
+    expect(
+      screen.getByText("The giveaway you're looking for doesn't exist or has been removed."),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to Giveaways' })).toHaveAttribute(
+      'href',
+      '/giveaway',
+    );
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load giveaway');
   });
 
@@ -115,15 +129,30 @@ describe('GiveawayDetailPage', () => {
     signInAsAdmin();
     server.use(
       http.get(`${API}/participant/9`, () =>
-        HttpResponse.json({ id: 9, giveaway_id: 23, email: 'x@example.com', instagram_handle: 'found.it', created_at: '' }),
+        HttpResponse.json({
+          id: 9,
+          giveaway_id: 23,
+          email: 'x@example.com',
+          instagram_handle: 'found.it',
+          created_at: '',
+        }),
       ),
     );
-    renderDetail(buildGiveaway({ id: 23, status: 'winner_selected', winner_id: 9, entries_open: false }));
+    renderDetail(
+      buildGiveaway({ id: 23, status: 'winner_selected', winner_id: 9, entries_open: false }),
+    );
     expect(await screen.findByText('Winner: @found.it')).toBeInTheDocument();
   });
 
   it('hides the entry form while entries are closed', async () => {
-    renderDetail(buildGiveaway({ id: 24, status: 'paused', is_accepting_participants: false, entries_open: false }));
+    renderDetail(
+      buildGiveaway({
+        id: 24,
+        status: 'paused',
+        is_accepting_participants: false,
+        entries_open: false,
+      }),
+    );
     expect(await screen.findByText('Closed for entries')).toBeInTheDocument();
     expect(screen.getByText('PAUSED')).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Enter the Giveaway' })).not.toBeInTheDocument();
@@ -149,7 +178,9 @@ describe('GiveawayDetailPage', () => {
       let count = 0;
       let sent: unknown;
       server.use(
-        http.get(`${API}/giveaway/31`, () => HttpResponse.json(buildGiveaway({ id: 31, participant_count: count }) as never)),
+        http.get(`${API}/giveaway/31`, () =>
+          HttpResponse.json(buildGiveaway({ id: 31, participant_count: count }) as never),
+        ),
         http.post(`${API}/giveaway/31/participate`, async ({ request }) => {
           sent = await request.json();
           count += 1;
@@ -181,7 +212,9 @@ describe('GiveawayDetailPage', () => {
       await user.type(await screen.findByLabelText(/Email/), 'ann@example.com');
       await user.type(screen.getByLabelText(/Instagram Handle/), 'ann');
       await user.click(screen.getByRole('button', { name: 'Enter Giveaway' }));
-      expect(await screen.findByRole('alert')).toHaveTextContent('This e-mail address has already entered this giveaway.');
+      expect(await screen.findByRole('alert')).toHaveTextContent(
+        'This e-mail address has already entered this giveaway.',
+      );
       expect(screen.getByLabelText(/Email/)).toHaveValue('ann@example.com');
     });
 
@@ -202,7 +235,9 @@ describe('GiveawayDetailPage', () => {
     it('falls back to "Failed to join giveaway" when the server gives no reason', async () => {
       jest.spyOn(console, 'error').mockImplementation(() => undefined);
       const user = userEvent.setup();
-      server.use(http.post(`${API}/giveaway/34/participate`, () => new HttpResponse(null, { status: 502 })));
+      server.use(
+        http.post(`${API}/giveaway/34/participate`, () => new HttpResponse(null, { status: 502 })),
+      );
       renderDetail(buildGiveaway({ id: 34 }));
       await user.type(await screen.findByLabelText(/Email/), 'ann@example.com');
       await user.type(screen.getByLabelText(/Instagram Handle/), 'ann');
@@ -217,7 +252,11 @@ describe('GiveawayDetailPage', () => {
       renderDetail(buildGiveaway({ id: 40, participant_count: 0 }));
       const controls = within(await screen.findByRole('region', { name: 'Admin Controls' }));
       expect(controls.getByRole('button', { name: 'Select Winner' })).toBeDisabled();
-      expect(controls.getByText('No participants yet. Wait for people to join before selecting a winner.')).toBeInTheDocument();
+      expect(
+        controls.getByText(
+          'No participants yet. Wait for people to join before selecting a winner.',
+        ),
+      ).toBeInTheDocument();
     });
 
     it('enables Select Winner with the entrant count', async () => {
@@ -238,14 +277,21 @@ describe('GiveawayDetailPage', () => {
       server.use(
         http.get(`${API}/giveaway/42`, () =>
           HttpResponse.json(
-            buildGiveaway({ id: 42, is_accepting_participants: accepting, entries_open: accepting }) as never,
+            buildGiveaway({
+              id: 42,
+              is_accepting_participants: accepting,
+              entries_open: accepting,
+            }) as never,
           ),
         ),
         http.post(`${API}/giveaway/42/toggle-participants`, async ({ request }) => {
           const body = (await request.json()) as { accept: boolean };
           sent.push(body);
           accepting = body.accept;
-          return HttpResponse.json({ success: true, message: accepting ? 'Entries are open.' : 'Entries are closed.' });
+          return HttpResponse.json({
+            success: true,
+            message: accepting ? 'Entries are open.' : 'Entries are closed.',
+          });
         }),
       );
       renderWithProviders(<GiveawayDetailPage id="42" />);
@@ -265,10 +311,17 @@ describe('GiveawayDetailPage', () => {
       signInAsAdmin();
       jest.spyOn(console, 'error').mockImplementation(() => undefined);
       const user = userEvent.setup();
-      server.use(http.post(`${API}/giveaway/43/toggle-participants`, () => new HttpResponse(null, { status: 500 })));
+      server.use(
+        http.post(
+          `${API}/giveaway/43/toggle-participants`,
+          () => new HttpResponse(null, { status: 500 }),
+        ),
+      );
       renderDetail(buildGiveaway({ id: 43 }));
       await user.click(await screen.findByRole('button', { name: 'Stop Accepting' }));
-      expect(await screen.findByRole('alert')).toHaveTextContent('Failed to update giveaway status');
+      expect(await screen.findByRole('alert')).toHaveTextContent(
+        'Failed to update giveaway status',
+      );
     });
 
     it("shows the server's reason when the draw is refused", async () => {
@@ -276,11 +329,15 @@ describe('GiveawayDetailPage', () => {
       jest.spyOn(console, 'error').mockImplementation(() => undefined);
       const user = userEvent.setup();
       server.use(
-        http.post(`${API}/giveaway/44/select-winner`, () => detail(409, 'A winner has already been drawn for this giveaway.')),
+        http.post(`${API}/giveaway/44/select-winner`, () =>
+          detail(409, 'A winner has already been drawn for this giveaway.'),
+        ),
       );
       renderDetail(buildGiveaway({ id: 44, participant_count: 2 }));
       await user.click(await screen.findByRole('button', { name: 'Select Winner' }));
-      expect(await screen.findByRole('alert')).toHaveTextContent('A winner has already been drawn for this giveaway.');
+      expect(await screen.findByRole('alert')).toHaveTextContent(
+        'A winner has already been drawn for this giveaway.',
+      );
       expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     });
   });
@@ -302,7 +359,11 @@ describe('GiveawayDetailPage', () => {
     try {
       renderDetail(buildGiveaway({ id: 51, title: 'Shared One', description: 'Tell a friend.' }));
       await user.click(await screen.findByRole('button', { name: 'Share Giveaway' }));
-      expect(share).toHaveBeenCalledWith({ title: 'Shared One', text: 'Tell a friend.', url: window.location.href });
+      expect(share).toHaveBeenCalledWith({
+        title: 'Shared One',
+        text: 'Tell a friend.',
+        url: window.location.href,
+      });
       expect(screen.queryByText('Link copied!')).not.toBeInTheDocument();
     } finally {
       // @ts-expect-error -- removing the stub restores jsdom's navigator without share().
@@ -341,11 +402,21 @@ describe('GiveawayDetailPage', () => {
       ),
       http.post(`${API}/giveaway/60/select-winner`, () => {
         drawn = true;
-        return HttpResponse.json({ success: true, winner: winnerEntry, message: 'Winner selected.' });
+        return HttpResponse.json({
+          success: true,
+          winner: winnerEntry,
+          message: 'Winner selected.',
+        });
       }),
       http.get(`${API}/giveaway/60/participants`, () =>
         HttpResponse.json([
-          { id: 1, giveaway_id: 60, email: 'ann@example.com', instagram_handle: ' ann ', created_at: '' },
+          {
+            id: 1,
+            giveaway_id: 60,
+            email: 'ann@example.com',
+            instagram_handle: ' ann ',
+            created_at: '',
+          },
           { id: 2, giveaway_id: 60, email: 'cy@example.com', instagram_handle: '', created_at: '' },
           { ...winnerEntry, giveaway_id: 60, created_at: '' },
         ]),
@@ -361,9 +432,13 @@ describe('GiveawayDetailPage', () => {
       fireEvent(document.querySelector('audio') as HTMLAudioElement, new Event('loadedmetadata'));
       await Promise.resolve();
     });
-    expect(await within(overlay).findByText('The winner is @bob', {}, { timeout: 3000 })).toBeInTheDocument();
+    expect(
+      await within(overlay).findByText('The winner is @bob', {}, { timeout: 3000 }),
+    ).toBeInTheDocument();
 
-    expect(await screen.findByRole('heading', { name: 'WINNER!' }, { timeout: 3000 })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'WINNER!' }, { timeout: 3000 }),
+    ).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(screen.getByText('Congratulations to our lucky winner!')).toBeInTheDocument();
     expect(screen.getByText('@bob')).toBeInTheDocument();
@@ -372,12 +447,16 @@ describe('GiveawayDetailPage', () => {
     expect(screen.getByText('Launch Giveaway')).toBeInTheDocument();
     expect(screen.getByText('3')).toBeInTheDocument();
     expect(
-      screen.getByText(new Date().toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' })),
+      screen.getByText(
+        new Date().toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' }),
+      ),
     ).toBeInTheDocument();
 
     const writeText = jest.spyOn(navigator.clipboard, 'writeText').mockResolvedValue(undefined);
     await user.click(screen.getByRole('button', { name: 'Share Winner Announcement' }));
-    expect(writeText).toHaveBeenCalledWith('Congratulations to @bob for winning our Launch Giveaway giveaway!');
+    expect(writeText).toHaveBeenCalledWith(
+      'Congratulations to @bob for winning our Launch Giveaway giveaway!',
+    );
 
     await user.click(screen.getByRole('button', { name: 'Back to Giveaway' }));
     expect(await screen.findByRole('region', { name: 'Congratulations to:' })).toBeInTheDocument();

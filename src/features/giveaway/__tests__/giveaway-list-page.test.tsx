@@ -9,10 +9,10 @@ import {
   renderWithProviders,
   server,
   signInAsAdmin,
-  useMswServer,
+  setUpMswServer,
 } from './test-utils';
 
-useMswServer();
+setUpMswServer();
 
 describe('GiveawayListPage', () => {
   it('shows the loading text, then the empty state', async () => {
@@ -20,7 +20,9 @@ describe('GiveawayListPage', () => {
     renderWithProviders(<GiveawayListPage />);
     expect(screen.getByRole('status')).toHaveTextContent('Loading giveaways...');
     expect(await screen.findByRole('heading', { name: 'No giveaways yet' })).toBeInTheDocument();
-    expect(screen.getByText('Check back soon for exciting giveaways and prizes!')).toBeInTheDocument();
+    expect(
+      screen.getByText('Check back soon for exciting giveaways and prizes!'),
+    ).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1, name: 'Giveaways' })).toBeInTheDocument();
     expect(screen.getByText(/follow us on social media/)).toBeInTheDocument();
   });
@@ -60,7 +62,10 @@ describe('GiveawayListPage', () => {
     expect(card.getByText('Active')).toBeInTheDocument();
     expect(card.getByText('A free support agent.')).toBeInTheDocument();
     expect(card.getByText('Prize: Support agent build')).toBeInTheDocument();
-    expect(card.getByRole('img', { name: 'Prize: Support agent build' })).toHaveAttribute('src', 'https://example.com/prize.jpg');
+    expect(card.getByRole('img', { name: 'Prize: Support agent build' })).toHaveAttribute(
+      'src',
+      'https://example.com/prize.jpg',
+    );
     expect(card.getByText('March 5, 2026')).toBeInTheDocument();
     expect(card.getByText('April 30, 2026')).toBeInTheDocument();
     expect(card.getByText('Max: 100 participants')).toBeInTheDocument();
@@ -72,18 +77,32 @@ describe('GiveawayListPage', () => {
     expect(winter.getByText('Winner Selected')).toBeInTheDocument();
     expect(winter.getByText('Winner Selected!')).toBeInTheDocument();
     expect(winter.getByText('@lucky.one')).toBeInTheDocument();
-    expect(winter.getByRole('link', { name: 'View Details' })).toHaveAttribute('href', '/giveaway/8');
+    expect(winter.getByRole('link', { name: 'View Details' })).toHaveAttribute(
+      'href',
+      '/giveaway/8',
+    );
     expect(winter.queryByText(/^Max:/)).not.toBeInTheDocument();
     expect(winter.queryByRole('img')).not.toBeInTheDocument();
 
-    expect(within(screen.getByRole('article', { name: 'Paused One' })).getByText('Paused')).toBeInTheDocument();
-    expect(within(screen.getByRole('article', { name: 'Old One' })).getByText('Ended')).toBeInTheDocument();
-    expect(within(screen.getByRole('article', { name: 'Odd One' })).getByText('Active')).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('article', { name: 'Paused One' })).getByText('Paused'),
+    ).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('article', { name: 'Old One' })).getByText('Ended'),
+    ).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('article', { name: 'Odd One' })).getByText('Active'),
+    ).toBeInTheDocument();
   });
 
   it('skips items without an id and warns about them', async () => {
     const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
-    server.use(getGiveawaysHandler([buildGiveaway({ id: null, title: 'Ghost' }), buildGiveaway({ title: 'Real One' })]));
+    server.use(
+      getGiveawaysHandler([
+        buildGiveaway({ id: null, title: 'Ghost' }),
+        buildGiveaway({ title: 'Real One' }),
+      ]),
+    );
     renderWithProviders(<GiveawayListPage />);
     expect(await screen.findByRole('article', { name: 'Real One' })).toBeInTheDocument();
     expect(screen.queryByText('Ghost')).not.toBeInTheDocument();
@@ -94,7 +113,10 @@ describe('GiveawayListPage', () => {
     server.use(getGiveawaysHandler([]));
     signInAsAdmin();
     renderWithProviders(<GiveawayListPage />);
-    expect(await screen.findByRole('link', { name: 'Manage Giveaways' })).toHaveAttribute('href', '/giveaway/admin');
+    expect(await screen.findByRole('link', { name: 'Manage Giveaways' })).toHaveAttribute(
+      'href',
+      '/giveaway/admin',
+    );
   });
 
   it('hides Manage Giveaways from visitors', async () => {
@@ -106,10 +128,16 @@ describe('GiveawayListPage', () => {
 
   it('only logs a failed load and shows the empty state', async () => {
     const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
-    server.use(http.get(`${API}/giveaway`, () => HttpResponse.json({ detail: 'Down for maintenance.' }, { status: 503 })));
+    server.use(
+      http.get(`${API}/giveaway`, () =>
+        HttpResponse.json({ detail: 'Down for maintenance.' }, { status: 503 }),
+      ),
+    );
     renderWithProviders(<GiveawayListPage />);
     expect(await screen.findByText('No giveaways yet')).toBeInTheDocument();
-    await waitFor(() => expect(error).toHaveBeenCalledWith('Failed to load giveaways', expect.anything()));
+    await waitFor(() =>
+      expect(error).toHaveBeenCalledWith('Failed to load giveaways', expect.anything()),
+    );
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 });

@@ -3,7 +3,10 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import React from 'react';
 import { todayIso } from '../format';
-import { DELETE_CONFIRMATION, GiveawayManagementPage } from '../components/giveaway-management-page';
+import {
+  DELETE_CONFIRMATION,
+  GiveawayManagementPage,
+} from '../components/giveaway-management-page';
 import {
   API,
   buildGiveaway,
@@ -12,10 +15,10 @@ import {
   renderWithProviders,
   server,
   signInAsAdmin,
-  useMswServer,
+  setUpMswServer,
 } from './test-utils';
 
-useMswServer();
+setUpMswServer();
 
 function dialog() {
   return within(screen.getByRole('dialog'));
@@ -26,7 +29,10 @@ describe('GiveawayManagementPage', () => {
     renderWithProviders(<GiveawayManagementPage />);
     expect(await screen.findByRole('heading', { name: 'Access Denied' })).toBeInTheDocument();
     expect(screen.getByText('You need admin privileges to access this page.')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Back to Giveaways' })).toHaveAttribute('href', '/giveaway');
+    expect(screen.getByRole('link', { name: 'Back to Giveaways' })).toHaveAttribute(
+      'href',
+      '/giveaway',
+    );
   });
 
   it('shows the empty state to an admin', async () => {
@@ -34,7 +40,9 @@ describe('GiveawayManagementPage', () => {
     server.use(getGiveawaysHandler([]));
     const user = userEvent.setup();
     renderWithProviders(<GiveawayManagementPage />);
-    expect(await screen.findByRole('heading', { level: 1, name: 'Manage Giveaways' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Manage Giveaways' }),
+    ).toBeInTheDocument();
     expect(screen.getByText('Create, edit, and manage your giveaways')).toBeInTheDocument();
     expect(await screen.findByRole('heading', { name: 'No giveaways yet' })).toBeInTheDocument();
     expect(screen.getByText('Create your first giveaway to get started!')).toBeInTheDocument();
@@ -88,7 +96,9 @@ describe('GiveawayManagementPage', () => {
 
       expect(dialog().getByLabelText(/Start Date/)).toHaveValue(todayIso());
       expect(dialog().getByLabelText(/End Date/)).toHaveValue('');
-      expect(dialog().getByLabelText(/Maximum Participants/)).toHaveAccessibleDescription('Leave empty for unlimited');
+      expect(dialog().getByLabelText(/Maximum Participants/)).toHaveAccessibleDescription(
+        'Leave empty for unlimited',
+      );
 
       await user.type(dialog().getByLabelText(/Prize Image URL/), 'not a url');
       await user.type(dialog().getByLabelText(/Maximum Participants/), '0');
@@ -97,7 +107,9 @@ describe('GiveawayManagementPage', () => {
       expect(await dialog().findByText('Title is required')).toBeInTheDocument();
       expect(dialog().getByText('Description is required')).toBeInTheDocument();
       expect(dialog().getByText('Prize is required')).toBeInTheDocument();
-      expect(dialog().getByText('Please enter a valid URL starting with http:// or https://')).toBeInTheDocument();
+      expect(
+        dialog().getByText('Please enter a valid URL starting with http:// or https://'),
+      ).toBeInTheDocument();
       expect(dialog().getByText('Maximum participants must be at least 1')).toBeInTheDocument();
       expect(dialog().getByLabelText(/Title/)).toBeInvalid();
 
@@ -118,7 +130,13 @@ describe('GiveawayManagementPage', () => {
         http.post(`${API}/giveaway`, async ({ request }) => {
           sent = await request.json();
           return HttpResponse.json(
-            buildGiveaway({ id: 2, title: 'Brand New', description: 'Fresh.', prize: 'A prize', max_participants: 10 }) as never,
+            buildGiveaway({
+              id: 2,
+              title: 'Brand New',
+              description: 'Fresh.',
+              prize: 'A prize',
+              max_participants: 10,
+            }) as never,
             { status: 201 },
           );
         }),
@@ -144,7 +162,9 @@ describe('GiveawayManagementPage', () => {
         end_date: null,
         max_participants: 10,
       });
-      const titles = screen.getAllByRole('article').map((article) => within(article).getByRole('heading').textContent);
+      const titles = screen
+        .getAllByRole('article')
+        .map((article) => within(article).getByRole('heading').textContent);
       expect(titles).toEqual(['Brand New', 'Older One']);
       expect(listLoads).toBe(1);
     });
@@ -152,7 +172,10 @@ describe('GiveawayManagementPage', () => {
     it('says so when the giveaway cannot be saved', async () => {
       signInAsAdmin();
       jest.spyOn(console, 'error').mockImplementation(() => undefined);
-      server.use(getGiveawaysHandler([]), http.post(`${API}/giveaway`, () => new HttpResponse(null, { status: 500 })));
+      server.use(
+        getGiveawaysHandler([]),
+        http.post(`${API}/giveaway`, () => new HttpResponse(null, { status: 500 })),
+      );
       const user = userEvent.setup();
       renderWithProviders(<GiveawayManagementPage />);
       await user.click(await screen.findByRole('button', { name: 'Create Giveaway' }));
@@ -198,7 +221,11 @@ describe('GiveawayManagementPage', () => {
       await user.click(dialog().getByRole('button', { name: 'Update Giveaway' }));
 
       expect(await screen.findByText('Giveaway updated successfully')).toBeInTheDocument();
-      expect(sent).toMatchObject({ title: 'New Title', end_date: '2026-04-01', max_participants: null });
+      expect(sent).toMatchObject({
+        title: 'New Title',
+        end_date: '2026-04-01',
+        max_participants: null,
+      });
       expect(await screen.findByRole('article', { name: 'New Title' })).toBeInTheDocument();
     });
 
@@ -211,7 +238,11 @@ describe('GiveawayManagementPage', () => {
       );
       const user = userEvent.setup();
       renderWithProviders(<GiveawayManagementPage />);
-      await user.click(within(await screen.findByRole('article', { name: 'Edit Me' })).getByRole('button', { name: 'Edit' }));
+      await user.click(
+        within(await screen.findByRole('article', { name: 'Edit Me' })).getByRole('button', {
+          name: 'Edit',
+        }),
+      );
       await user.click(dialog().getByRole('button', { name: 'Update Giveaway' }));
       expect(await screen.findByRole('alert')).toHaveTextContent('Failed to update giveaway');
     });
@@ -230,7 +261,9 @@ describe('GiveawayManagementPage', () => {
       await user.type(dialog().getByLabelText(/Description/), 'D');
       await user.type(dialog().getByLabelText(/^Prize\*?$/), 'P');
       await user.click(dialog().getByRole('button', { name: 'Create Giveaway' }));
-      expect(await screen.findByRole('alert')).toHaveTextContent('end_date must not be before start_date.');
+      expect(await screen.findByRole('alert')).toHaveTextContent(
+        'end_date must not be before start_date.',
+      );
     });
   });
 
@@ -248,9 +281,15 @@ describe('GiveawayManagementPage', () => {
       );
       const user = userEvent.setup();
       renderWithProviders(<GiveawayManagementPage />);
-      await user.click(within(await screen.findByRole('article', { name: 'Keep Me' })).getByRole('button', { name: 'Delete' }));
+      await user.click(
+        within(await screen.findByRole('article', { name: 'Keep Me' })).getByRole('button', {
+          name: 'Delete',
+        }),
+      );
       expect(confirm).toHaveBeenCalledWith(DELETE_CONFIRMATION);
-      expect(DELETE_CONFIRMATION).toBe('Are you sure you want to delete this giveaway? This action cannot be undone.');
+      expect(DELETE_CONFIRMATION).toBe(
+        'Are you sure you want to delete this giveaway? This action cannot be undone.',
+      );
       expect(deleted).toBe(false);
       expect(screen.getByRole('article', { name: 'Keep Me' })).toBeInTheDocument();
     });
@@ -259,14 +298,25 @@ describe('GiveawayManagementPage', () => {
       signInAsAdmin();
       jest.spyOn(window, 'confirm').mockReturnValue(true);
       server.use(
-        getGiveawaysHandler([buildGiveaway({ id: 12, title: 'Remove Me' }), buildGiveaway({ id: 13, title: 'Stay' })] as never),
-        http.delete(`${API}/giveaway/12`, () => HttpResponse.json({ success: true, message: 'Giveaway deleted.' })),
+        getGiveawaysHandler([
+          buildGiveaway({ id: 12, title: 'Remove Me' }),
+          buildGiveaway({ id: 13, title: 'Stay' }),
+        ] as never),
+        http.delete(`${API}/giveaway/12`, () =>
+          HttpResponse.json({ success: true, message: 'Giveaway deleted.' }),
+        ),
       );
       const user = userEvent.setup();
       renderWithProviders(<GiveawayManagementPage />);
-      await user.click(within(await screen.findByRole('article', { name: 'Remove Me' })).getByRole('button', { name: 'Delete' }));
+      await user.click(
+        within(await screen.findByRole('article', { name: 'Remove Me' })).getByRole('button', {
+          name: 'Delete',
+        }),
+      );
       expect(await screen.findByText('Giveaway deleted successfully')).toBeInTheDocument();
-      await waitFor(() => expect(screen.queryByRole('article', { name: 'Remove Me' })).not.toBeInTheDocument());
+      await waitFor(() =>
+        expect(screen.queryByRole('article', { name: 'Remove Me' })).not.toBeInTheDocument(),
+      );
       expect(screen.getByRole('article', { name: 'Stay' })).toBeInTheDocument();
     });
 
@@ -280,7 +330,11 @@ describe('GiveawayManagementPage', () => {
       );
       const user = userEvent.setup();
       renderWithProviders(<GiveawayManagementPage />);
-      await user.click(within(await screen.findByRole('article', { name: 'Stubborn' })).getByRole('button', { name: 'Delete' }));
+      await user.click(
+        within(await screen.findByRole('article', { name: 'Stubborn' })).getByRole('button', {
+          name: 'Delete',
+        }),
+      );
       expect(await screen.findByRole('alert')).toHaveTextContent('Failed to delete giveaway');
       expect(screen.getByRole('article', { name: 'Stubborn' })).toBeInTheDocument();
     });

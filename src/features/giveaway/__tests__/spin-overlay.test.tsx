@@ -13,7 +13,9 @@ function stubAudio({ duration, play }: { duration: number; play: 'resolve' | 're
   const playSpy = jest
     .spyOn(HTMLMediaElement.prototype, 'play')
     .mockImplementation(() =>
-      play === 'resolve' ? Promise.resolve() : Promise.reject(new DOMException('Autoplay blocked', 'NotAllowedError')),
+      play === 'resolve'
+        ? Promise.resolve()
+        : Promise.reject(new DOMException('Autoplay blocked', 'NotAllowedError')),
     );
   jest.spyOn(HTMLMediaElement.prototype, 'pause').mockImplementation(() => undefined);
   jest.spyOn(HTMLMediaElement.prototype, 'duration', 'get').mockReturnValue(duration);
@@ -180,7 +182,9 @@ describe('SpinOverlay', () => {
   });
 
   it('shows no confetti to people who prefer reduced motion', async () => {
-    window.matchMedia = jest.fn().mockReturnValue({ matches: true }) as unknown as typeof window.matchMedia;
+    window.matchMedia = jest
+      .fn()
+      .mockReturnValue({ matches: true }) as unknown as typeof window.matchMedia;
     stubAudio({ duration: 9, play: 'resolve' });
     const { onComplete } = renderOverlay();
     await loadSound();

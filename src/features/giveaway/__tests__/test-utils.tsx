@@ -15,7 +15,7 @@ export const server = setupServer(
 );
 
 /** Registers the MSW lifecycle for a test file; unhandled requests fail the test. */
-export function useMswServer() {
+export function setUpMswServer() {
   beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
   afterEach(() => {
     server.resetHandlers();
@@ -59,7 +59,9 @@ export function getGiveawaysHandler(list: JsonBodyType) {
 }
 
 export function getGiveawayHandler(giveaway: GiveawayItem) {
-  return http.get(`${API}/giveaway/${giveaway.id}`, () => HttpResponse.json(giveaway as unknown as JsonBodyType));
+  return http.get(`${API}/giveaway/${giveaway.id}`, () =>
+    HttpResponse.json(giveaway as unknown as JsonBodyType),
+  );
 }
 
 export function detail(status: number, sentence: string) {

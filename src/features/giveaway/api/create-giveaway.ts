@@ -11,7 +11,10 @@ export interface CreateGiveawayVariables {
 }
 
 /** POST /giveaway (admin). */
-export const CREATE_GIVEAWAY_MUTATION: TypedDocumentNode<CreateGiveawayData, CreateGiveawayVariables> = gql`
+export const CREATE_GIVEAWAY_MUTATION: TypedDocumentNode<
+  CreateGiveawayData,
+  CreateGiveawayVariables
+> = gql`
   mutation CreateGiveaway($input: GiveawayFormPayload!) {
     createGiveaway(input: $input) @rest(type: "Giveaway", path: "/giveaway", method: "POST") {
       ...GiveawayFields
@@ -26,7 +29,11 @@ export function useCreateGiveaway() {
     update(cache, { data }) {
       const created = data?.createGiveaway;
       if (!created) return;
-      const ref = cache.writeFragment({ data: created, fragment: GIVEAWAY_FIELDS, fragmentName: 'GiveawayFields' });
+      const ref = cache.writeFragment({
+        data: created,
+        fragment: GIVEAWAY_FIELDS,
+        fragmentName: 'GiveawayFields',
+      });
       if (!ref) return;
       cache.modify<{ giveaways: readonly Reference[] | null }>({
         fields: {

@@ -9,9 +9,13 @@ export interface DeleteGiveawayVariables {
 }
 
 /** DELETE /giveaway/{id} (admin). */
-export const DELETE_GIVEAWAY_MUTATION: TypedDocumentNode<DeleteGiveawayData, DeleteGiveawayVariables> = gql`
+export const DELETE_GIVEAWAY_MUTATION: TypedDocumentNode<
+  DeleteGiveawayData,
+  DeleteGiveawayVariables
+> = gql`
   mutation DeleteGiveaway($id: String!) {
-    deleteGiveaway(id: $id) @rest(type: "SuccessMessage", path: "/giveaway/{args.id}", method: "DELETE") {
+    deleteGiveaway(id: $id)
+      @rest(type: "SuccessMessage", path: "/giveaway/{args.id}", method: "DELETE") {
       success
       message
     }
@@ -28,7 +32,9 @@ export function useDeleteGiveaway() {
         fields: {
           giveaways(existing, { readField }) {
             if (!Array.isArray(existing)) return existing;
-            return existing.filter((ref: Reference) => String(readField('id', ref)) !== variables.id);
+            return existing.filter(
+              (ref: Reference) => String(readField('id', ref)) !== variables.id,
+            );
           },
         },
       });

@@ -17,5 +17,9 @@ export const GIVEAWAYS_QUERY: TypedDocumentNode<GiveawaysData, Record<string, ne
 
 export function useGiveaways({ skip = false }: { skip?: boolean } = {}) {
   // The cached list shows at once when coming back to a page; the network answer then refreshes it.
-  return useQuery(GIVEAWAYS_QUERY, { skip, fetchPolicy: 'cache-and-network', nextFetchPolicy: 'cache-first' });
+  return useQuery(GIVEAWAYS_QUERY, {
+    skip,
+    fetchPolicy: 'cache-and-network',
+    nextFetchPolicy: 'cache-first',
+  });
 }

@@ -24,7 +24,10 @@ export const PARTICIPANT_QUERY: TypedDocumentNode<ParticipantData, { id: string 
  * Admin-only on the server, so callers skip it for everyone else.
  */
 export function useParticipant(id: number | null, { skip = false }: { skip?: boolean } = {}) {
-  const result = useQuery(PARTICIPANT_QUERY, { variables: { id: String(id) }, skip: skip || id == null });
+  const result = useQuery(PARTICIPANT_QUERY, {
+    variables: { id: String(id) },
+    skip: skip || id == null,
+  });
   useEffect(() => {
     if (result.error) console.error('Failed to fetch participant', result.error);
   }, [result.error]);

@@ -22,9 +22,16 @@ export const PARTICIPANTS_QUERY: TypedDocumentNode<ParticipantsData, { id: strin
  * The entrants for the draw animation. A failure is logged and yields an empty list (SPEC §8):
  * the draw already happened on the server, so the spin goes on with the winner alone.
  */
-export async function fetchParticipants(client: ApolloClient<object>, id: string): Promise<Participant[]> {
+export async function fetchParticipants(
+  client: ApolloClient<object>,
+  id: string,
+): Promise<Participant[]> {
   try {
-    const { data } = await client.query({ query: PARTICIPANTS_QUERY, variables: { id }, fetchPolicy: 'network-only' });
+    const { data } = await client.query({
+      query: PARTICIPANTS_QUERY,
+      variables: { id },
+      fetchPolicy: 'network-only',
+    });
     return data.participants ?? [];
   } catch (error) {
     console.error('Failed to fetch participants', error);

@@ -11,10 +11,17 @@ export interface ToggleParticipantsVariables {
 }
 
 /** POST /giveaway/{id}/toggle-participants (admin): open or close entries. */
-export const TOGGLE_PARTICIPANTS_MUTATION: TypedDocumentNode<ToggleParticipantsData, ToggleParticipantsVariables> = gql`
+export const TOGGLE_PARTICIPANTS_MUTATION: TypedDocumentNode<
+  ToggleParticipantsData,
+  ToggleParticipantsVariables
+> = gql`
   mutation ToggleParticipants($id: String!, $input: ToggleParticipantsPayload!) {
     toggleParticipants(id: $id, input: $input)
-      @rest(type: "SuccessMessage", path: "/giveaway/{args.id}/toggle-participants", method: "POST") {
+      @rest(
+        type: "SuccessMessage"
+        path: "/giveaway/{args.id}/toggle-participants"
+        method: "POST"
+      ) {
       success
       message
     }

@@ -15,9 +15,13 @@ export interface UpdateGiveawayVariables {
  * PUT /giveaway/{id} (admin). The answer is the updated giveaway; the cache stores it under its
  * id, so the list and the detail page both show the change.
  */
-export const UPDATE_GIVEAWAY_MUTATION: TypedDocumentNode<UpdateGiveawayData, UpdateGiveawayVariables> = gql`
+export const UPDATE_GIVEAWAY_MUTATION: TypedDocumentNode<
+  UpdateGiveawayData,
+  UpdateGiveawayVariables
+> = gql`
   mutation UpdateGiveaway($id: String!, $input: GiveawayFormPayload!) {
-    updateGiveaway(id: $id, input: $input) @rest(type: "Giveaway", path: "/giveaway/{args.id}", method: "PUT") {
+    updateGiveaway(id: $id, input: $input)
+      @rest(type: "Giveaway", path: "/giveaway/{args.id}", method: "PUT") {
       ...GiveawayFields
     }
   }

@@ -39,7 +39,9 @@ export function AdminControls({
   const toggle = async () => {
     setToggling(true);
     try {
-      const { data } = await toggleParticipants({ variables: { id: giveawayId, input: { accept: !isAccepting } } });
+      const { data } = await toggleParticipants({
+        variables: { id: giveawayId, input: { accept: !isAccepting } },
+      });
       const answer = data?.toggleParticipants;
       if (answer?.success) {
         toast({ title: 'Success', description: answer.message });

@@ -10,7 +10,11 @@ import { useParticipate } from '../api/participate';
 import { serverSentence } from '../error-message';
 
 const entrySchema = yup.object({
-  email: yup.string().trim().required('Email is required').email('Please enter a valid email address'),
+  email: yup
+    .string()
+    .trim()
+    .required('Email is required')
+    .email('Please enter a valid email address'),
   instagram_handle: yup.string().trim().required('Instagram handle is required'),
 });
 
@@ -53,17 +57,30 @@ export function EntryForm({ giveawayId, onEntered }: EntryFormProps) {
         reset();
         onEntered();
       } else {
-        toast({ title: 'Error', description: answer?.message || 'Failed to join giveaway', variant: 'destructive' });
+        toast({
+          title: 'Error',
+          description: answer?.message || 'Failed to join giveaway',
+          variant: 'destructive',
+        });
       }
     } catch (error) {
-      toast({ title: 'Error', description: serverSentence(error, 'Failed to join giveaway'), variant: 'destructive' });
+      toast({
+        title: 'Error',
+        description: serverSentence(error, 'Failed to join giveaway'),
+        variant: 'destructive',
+      });
     }
   });
 
   return (
     <form onSubmit={onSubmit} noValidate aria-label="Enter the Giveaway">
       <Field label="Email" required error={errors.email?.message}>
-        <Input type="email" autoComplete="email" placeholder="you@example.com" {...register('email')} />
+        <Input
+          type="email"
+          autoComplete="email"
+          placeholder="you@example.com"
+          {...register('email')}
+        />
       </Field>
       <Field
         label="Instagram Handle"
@@ -71,7 +88,13 @@ export function EntryForm({ giveawayId, onEntered }: EntryFormProps) {
         error={errors.instagram_handle?.message}
         hint="Your Instagram username, with or without the @."
       >
-        <Input autoComplete="off" autoCapitalize="none" spellCheck={false} placeholder="@yourhandle" {...register('instagram_handle')} />
+        <Input
+          autoComplete="off"
+          autoCapitalize="none"
+          spellCheck={false}
+          placeholder="@yourhandle"
+          {...register('instagram_handle')}
+        />
       </Field>
       {/* Honeypot for bots; people never see or reach it. */}
       <Honeypot aria-hidden="true">

@@ -150,7 +150,9 @@ export function GiveawayCard({ giveaway }: { giveaway: GiveawayWithId }) {
             </>
           ) : null}
         </Meta>
-        {giveaway.max_participants ? <MaxLine>Max: {giveaway.max_participants} participants</MaxLine> : null}
+        {giveaway.max_participants ? (
+          <MaxLine>Max: {giveaway.max_participants} participants</MaxLine>
+        ) : null}
         {giveaway.winner_details ? (
           <WinnerBox>
             <TrophyIcon size={24} />

@@ -20,7 +20,14 @@ import { AdminControls } from './admin-controls';
 import { DetailCard, DetailCardTitle, DetailNote, DetailValue } from './detail-card';
 import { DrawRecord } from './draw-record';
 import { EntryForm } from './entry-form';
-import { ArrowLeftIcon, CalendarIcon, FlagIcon, GiftIcon, TrophyIcon, UsersIcon } from './giveaway-icons';
+import {
+  ArrowLeftIcon,
+  CalendarIcon,
+  FlagIcon,
+  GiftIcon,
+  TrophyIcon,
+  UsersIcon,
+} from './giveaway-icons';
 import { MessagePage } from './message-panel';
 import { ShareCard } from './share-card';
 import { SpinOverlay } from './spin-overlay';
@@ -146,7 +153,8 @@ export function GiveawayDetailPage({ id }: { id: string }) {
   const [draw, setDraw] = useState<DrawState>({ stage: 'idle' });
 
   useEffect(() => {
-    if (error) toast({ title: 'Error', description: 'Failed to load giveaway', variant: 'destructive' });
+    if (error)
+      toast({ title: 'Error', description: 'Failed to load giveaway', variant: 'destructive' });
   }, [error, toast]);
 
   useEffect(() => {
@@ -154,8 +162,12 @@ export function GiveawayDetailPage({ id }: { id: string }) {
   }, [giveaway?.title]);
 
   // SPEC §7: when the answer names a winner but carries no details, look the entry up (admin-only).
-  const needsWinnerLookup = Boolean(giveaway && giveaway.winner_id != null && !giveaway.winner_details);
-  const { data: winnerEntry } = useParticipant(giveaway?.winner_id ?? null, { skip: !needsWinnerLookup || !isAdmin });
+  const needsWinnerLookup = Boolean(
+    giveaway && giveaway.winner_id != null && !giveaway.winner_details,
+  );
+  const { data: winnerEntry } = useParticipant(giveaway?.winner_id ?? null, {
+    skip: !needsWinnerLookup || !isAdmin,
+  });
   const winnerDetails = giveaway?.winner_details ?? winnerEntry?.participant ?? null;
 
   const reload = useCallback(() => {
@@ -170,25 +182,41 @@ export function GiveawayDetailPage({ id }: { id: string }) {
       const { data: result } = await selectWinner(id);
       const answer = result?.selectWinner;
       if (!answer?.success || !answer.winner) {
-        toast({ title: 'Error', description: answer?.message || 'Failed to select winner', variant: 'destructive' });
+        toast({
+          title: 'Error',
+          description: answer?.message || 'Failed to select winner',
+          variant: 'destructive',
+        });
         return;
       }
       const participants = await fetchParticipants(client, id);
       setDraw({ stage: 'spinning', winner: answer.winner, names: participants.map(displayHandle) });
     } catch (cause) {
-      toast({ title: 'Error', description: serverSentence(cause, 'Failed to select winner'), variant: 'destructive' });
+      toast({
+        title: 'Error',
+        description: serverSentence(cause, 'Failed to select winner'),
+        variant: 'destructive',
+      });
     } finally {
       setSelecting(false);
     }
   };
 
   const finishSpin = useCallback(() => {
-    setDraw((current) => (current.stage === 'spinning' ? { stage: 'winner', winner: current.winner } : current));
+    setDraw((current) =>
+      current.stage === 'spinning' ? { stage: 'winner', winner: current.winner } : current,
+    );
     reload();
   }, [reload]);
 
   if (draw.stage === 'winner' && giveaway) {
-    return <WinnerScreen winner={draw.winner} giveaway={giveaway} onBack={() => setDraw({ stage: 'idle' })} />;
+    return (
+      <WinnerScreen
+        winner={draw.winner}
+        giveaway={giveaway}
+        onBack={() => setDraw({ stage: 'idle' })}
+      />
+    );
   }
 
   if (loading && !data) return <Spinner label="Loading giveaway..." />;
@@ -225,7 +253,9 @@ export function GiveawayDetailPage({ id }: { id: string }) {
                   Prize
                 </DetailCardTitle>
                 <DetailValue>{giveaway.prize}</DetailValue>
-                {giveaway.prize_image ? <PrizeImage src={giveaway.prize_image} alt={`Prize: ${giveaway.prize}`} /> : null}
+                {giveaway.prize_image ? (
+                  <PrizeImage src={giveaway.prize_image} alt={`Prize: ${giveaway.prize}`} />
+                ) : null}
               </DetailCard>
               <DetailCard aria-labelledby="participants-title">
                 <DetailCardTitle id="participants-title">
@@ -258,7 +288,9 @@ export function GiveawayDetailPage({ id }: { id: string }) {
                 </DetailCardTitle>
                 <DetailValue>{statusHeadline(giveaway.status)}</DetailValue>
                 <DetailNote>{winnerName ? `Winner: ${winnerName}` : 'Not selected yet'}</DetailNote>
-                <DetailNote>{giveaway.entries_open ? 'Accepting entries' : 'Closed for entries'}</DetailNote>
+                <DetailNote>
+                  {giveaway.entries_open ? 'Accepting entries' : 'Closed for entries'}
+                </DetailNote>
               </DetailCard>
             </InfoGrid>
 

@@ -34,18 +34,33 @@ export const giveawayFormSchema = yup.object({
     .string()
     .trim()
     .default('')
-    .test('url', 'Please enter a valid URL starting with http:// or https://', (value) => !value || isHttpUrl(value)),
+    .test(
+      'url',
+      'Please enter a valid URL starting with http:// or https://',
+      (value) => !value || isHttpUrl(value),
+    ),
   start_date: yup
     .string()
     .required('Start date is required')
     .matches(DATE, 'Enter the date as YYYY-MM-DD'),
-  end_date: yup.string().default('').matches(DATE, { message: 'Enter the date as YYYY-MM-DD', excludeEmptyString: true }),
+  end_date: yup
+    .string()
+    .default('')
+    .matches(DATE, { message: 'Enter the date as YYYY-MM-DD', excludeEmptyString: true }),
   max_participants: yup
     .string()
     .trim()
     .default('')
-    .test('whole', 'Maximum participants must be a whole number', (value) => !value || /^\d+$/.test(value))
-    .test('min', 'Maximum participants must be at least 1', (value) => !value || !/^\d+$/.test(value) || Number(value) >= 1),
+    .test(
+      'whole',
+      'Maximum participants must be a whole number',
+      (value) => !value || /^\d+$/.test(value),
+    )
+    .test(
+      'min',
+      'Maximum participants must be at least 1',
+      (value) => !value || !/^\d+$/.test(value) || Number(value) >= 1,
+    ),
 });
 
 export type GiveawayFormValues = yup.InferType<typeof giveawayFormSchema>;
@@ -64,7 +79,15 @@ export function toPayload(values: GiveawayFormValues): GiveawayFormPayload {
 
 function initialValues(giveaway: GiveawayWithId | null): GiveawayFormValues {
   if (!giveaway) {
-    return { title: '', description: '', prize: '', prize_image: '', start_date: todayIso(), end_date: '', max_participants: '' };
+    return {
+      title: '',
+      description: '',
+      prize: '',
+      prize_image: '',
+      start_date: todayIso(),
+      end_date: '',
+      max_participants: '',
+    };
   }
   return {
     title: giveaway.title,
@@ -120,13 +143,21 @@ function GiveawayForm({ giveaway, onDone, onCancel }: GiveawayFormProps) {
       try {
         const { data } = await updateGiveaway({ variables: { id: String(giveaway.id), input } });
         if (!data?.updateGiveaway) {
-          toast({ title: 'Error', description: 'Failed to update giveaway', variant: 'destructive' });
+          toast({
+            title: 'Error',
+            description: 'Failed to update giveaway',
+            variant: 'destructive',
+          });
           return;
         }
         toast({ title: 'Success', description: 'Giveaway updated successfully' });
         onDone();
       } catch (error) {
-        toast({ title: 'Error', description: serverSentence(error, 'Failed to update giveaway'), variant: 'destructive' });
+        toast({
+          title: 'Error',
+          description: serverSentence(error, 'Failed to update giveaway'),
+          variant: 'destructive',
+        });
       }
       return;
     }
@@ -139,7 +170,11 @@ function GiveawayForm({ giveaway, onDone, onCancel }: GiveawayFormProps) {
       toast({ title: 'Success', description: 'Giveaway created successfully' });
       onDone();
     } catch (error) {
-      toast({ title: 'Error', description: serverSentence(error, 'Failed to save giveaway'), variant: 'destructive' });
+      toast({
+        title: 'Error',
+        description: serverSentence(error, 'Failed to save giveaway'),
+        variant: 'destructive',
+      });
     }
   });
 
@@ -154,8 +189,17 @@ function GiveawayForm({ giveaway, onDone, onCancel }: GiveawayFormProps) {
       <Field label="Prize" required error={errors.prize?.message}>
         <Input {...register('prize')} />
       </Field>
-      <Field label="Prize Image URL" error={errors.prize_image?.message} hint="Optional. A link to a picture of the prize.">
-        <Input type="url" inputMode="url" placeholder="https://example.com/prize.jpg" {...register('prize_image')} />
+      <Field
+        label="Prize Image URL"
+        error={errors.prize_image?.message}
+        hint="Optional. A link to a picture of the prize."
+      >
+        <Input
+          type="url"
+          inputMode="url"
+          placeholder="https://example.com/prize.jpg"
+          {...register('prize_image')}
+        />
       </Field>
       <Row>
         <Field label="Start Date" required error={errors.start_date?.message}>
@@ -165,8 +209,18 @@ function GiveawayForm({ giveaway, onDone, onCancel }: GiveawayFormProps) {
           <Input type="date" {...register('end_date')} />
         </Field>
       </Row>
-      <Field label="Maximum Participants" error={errors.max_participants?.message} hint="Leave empty for unlimited">
-        <Input type="number" min={1} step={1} inputMode="numeric" {...register('max_participants')} />
+      <Field
+        label="Maximum Participants"
+        error={errors.max_participants?.message}
+        hint="Leave empty for unlimited"
+      >
+        <Input
+          type="number"
+          min={1}
+          step={1}
+          inputMode="numeric"
+          {...register('max_participants')}
+        />
       </Field>
       <Actions>
         <Button variant="ghost" onClick={onCancel}>
@@ -194,11 +248,20 @@ export function GiveawayFormDialog({ open, giveaway, onClose }: GiveawayFormDial
       open={open}
       onClose={onClose}
       title={giveaway ? 'Edit Giveaway' : 'Create Giveaway'}
-      description={giveaway ? 'Change the details of this giveaway.' : 'Fill in the details of the new giveaway.'}
+      description={
+        giveaway
+          ? 'Change the details of this giveaway.'
+          : 'Fill in the details of the new giveaway.'
+      }
       width="640px"
     >
       {/* Keyed so each opening starts from the right values, not from the last edit. */}
-      <GiveawayForm key={giveaway?.id ?? 'new'} giveaway={giveaway} onDone={onClose} onCancel={onClose} />
+      <GiveawayForm
+        key={giveaway?.id ?? 'new'}
+        giveaway={giveaway}
+        onDone={onClose}
+        onCancel={onClose}
+      />
     </Dialog>
   );
 }

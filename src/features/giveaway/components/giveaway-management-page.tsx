@@ -17,7 +17,8 @@ import { UsersIcon } from './giveaway-icons';
 import { MessagePage, MessagePanel } from './message-panel';
 import { StatusBadge } from './status-badge';
 
-export const DELETE_CONFIRMATION = 'Are you sure you want to delete this giveaway? This action cannot be undone.';
+export const DELETE_CONFIRMATION =
+  'Are you sure you want to delete this giveaway? This action cannot be undone.';
 
 const Header = styled.section`
   padding-block: ${({ theme }) => theme.space[10]} ${({ theme }) => theme.space[8]};
@@ -135,16 +136,34 @@ function ManageCard({ giveaway, onEdit, onDelete, deleting }: ManageCardProps) {
         <dt>Starts</dt>
         <dd>{formatDate(giveaway.start_date)}</dd>
         <dt>Max</dt>
-        <dd>{giveaway.max_participants ? `${giveaway.max_participants} participants` : 'Unlimited'}</dd>
+        <dd>
+          {giveaway.max_participants ? `${giveaway.max_participants} participants` : 'Unlimited'}
+        </dd>
       </Facts>
       <CardActions>
-        <ButtonLink to={`/giveaway/${giveaway.id}`} variant="secondary" size="sm" aria-describedby={titleId}>
+        <ButtonLink
+          to={`/giveaway/${giveaway.id}`}
+          variant="secondary"
+          size="sm"
+          aria-describedby={titleId}
+        >
           View
         </ButtonLink>
-        <Button variant="secondary" size="sm" onClick={() => onEdit(giveaway)} aria-describedby={titleId}>
+        <Button
+          variant="secondary"
+          size="sm"
+          onClick={() => onEdit(giveaway)}
+          aria-describedby={titleId}
+        >
           Edit
         </Button>
-        <Button variant="danger" size="sm" onClick={() => onDelete(giveaway)} disabled={deleting} aria-describedby={titleId}>
+        <Button
+          variant="danger"
+          size="sm"
+          onClick={() => onDelete(giveaway)}
+          disabled={deleting}
+          aria-describedby={titleId}
+        >
           Delete
         </Button>
       </CardActions>
@@ -157,11 +176,15 @@ function AdminGiveaways() {
   const { data, loading, error } = useGiveaways();
   const giveaways = useGiveawaysWithId(data?.giveaways);
   const [deleteGiveaway] = useDeleteGiveaway();
-  const [dialog, setDialog] = useState<{ open: boolean; giveaway: GiveawayWithId | null }>({ open: false, giveaway: null });
+  const [dialog, setDialog] = useState<{ open: boolean; giveaway: GiveawayWithId | null }>({
+    open: false,
+    giveaway: null,
+  });
   const [deletingId, setDeletingId] = useState<number | null>(null);
 
   useEffect(() => {
-    if (error) toast({ title: 'Error', description: 'Failed to load giveaways', variant: 'destructive' });
+    if (error)
+      toast({ title: 'Error', description: 'Failed to load giveaways', variant: 'destructive' });
   }, [error, toast]);
 
   const openCreate = () => setDialog({ open: true, giveaway: null });
@@ -176,10 +199,18 @@ function AdminGiveaways() {
       if (answer?.success) {
         toast({ title: 'Success', description: 'Giveaway deleted successfully' });
       } else {
-        toast({ title: 'Error', description: answer?.message || 'Failed to delete giveaway', variant: 'destructive' });
+        toast({
+          title: 'Error',
+          description: answer?.message || 'Failed to delete giveaway',
+          variant: 'destructive',
+        });
       }
     } catch (cause) {
-      toast({ title: 'Error', description: serverSentence(cause, 'Failed to delete giveaway'), variant: 'destructive' });
+      toast({
+        title: 'Error',
+        description: serverSentence(cause, 'Failed to delete giveaway'),
+        variant: 'destructive',
+      });
     } finally {
       setDeletingId(null);
     }

@@ -11,8 +11,14 @@ export function ShareCard({ title, description }: { title: string; description: 
   const share = async () => {
     const url = window.location.href;
     const outcome = await shareOrCopy({ title, text: description, url }, url);
-    if (outcome === 'copied') toast({ title: 'Link copied!', description: 'Giveaway link copied to clipboard' });
-    if (outcome === 'failed') toast({ title: 'Error', description: `Copy this link to share: ${url}`, variant: 'destructive' });
+    if (outcome === 'copied')
+      toast({ title: 'Link copied!', description: 'Giveaway link copied to clipboard' });
+    if (outcome === 'failed')
+      toast({
+        title: 'Error',
+        description: `Copy this link to share: ${url}`,
+        variant: 'destructive',
+      });
   };
 
   return (

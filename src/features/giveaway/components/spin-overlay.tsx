@@ -105,7 +105,12 @@ export interface SpinOverlayProps {
 }
 
 /** The full-screen draw animation (SPEC §2, §9). */
-export function SpinOverlay({ names, winner, onComplete, soundSrc = SPIN_SOUND_SRC }: SpinOverlayProps) {
+export function SpinOverlay({
+  names,
+  winner,
+  onComplete,
+  soundSrc = SPIN_SOUND_SRC,
+}: SpinOverlayProps) {
   const overlayRef = useRef<HTMLDivElement>(null);
   const audioRef = useRef<HTMLAudioElement>(null);
   const [current, setCurrent] = useState(() => names[0]?.trim() || winner);
@@ -135,7 +140,9 @@ export function SpinOverlay({ names, winner, onComplete, soundSrc = SPIN_SOUND_S
           cancelConfetti = celebrate();
         }, plan.endsAt),
       );
-      timers.push(window.setTimeout(() => initial.current.onComplete(), plan.endsAt + WINNER_SCREEN_DELAY_MS));
+      timers.push(
+        window.setTimeout(() => initial.current.onComplete(), plan.endsAt + WINNER_SCREEN_DELAY_MS),
+      );
     };
 
     const spinSilently = () => start(DEFAULT_SPIN_MS);

@@ -161,8 +161,12 @@ export function WinnerScreen({ winner, giveaway, onBack }: WinnerScreenProps) {
 
   const share = async () => {
     const text = winnerAnnouncement(winner, giveaway.title);
-    const outcome = await shareOrCopy({ title: `${giveaway.title} winner`, text, url: window.location.href }, text);
-    if (outcome === 'copied') toast({ title: 'Copied!', description: 'Winner announcement copied to clipboard' });
+    const outcome = await shareOrCopy(
+      { title: `${giveaway.title} winner`, text, url: window.location.href },
+      text,
+    );
+    if (outcome === 'copied')
+      toast({ title: 'Copied!', description: 'Winner announcement copied to clipboard' });
     if (outcome === 'failed') toast({ title: 'Error', description: text, variant: 'destructive' });
   };
 

@@ -8,7 +8,10 @@ export const CONFETTI_BURSTS = [
 ] as const;
 
 function prefersReducedMotion(): boolean {
-  return typeof window !== 'undefined' && Boolean(window.matchMedia?.('(prefers-reduced-motion: reduce)').matches);
+  return (
+    typeof window !== 'undefined' &&
+    Boolean(window.matchMedia?.('(prefers-reduced-motion: reduce)').matches)
+  );
 }
 
 /**
@@ -19,7 +22,13 @@ function prefersReducedMotion(): boolean {
 export function celebrate(): () => void {
   if (prefersReducedMotion()) return () => undefined;
   const burst = (particleCount: number) => {
-    void confetti({ particleCount, spread: 70, origin: { y: 0.6 }, zIndex: 1100, disableForReducedMotion: true });
+    void confetti({
+      particleCount,
+      spread: 70,
+      origin: { y: 0.6 },
+      zIndex: 1100,
+      disableForReducedMotion: true,
+    });
   };
   const timers: number[] = [];
   for (const { delay, particleCount } of CONFETTI_BURSTS) {

@@ -1,5 +1,8 @@
 /** What the draw shows for an entrant (SPEC §5): "@handle", or the e-mail when there is no handle. */
-export function displayHandle(entrant: { instagram_handle?: string | null; email?: string | null }): string {
+export function displayHandle(entrant: {
+  instagram_handle?: string | null;
+  email?: string | null;
+}): string {
   const handle = (entrant.instagram_handle ?? '').trim().replace(/^@+/, '').trim();
   if (handle) return `@${handle}`;
   return (entrant.email ?? '').trim();

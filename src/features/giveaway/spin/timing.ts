@@ -56,7 +56,12 @@ export interface PlanSpinInput {
  * and the rest every 350 ms through the final list. That list starts with the winner and is
  * walked backwards, so however many steps fit, the last name shown is the winner's.
  */
-export function planSpin({ duration, names, winner, shuffle = cryptoShuffle }: PlanSpinInput): SpinPlan {
+export function planSpin({
+  duration,
+  names,
+  winner,
+  shuffle = cryptoShuffle,
+}: PlanSpinInput): SpinPlan {
   const others = Array.from(new Set(names.map((name) => name.trim()).filter(Boolean))).filter(
     (name) => name !== winner,
   );
@@ -67,8 +72,10 @@ export function planSpin({ duration, names, winner, shuffle = cryptoShuffle }: P
 
   let index = 0;
   const nextName = () => pool[index++ % pool.length] as string;
-  for (let at = 0; at < fastEnd; at += FAST_STEP_MS) frames.push({ at, name: nextName(), phase: 'fast' });
-  for (let at = fastEnd; at < slowEnd; at += SLOW_STEP_MS) frames.push({ at, name: nextName(), phase: 'slow' });
+  for (let at = 0; at < fastEnd; at += FAST_STEP_MS)
+    frames.push({ at, name: nextName(), phase: 'fast' });
+  for (let at = fastEnd; at < slowEnd; at += SLOW_STEP_MS)
+    frames.push({ at, name: nextName(), phase: 'slow' });
 
   const finalNames = [winner, ...shuffle(others)];
   const finalSteps = Math.max(1, Math.ceil((duration - slowEnd) / FINAL_STEP_MS));
