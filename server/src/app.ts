@@ -12,7 +12,6 @@ import authPlugin from './plugins/auth';
 import dbPlugin from './plugins/db';
 import errorsPlugin from './plugins/errors';
 import staticSite, { isApiPath } from './plugins/static-site';
-import giveawayRoutes from './routes/v1/giveaways';
 import healthRoutes from './routes/v1/health';
 import { loadJwtSecret } from './services/jwt-secret';
 import swagger from '@fastify/swagger';
@@ -27,6 +26,8 @@ import outboxRoutes from './routes/v1/outbox';
 export interface BuildOptions {
   config: Config;
   connection: Db;
+  /** Where log lines go (default stdout); tests read them to prove nothing secret is logged. */
+  logStream?: { write(line: string): void };
 }
 
 export type App = FastifyInstance<RawServerDefault, IncomingMessage, ServerResponse, FastifyBaseLogger, TypeBoxTypeProvider>;
@@ -58,10 +59,11 @@ const REDACT = [
 const SECRET_QUERY = /([?&](?:token)=)[^&#]*/gi;
 
 /** Builds the whole server (API + built site) without listening. */
-export async function buildApp({ config, connection }: BuildOptions): Promise<App> {
+export async function buildApp({ config, connection, logStream }: BuildOptions): Promise<App> {
   const app = Fastify({
     logger: {
       level: config.logLevel,
+      ...(logStream ? { stream: logStream } : {}),
       redact: { paths: REDACT, censor: '[redacted]' },
       serializers: {
         req: (req: { method: string; url: string; ip?: string }) => ({
@@ -117,7 +119,6 @@ export async function buildApp({ config, connection }: BuildOptions): Promise<Ap
       await api.register(newsletterRoutes, { prefix: '/newsletter' });
       await api.register(outboxRoutes, { prefix: '/outbox' });
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
-      await api.register(giveawayRoutes);
       api.setNotFoundHandler((request, reply) =>
         reply.code(404).send({ detail: `No API endpoint matches ${request.method} ${request.url.split('?')[0]}.` }),
       );
