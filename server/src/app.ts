@@ -12,6 +12,7 @@ import authPlugin from './plugins/auth';
 import dbPlugin from './plugins/db';
 import errorsPlugin from './plugins/errors';
 import staticSite, { isApiPath } from './plugins/static-site';
+import giveawayRoutes from './routes/v1/giveaways';
 import healthRoutes from './routes/v1/health';
 import { loadJwtSecret } from './services/jwt-secret';
 import swagger from '@fastify/swagger';
@@ -119,6 +120,7 @@ export async function buildApp({ config, connection, logStream }: BuildOptions):
       await api.register(newsletterRoutes, { prefix: '/newsletter' });
       await api.register(outboxRoutes, { prefix: '/outbox' });
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+      await api.register(giveawayRoutes);
       api.setNotFoundHandler((request, reply) =>
         reply.code(404).send({ detail: `No API endpoint matches ${request.method} ${request.url.split('?')[0]}.` }),
       );
