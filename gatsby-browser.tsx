@@ -26,5 +26,25 @@ export const onRouteUpdate: GatsbyBrowser['onRouteUpdate'] = ({ location, prevLo
   if (!prevLocation || location.hash || prevLocation.pathname === location.pathname) return;
   if (state?.preserveScroll) return;
   const reduceMotion = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
-  window.scrollTo({ top: 0, left: 0, behavior: reduceMotion ? 'auto' : 'smooth' });
+  const scrollToTop = () =>
+    window.scrollTo({ top: 0, left: 0, behavior: reduceMotion ? 'auto' : 'smooth' });
+
+  // Gatsby's router focuses #gatsby-focus-wrapper a frame or two after this hook runs, and that
+  // focus() cancels a smooth scroll already under way. Start scrolling once the focus has
+  // happened, or after a short wait when no focus comes (the wrapper already had it).
+  const wrapper = document.getElementById('gatsby-focus-wrapper');
+  if (!wrapper) {
+    scrollToTop();
+    return;
+  }
+  let started = false;
+  const start = () => {
+    if (started) return;
+    started = true;
+    wrapper.removeEventListener('focus', start);
+    window.clearTimeout(fallback);
+    window.requestAnimationFrame(scrollToTop);
+  };
+  wrapper.addEventListener('focus', start);
+  const fallback = window.setTimeout(start, 300);
 };

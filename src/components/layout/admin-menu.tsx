@@ -17,6 +17,7 @@ const Wrapper = styled.div`
 
 const Toggle = styled.button`
   display: inline-flex;
+  flex-shrink: 0;
   align-items: center;
   gap: ${({ theme }) => theme.space[1]};
   min-height: 2.5rem;

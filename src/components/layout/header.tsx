@@ -20,7 +20,7 @@ const Bar = styled.header`
 const Inner = styled(Container)`
   display: flex;
   align-items: center;
-  gap: ${({ theme }) => theme.space[4]};
+  gap: ${({ theme }) => theme.space[3]};
   height: ${({ theme }) => theme.headerHeight};
 `;
 
@@ -34,6 +34,10 @@ const Brand = styled(Link)`
   font-weight: 800;
   letter-spacing: -0.02em;
   text-decoration: none;
+
+  svg {
+    flex-shrink: 0;
+  }
 
   &:hover {
     color: ${({ theme }) => theme.colors.text};
@@ -58,11 +62,17 @@ const DesktopList = styled.ul`
 const NavItem = styled(Link)`
   position: relative;
   display: block;
-  padding: ${({ theme }) => theme.space[2]} ${({ theme }) => theme.space[3]};
+  /* Tighter between 1024px and 1280px so the bar still fits when the Admin menu is shown. */
+  padding: ${({ theme }) => theme.space[2]};
   border-radius: ${({ theme }) => theme.radii.sm};
   color: ${({ theme }) => theme.colors.textMuted};
-  font-size: 0.9375rem;
+  font-size: ${({ theme }) => theme.fontSizes.sm};
   font-weight: 600;
+
+  ${({ theme }) => theme.media.xl} {
+    padding: ${({ theme }) => theme.space[2]} ${({ theme }) => theme.space[3]};
+    font-size: 0.9375rem;
+  }
   text-decoration: none;
   white-space: nowrap;
 
@@ -78,9 +88,9 @@ const NavItem = styled(Link)`
   &[aria-current]::after {
     content: '';
     position: absolute;
-    right: ${({ theme }) => theme.space[3]};
+    right: ${({ theme }) => theme.space[2]};
     bottom: 0;
-    left: ${({ theme }) => theme.space[3]};
+    left: ${({ theme }) => theme.space[2]};
     height: 2px;
     border-radius: 2px;
     background: ${({ theme }) => theme.colors.primary};

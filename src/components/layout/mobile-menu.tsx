@@ -9,6 +9,9 @@ const Toggle = styled.button`
   display: inline-flex;
   align-items: center;
   gap: ${({ theme }) => theme.space[2]};
+  flex-shrink: 0;
+  justify-content: center;
+  min-width: 2.75rem;
   min-height: 2.75rem;
   padding: 0 ${({ theme }) => theme.space[3]};
   border: 1px solid ${({ theme }) => theme.colors.border};
@@ -18,8 +21,24 @@ const Toggle = styled.button`
   font-weight: 600;
   font-size: ${({ theme }) => theme.fontSizes.sm};
 
+  svg {
+    flex-shrink: 0;
+  }
+
   ${({ theme }) => theme.media.lg} {
     display: none;
+  }
+`;
+
+/** Icon-only on small phones (the name stays "Menu" for assistive technology). */
+const ToggleLabel = styled.span`
+  @media (max-width: 419.98px) {
+    position: absolute;
+    width: 1px;
+    height: 1px;
+    overflow: hidden;
+    clip: rect(0, 0, 0, 0);
+    white-space: nowrap;
   }
 `;
 
@@ -105,7 +124,7 @@ export function MobileMenu({ pathname }: MobileMenuProps) {
         onClick={() => setOpen((value) => !value)}
       >
         {open ? <CloseIcon size={20} /> : <MenuIcon size={20} />}
-        Menu
+        <ToggleLabel>Menu</ToggleLabel>
       </Toggle>
       <Panel id={panelId} hidden={!open}>
         <nav aria-label="Mobile">
