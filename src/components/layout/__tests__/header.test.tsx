@@ -1,7 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { navigate } from 'gatsby';
+import { http, HttpResponse } from 'msw';
 import React from 'react';
+import { API, setupApiServer } from '@/testing/api-server';
 import { renderWithProviders } from '@/testing/render-with-providers';
 import { Header } from '../header';
 
@@ -15,10 +17,34 @@ const NAV = [
   ['About', '/about'],
 ] as const;
 
+const server = setupApiServer();
+
+/** The server confirms whichever role is stored, as it would for a valid token. */
+function serverConfirmsStoredRole() {
+  server.use(
+    http.get(`${API}/auth/me`, () =>
+      HttpResponse.json({
+        username: 'owner',
+        role: window.localStorage.getItem('userRole') ?? 'admin',
+      }),
+    ),
+    http.post(`${API}/auth/logout`, () => new HttpResponse(null, { status: 204 })),
+  );
+}
+
+/** jsdom cannot navigate; links are checked by href, so following them is a no-op here. */
+function preventNavigation(event: MouseEvent) {
+  if ((event.target as Element | null)?.closest('a[href]')) event.preventDefault();
+}
+
 beforeEach(() => {
   window.localStorage.clear();
   jest.mocked(navigate).mockClear();
+  serverConfirmsStoredRole();
+  document.addEventListener('click', preventNavigation);
 });
+
+afterEach(() => document.removeEventListener('click', preventNavigation));
 
 describe('Header', () => {
   it('links the brand home and lists every main navigation link', () => {
@@ -130,6 +156,7 @@ describe('Header', () => {
     it('offers New Post, Drafts and Logout to an admin, and Logout signs out and goes home', async () => {
       const user = userEvent.setup();
       window.localStorage.setItem('token', 'abc');
+      window.localStorage.setItem('userRole', 'admin');
       renderWithProviders(<Header pathname="/" />);
 
       const toggle = await screen.findByRole('button', { name: 'Admin' });
@@ -153,6 +180,7 @@ describe('Header', () => {
     it('closes on Escape (focus back on the toggle) and on a click outside', async () => {
       const user = userEvent.setup();
       window.localStorage.setItem('token', 'abc');
+      window.localStorage.setItem('userRole', 'admin');
       renderWithProviders(<Header pathname="/" />);
       const toggle = await screen.findByRole('button', { name: 'Admin' });
 

@@ -1,6 +1,8 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { delay, http, HttpResponse } from 'msw';
 import React from 'react';
+import { API, setupApiServer } from '@/testing/api-server';
 import {
   SessionProvider,
   initialRole,
@@ -46,7 +48,22 @@ async function renderSession() {
 
 const status = () => screen.getByText(/role=/).textContent;
 
-beforeEach(() => window.localStorage.clear());
+const server = setupApiServer();
+
+/**
+ * The server's role check (session-server-check.test.tsx) is held pending here, so these tests see
+ * exactly what the stored token and role produce on their own. Logout's revocation call succeeds.
+ */
+beforeEach(() => {
+  window.localStorage.clear();
+  server.use(
+    http.get(`${API}/auth/me`, async () => {
+      await delay('infinite');
+      return HttpResponse.json({});
+    }),
+    http.post(`${API}/auth/logout`, () => new HttpResponse(null, { status: 204 })),
+  );
+});
 
 describe('session rules (pure)', () => {
   it('starts from a valid stored role, otherwise guest', () => {
