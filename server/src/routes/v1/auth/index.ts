@@ -78,7 +78,7 @@ const auth: FastifyPluginAsyncTypebox = async (app) => {
         security: bearer,
         response: { 200: MessageResponseSchema, 401: ErrorResponseSchema },
       },
-      preHandler: app.authenticate,
+      preValidation: app.authenticate,
     },
     async (request) => {
       // authenticate guarantees the user.
@@ -96,7 +96,7 @@ const auth: FastifyPluginAsyncTypebox = async (app) => {
         security: bearer,
         response: { 200: MeResponseSchema, 401: ErrorResponseSchema },
       },
-      preHandler: app.authenticate,
+      preValidation: app.authenticate,
     },
     async (request) => ({ username: request.user!.username, role: request.user!.role }),
   );
@@ -111,7 +111,7 @@ const auth: FastifyPluginAsyncTypebox = async (app) => {
         body: ChangePasswordRequestSchema,
         response: { 200: LoginResponseSchema, 400: ErrorResponseSchema, 401: ErrorResponseSchema, 429: ErrorResponseSchema },
       },
-      preHandler: app.authenticate,
+      preValidation: app.authenticate,
       config: { rateLimit: config.limits.login },
     },
     async (request) => {

@@ -46,7 +46,7 @@ const contact: FastifyPluginAsyncTypebox = async (app) => {
         querystring: PageQuerySchema,
         response: { 200: ContactListResponseSchema, 401: ErrorResponseSchema, 403: ErrorResponseSchema },
       },
-      preHandler: app.requireRole('admin'),
+      preValidation: app.requireRole('admin'),
     },
     async (request) => listEnquiries(app.db, request.query.page ?? 1, request.query.per_page ?? 20),
   );

@@ -145,7 +145,7 @@ const newsletter: FastifyPluginAsyncTypebox = async (app) => {
         querystring: PageQuerySchema,
         response: { 200: NewsletterSubscriberListResponseSchema, ...adminErrors },
       },
-      preHandler: app.requireRole('admin'),
+      preValidation: app.requireRole('admin'),
     },
     async (request) => listConfirmed(app.db, request.query.page ?? 1, request.query.per_page ?? 20),
   );
@@ -160,7 +160,7 @@ const newsletter: FastifyPluginAsyncTypebox = async (app) => {
         produces: ['text/csv'],
         response: { 200: Type.String({ description: 'CSV with a header row' }), ...adminErrors },
       },
-      preHandler: app.requireRole('admin'),
+      preValidation: app.requireRole('admin'),
     },
     async (_request, reply) => {
       const csv = await confirmedCsv(app.db);

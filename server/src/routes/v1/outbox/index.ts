@@ -14,7 +14,7 @@ const outbox: FastifyPluginAsyncTypebox = async (app) => {
         querystring: PageQuerySchema,
         response: { 200: OutboxListResponseSchema, 401: ErrorResponseSchema, 403: ErrorResponseSchema },
       },
-      preHandler: app.requireRole('admin'),
+      preValidation: app.requireRole('admin'),
     },
     async (request) => listOutbox(app.db, request.query.page ?? 1, request.query.per_page ?? 20),
   );

@@ -44,6 +44,23 @@ function call(route: Protected, authorization?: string) {
   });
 }
 
+test('the list above covers every protected auth, contact, newsletter and mail route in the OpenAPI document', async () => {
+  const doc = (await t.app.inject({ method: 'GET', url: '/api/v1/openapi.json' })).json();
+  const documented: string[] = [];
+  for (const [path, operations] of Object.entries(doc.paths as Record<string, Record<string, { security?: unknown; tags?: string[] }>>)) {
+    for (const [method, op] of Object.entries(operations)) {
+      const mine = op.tags?.some((tag) => ['auth', 'contact', 'newsletter', 'mail'].includes(tag));
+      if (mine && op.security) documented.push(`${method.toUpperCase()} /api/v1${path}`);
+    }
+  }
+  expect(documented.sort()).toEqual(ROUTES.map((r) => `${r.method} ${r.url}`).sort());
+});
+
+test('the token is checked before the body: an anonymous invalid body gets 401, not a validation answer', async () => {
+  const res = await t.app.inject({ method: 'POST', url: '/api/v1/auth/password', payload: { nonsense: true } });
+  expect(res.statusCode).toBe(401);
+});
+
 describe.each(ROUTES)('$method $url', (route) => {
   test('without a token: 401 with a detail', async () => {
     const res = await call(route);
