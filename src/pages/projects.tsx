@@ -36,7 +36,7 @@ export default function ProjectsPage({ data, location }: PageProps<Queries.Proje
   return (
     <>
       <ProjectsHero />
-      <GallerySection aria-labelledby="projects-gallery-title">
+      <GallerySection id="projects-gallery" aria-labelledby="projects-gallery-title">
         <Container>
           <VisuallyHidden id="projects-gallery-title">Project gallery</VisuallyHidden>
           <ProjectsGallery projects={projects} search={location.search} onFiltersChange={onFiltersChange} />

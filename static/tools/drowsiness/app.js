@@ -10,6 +10,7 @@ const STATE_TEXT = {
   idle: 'Not started',
   loading: 'Loading face models…',
   'waiting-camera': 'Waiting for the camera…',
+  searching: 'Looking for a face…',
   calibrating: 'Calibrating: look at the camera with your eyes open',
   'no-face': 'No face in view',
   awake: 'Awake',
@@ -57,6 +58,8 @@ let monitor = null;
 
 /** @param {keyof typeof STATE_TEXT} state */
 function showState(state) {
+  // Rewriting identical text would make screen readers re-announce the live region every frame.
+  if (ui.state.dataset.state === state) return;
   ui.state.textContent = STATE_TEXT[state];
   ui.state.dataset.state = state;
   document.body.dataset.state = state;
@@ -169,7 +172,7 @@ function render(snapshot) {
   showRatio(snapshot.mar, ui.marMeter, ui.marValue);
   ui.closedFor.textContent = `${(snapshot.eyesClosedMs / 1000).toFixed(1)} s`;
   ui.yawns.textContent = String(snapshot.yawnCount);
-  ui.threshold.textContent = snapshot.state === 'calibrating' ? 'learning…' : snapshot.thresholds.earClosed.toFixed(2);
+  ui.threshold.textContent = !snapshot.calibrated ? 'learning…' : snapshot.thresholds.earClosed.toFixed(2);
   ui.earMeter.low = snapshot.thresholds.earClosed;
 
   if (snapshot.alarm) alarm.startSiren();
@@ -271,7 +274,7 @@ async function start() {
   ui.stop.focus();
   monitor = createDrowsinessMonitor();
   running = true;
-  showState('calibrating');
+  showState('searching');
   void detectLoop().catch((error) => {
     showMessage('Face tracking stopped unexpectedly.', error instanceof Error ? error.message : String(error));
     stop('error');

@@ -30,6 +30,7 @@ export interface Snapshot {
   yawnCount: number;
   event: 'sleep-start' | 'yawn-start' | null;
   thresholds: Thresholds;
+  calibrated: boolean;
 }
 export interface DrowsinessMonitor {
   update(measurement: Measurement | null, now: number): Snapshot;

@@ -39,6 +39,7 @@
  * @property {number} yawnCount Yawns seen since start.
  * @property {'sleep-start' | 'yawn-start' | null} event A transition worth reacting to on this frame.
  * @property {Thresholds} thresholds The thresholds in force (after calibration).
+ * @property {boolean} calibrated False until the open-eye level has been learnt.
  */
 
 export const RIGHT_EYE = [36, 37, 38, 39, 40, 41];
@@ -123,7 +124,7 @@ export function createDrowsinessMonitor(options = {}) {
   /** @type {Thresholds} */
   const thresholds = { ...DEFAULT_THRESHOLDS, ...options };
   /** @type {DrowsinessState} */
-  let state = thresholds.calibrationMs > 0 ? 'calibrating' : 'no-face';
+  let state = 'no-face';
   /** @type {number | null} */ let ear = null;
   /** @type {number | null} */ let mar = null;
   /** @type {number | null} */ let lastFaceAt = null;
@@ -158,11 +159,12 @@ export function createDrowsinessMonitor(options = {}) {
     yawnCount,
     event,
     thresholds: { ...thresholds },
+    calibrated,
   });
 
   /** @param {number} now */
   const loseFace = (now) => {
-    state = calibrated ? 'no-face' : 'calibrating';
+    state = 'no-face';
     ear = null;
     mar = null;
     closedSince = null;

@@ -183,6 +183,14 @@ describe('the drowsiness state machine', () => {
     expect(snapshots.at(-1)?.state).toBe('sleeping');
   });
 
+  it('says no face rather than calibrating while nobody is in view, and calibrates once someone is', () => {
+    const { snapshots } = play([...repeat(null, 1500), ...repeat(OPEN, 2000)], { calibrationMs: 1000 });
+    expect(snapshots[0]?.state).toBe('no-face');
+    expect(snapshots[Math.round(1400 / FRAME_MS)]?.state).toBe('no-face');
+    expect(snapshots[Math.round(1600 / FRAME_MS)]?.state).toBe('calibrating');
+    expect(snapshots.at(-1)?.state).toBe('awake');
+  });
+
   it('clamps calibrated thresholds so extreme baselines stay usable', () => {
     expect(eyeThresholdsFromBaseline(0.1).earClosed).toBe(0.14);
     expect(eyeThresholdsFromBaseline(0.6).earClosed).toBe(0.26);

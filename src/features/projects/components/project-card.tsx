@@ -64,7 +64,7 @@ const Body = styled.div`
   padding: ${({ theme }) => theme.space[5]};
 `;
 
-const Meta = styled.p`
+const Meta = styled.dl`
   display: flex;
   flex-wrap: wrap;
   gap: ${({ theme }) => theme.space[2]};
@@ -72,10 +72,16 @@ const Meta = styled.p`
   color: ${({ theme }) => theme.colors.textMuted};
   font-size: ${({ theme }) => theme.fontSizes.sm};
   font-weight: 600;
-`;
 
-const MetaSeparator = styled.span`
-  color: ${({ theme }) => theme.colors.border};
+  dd {
+    margin: 0;
+  }
+
+  dd + dt + dd::before {
+    content: '•';
+    margin-right: ${({ theme }) => theme.space[2]};
+    color: ${({ theme }) => theme.colors.textMuted};
+  }
 `;
 
 const Title = styled.h3`
@@ -116,7 +122,7 @@ const Actions = styled.div`
   padding-top: ${({ theme }) => theme.space[2]};
 `;
 
-const NewTabHint = styled.span`
+const VisuallyHidden = styled.span`
   position: absolute;
   width: 1px;
   height: 1px;
@@ -148,9 +154,10 @@ export function ProjectCard({ project, eager = false }: ProjectCardProps) {
       </Media>
       <Body>
         <Meta>
-          <span>{typeLabel(project.type)}</span>
-          <MetaSeparator aria-hidden="true">•</MetaSeparator>
-          <span>{project.category}</span>
+          <VisuallyHidden as="dt">Type</VisuallyHidden>
+          <dd>{typeLabel(project.type)}</dd>
+          <VisuallyHidden as="dt">Category</VisuallyHidden>
+          <dd>{project.category}</dd>
         </Meta>
         <Title id={titleId}>{project.title}</Title>
         <Description>{project.description}</Description>
@@ -163,7 +170,7 @@ export function ProjectCard({ project, eager = false }: ProjectCardProps) {
         <Actions>
           <ButtonAnchor href={project.url} target="_blank" rel="noopener noreferrer" size="sm">
             {primaryActionLabel(project.status)}
-            <NewTabHint> {project.title} (opens in a new tab)</NewTabHint>
+            <VisuallyHidden> {project.title} (opens in a new tab)</VisuallyHidden>
           </ButtonAnchor>
           {project.githubUrl ? (
             <ButtonAnchor
@@ -174,7 +181,7 @@ export function ProjectCard({ project, eager = false }: ProjectCardProps) {
               variant="secondary"
             >
               GitHub
-              <NewTabHint> repository for {project.title} (opens in a new tab)</NewTabHint>
+              <VisuallyHidden> repository for {project.title} (opens in a new tab)</VisuallyHidden>
             </ButtonAnchor>
           ) : null}
         </Actions>
