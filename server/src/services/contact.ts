@@ -34,9 +34,11 @@ export async function receiveEnquiry(
   const { id } = await db.insertInto('contact_enquiries').values(enquiry).returning('id').executeTakeFirstOrThrow();
 
   const service = enquiry.service ? SERVICE_LABELS[enquiry.service] : 'not chosen';
+  // Header values stay on one line whatever the visitor typed.
+  const oneLine = (value: string) => value.replace(/\s+/g, ' ');
   await mailer.send({
     to: ownerEmail ?? null,
-    subject: `New enquiry from ${enquiry.name}${enquiry.company ? ` (${enquiry.company})` : ''}`,
+    subject: oneLine(`New enquiry from ${enquiry.name}${enquiry.company ? ` (${enquiry.company})` : ''}`),
     text: [
       `Name: ${enquiry.name}`,
       `E-mail: ${enquiry.email}`,

@@ -19,6 +19,12 @@ export interface NewsletterContext {
   tokenTtlHours: number;
 }
 
+/**
+ * One confirmation mail per address per this long: the per-address rate limit cannot stop
+ * someone using many addresses from flooding one inbox with confirmation requests.
+ */
+export const RESEND_COOLDOWN_MS = 2 * 60_000;
+
 export class InvalidTokenError extends Error {}
 
 export function hashToken(token: string): string {
@@ -93,6 +99,15 @@ export async function subscribe(
     .where('email', '=', email)
     .executeTakeFirstOrThrow();
   if (subscriber.status === 'confirmed') return;
+  const recent = await ctx.db
+    .selectFrom('newsletter_tokens')
+    .select('id')
+    .where('subscriber_id', '=', subscriber.id)
+    .where('purpose', '=', 'confirm')
+    .where('used_at', 'is', null)
+    .where('created_at', '>', new Date(Date.now() - RESEND_COOLDOWN_MS).toISOString())
+    .executeTakeFirst();
+  if (subscriber.status === 'pending' && recent) return;
 
   // A new request replaces the consent record and any earlier, unused confirmation link.
   await ctx.db
