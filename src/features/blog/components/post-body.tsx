@@ -115,6 +115,8 @@ export const PostBody = styled.div`
 
   th,
   td {
+    /* On phones the table scrolls sideways rather than squeezing words into a narrow column. */
+    min-width: 9rem;
     padding: ${({ theme }) => `${theme.space[3]} ${theme.space[4]}`};
     border: 1px solid ${({ theme }) => theme.colors.border};
     text-align: left;
