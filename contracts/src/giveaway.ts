@@ -92,9 +92,21 @@ export type GiveawayList = Static<typeof GiveawayListSchema>;
 
 /** The fields an admin sets (SPEC §3). An empty string or null means "none" for the optional ones. */
 export const GiveawayFormFields = {
-  title: Type.String({ minLength: 1, maxLength: 200, errorMessage: 'must be between 1 and 200 characters' }),
-  description: Type.String({ minLength: 1, maxLength: 5000, errorMessage: 'must be between 1 and 5000 characters' }),
-  prize: Type.String({ minLength: 1, maxLength: 200, errorMessage: 'must be between 1 and 200 characters' }),
+  title: Type.String({
+    minLength: 1,
+    maxLength: 200,
+    errorMessage: 'must be between 1 and 200 characters',
+  }),
+  description: Type.String({
+    minLength: 1,
+    maxLength: 5000,
+    errorMessage: 'must be between 1 and 5000 characters',
+  }),
+  prize: Type.String({
+    minLength: 1,
+    maxLength: 200,
+    errorMessage: 'must be between 1 and 200 characters',
+  }),
   prize_image: Type.Optional(
     Type.Union([Type.String({ maxLength: 2048 }), Type.Null()], {
       errorMessage: 'must be an http:// or https:// address of at most 2048 characters, or empty',
@@ -113,7 +125,9 @@ export const GiveawayFormFields = {
   ),
 };
 
-export const GiveawayFormPayloadSchema = Type.Object(GiveawayFormFields, { additionalProperties: false });
+export const GiveawayFormPayloadSchema = Type.Object(GiveawayFormFields, {
+  additionalProperties: false,
+});
 export type GiveawayFormPayload = Static<typeof GiveawayFormPayloadSchema>;
 
 /** Read-only giveaway fields a client may echo back; accepted on create/update and ignored. */
@@ -131,9 +145,17 @@ export const GiveawayWriteBodySchema = Type.Object(
 
 export const EntryPayloadSchema = Type.Object(
   {
-    email: Type.String({ minLength: 1, maxLength: 254, errorMessage: 'must be an e-mail address of at most 254 characters' }),
+    email: Type.String({
+      minLength: 1,
+      maxLength: 254,
+      errorMessage: 'must be an e-mail address of at most 254 characters',
+    }),
     /** With or without a leading @; Instagram's rules: letters, digits, "." and "_", 1–30 characters. */
-    instagram_handle: Type.String({ minLength: 1, maxLength: 64, errorMessage: 'must be an Instagram handle' }),
+    instagram_handle: Type.String({
+      minLength: 1,
+      maxLength: 64,
+      errorMessage: 'must be an Instagram handle',
+    }),
     /** Honeypot: people leave it empty; when filled the answer is a fake success and nothing is stored. */
     website: Type.Optional(Type.String({ maxLength: 500 })),
   },
@@ -141,7 +163,10 @@ export const EntryPayloadSchema = Type.Object(
 );
 export type EntryPayload = Static<typeof EntryPayloadSchema>;
 
-export const SuccessMessageSchema = Type.Object({ success: Type.Boolean(), message: Type.String() });
+export const SuccessMessageSchema = Type.Object({
+  success: Type.Boolean(),
+  message: Type.String(),
+});
 export type SuccessMessage = Static<typeof SuccessMessageSchema>;
 
 export const ToggleParticipantsPayloadSchema = Type.Object(
@@ -165,12 +190,20 @@ export type ParticipantList = Static<typeof ParticipantListSchema>;
 
 export const SelectWinnerResponseSchema = Type.Object({
   success: Type.Boolean(),
-  winner: Type.Object({ id: Type.Integer(), email: Type.String(), instagram_handle: Type.String() }),
+  winner: Type.Object({
+    id: Type.Integer(),
+    email: Type.String(),
+    instagram_handle: Type.String(),
+  }),
   message: Type.String(),
 });
 export type SelectWinnerResponse = Static<typeof SelectWinnerResponseSchema>;
 
 export const GiveawayIdParamsSchema = Type.Object({
-  id: Type.Integer({ minimum: 1, maximum: 2_147_483_647, errorMessage: 'must be a positive whole number' }),
+  id: Type.Integer({
+    minimum: 1,
+    maximum: 2_147_483_647,
+    errorMessage: 'must be a positive whole number',
+  }),
 });
 export type GiveawayIdParams = Static<typeof GiveawayIdParamsSchema>;

@@ -24,7 +24,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('created_at', 'text', (c) => c.notNull())
     .addColumn('updated_at', 'text', (c) => c.notNull())
     .addCheckConstraint('giveaways_is_accepting_bool', sql`is_accepting in (0, 1)`)
-    .addCheckConstraint('giveaways_max_positive', sql`max_participants is null or max_participants >= 1`)
+    .addCheckConstraint(
+      'giveaways_max_positive',
+      sql`max_participants is null or max_participants >= 1`,
+    )
     .addCheckConstraint('giveaways_dates_ordered', sql`end_date is null or end_date >= start_date`)
     // The last line of defence for the cap: even a faulty query cannot store more entrants.
     .addCheckConstraint(
@@ -32,12 +35,18 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       sql`participant_count >= 0 and (max_participants is null or participant_count <= max_participants)`,
     )
     .execute();
-  await db.schema.createIndex('giveaways_created_at').on('giveaways').columns(['created_at', 'id']).execute();
+  await db.schema
+    .createIndex('giveaways_created_at')
+    .on('giveaways')
+    .columns(['created_at', 'id'])
+    .execute();
 
   await db.schema
     .createTable('participants')
     .addColumn('id', idColumnType(dialect), idColumn(dialect))
-    .addColumn('giveaway_id', 'integer', (c) => c.notNull().references('giveaways.id').onDelete('cascade'))
+    .addColumn('giveaway_id', 'integer', (c) =>
+      c.notNull().references('giveaways.id').onDelete('cascade'),
+    )
     // Trimmed and lower-cased before storing.
     .addColumn('email', 'text', (c) => c.notNull())
     // Without the leading @, as typed otherwise; uniqueness ignores case (Instagram does too).
@@ -57,8 +66,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('giveaway_draws')
     // One draw per giveaway, enforced by the key itself.
-    .addColumn('giveaway_id', 'integer', (c) => c.primaryKey().references('giveaways.id').onDelete('cascade'))
-    .addColumn('participant_id', 'integer', (c) => c.notNull().references('participants.id').onDelete('cascade'))
+    .addColumn('giveaway_id', 'integer', (c) =>
+      c.primaryKey().references('giveaways.id').onDelete('cascade'),
+    )
+    .addColumn('participant_id', 'integer', (c) =>
+      c.notNull().references('participants.id').onDelete('cascade'),
+    )
     .addColumn('entrant_count', 'integer', (c) => c.notNull())
     .addColumn('fingerprint', 'text', (c) => c.notNull())
     .addColumn('drawn_index', 'integer', (c) => c.notNull())
@@ -66,7 +79,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     // The username at the time, so the record survives the account.
     .addColumn('drawn_by', 'text', (c) => c.notNull())
     .addColumn('drawn_at', 'text', (c) => c.notNull())
-    .addCheckConstraint('giveaway_draws_index_in_range', sql`drawn_index >= 0 and drawn_index < entrant_count`)
+    .addCheckConstraint(
+      'giveaway_draws_index_in_range',
+      sql`drawn_index >= 0 and drawn_index < entrant_count`,
+    )
     .execute();
 }
 

@@ -26,14 +26,21 @@ export function deriveState(g: GiveawayState, today: string): DerivedState {
   const drawn = g.winner_id !== null;
   const ended = g.end_date !== null && today > g.end_date;
   const paused = g.is_accepting !== 1;
-  const status: GiveawayStatus = drawn ? 'winner_selected' : ended ? 'ended' : paused ? 'paused' : 'active';
+  const status: GiveawayStatus = drawn
+    ? 'winner_selected'
+    : ended
+      ? 'ended'
+      : paused
+        ? 'paused'
+        : 'active';
 
   let reason: EntriesClosedReason = null;
   if (drawn) reason = 'winner_selected';
   else if (ended) reason = 'ended';
   else if (paused) reason = 'paused';
   else if (today < g.start_date) reason = 'not_started';
-  else if (g.max_participants !== null && g.participant_count >= g.max_participants) reason = 'full';
+  else if (g.max_participants !== null && g.participant_count >= g.max_participants)
+    reason = 'full';
   return { status, entries_open: reason === null, entries_closed_reason: reason };
 }
 
@@ -78,7 +85,9 @@ export function validateGiveawayInput(body: GiveawayFormPayload): GiveawayInput 
   }
 
   if (!isCalendarDate(body.start_date)) {
-    throw badRequest(`The start date "${body.start_date}" is not a real date; write it as YYYY-MM-DD.`);
+    throw badRequest(
+      `The start date "${body.start_date}" is not a real date; write it as YYYY-MM-DD.`,
+    );
   }
   const end = body.end_date ? body.end_date : null;
   if (end !== null && !isCalendarDate(end)) {
@@ -88,7 +97,10 @@ export function validateGiveawayInput(body: GiveawayFormPayload): GiveawayInput 
     throw badRequest('The end date cannot be before the start date.');
   }
 
-  const max = body.max_participants === '' || body.max_participants === undefined ? null : body.max_participants;
+  const max =
+    body.max_participants === '' || body.max_participants === undefined
+      ? null
+      : body.max_participants;
   return {
     title,
     description,

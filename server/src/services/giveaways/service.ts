@@ -17,7 +17,8 @@ import { deriveState, type EntryInput, type GiveawayInput } from './rules';
 
 type Db = Kysely<Database>;
 
-const notFoundSentence = (id: number) => `There is no giveaway with id ${id}; it may have been deleted.`;
+const notFoundSentence = (id: number) =>
+  `There is no giveaway with id ${id}; it may have been deleted.`;
 
 /** Giveaways joined with their winner and draw record: the input of `toGiveaway`. */
 function selectGiveaways(db: Db) {
@@ -48,7 +49,11 @@ export async function getGiveaway(db: Db, id: number): Promise<GiveawayRow> {
   return row;
 }
 
-export async function createGiveaway(db: Db, input: GiveawayInput, now: Date): Promise<GiveawayRow> {
+export async function createGiveaway(
+  db: Db,
+  input: GiveawayInput,
+  now: Date,
+): Promise<GiveawayRow> {
   const at = now.toISOString();
   const { id } = await db
     .insertInto('giveaways')
@@ -58,13 +63,19 @@ export async function createGiveaway(db: Db, input: GiveawayInput, now: Date): P
   return getGiveaway(db, id);
 }
 
-export async function updateGiveaway(db: Db, id: number, input: GiveawayInput, now: Date): Promise<GiveawayRow> {
+export async function updateGiveaway(
+  db: Db,
+  id: number,
+  input: GiveawayInput,
+  now: Date,
+): Promise<GiveawayRow> {
   let update = db
     .updateTable('giveaways')
     .set({ ...input, updated_at: now.toISOString() })
     .where('id', '=', id);
   // Conditional, so an entry racing this edit cannot slip in above the new cap.
-  if (input.max_participants !== null) update = update.where('participant_count', '<=', input.max_participants);
+  if (input.max_participants !== null)
+    update = update.where('participant_count', '<=', input.max_participants);
   const result = await update.executeTakeFirst();
   if (result.numUpdatedRows === 0n) {
     const current = await getGiveaway(db, id);
@@ -76,7 +87,10 @@ export async function updateGiveaway(db: Db, id: number, input: GiveawayInput, n
 }
 
 /** Deletes the giveaway; its entries and draw record go with it (foreign-key cascade). */
-export async function deleteGiveaway(db: Db, id: number): Promise<{ title: string; participant_count: number }> {
+export async function deleteGiveaway(
+  db: Db,
+  id: number,
+): Promise<{ title: string; participant_count: number }> {
   const deleted = await db
     .deleteFrom('giveaways')
     .where('id', '=', id)
@@ -94,10 +108,15 @@ type Duplicate = 'email' | 'handle';
 /** Which per-giveaway unique index an insert hit, in either dialect's error shape. */
 function duplicateOf(error: unknown): Duplicate | null {
   if (typeof error !== 'object' || error === null) return null;
-  const { code, constraint, message } = error as { code?: unknown; constraint?: unknown; message?: unknown };
+  const { code, constraint, message } = error as {
+    code?: unknown;
+    constraint?: unknown;
+    message?: unknown;
+  };
   if (code !== '23505' && code !== 'SQLITE_CONSTRAINT_UNIQUE') return null;
   const where = `${String(constraint ?? '')} ${String(message ?? '')}`;
-  if (where.includes('participants_giveaway_email_key') || where.includes('participants.email')) return 'email';
+  if (where.includes('participants_giveaway_email_key') || where.includes('participants.email'))
+    return 'email';
   if (where.includes('participants_giveaway_handle_key')) return 'handle';
   return null;
 }
@@ -123,19 +142,28 @@ async function refusal(db: Db, id: number, input: EntryInput, today: string): Pr
       ]),
     )
     .executeTakeFirst();
-  if (existing) return conflict(duplicateSentence(existing.email === input.email ? 'email' : 'handle', input));
+  if (existing)
+    return conflict(duplicateSentence(existing.email === input.email ? 'email' : 'handle', input));
 
   switch (deriveState(row, today).entries_closed_reason) {
     case 'winner_selected':
-      return conflict('The winner of this giveaway has already been drawn, so it no longer accepts entries.');
+      return conflict(
+        'The winner of this giveaway has already been drawn, so it no longer accepts entries.',
+      );
     case 'ended':
-      return conflict(`This giveaway ended on ${formatDate(row.end_date ?? '')}, so it no longer accepts entries.`);
+      return conflict(
+        `This giveaway ended on ${formatDate(row.end_date ?? '')}, so it no longer accepts entries.`,
+      );
     case 'paused':
-      return conflict('This giveaway is not accepting entries at the moment. Please check back later.');
+      return conflict(
+        'This giveaway is not accepting entries at the moment. Please check back later.',
+      );
     case 'not_started':
       return conflict(`This giveaway opens for entries on ${formatDate(row.start_date)}.`);
     case 'full':
-      return conflict(`This giveaway is full: it has reached its maximum of ${row.max_participants ?? 0} participants.`);
+      return conflict(
+        `This giveaway is full: it has reached its maximum of ${row.max_participants ?? 0} participants.`,
+      );
     default:
       return conflict('Your entry could not be recorded just now. Please try again.');
   }
@@ -164,7 +192,10 @@ export async function enterGiveaway(
         .where('start_date', '<=', today)
         .where((eb) => eb.or([eb('end_date', 'is', null), eb('end_date', '>=', today)]))
         .where((eb) =>
-          eb.or([eb('max_participants', 'is', null), eb('participant_count', '<', eb.ref('max_participants'))]),
+          eb.or([
+            eb('max_participants', 'is', null),
+            eb('participant_count', '<', eb.ref('max_participants')),
+          ]),
         )
         .returning(['id'])
         .executeTakeFirst();
@@ -183,7 +214,12 @@ export async function enterGiveaway(
 }
 
 /** Flips the admin's switch. Refused once drawn: a drawn giveaway's entries stay closed. */
-export async function setAccepting(db: Db, id: number, accept: boolean, now: Date): Promise<GiveawayRow> {
+export async function setAccepting(
+  db: Db,
+  id: number,
+  accept: boolean,
+  now: Date,
+): Promise<GiveawayRow> {
   const result = await db
     .updateTable('giveaways')
     .set({ is_accepting: accept ? 1 : 0, updated_at: now.toISOString() })
@@ -223,9 +259,15 @@ export async function drawWinner(
       .returning(['title'])
       .executeTakeFirst();
     if (!locked) {
-      const exists = await trx.selectFrom('giveaways').select('id').where('id', '=', id).executeTakeFirst();
+      const exists = await trx
+        .selectFrom('giveaways')
+        .select('id')
+        .where('id', '=', id)
+        .executeTakeFirst();
       throw exists
-        ? conflict('A winner has already been drawn for this giveaway; a giveaway has exactly one winner.')
+        ? conflict(
+            'A winner has already been drawn for this giveaway; a giveaway has exactly one winner.',
+          )
         : notFound(notFoundSentence(id));
     }
 
@@ -236,7 +278,9 @@ export async function drawWinner(
       .orderBy('id')
       .execute();
     if (entrants.length === 0) {
-      throw conflict('Nobody has entered this giveaway yet, so there is no one to draw. Wait for entries first.');
+      throw conflict(
+        'Nobody has entered this giveaway yet, so there is no one to draw. Wait for entries first.',
+      );
     }
 
     const pick = pickWinner(entrants.map((e) => e.id));
@@ -269,14 +313,30 @@ export async function drawWinner(
   });
 }
 
-export async function listParticipants(db: Db, giveawayId: number): Promise<Selectable<ParticipantsTable>[]> {
-  const exists = await db.selectFrom('giveaways').select('id').where('id', '=', giveawayId).executeTakeFirst();
+export async function listParticipants(
+  db: Db,
+  giveawayId: number,
+): Promise<Selectable<ParticipantsTable>[]> {
+  const exists = await db
+    .selectFrom('giveaways')
+    .select('id')
+    .where('id', '=', giveawayId)
+    .executeTakeFirst();
   if (!exists) throw notFound(notFoundSentence(giveawayId));
-  return db.selectFrom('participants').selectAll().where('giveaway_id', '=', giveawayId).orderBy('id').execute();
+  return db
+    .selectFrom('participants')
+    .selectAll()
+    .where('giveaway_id', '=', giveawayId)
+    .orderBy('id')
+    .execute();
 }
 
 export async function getParticipant(db: Db, id: number): Promise<Selectable<ParticipantsTable>> {
-  const row = await db.selectFrom('participants').selectAll().where('id', '=', id).executeTakeFirst();
+  const row = await db
+    .selectFrom('participants')
+    .selectAll()
+    .where('id', '=', id)
+    .executeTakeFirst();
   if (!row) throw notFound(`There is no participant with id ${id}.`);
   return row;
 }

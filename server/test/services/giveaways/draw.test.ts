@@ -11,10 +11,17 @@ test('the fingerprint is the SHA-256 of the ascending ids joined with commas, wh
 });
 
 test('crypto.randomInt picks the position in the sorted list', () => {
-  const spy = jest.spyOn(crypto, 'randomInt').mockImplementation((() => 2) as unknown as typeof crypto.randomInt);
+  const spy = jest
+    .spyOn(crypto, 'randomInt')
+    .mockImplementation((() => 2) as unknown as typeof crypto.randomInt);
   const pick = pickWinner([40, 10, 30, 20]);
   expect(spy).toHaveBeenCalledWith(4);
-  expect(pick).toEqual({ index: 2, winnerId: 30, entrantCount: 4, fingerprint: entrantFingerprint([10, 20, 30, 40]) });
+  expect(pick).toEqual({
+    index: 2,
+    winnerId: 30,
+    entrantCount: 4,
+    fingerprint: entrantFingerprint([10, 20, 30, 40]),
+  });
 });
 
 test('an empty entrant list is a programming error, not a draw', () => {
@@ -31,9 +38,13 @@ test('the pick is uniform over the entrants (chi-square)', () => {
   }
   expect([...counts.keys()].sort((a, b) => a - b)).toEqual(ids);
   const expected = draws / ids.length;
-  const chiSquare = [...counts.values()].reduce((sum, observed) => sum + (observed - expected) ** 2 / expected, 0);
+  const chiSquare = [...counts.values()].reduce(
+    (sum, observed) => sum + (observed - expected) ** 2 / expected,
+    0,
+  );
   // 9 degrees of freedom: P(chi² > 60) is about 1.5e-9, so a fair picker never fails this, while
   // an off-by-one or a bias of a few percent towards one entrant lands far above it.
   expect(chiSquare).toBeLessThan(60);
-  for (const observed of counts.values()) expect(Math.abs(observed - expected)).toBeLessThan(expected * 0.1);
+  for (const observed of counts.values())
+    expect(Math.abs(observed - expected)).toBeLessThan(expected * 0.1);
 });

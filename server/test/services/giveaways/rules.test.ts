@@ -23,9 +23,27 @@ describe('deriveState', () => {
     ['ended the day after the end date', {}, '2026-05-11', 'ended', 'ended'],
     ['paused when not accepting', { is_accepting: 0 }, '2026-05-05', 'paused', 'paused'],
     ['ended beats paused', { is_accepting: 0 }, '2026-06-01', 'ended', 'ended'],
-    ['winner_selected beats everything', { winner_id: 4, is_accepting: 0 }, '2026-06-01', 'winner_selected', 'winner_selected'],
-    ['full at the cap', { max_participants: 3, participant_count: 3 }, '2026-05-05', 'active', 'full'],
-    ['open below the cap', { max_participants: 3, participant_count: 2 }, '2026-05-05', 'active', null],
+    [
+      'winner_selected beats everything',
+      { winner_id: 4, is_accepting: 0 },
+      '2026-06-01',
+      'winner_selected',
+      'winner_selected',
+    ],
+    [
+      'full at the cap',
+      { max_participants: 3, participant_count: 3 },
+      '2026-05-05',
+      'active',
+      'full',
+    ],
+    [
+      'open below the cap',
+      { max_participants: 3, participant_count: 2 },
+      '2026-05-05',
+      'active',
+      null,
+    ],
     ['no end date never ends', { end_date: null }, '2099-01-01', 'active', null],
   ] as const)('%s', (_name, patch, today, status, reason) => {
     const state = deriveState({ ...base, ...patch }, today);
@@ -45,7 +63,16 @@ describe('dates', () => {
 
   test('isCalendarDate accepts real dates only', () => {
     expect(isCalendarDate('2028-02-29')).toBe(true);
-    for (const bad of ['2026-02-29', '2026-02-30', '2026-13-01', '2026-00-10', '2026-1-1', '26-01-01', '', '2026-01-01T00:00']) {
+    for (const bad of [
+      '2026-02-29',
+      '2026-02-30',
+      '2026-13-01',
+      '2026-00-10',
+      '2026-1-1',
+      '26-01-01',
+      '',
+      '2026-01-01T00:00',
+    ]) {
       expect(isCalendarDate(bad)).toBe(false);
     }
   });
@@ -57,7 +84,9 @@ describe('dates', () => {
 
 describe('validateEntry', () => {
   test('trims and lower-cases the e-mail; trims the handle and drops one leading @', () => {
-    expect(validateEntry({ email: '  Ann.Lee@Example.COM ', instagram_handle: '  @Ann_Lee.42 ' })).toEqual({
+    expect(
+      validateEntry({ email: '  Ann.Lee@Example.COM ', instagram_handle: '  @Ann_Lee.42 ' }),
+    ).toEqual({
       email: 'ann.lee@example.com',
       instagram_handle: 'Ann_Lee.42',
     });
@@ -66,15 +95,20 @@ describe('validateEntry', () => {
   test.each(['ann', 'ann@', '@example.com', 'ann@example', 'a b@example.com', 'ann@@example.com'])(
     'refuses the e-mail %p',
     (email) => {
-      expect(() => validateEntry({ email, instagram_handle: 'ann' })).toThrow('valid e-mail address');
+      expect(() => validateEntry({ email, instagram_handle: 'ann' })).toThrow(
+        'valid e-mail address',
+      );
     },
   );
 
-  test.each(['@@ann', 'ann lee', 'ann-lee', 'ann!', 'é', 'a'.repeat(31)])('refuses the handle %p', (handle) => {
-    expect(() => validateEntry({ email: 'ann@example.com', instagram_handle: handle })).toThrow(
-      'at most 30 characters: letters, numbers, periods and underscores',
-    );
-  });
+  test.each(['@@ann', 'ann lee', 'ann-lee', 'ann!', 'é', 'a'.repeat(31)])(
+    'refuses the handle %p',
+    (handle) => {
+      expect(() => validateEntry({ email: 'ann@example.com', instagram_handle: handle })).toThrow(
+        'at most 30 characters: letters, numbers, periods and underscores',
+      );
+    },
+  );
 
   test('an empty handle (or only @) is asked for', () => {
     expect(() => validateEntry({ email: 'ann@example.com', instagram_handle: ' @ ' })).toThrow(
@@ -83,7 +117,9 @@ describe('validateEntry', () => {
   });
 
   test('a 30-character handle is fine', () => {
-    expect(validateEntry({ email: 'a@b.co', instagram_handle: 'a'.repeat(30) }).instagram_handle).toHaveLength(30);
+    expect(
+      validateEntry({ email: 'a@b.co', instagram_handle: 'a'.repeat(30) }).instagram_handle,
+    ).toHaveLength(30);
   });
 });
 

@@ -17,7 +17,11 @@ import {
 import { formatDate, todayIn } from '../../../services/giveaways/dates';
 import { toCsv } from '../../../services/giveaways/csv';
 import { toGiveaway, toParticipant } from '../../../services/giveaways/mapper';
-import { deriveState, validateEntry, validateGiveawayInput } from '../../../services/giveaways/rules';
+import {
+  deriveState,
+  validateEntry,
+  validateGiveawayInput,
+} from '../../../services/giveaways/rules';
 import * as giveaways from '../../../services/giveaways/service';
 import { strictValidatorCompiler } from './strict-validator';
 
@@ -52,11 +56,18 @@ const giveawayRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }
 
   // Counts and winners change by the minute, and the admin view differs from the public one.
-  const noStore = (reply: FastifyReply) => reply.header('cache-control', 'no-store').header('vary', 'authorization');
+  const noStore = (reply: FastifyReply) =>
+    reply.header('cache-control', 'no-store').header('vary', 'authorization');
 
   app.get(
     '/giveaway',
-    { schema: { tags: ['giveaways'], summary: 'All giveaways, newest first', response: { 200: GiveawayListSchema, ...errors } } },
+    {
+      schema: {
+        tags: ['giveaways'],
+        summary: 'All giveaways, newest first',
+        response: { 200: GiveawayListSchema, ...errors },
+      },
+    },
     async (request, reply) => {
       const admin = await viewerIsAdmin(request, reply);
       const view = { today: today(), admin };
@@ -78,7 +89,10 @@ const giveawayRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const admin = await viewerIsAdmin(request, reply);
       noStore(reply);
-      return toGiveaway(await giveaways.getGiveaway(app.db, request.params.id), { today: today(), admin });
+      return toGiveaway(await giveaways.getGiveaway(app.db, request.params.id), {
+        today: today(),
+        admin,
+      });
     },
   );
 
@@ -94,7 +108,11 @@ const giveawayRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const row = await giveaways.createGiveaway(app.db, validateGiveawayInput(request.body), new Date());
+      const row = await giveaways.createGiveaway(
+        app.db,
+        validateGiveawayInput(request.body),
+        new Date(),
+      );
       return reply.code(201).send(toGiveaway(row, { today: today(), admin: true }));
     },
   );
@@ -132,7 +150,10 @@ const giveawayRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const deleted = await giveaways.deleteGiveaway(app.db, request.params.id);
       const entries = `${deleted.participant_count} ${deleted.participant_count === 1 ? 'entry' : 'entries'}`;
-      return { success: true, message: `The giveaway "${deleted.title}" and its ${entries} were deleted.` };
+      return {
+        success: true,
+        message: `The giveaway "${deleted.title}" and its ${entries} were deleted.`,
+      };
     },
   );
 
@@ -175,7 +196,8 @@ const giveawayRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const { accept } = request.body;
       const row = await giveaways.setAccepting(app.db, request.params.id, accept, new Date());
-      if (!accept) return { success: true, message: 'The giveaway has stopped accepting participants.' };
+      if (!accept)
+        return { success: true, message: 'The giveaway has stopped accepting participants.' };
       const reason = deriveState(row, today()).entries_closed_reason;
       let message = 'The giveaway is now accepting participants.';
       if (reason === 'ended' && row.end_date) {
@@ -183,7 +205,8 @@ const giveawayRoutes: FastifyPluginAsyncTypebox = async (app) => {
       } else if (reason === 'not_started') {
         message = `Entries are switched on and open on ${formatDate(row.start_date)}.`;
       } else if (reason === 'full') {
-        message = 'Entries are switched on, but the giveaway is full; raise the maximum to take more entries.';
+        message =
+          'Entries are switched on, but the giveaway is full; raise the maximum to take more entries.';
       }
       return { success: true, message };
     },
@@ -238,7 +261,10 @@ const giveawayRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['giveaways'],
         summary: 'A giveaway’s entrants as CSV (admin)',
         params: GiveawayIdParamsSchema,
-        response: { 200: Type.String({ description: 'text/csv: id, email, instagram_handle, entered_at' }), ...errors },
+        response: {
+          200: Type.String({ description: 'text/csv: id, email, instagram_handle, entered_at' }),
+          ...errors,
+        },
       },
     },
     async (request, reply) => {
@@ -249,7 +275,10 @@ const giveawayRoutes: FastifyPluginAsyncTypebox = async (app) => {
       );
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="giveaway-${request.params.id}-participants.csv"`)
+        .header(
+          'content-disposition',
+          `attachment; filename="giveaway-${request.params.id}-participants.csv"`,
+        )
         .header('cache-control', 'no-store')
         .send(csv);
     },

@@ -27,6 +27,30 @@ function phrase(error: ValueError): string {
 }
 
 /**
+ * Converts path/query strings to the schema's types, keeping a string whose number does not read
+ * back the same ("1.5" and "1e3" would otherwise become 1), so that it fails the check instead.
+ */
+function convertExactly(schema: TSchema, input: unknown): unknown {
+  // Convert may change its argument in place; the original strings are needed for the comparison.
+  const converted = Value.Convert(schema, Value.Clone(input));
+  if (
+    typeof input !== 'object' ||
+    input === null ||
+    typeof converted !== 'object' ||
+    converted === null
+  ) {
+    return converted;
+  }
+  const original = input as Record<string, unknown>;
+  return Object.fromEntries(
+    Object.entries(converted).map(([key, v]) => [
+      key,
+      typeof v === 'number' && String(v) !== original[key] ? original[key] : v,
+    ]),
+  );
+}
+
+/**
  * Giveaway routes validate with TypeBox directly instead of Fastify's Ajv, which coerces types
  * (it turns 0 into null inside a union, so "max 0" would silently mean "unlimited", and true into
  * 1). Bodies must already have the right JSON types; only path parameters, which are always
@@ -35,7 +59,7 @@ function phrase(error: ValueError): string {
 export const strictValidatorCompiler: FastifySchemaCompiler<TSchema> = ({ schema, httpPart }) => {
   const check = TypeCompiler.Compile(schema);
   return (input: unknown) => {
-    const value = httpPart === 'body' ? input : Value.Convert(schema, input);
+    const value = httpPart === 'body' ? input : convertExactly(schema, input);
     if (check.Check(value)) return { value };
     const first = check.Errors(value).First();
     const error: FastifySchemaValidationError = {

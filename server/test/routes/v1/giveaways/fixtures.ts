@@ -30,7 +30,12 @@ export async function setup(env: Record<string, string> = {}): Promise<GiveawayT
   const t = await buildTestApp({ RATE_LIMITS: 'off', ...env });
   const admin = await userWithToken(t.app, 'admin');
   const editor = await userWithToken(t.app, 'editor');
-  return { ...t, admin: admin.authorization, editor: editor.authorization, adminName: admin.username };
+  return {
+    ...t,
+    admin: admin.authorization,
+    editor: editor.authorization,
+    adminName: admin.username,
+  };
 }
 
 export async function createGiveaway(
@@ -48,7 +53,13 @@ export async function createGiveaway(
   return res.json<Giveaway>();
 }
 
-export function enter(app: App, id: number, email: string, instagram_handle: string, extra: object = {}) {
+export function enter(
+  app: App,
+  id: number,
+  email: string,
+  instagram_handle: string,
+  extra: object = {},
+) {
   return app.inject({
     method: 'POST',
     url: `/api/v1/giveaway/${id}/participate`,

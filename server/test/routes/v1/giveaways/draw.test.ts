@@ -1,0 +1,296 @@
+import crypto from 'node:crypto';
+import type { Giveaway, Participant, SelectWinnerResponse } from '@site/contracts';
+import { createGiveaway, enter, getGiveaway, type GiveawayTestContext, setup } from './fixtures';
+
+// A fresh PostgreSQL schema runs every migration, and the concurrency tests make hundreds of requests.
+jest.setTimeout(60_000);
+
+let t: GiveawayTestContext;
+beforeAll(async () => {
+  t = await setup();
+});
+afterAll(() => t.close());
+afterEach(() => jest.restoreAllMocks());
+
+const selectWinner = (id: number, authorization = t.admin) =>
+  t.app.inject({
+    method: 'POST',
+    url: `/api/v1/giveaway/${id}/select-winner`,
+    headers: { authorization },
+  });
+
+async function giveawayWith(n: number, overrides: Record<string, unknown> = {}): Promise<Giveaway> {
+  const g = await createGiveaway(t.app, t.admin, overrides);
+  for (let i = 0; i < n; i += 1) {
+    const res = await enter(t.app, g.id, `entrant${i}@example.com`, `entrant_${i}`);
+    expect(res.statusCode).toBe(200);
+  }
+  return g;
+}
+
+async function entrantIds(id: number): Promise<number[]> {
+  const res = await t.app.inject({
+    method: 'GET',
+    url: `/api/v1/giveaway/${id}/participants`,
+    headers: { authorization: t.admin },
+  });
+  return res.json<Participant[]>().map((p) => p.id);
+}
+
+test('the draw picks one entrant, stores the winner and a verifiable draw record', async () => {
+  const g = await giveawayWith(5);
+  const ids = await entrantIds(g.id);
+  const spy = jest
+    .spyOn(crypto, 'randomInt')
+    .mockImplementationOnce(((n: number) => n - 2) as unknown as typeof crypto.randomInt);
+
+  const res = await selectWinner(g.id);
+  expect(res.statusCode).toBe(200);
+  expect(spy).toHaveBeenCalledWith(5);
+  const body = res.json<SelectWinnerResponse>();
+  const sorted = [...ids].sort((a, b) => a - b);
+  const winnerId = sorted[3] as number;
+  expect(body.success).toBe(true);
+  expect(body.winner.id).toBe(winnerId);
+  expect(body.winner.email).toMatch(/^entrant\d@example\.com$/);
+  expect(body.message).toBe(
+    `@${body.winner.instagram_handle} won "${g.title}", drawn from 5 entrants.`,
+  );
+
+  const after = await getGiveaway(t.app, g.id);
+  expect(after).toMatchObject({
+    status: 'winner_selected',
+    winner_id: winnerId,
+    winner_details: { instagram_handle: body.winner.instagram_handle },
+    is_accepting_participants: false,
+    entries_open: false,
+    entries_closed_reason: 'winner_selected',
+  });
+  expect(after.winner_selected_at).toEqual(expect.any(String));
+  expect(after.draw).toEqual({
+    entrant_count: 5,
+    fingerprint: crypto.createHash('sha256').update(sorted.join(',')).digest('hex'),
+    drawn_index: 3,
+    drawn_by: t.adminName,
+    drawn_at: after.winner_selected_at,
+  });
+});
+
+test('the admin view adds the winner e-mail; public views never carry an e-mail', async () => {
+  const g = await giveawayWith(3);
+  const drawn = (await selectWinner(g.id)).json<SelectWinnerResponse>();
+
+  const adminView = await getGiveaway(t.app, g.id, t.admin);
+  expect(adminView.winner_details).toEqual({
+    instagram_handle: drawn.winner.instagram_handle,
+    email: drawn.winner.email,
+  });
+
+  const EMAIL = /[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/;
+  for (const headers of [{}, { authorization: t.editor }, { authorization: 'Bearer stale' }]) {
+    for (const url of [`/api/v1/giveaway/${g.id}`, '/api/v1/giveaway']) {
+      const res = await t.app.inject({ method: 'GET', url, headers });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).not.toMatch(EMAIL);
+      expect(res.body).toContain(drawn.winner.instagram_handle);
+    }
+  }
+  const entry = await enter(
+    t.app,
+    (await createGiveaway(t.app, t.admin)).id,
+    'visible@example.com',
+    'vis',
+  );
+  expect(entry.body).not.toMatch(EMAIL);
+  const refused = await enter(t.app, g.id, 'entrant0@example.com', 'entrant_0');
+  expect(refused.body).not.toMatch(EMAIL);
+});
+
+test('a second draw is refused and changes nothing', async () => {
+  const g = await giveawayWith(2);
+  const first = (await selectWinner(g.id)).json<SelectWinnerResponse>();
+  const before = await getGiveaway(t.app, g.id);
+  const second = await selectWinner(g.id);
+  expect(second.statusCode).toBe(409);
+  expect(second.json().detail).toBe(
+    'A winner has already been drawn for this giveaway; a giveaway has exactly one winner.',
+  );
+  const after = await getGiveaway(t.app, g.id);
+  expect(after.winner_id).toBe(first.winner.id);
+  expect(after.draw).toEqual(before.draw);
+});
+
+test('10 simultaneous draws make one winner and one draw record', async () => {
+  const g = await giveawayWith(8);
+  const results = await Promise.all(Array.from({ length: 10 }, () => selectWinner(g.id)));
+  const ok = results.filter((r) => r.statusCode === 200);
+  expect(ok).toHaveLength(1);
+  for (const r of results.filter((x) => x.statusCode !== 200)) expect(r.statusCode).toBe(409);
+  const records = await t.app.db
+    .selectFrom('giveaway_draws')
+    .selectAll()
+    .where('giveaway_id', '=', g.id)
+    .execute();
+  expect(records).toHaveLength(1);
+  expect(records[0]?.participant_id).toBe(ok[0]?.json<SelectWinnerResponse>().winner.id);
+  expect((await getGiveaway(t.app, g.id)).winner_id).toBe(records[0]?.participant_id);
+});
+
+test('entries racing a draw are either in the draw or refused, never after it', async () => {
+  const g = await giveawayWith(3);
+  const [draw, ...entries] = await Promise.all([
+    selectWinner(g.id),
+    ...Array.from({ length: 20 }, (_, i) =>
+      enter(t.app, g.id, `late${i}@example.com`, `late_${i}`),
+    ),
+  ]);
+  expect(draw?.statusCode).toBe(200);
+  const accepted = entries.filter((r) => r.statusCode === 200).length;
+  const after = await getGiveaway(t.app, g.id);
+  // Everyone stored was in the draw: the record counts exactly the stored entrants.
+  expect(after.participant_count).toBe(3 + accepted);
+  expect(after.draw?.entrant_count).toBe(after.participant_count);
+  expect(after.draw?.fingerprint).toBe(
+    crypto
+      .createHash('sha256')
+      .update((await entrantIds(g.id)).sort((a, b) => a - b).join(','))
+      .digest('hex'),
+  );
+});
+
+test('no entrants: 409 with a sentence, and entries stay open', async () => {
+  const g = await createGiveaway(t.app, t.admin);
+  const res = await selectWinner(g.id);
+  expect(res.statusCode).toBe(409);
+  expect(res.json().detail).toBe(
+    'Nobody has entered this giveaway yet, so there is no one to draw. Wait for entries first.',
+  );
+  expect(await getGiveaway(t.app, g.id)).toMatchObject({
+    status: 'active',
+    is_accepting_participants: true,
+    draw: null,
+  });
+  expect((await enter(t.app, g.id, 'a@example.com', 'a1')).statusCode).toBe(200);
+});
+
+test('an unknown giveaway is a 404', async () => {
+  const res = await selectWinner(987654);
+  expect(res.statusCode).toBe(404);
+});
+
+test('a paused or ended giveaway can still be drawn', async () => {
+  const g = await giveawayWith(2);
+  await t.app.inject({
+    method: 'POST',
+    url: `/api/v1/giveaway/${g.id}/toggle-participants`,
+    headers: { authorization: t.admin },
+    payload: { accept: false },
+  });
+  expect((await selectWinner(g.id)).statusCode).toBe(200);
+});
+
+describe('participants', () => {
+  test('the list is in entry order; one participant by id; unknown ids are 404', async () => {
+    const g = await giveawayWith(3);
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/giveaway/${g.id}/participants`,
+      headers: { authorization: t.admin },
+    });
+    const list = res.json<Participant[]>();
+    expect(list.map((p) => p.instagram_handle)).toEqual(['entrant_0', 'entrant_1', 'entrant_2']);
+    const one = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/participant/${list[1]?.id}`,
+      headers: { authorization: t.admin },
+    });
+    expect(one.json()).toEqual(list[1]);
+    const missing = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/participant/987654',
+      headers: { authorization: t.admin },
+    });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().detail).toBe('There is no participant with id 987654.');
+    const noGiveaway = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/giveaway/987654/participants',
+      headers: { authorization: t.admin },
+    });
+    expect(noGiveaway.statusCode).toBe(404);
+  });
+
+  test('the CSV export lists every entrant with formula-looking cells made inert', async () => {
+    const g = await createGiveaway(t.app, t.admin);
+    expect((await enter(t.app, g.id, '=cmd@example.com', 'formula')).statusCode).toBe(200);
+    expect((await enter(t.app, g.id, 'plain@example.com', 'plain')).statusCode).toBe(200);
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/giveaway/${g.id}/participants.csv`,
+      headers: { authorization: t.admin },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(res.headers['content-disposition']).toBe(
+      `attachment; filename="giveaway-${g.id}-participants.csv"`,
+    );
+    const lines = res.body.trimEnd().split('\r\n');
+    expect(lines[0]).toBe('"id","email","instagram_handle","entered_at"');
+    expect(lines).toHaveLength(3);
+    expect(lines[1]).toMatch(/^"\d+","'=cmd@example\.com","formula","[^"]+"$/);
+    expect(lines[2]).toMatch(/^"\d+","plain@example\.com","plain","[^"]+"$/);
+  });
+});
+
+describe('admin-only routes', () => {
+  let g: Giveaway;
+  let participantId: number;
+  beforeAll(async () => {
+    g = await giveawayWith(1);
+    participantId = (await entrantIds(g.id))[0] as number;
+  });
+
+  const routes = (): Array<[string, string, object | undefined]> => [
+    [
+      'POST',
+      '/api/v1/giveaway',
+      { title: 'T', description: 'D', prize: 'P', start_date: '2026-01-01' },
+    ],
+    [
+      'PUT',
+      `/api/v1/giveaway/${g.id}`,
+      { title: 'T', description: 'D', prize: 'P', start_date: '2026-01-01' },
+    ],
+    ['POST', `/api/v1/giveaway/${g.id}/toggle-participants`, { accept: true }],
+    ['GET', `/api/v1/giveaway/${g.id}/participants`, undefined],
+    ['GET', `/api/v1/giveaway/${g.id}/participants.csv`, undefined],
+    ['GET', `/api/v1/participant/${participantId}`, undefined],
+    ['POST', `/api/v1/giveaway/${g.id}/select-winner`, undefined],
+    ['DELETE', `/api/v1/giveaway/${g.id}`, undefined],
+  ];
+
+  test('no token: 401; editor: 403 (and nothing changes); admin: allowed', async () => {
+    const snapshot = async () => ({
+      giveaways: await t.app.db.selectFrom('giveaways').selectAll().orderBy('id').execute(),
+      draws: await t.app.db.selectFrom('giveaway_draws').selectAll().execute(),
+    });
+    for (const [method, url, payload] of routes()) {
+      const call = (headers: Record<string, string>) =>
+        t.app.inject({ method: method as 'GET', url, headers, ...(payload ? { payload } : {}) });
+      const before = await snapshot();
+      const anonymous = await call({});
+      expect({ method, url, status: anonymous.statusCode }).toEqual({ method, url, status: 401 });
+      expect(anonymous.json().detail).toEqual(expect.any(String));
+      const editor = await call({ authorization: t.editor });
+      expect({ method, url, status: editor.statusCode }).toEqual({ method, url, status: 403 });
+      expect(await snapshot()).toEqual(before);
+      const admin = await call({ authorization: t.admin });
+      const created = method === 'POST' && url.endsWith('/giveaway');
+      expect({ method, url, status: admin.statusCode }).toEqual({
+        method,
+        url,
+        status: created ? 201 : 200,
+      });
+    }
+  });
+});

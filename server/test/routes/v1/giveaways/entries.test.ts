@@ -1,0 +1,329 @@
+import type { Giveaway, Participant } from '@site/contracts';
+import {
+  createGiveaway,
+  enter,
+  getGiveaway,
+  type GiveawayTestContext,
+  setup,
+  utcDate,
+} from './fixtures';
+
+// A fresh PostgreSQL schema runs every migration, and the concurrency tests make hundreds of requests.
+jest.setTimeout(60_000);
+
+let t: GiveawayTestContext;
+beforeAll(async () => {
+  t = await setup();
+});
+afterAll(() => t.close());
+
+async function participants(id: number): Promise<Participant[]> {
+  const res = await t.app.inject({
+    method: 'GET',
+    url: `/api/v1/giveaway/${id}/participants`,
+    headers: { authorization: t.admin },
+  });
+  expect(res.statusCode).toBe(200);
+  return res.json<Participant[]>();
+}
+
+const toggle = (id: number, accept: boolean) =>
+  t.app.inject({
+    method: 'POST',
+    url: `/api/v1/giveaway/${id}/toggle-participants`,
+    headers: { authorization: t.admin },
+    payload: { accept },
+  });
+
+test('an entry is stored normalised and answered with success and a message', async () => {
+  const g = await createGiveaway(t.app, t.admin);
+  const res = await enter(t.app, g.id, '  Ann.Lee@Example.COM ', ' @Ann_Lee ');
+  expect(res.statusCode).toBe(200);
+  expect(res.json()).toEqual({
+    success: true,
+    message: 'You have entered the giveaway. Good luck!',
+  });
+  expect(await participants(g.id)).toEqual([
+    expect.objectContaining({
+      giveaway_id: g.id,
+      email: 'ann.lee@example.com',
+      instagram_handle: 'Ann_Lee',
+    }),
+  ]);
+  expect((await getGiveaway(t.app, g.id)).participant_count).toBe(1);
+});
+
+test('one entry per e-mail (any case) and per handle (any case, with or without @)', async () => {
+  const g = await createGiveaway(t.app, t.admin);
+  expect((await enter(t.app, g.id, 'ann@example.com', 'ann')).statusCode).toBe(200);
+
+  const sameEmail = await enter(t.app, g.id, ' ANN@example.com', 'someone_else');
+  expect(sameEmail.statusCode).toBe(409);
+  expect(sameEmail.json().detail).toBe(
+    'This e-mail address has already entered this giveaway; each person can enter once.',
+  );
+
+  const sameHandle = await enter(t.app, g.id, 'other@example.com', '@ANN');
+  expect(sameHandle.statusCode).toBe(409);
+  expect(sameHandle.json().detail).toBe(
+    'The Instagram handle @ANN has already entered this giveaway; each handle can enter once.',
+  );
+  expect((await getGiveaway(t.app, g.id)).participant_count).toBe(1);
+
+  // The same person may enter a different giveaway.
+  const other = await createGiveaway(t.app, t.admin);
+  expect((await enter(t.app, other.id, 'ann@example.com', 'ann')).statusCode).toBe(200);
+});
+
+test.each([
+  [
+    'an invalid e-mail',
+    'not-an-email',
+    'ann',
+    'Please enter a valid e-mail address, like name@example.com.',
+  ],
+  [
+    'a handle with a hyphen',
+    'ann@example.com',
+    'ann-lee',
+    'An Instagram handle has at most 30 characters: letters, numbers, periods and underscores only.',
+  ],
+  [
+    'a 31-character handle',
+    'ann@example.com',
+    'a'.repeat(31),
+    'An Instagram handle has at most 30 characters: letters, numbers, periods and underscores only.',
+  ],
+  ['an @ alone', 'ann@example.com', '@', 'Please enter your Instagram handle.'],
+  [
+    'an empty e-mail',
+    '',
+    'ann',
+    'Please check the body: email must be an e-mail address of at most 254 characters.',
+  ],
+])('%s is refused with a sentence', async (_name, email, handle, detail) => {
+  const g = await createGiveaway(t.app, t.admin);
+  const res = await enter(t.app, g.id, email, handle);
+  expect(res.statusCode).toBe(400);
+  expect(res.json().detail).toBe(detail);
+});
+
+test('a missing field or an unknown field is refused', async () => {
+  const g = await createGiveaway(t.app, t.admin);
+  const missing = await t.app.inject({
+    method: 'POST',
+    url: `/api/v1/giveaway/${g.id}/participate`,
+    payload: { email: 'ann@example.com' },
+  });
+  expect(missing.statusCode).toBe(400);
+  expect(missing.json().detail).toBe('Please check the body: instagram_handle is required.');
+  const extra = await enter(t.app, g.id, 'ann@example.com', 'ann', { participant_count: 0 });
+  expect(extra.statusCode).toBe(400);
+  expect(extra.json().detail).toBe(
+    'Please check the body: participant_count is not an accepted field.',
+  );
+});
+
+test('the honeypot gets the same answer and stores nothing', async () => {
+  const g = await createGiveaway(t.app, t.admin);
+  const res = await enter(t.app, g.id, 'bot@example.com', 'bot', {
+    website: 'http://spam.example',
+  });
+  expect(res.statusCode).toBe(200);
+  expect(res.json()).toEqual({
+    success: true,
+    message: 'You have entered the giveaway. Good luck!',
+  });
+  expect(await participants(g.id)).toEqual([]);
+  expect((await getGiveaway(t.app, g.id)).participant_count).toBe(0);
+  // An empty honeypot is a person.
+  expect((await enter(t.app, g.id, 'ann@example.com', 'ann', { website: '' })).statusCode).toBe(
+    200,
+  );
+  expect(await participants(g.id)).toHaveLength(1);
+});
+
+describe('refusals', () => {
+  test('paused, then reopened', async () => {
+    const g = await createGiveaway(t.app, t.admin);
+    const off = await toggle(g.id, false);
+    expect(off.json()).toEqual({
+      success: true,
+      message: 'The giveaway has stopped accepting participants.',
+    });
+    const refused = await enter(t.app, g.id, 'ann@example.com', 'ann');
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().detail).toBe(
+      'This giveaway is not accepting entries at the moment. Please check back later.',
+    );
+
+    const on = await toggle(g.id, true);
+    expect(on.json()).toEqual({
+      success: true,
+      message: 'The giveaway is now accepting participants.',
+    });
+    expect((await enter(t.app, g.id, 'ann@example.com', 'ann')).statusCode).toBe(200);
+  });
+
+  test('not started yet', async () => {
+    const g = await createGiveaway(t.app, t.admin, { start_date: '2099-05-01', end_date: '' });
+    const res = await enter(t.app, g.id, 'ann@example.com', 'ann');
+    expect(res.statusCode).toBe(409);
+    expect(res.json().detail).toBe('This giveaway opens for entries on May 1, 2099.');
+  });
+
+  test('ended', async () => {
+    const g = await createGiveaway(t.app, t.admin, {
+      start_date: '2020-01-01',
+      end_date: '2020-01-31',
+    });
+    const res = await enter(t.app, g.id, 'ann@example.com', 'ann');
+    expect(res.statusCode).toBe(409);
+    expect(res.json().detail).toBe(
+      'This giveaway ended on January 31, 2020, so it no longer accepts entries.',
+    );
+    const on = await toggle(g.id, true);
+    expect(on.json().message).toBe(
+      'Entries are switched on, but this giveaway ended on January 31, 2020; move the end date to take entries again.',
+    );
+  });
+
+  test('full', async () => {
+    const g = await createGiveaway(t.app, t.admin, { max_participants: 2 });
+    expect((await enter(t.app, g.id, 'a@example.com', 'a1')).statusCode).toBe(200);
+    expect((await enter(t.app, g.id, 'b@example.com', 'b1')).statusCode).toBe(200);
+    const res = await enter(t.app, g.id, 'c@example.com', 'c1');
+    expect(res.statusCode).toBe(409);
+    expect(res.json().detail).toBe(
+      'This giveaway is full: it has reached its maximum of 2 participants.',
+    );
+    expect(await getGiveaway(t.app, g.id)).toMatchObject({
+      participant_count: 2,
+      status: 'active',
+      entries_open: false,
+      entries_closed_reason: 'full',
+    });
+  });
+
+  test('drawn: entries close with the draw and cannot be reopened', async () => {
+    const g = await createGiveaway(t.app, t.admin);
+    await enter(t.app, g.id, 'a@example.com', 'a1');
+    const draw = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/giveaway/${g.id}/select-winner`,
+      headers: { authorization: t.admin },
+    });
+    expect(draw.statusCode).toBe(200);
+    const res = await enter(t.app, g.id, 'b@example.com', 'b1');
+    expect(res.statusCode).toBe(409);
+    expect(res.json().detail).toBe(
+      'The winner of this giveaway has already been drawn, so it no longer accepts entries.',
+    );
+    const reopen = await toggle(g.id, true);
+    expect(reopen.statusCode).toBe(409);
+    expect(reopen.json().detail).toBe(
+      'The winner of this giveaway has been drawn, so its entries stay closed.',
+    );
+    expect(await getGiveaway(t.app, g.id)).toMatchObject({
+      is_accepting_participants: false,
+      participant_count: 1,
+    });
+  });
+
+  test('an unknown giveaway is a 404', async () => {
+    const res = await enter(t.app, 987654, 'a@example.com', 'a1');
+    expect(res.statusCode).toBe(404);
+    expect(res.json().detail).toBe(
+      'There is no giveaway with id 987654; it may have been deleted.',
+    );
+  });
+
+  test('toggle needs a boolean', async () => {
+    const g = await createGiveaway(t.app, t.admin);
+    for (const payload of [{}, { accept: 'true' }, { accept: 1 }]) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/v1/giveaway/${g.id}/toggle-participants`,
+        headers: { authorization: t.admin },
+        payload,
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().detail).toMatch(
+        /^Please check the body: accept (is required|must be true or false)\.$/,
+      );
+    }
+  });
+});
+
+describe('under concurrency', () => {
+  test('300 simultaneous entries on a cap of 25 store exactly 25', async () => {
+    const g = await createGiveaway(t.app, t.admin, { max_participants: 25, end_date: utcDate(5) });
+    const results = await Promise.all(
+      Array.from({ length: 300 }, (_, i) =>
+        enter(t.app, g.id, `racer${i}@example.com`, `racer_${i}`),
+      ),
+    );
+    const statuses = results.map((r) => r.statusCode);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(25);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(275);
+    for (const r of results.filter((x) => x.statusCode === 409)) {
+      expect(r.json().detail).toBe(
+        'This giveaway is full: it has reached its maximum of 25 participants.',
+      );
+    }
+    expect(await participants(g.id)).toHaveLength(25);
+    expect((await getGiveaway(t.app, g.id)).participant_count).toBe(25);
+  });
+
+  test('20 simultaneous case variants of one e-mail make one entry', async () => {
+    const g = await createGiveaway(t.app, t.admin);
+    const variants = Array.from({ length: 20 }, (_, i) => {
+      const mixed = [...'same.person@example.com']
+        .map((c, j) => ((i >> (j % 5)) & 1 ? c.toUpperCase() : c))
+        .join('');
+      return i % 2 ? ` ${mixed} ` : mixed;
+    });
+    const results = await Promise.all(
+      variants.map((email, i) => enter(t.app, g.id, email, `handle_${i}`)),
+    );
+    expect(results.filter((r) => r.statusCode === 200)).toHaveLength(1);
+    for (const r of results.filter((x) => x.statusCode !== 200)) {
+      expect(r.statusCode).toBe(409);
+      expect(r.json().detail).toBe(
+        'This e-mail address has already entered this giveaway; each person can enter once.',
+      );
+    }
+    expect(await participants(g.id)).toEqual([
+      expect.objectContaining({ email: 'same.person@example.com' }),
+    ]);
+    expect((await getGiveaway(t.app, g.id)).participant_count).toBe(1);
+  });
+
+  test('the counter always equals the stored entries', async () => {
+    const g = await createGiveaway(t.app, t.admin, { max_participants: 10 });
+    // Duplicates, invalid entries and overflow mixed together.
+    await Promise.all(
+      Array.from({ length: 60 }, (_, i) =>
+        enter(t.app, g.id, `mix${i % 15}@example.com`, `mix_${i % 20}`),
+      ),
+    );
+    const stored = await participants(g.id);
+    const after: Giveaway = await getGiveaway(t.app, g.id);
+    expect(after.participant_count).toBe(stored.length);
+    expect(stored.length).toBeLessThanOrEqual(10);
+  });
+});
+
+test('entering is rate-limited per address when limits are on', async () => {
+  const limited = await setup({ RATE_LIMITS: 'on', RATE_LIMIT_PARTICIPATE: '2' });
+  try {
+    const g = await createGiveaway(limited.app, limited.admin);
+    expect((await enter(limited.app, g.id, 'a@example.com', 'a1')).statusCode).toBe(200);
+    expect((await enter(limited.app, g.id, 'b@example.com', 'b1')).statusCode).toBe(200);
+    const third = await enter(limited.app, g.id, 'c@example.com', 'c1');
+    expect(third.statusCode).toBe(429);
+    expect(third.json().detail).toMatch(/^Too many requests/);
+  } finally {
+    await limited.close();
+  }
+});
