@@ -34,6 +34,7 @@ const Toggle = styled.button`
   }
 
   svg {
+    flex-shrink: 0;
     transition: transform 0.15s ease;
   }
 

@@ -99,6 +99,7 @@ const NavItem = styled(Link)`
 
 const Actions = styled.div`
   display: flex;
+  flex-shrink: 0;
   align-items: center;
   gap: ${({ theme }) => theme.space[2]};
 `;
