@@ -9,6 +9,7 @@ import { Button } from '@/components/ui/button';
 import { Field, Input } from '@/components/ui/field';
 import { useToast } from '@/components/ui/toast';
 import { api, ApiError } from '@/lib/api-client';
+import { useHydrated } from '@/lib/use-hydrated';
 import { useSession } from '../session-context';
 
 export const AFTER_LOGIN_PATH = '/giveaway/admin';
@@ -29,6 +30,7 @@ const Form = styled.form`
 export function LoginForm() {
   const { login, setRole } = useSession();
   const { toast } = useToast();
+  const hydrated = useHydrated();
   const {
     register,
     handleSubmit,
@@ -81,7 +83,7 @@ export function LoginForm() {
       <Field label="Password" required error={errors.password?.message}>
         <Input type="password" autoComplete="current-password" {...register('password')} />
       </Field>
-      <Button type="submit" size="lg" block disabled={isSubmitting}>
+      <Button type="submit" size="lg" block disabled={!hydrated || isSubmitting}>
         {isSubmitting ? 'Logging in...' : 'Login'}
       </Button>
     </Form>

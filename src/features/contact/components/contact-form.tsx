@@ -9,6 +9,7 @@ import { Button } from '@/components/ui/button';
 import { Field, Input, Select, Textarea } from '@/components/ui/field';
 import { useToast } from '@/components/ui/toast';
 import { ApiError } from '@/lib/api-client';
+import { useHydrated } from '@/lib/use-hydrated';
 import { sendEnquiry } from '../api/send-enquiry';
 import { SERVICE_OPTIONS } from '../services';
 
@@ -109,6 +110,7 @@ function fieldErrorsFrom(error: unknown): { field: string; message: string }[] {
 export function ContactForm() {
   const { toast } = useToast();
   const [status, setStatus] = useState<ContactStatus>('idle');
+  const hydrated = useHydrated();
   const {
     register,
     handleSubmit,
@@ -223,7 +225,7 @@ export function ContactForm() {
         </Status>
       ) : null}
 
-      <Button type="submit" size="lg" disabled={submitting}>
+      <Button type="submit" size="lg" disabled={!hydrated || submitting}>
         {submitting ? 'Sending...' : 'Send Message'}
       </Button>
     </Form>

@@ -49,7 +49,7 @@ const TabList = styled.div`
 const Tab = styled.button`
   flex-shrink: 0;
   min-height: 2.75rem;
-  padding: 0 ${({ theme }) => theme.space[4]};
+  padding: 0 ${({ theme }) => theme.space[3]};
   border: 0;
   border-bottom: 3px solid transparent;
   background: transparent;
@@ -59,6 +59,10 @@ const Tab = styled.button`
 
   &:hover {
     color: ${({ theme }) => theme.colors.text};
+  }
+
+  ${({ theme }) => theme.media.sm} {
+    padding: 0 ${({ theme }) => theme.space[4]};
   }
 
   &[aria-selected='true'] {

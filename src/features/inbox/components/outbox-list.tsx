@@ -99,7 +99,7 @@ export function OutboxList() {
         state={state}
         noun="outbox messages"
         emptyTitle="The outbox is empty"
-        emptyText="Every e-mail was delivered, or none has been sent yet."
+        emptyText="Every email was delivered, or none has been sent yet."
         onRetry={retry}
         onPage={setPage}
       >

@@ -103,7 +103,7 @@ export function SubscriberList() {
         state={state}
         noun="subscribers"
         emptyTitle="No confirmed subscribers yet"
-        emptyText="People appear here once they click the link in their confirmation e-mail."
+        emptyText="People appear here once they click the link in their confirmation email."
         onRetry={retry}
         onPage={setPage}
       >

@@ -60,7 +60,7 @@ describe('NewsletterCard', () => {
     expect(screen.getByRole('button', { name: 'Subscribing...' })).toBeDisabled();
     expect(await screen.findByRole('heading', { name: 'Welcome aboard!' })).toBeInTheDocument();
     expect(screen.getByText("You're now subscribed to our newsletter.")).toBeInTheDocument();
-    expect(screen.getByText(/confirmation e-mail/)).toBeInTheDocument();
+    expect(screen.getByText(/confirmation email/)).toBeInTheDocument();
     expect(screen.getByText('Successfully subscribed!')).toBeInTheDocument();
     expect(
       screen.getByText("You'll receive our latest insights in your inbox."),

@@ -3,6 +3,7 @@ import styled from 'styled-components';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/field';
 import { useToast } from '@/components/ui/toast';
+import { useHydrated } from '@/lib/use-hydrated';
 import { subscribeToNewsletter } from '../api/newsletter-api';
 
 export const NEWSLETTER_PITCH =
@@ -65,6 +66,7 @@ export function NewsletterCard({ source, headingLevel = 2, className }: Newslett
   const { toast } = useToast();
   const [email, setEmail] = useState('');
   const [state, setState] = useState<CardState>('idle');
+  const hydrated = useHydrated();
   const headingId = useId();
   const promiseId = useId();
 
@@ -110,7 +112,7 @@ export function NewsletterCard({ source, headingLevel = 2, className }: Newslett
         <Success role="status">
           <p>You&apos;re now subscribed to our newsletter.</p>
           <Small>
-            Check your inbox for a confirmation e-mail and click its link to start receiving our
+            Check your inbox for a confirmation email and click its link to start receiving our
             weekly insights.
           </Small>
         </Success>
@@ -133,7 +135,7 @@ export function NewsletterCard({ source, headingLevel = 2, className }: Newslett
               onChange={(event) => setEmail(event.target.value)}
               disabled={state === 'submitting'}
             />
-            <Button type="submit" disabled={state === 'submitting'} block>
+            <Button type="submit" disabled={!hydrated || state === 'submitting'} block>
               {state === 'submitting' ? 'Subscribing...' : 'Subscribe'}
             </Button>
           </Form>

@@ -4,6 +4,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { Field, Input } from '@/components/ui/field';
 import { ApiError } from '@/lib/api-client';
+import { useHydrated } from '@/lib/use-hydrated';
 import { unsubscribeFromNewsletter } from '../api/newsletter-api';
 import {
   NewsletterPageLayout,
@@ -37,6 +38,7 @@ export function UnsubscribePanel({ search }: { search: string }) {
   const [email, setEmail] = useState('');
   const [emailError, setEmailError] = useState<string | undefined>();
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
+  const hydrated = useHydrated();
 
   const send = async (body: { token: string } | { email: string }) => {
     setStatus({ kind: 'submitting' });
@@ -90,7 +92,7 @@ export function UnsubscribePanel({ search }: { search: string }) {
       {token ? (
         <>
           <PanelText>Click below and we will stop sending you our weekly insights.</PanelText>
-          <Button size="lg" disabled={submitting} onClick={() => void send({ token })}>
+          <Button size="lg" disabled={!hydrated || submitting} onClick={() => void send({ token })}>
             {submitting ? 'Unsubscribing...' : 'Unsubscribe'}
           </Button>
         </>
@@ -108,7 +110,7 @@ export function UnsubscribePanel({ search }: { search: string }) {
                 onChange={(event) => setEmail(event.target.value)}
               />
             </Field>
-            <Button type="submit" size="lg" block disabled={submitting}>
+            <Button type="submit" size="lg" block disabled={!hydrated || submitting}>
               {submitting ? 'Unsubscribing...' : 'Unsubscribe'}
             </Button>
           </Form>
