@@ -288,6 +288,7 @@ describe('BlogList', () => {
     await user.click(screen.getByRole('button', { name: 'Load more posts' }));
     await waitFor(() => expect(cardTitles()).toHaveLength(24));
     expect(requested).toEqual(['all/2.json']);
+    expect(screen.getByRole('link', { name: 'Post 13' })).toHaveFocus();
     await user.click(screen.getByRole('button', { name: 'Load more posts' }));
     await waitFor(() => expect(cardTitles()).toHaveLength(30));
     expect(screen.queryByRole('button', { name: 'Load more posts' })).not.toBeInTheDocument();

@@ -1,4 +1,4 @@
-import React, { useId, useMemo, useState } from 'react';
+import React, { useEffect, useId, useMemo, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
@@ -46,6 +46,21 @@ export function BlogList({
   const listing = useBlogListing(source, filter, query);
   const searchId = useId();
   const searching = queryTerms(query).length > 0;
+
+  // After "Load more", keyboard and screen-reader users continue at the first new card rather
+  // than on a button that may have just disappeared.
+  const grid = useRef<HTMLUListElement>(null);
+  const focusFrom = useRef<number | null>(null);
+  useEffect(() => {
+    const index = focusFrom.current;
+    if (index === null || listing.posts.length <= index) return;
+    focusFrom.current = null;
+    grid.current?.querySelectorAll<HTMLAnchorElement>('h3 a')[index]?.focus();
+  }, [listing.posts.length]);
+  const loadMore = () => {
+    focusFrom.current = listing.posts.length;
+    listing.loadMore();
+  };
 
   const categoryTitles = useMemo(
     () => new Map(categories.map((category) => [category.name, category.title])),
@@ -155,7 +170,7 @@ export function BlogList({
 
       <VisuallyHidden as="h2">Posts</VisuallyHidden>
       {listing.posts.length > 0 ? (
-        <Grid>
+        <Grid ref={grid}>
           {listing.posts.map((post) => (
             <li key={post.id}>
               <PostCard
@@ -208,7 +223,7 @@ export function BlogList({
 
       {listing.status === 'ready' && listing.hasMore ? (
         <More>
-          <Button variant="secondary" onClick={listing.loadMore}>
+          <Button variant="secondary" onClick={loadMore}>
             Load more posts
           </Button>
         </More>
