@@ -1,4 +1,4 @@
-import { writeFile } from 'node:fs/promises';
+import { rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, expect, test, type ConsoleMessage, type Page } from '@playwright/test';
@@ -9,7 +9,11 @@ import { chromiumLaunchOptions } from '../playwright.config';
 test.use({
   launchOptions: {
     ...chromiumLaunchOptions,
-    args: [...chromiumLaunchOptions.args, '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'],
+    args: [
+      ...chromiumLaunchOptions.args,
+      '--use-fake-device-for-media-stream',
+      '--use-fake-ui-for-media-stream',
+    ],
   },
 });
 
@@ -33,7 +37,11 @@ async function writeFaceClip(file: string): Promise<void> {
   const width = 640;
   const height = 480;
   const photo = require.resolve('@vladmandic/face-api/demo/sample6.jpg');
-  const rgb = await sharp(photo).extract({ left: 22, top: 425, width, height }).removeAlpha().raw().toBuffer();
+  const rgb = await sharp(photo)
+    .extract({ left: 22, top: 425, width, height })
+    .removeAlpha()
+    .raw()
+    .toBuffer();
   const y = Buffer.alloc(width * height);
   const u = Buffer.alloc((width * height) / 4);
   const v = Buffer.alloc((width * height) / 4);
@@ -51,7 +59,10 @@ async function writeFaceClip(file: string): Promise<void> {
     }
   }
   const frame = Buffer.concat([Buffer.from('FRAME\n'), y, u, v]);
-  await writeFile(file, Buffer.concat([Buffer.from(`YUV4MPEG2 W${width} H${height} F10:1 Ip A1:1\n`), frame, frame]));
+  await writeFile(
+    file,
+    Buffer.concat([Buffer.from(`YUV4MPEG2 W${width} H${height} F10:1 Ip A1:1\n`), frame, frame]),
+  );
 }
 
 test.describe('Drowsiness & Yawn Alert tool', () => {
@@ -84,14 +95,21 @@ test.describe('Drowsiness & Yawn Alert tool', () => {
       expect(ear).toBeGreaterThan(0.25);
       expect(mar).toBeLessThan(0.6);
       const meter = page.getByRole('meter', { name: 'Eye openness (EAR)' });
-      expect(await meter.evaluate((element) => (element as HTMLMeterElement).value)).toBeCloseTo(ear, 1);
+      expect(await meter.evaluate((element) => (element as HTMLMeterElement).value)).toBeCloseTo(
+        ear,
+        1,
+      );
       expect(errors).toEqual([]);
     } finally {
       await browser.close();
+      await rm(clip, { force: true });
     }
   });
 
-  test('starts the fake camera, loads its models from this site and reports a state', async ({ page, baseURL }) => {
+  test('starts the fake camera, loads its models from this site and reports a state', async ({
+    page,
+    baseURL,
+  }) => {
     const errors = collectErrors(page);
     const requests: string[] = [];
     page.on('request', (request) => requests.push(request.url()));
@@ -110,9 +128,15 @@ test.describe('Drowsiness & Yawn Alert tool', () => {
 
     const origin = new URL(baseURL ?? page.url()).origin;
     const models = requests.filter((url) => url.includes('/vendor/models/'));
-    expect(models.some((url) => url.endsWith('tiny_face_detector_model-weights_manifest.json'))).toBe(true);
+    expect(
+      models.some((url) => url.endsWith('tiny_face_detector_model-weights_manifest.json')),
+    ).toBe(true);
     expect(models.some((url) => url.endsWith('face_landmark_68_tiny_model.bin'))).toBe(true);
-    expect(requests.filter((url) => !url.startsWith(origin) && !url.startsWith('data:') && !url.startsWith('blob:'))).toEqual([]);
+    expect(
+      requests.filter(
+        (url) => !url.startsWith(origin) && !url.startsWith('data:') && !url.startsWith('blob:'),
+      ),
+    ).toEqual([]);
 
     await page.getByRole('button', { name: 'Stop' }).click();
     await expect(state).toHaveAttribute('data-state', 'stopped');
@@ -126,7 +150,9 @@ test.describe('Drowsiness & Yawn Alert tool', () => {
     });
     await page.goto(TOOL);
     await page.getByRole('button', { name: 'Start' }).click();
-    await expect(page.getByRole('alert')).toContainText('Camera access was refused.', { timeout: 60_000 });
+    await expect(page.getByRole('alert')).toContainText('Camera access was refused.', {
+      timeout: 60_000,
+    });
     await expect(page.getByRole('button', { name: 'Start' })).toBeEnabled();
   });
 
@@ -137,7 +163,9 @@ test.describe('Drowsiness & Yawn Alert tool', () => {
     });
     await page.goto(TOOL);
     await page.getByRole('button', { name: 'Start' }).click();
-    await expect(page.getByRole('alert')).toContainText('No camera was found.', { timeout: 60_000 });
+    await expect(page.getByRole('alert')).toContainText('No camera was found.', {
+      timeout: 60_000,
+    });
   });
 
   test('explains a browser without camera support', async ({ page }) => {
@@ -150,10 +178,14 @@ test.describe('Drowsiness & Yawn Alert tool', () => {
   });
 
   test('explains when the face models cannot be loaded', async ({ page }) => {
-    await page.route('**/vendor/models/**', (route) => route.fulfill({ status: 404, body: 'Not found' }));
+    await page.route('**/vendor/models/**', (route) =>
+      route.fulfill({ status: 404, body: 'Not found' }),
+    );
     await page.goto(TOOL);
     await page.getByRole('button', { name: 'Start' }).click();
-    await expect(page.getByRole('alert')).toContainText('The face models could not be loaded.', { timeout: 60_000 });
+    await expect(page.getByRole('alert')).toContainText('The face models could not be loaded.', {
+      timeout: 60_000,
+    });
     await expect(page.getByRole('status')).toHaveAttribute('data-state', 'error');
   });
 });

@@ -31,27 +31,45 @@ test.describe('Vibe Projects gallery', () => {
       'Web Audio API',
       '+1 more',
     ]);
-    await expect(page.getByRole('article', { name: 'Agent Prompt Playground' }).getByText('In Development')).toBeVisible();
-    await expect(page.getByRole('article', { name: 'Support Inbox Triage Board' }).getByText('Planned')).toBeVisible();
+    await expect(
+      page.getByRole('article', { name: 'Agent Prompt Playground' }).getByText('In Development'),
+    ).toBeVisible();
+    await expect(
+      page.getByRole('article', { name: 'Support Inbox Triage Board' }).getByText('Planned'),
+    ).toBeVisible();
 
     await expect(page.getByRole('heading', { name: 'Like What You See?' })).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Check Out More' })).toHaveAttribute('type', 'button');
-    await expect(page.getByRole('link', { name: 'Get In Touch' })).toHaveAttribute('href', '/contact');
+    await expect(page.getByRole('button', { name: 'Check Out More' })).toHaveAttribute(
+      'type',
+      'button',
+    );
+    await expect(page.getByRole('link', { name: 'Get In Touch' })).toHaveAttribute(
+      'href',
+      '/contact',
+    );
   });
 
-  test('card images are responsive, reserve their 16:10 space and load lazily below the first row', async ({ page }) => {
+  test('card images are responsive, reserve their 16:10 space and load lazily below the first row', async ({
+    page,
+  }) => {
     // Sums the layout shifts whose moved elements are inside the gallery (the site shell is not
     // this spec's business), while the images load and the page scrolls past the lazy ones.
     await page.addInitScript(() => {
-      type Shift = PerformanceEntry & { value: number; hadRecentInput: boolean; sources?: { node?: Node | null }[] };
+      type Shift = PerformanceEntry & {
+        value: number;
+        hadRecentInput: boolean;
+        sources?: { node?: Node | null }[];
+      };
       const w = window as Window & { layoutShift?: number };
       w.layoutShift = 0;
       new PerformanceObserver((list) => {
         for (const entry of list.getEntries() as Shift[]) {
           const inGallery = (entry.sources ?? []).some(
-            (source) => source.node instanceof Element && source.node.closest('#projects-gallery') !== null,
+            (source) =>
+              source.node instanceof Element && source.node.closest('#projects-gallery') !== null,
           );
-          if (!entry.hadRecentInput && inGallery) w.layoutShift = (w.layoutShift ?? 0) + entry.value;
+          if (!entry.hadRecentInput && inGallery)
+            w.layoutShift = (w.layoutShift ?? 0) + entry.value;
         }
       }).observe({ type: 'layout-shift', buffered: true });
     });
@@ -68,7 +86,9 @@ test.describe('Vibe Projects gallery', () => {
 
     await page.mouse.wheel(0, 4000);
     await page.waitForLoadState('networkidle');
-    const shift = await page.evaluate(() => (window as Window & { layoutShift?: number }).layoutShift ?? 0);
+    const shift = await page.evaluate(
+      () => (window as Window & { layoutShift?: number }).layoutShift ?? 0,
+    );
     expect(shift).toBeLessThan(0.01);
   });
 
@@ -86,7 +106,8 @@ test.describe('Vibe Projects gallery', () => {
     await expect(page).toHaveURL(/\/projects\?type=react$/);
     await expect(cards(page)).toHaveCount(2);
     // Each card's first definition is its type (Type/Category pair).
-    for (const card of await cards(page).all()) await expect(card.getByRole('definition').first()).toHaveText('React');
+    for (const card of await cards(page).all())
+      await expect(card.getByRole('definition').first()).toHaveText('React');
 
     await typeSelect(page).selectOption({ label: 'Other' });
     await expect(cards(page)).toHaveCount(2);
@@ -94,7 +115,9 @@ test.describe('Vibe Projects gallery', () => {
     await expect(cards(page)).toHaveCount(3);
   });
 
-  test('combines both filters down to the empty state, and Clear Filters resets both', async ({ page }) => {
+  test('combines both filters down to the empty state, and Clear Filters resets both', async ({
+    page,
+  }) => {
     await openProjects(page);
     await categorySelect(page).selectOption('AI Agents');
     await expect(cards(page)).toHaveCount(3);
@@ -111,7 +134,9 @@ test.describe('Vibe Projects gallery', () => {
     await expect(page).toHaveURL(/\/projects$/);
   });
 
-  test('applies filters from the URL on arrival, and back/forward step through them', async ({ page }) => {
+  test('applies filters from the URL on arrival, and back/forward step through them', async ({
+    page,
+  }) => {
     await openProjects(page, '?category=AI+Agents&type=other');
     await expect(cards(page)).toHaveCount(1);
     await expect(cards(page).first().getByRole('heading')).toHaveText('Company Docs Search (RAG)');
@@ -128,9 +153,13 @@ test.describe('Vibe Projects gallery', () => {
     await expect(cards(page)).toHaveCount(2);
   });
 
-  test('main buttons open the project in a new tab: View Live when live, Preview otherwise', async ({ page }) => {
+  test('main buttons open the project in a new tab: View Live when live, Preview otherwise', async ({
+    page,
+  }) => {
     await openProjects(page);
-    const live = page.getByRole('article', { name: 'Drowsiness & Yawn Alert' }).getByRole('link', { name: /^View Live/ });
+    const live = page
+      .getByRole('article', { name: 'Drowsiness & Yawn Alert' })
+      .getByRole('link', { name: /^View Live/ });
     await expect(live).toHaveAttribute('href', '/tools/drowsiness/');
     await expect(live).toHaveAttribute('target', '_blank');
     await expect(live).toHaveAttribute('rel', 'noopener noreferrer');
@@ -156,9 +185,12 @@ test.describe('Vibe Projects gallery', () => {
 
   test('every project link leads to a page that exists', async ({ page, request }) => {
     await openProjects(page);
-    const hrefs = await page.getByRole('article').getByRole('link').evaluateAll((links) =>
-      links.map((link) => (link as HTMLAnchorElement).getAttribute('href') ?? ''),
-    );
+    const hrefs = await page
+      .getByRole('article')
+      .getByRole('link')
+      .evaluateAll((links) =>
+        links.map((link) => (link as HTMLAnchorElement).getAttribute('href') ?? ''),
+      );
     for (const href of hrefs.filter((value) => value.startsWith('/'))) {
       const response = await request.get(href.split('#')[0] ?? href);
       expect(response.status(), href).toBe(200);

@@ -12,7 +12,9 @@ import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(import.meta.url);
-const packageDir = path.dirname(require.resolve('@vladmandic/face-api/package.json', { paths: [root] }));
+const packageDir = path.dirname(
+  require.resolve('@vladmandic/face-api/package.json', { paths: [root] }),
+);
 const target = path.join(root, 'static', 'tools', 'drowsiness', 'vendor');
 
 const MODELS = ['tiny_face_detector_model', 'face_landmark_68_tiny_model'];
@@ -30,4 +32,6 @@ await mkdir(path.join(target, 'models'), { recursive: true });
 for (const [from, to] of files) {
   await copyFile(path.join(packageDir, from), path.join(target, to));
 }
-console.log(`copy-vendor: ${files.length} files from ${path.relative(root, packageDir)} to ${path.relative(root, target)}`);
+console.log(
+  `copy-vendor: ${files.length} files from ${path.relative(root, packageDir)} to ${path.relative(root, target)}`,
+);

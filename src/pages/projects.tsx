@@ -28,7 +28,9 @@ export default function ProjectsPage({ data, location }: PageProps<Queries.Proje
     (next: ProjectFilterState) => {
       // A new history entry per change so back/forward step through filter states; the page
       // passes state so the layout can keep the scroll position instead of jumping to the top.
-      void navigate(`${location.pathname}${filtersToSearch(next)}`, { state: { preserveScroll: true } });
+      void navigate(`${location.pathname}${filtersToSearch(next)}`, {
+        state: { preserveScroll: true },
+      });
     },
     [location.pathname],
   );
@@ -39,7 +41,11 @@ export default function ProjectsPage({ data, location }: PageProps<Queries.Proje
       <GallerySection id="projects-gallery" aria-labelledby="projects-gallery-title">
         <Container>
           <VisuallyHidden id="projects-gallery-title">Project gallery</VisuallyHidden>
-          <ProjectsGallery projects={projects} search={location.search} onFiltersChange={onFiltersChange} />
+          <ProjectsGallery
+            projects={projects}
+            search={location.search}
+            onFiltersChange={onFiltersChange}
+          />
         </Container>
       </GallerySection>
       <ProjectsClosingBanner />
@@ -70,7 +76,12 @@ export const query = graphql`
         githubUrl
         image {
           childImageSharp {
-            gatsbyImageData(width: 640, aspectRatio: 1.6, placeholder: BLURRED, formats: [AUTO, WEBP, AVIF])
+            gatsbyImageData(
+              width: 640
+              aspectRatio: 1.6
+              placeholder: BLURRED
+              formats: [AUTO, WEBP, AVIF]
+            )
           }
         }
       }

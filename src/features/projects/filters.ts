@@ -17,10 +17,15 @@ interface Filterable {
 
 /** Categories in alphabetical order so the control reads the same however the YAML is ordered. */
 export function distinctCategories(projects: readonly { category: string }[]): string[] {
-  return [...new Set(projects.map((project) => project.category))].sort((a, b) => a.localeCompare(b));
+  return [...new Set(projects.map((project) => project.category))].sort((a, b) =>
+    a.localeCompare(b),
+  );
 }
 
-export function filterProjects<T extends Filterable>(projects: readonly T[], filters: ProjectFilterState): T[] {
+export function filterProjects<T extends Filterable>(
+  projects: readonly T[],
+  filters: ProjectFilterState,
+): T[] {
   return projects.filter(
     (project) =>
       (filters.category === ALL || project.category === filters.category) &&

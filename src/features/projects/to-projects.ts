@@ -13,7 +13,9 @@ export interface ProjectQueryNode {
   readonly status: string;
   readonly category: string;
   readonly githubUrl?: string | null;
-  readonly image?: { readonly childImageSharp?: { readonly gatsbyImageData: unknown } | null } | null;
+  readonly image?: {
+    readonly childImageSharp?: { readonly gatsbyImageData: unknown } | null;
+  } | null;
 }
 
 /**
@@ -36,7 +38,8 @@ export function toProjects(nodes: readonly ProjectQueryNode[]): Project[] {
         category: node.category,
         githubUrl: node.githubUrl ?? null,
         // gatsby-transformer-sharp's JSON scalar is untyped; its shape is IGatsbyImageData by contract.
-        image: (node.image?.childImageSharp?.gatsbyImageData as IGatsbyImageData | undefined) ?? null,
+        image:
+          (node.image?.childImageSharp?.gatsbyImageData as IGatsbyImageData | undefined) ?? null,
       },
     ];
   });

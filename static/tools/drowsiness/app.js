@@ -1,5 +1,11 @@
 import { createAlarm } from './alarm.js';
-import { createDrowsinessMonitor, LEFT_EYE, RIGHT_EYE, INNER_MOUTH, measureFace } from './detector.js';
+import {
+  createDrowsinessMonitor,
+  LEFT_EYE,
+  RIGHT_EYE,
+  INNER_MOUTH,
+  measureFace,
+} from './detector.js';
 
 /** Models are served from our own origin (copied from node_modules by scripts/copy-vendor.mjs). */
 const MODEL_URL = new URL('vendor/models/', import.meta.url).href;
@@ -107,7 +113,10 @@ function explainCameraError(error) {
         'Another app or browser tab is using the camera. Close it, then press Start again.',
       ];
     default:
-      return ['The camera could not be started.', `Your browser reported: ${error instanceof Error ? error.message : String(error)}`];
+      return [
+        'The camera could not be started.',
+        `Your browser reported: ${error instanceof Error ? error.message : String(error)}`,
+      ];
   }
 }
 
@@ -165,6 +174,18 @@ function drawOverlay(points, state) {
   }
 }
 
+/**
+ * Shows or hides the full-screen alarm, moving focus to its button so a keyboard or screen-reader
+ * user can silence it at once, and back to Stop when it closes.
+ * @param {boolean} visible
+ */
+function showAlarm(visible) {
+  if (ui.alarm.hidden === !visible) return;
+  ui.alarm.hidden = !visible;
+  if (visible) ui.dismiss.focus();
+  else if (running) ui.stop.focus();
+}
+
 /** @param {ReturnType<ReturnType<typeof createDrowsinessMonitor>['update']>} snapshot */
 function render(snapshot) {
   showState(snapshot.state);
@@ -172,12 +193,14 @@ function render(snapshot) {
   showRatio(snapshot.mar, ui.marMeter, ui.marValue);
   ui.closedFor.textContent = `${(snapshot.eyesClosedMs / 1000).toFixed(1)} s`;
   ui.yawns.textContent = String(snapshot.yawnCount);
-  ui.threshold.textContent = !snapshot.calibrated ? 'learning…' : snapshot.thresholds.earClosed.toFixed(2);
+  ui.threshold.textContent = !snapshot.calibrated
+    ? 'learning…'
+    : snapshot.thresholds.earClosed.toFixed(2);
   ui.earMeter.low = snapshot.thresholds.earClosed;
 
   if (snapshot.alarm) alarm.startSiren();
   else alarm.stopSiren();
-  ui.alarm.hidden = !snapshot.alarm;
+  showAlarm(snapshot.alarm);
   if (snapshot.event === 'yawn-start') alarm.beep();
 }
 
@@ -206,7 +229,7 @@ function stop(finalState = 'stopped') {
   stream = null;
   ui.video.srcObject = null;
   alarm.stopSiren();
-  ui.alarm.hidden = true;
+  showAlarm(false);
   drawOverlay(null, 'stopped');
   ui.placeholder.hidden = false;
   ui.start.hidden = false;
@@ -262,7 +285,10 @@ async function start() {
   const [track] = stream.getVideoTracks();
   track?.addEventListener('ended', () => {
     if (!running) return;
-    showMessage('The camera stopped.', 'The camera was disconnected or switched off. Press Start to try again.');
+    showMessage(
+      'The camera stopped.',
+      'The camera was disconnected or switched off. Press Start to try again.',
+    );
     stop('error');
   });
 
@@ -276,7 +302,10 @@ async function start() {
   running = true;
   showState('searching');
   void detectLoop().catch((error) => {
-    showMessage('Face tracking stopped unexpectedly.', error instanceof Error ? error.message : String(error));
+    showMessage(
+      'Face tracking stopped unexpectedly.',
+      error instanceof Error ? error.message : String(error),
+    );
     stop('error');
   });
 }
@@ -286,11 +315,14 @@ ui.stop.addEventListener('click', () => stop());
 ui.dismiss.addEventListener('click', () => {
   monitor?.dismiss();
   alarm.stopSiren();
-  ui.alarm.hidden = true;
+  showAlarm(false);
 });
 ui.testSound.addEventListener('click', () => {
   if (!alarm.supported) {
-    showMessage('Sound is not available.', 'This browser does not support the Web Audio API, so the alarm cannot play.');
+    showMessage(
+      'Sound is not available.',
+      'This browser does not support the Web Audio API, so the alarm cannot play.',
+    );
     return;
   }
   if (alarm.sounding) return;

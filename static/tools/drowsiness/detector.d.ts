@@ -9,7 +9,8 @@ export interface Measurement {
   ear: number;
   mar: number;
 }
-export type DrowsinessState = 'calibrating' | 'no-face' | 'awake' | 'eyes-closed' | 'sleeping' | 'yawning';
+export type DrowsinessState =
+  'calibrating' | 'no-face' | 'awake' | 'eyes-closed' | 'sleeping' | 'yawning';
 export interface Thresholds {
   earClosed: number;
   earOpen: number;

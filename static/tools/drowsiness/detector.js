@@ -83,10 +83,13 @@ export function eyeAspectRatio(eye) {
  * @returns {number}
  */
 export function mouthAspectRatio(mouth) {
-  if (mouth.length !== 8) throw new RangeError(`The inner mouth needs 8 landmark points, got ${mouth.length}.`);
+  if (mouth.length !== 8)
+    throw new RangeError(`The inner mouth needs 8 landmark points, got ${mouth.length}.`);
   const [m60, m61, m62, m63, m64, m65, m66, m67] = /** @type {Point[]} */ (mouth);
   const width = distance(m60, m64);
-  return width === 0 ? 0 : (distance(m61, m67) + distance(m62, m66) + distance(m63, m65)) / (2 * width);
+  return width === 0
+    ? 0
+    : (distance(m61, m67) + distance(m62, m66) + distance(m63, m65)) / (2 * width);
 }
 
 /**
@@ -94,12 +97,18 @@ export function mouthAspectRatio(mouth) {
  * @returns {Measurement}
  */
 export function measureFace(points) {
-  if (points.length !== 68) throw new RangeError(`Expected 68 facial landmarks, got ${points.length}.`);
+  if (points.length !== 68)
+    throw new RangeError(`Expected 68 facial landmarks, got ${points.length}.`);
   /** @param {number[]} indices */
   const pick = (indices) => indices.map((index) => /** @type {Point} */ (points[index]));
   const rightEar = eyeAspectRatio(pick(RIGHT_EYE));
   const leftEar = eyeAspectRatio(pick(LEFT_EYE));
-  return { leftEar, rightEar, ear: (leftEar + rightEar) / 2, mar: mouthAspectRatio(pick(INNER_MOUTH)) };
+  return {
+    leftEar,
+    rightEar,
+    ear: (leftEar + rightEar) / 2,
+    mar: mouthAspectRatio(pick(INNER_MOUTH)),
+  };
 }
 
 /**
@@ -209,7 +218,10 @@ export function createDrowsinessMonitor(options = {}) {
         }
         const sorted = [...calibrationSamples].sort((a, b) => a - b);
         // The median ignores the blinks that happen while calibrating.
-        Object.assign(thresholds, eyeThresholdsFromBaseline(/** @type {number} */ (sorted[Math.floor(sorted.length / 2)])));
+        Object.assign(
+          thresholds,
+          eyeThresholdsFromBaseline(/** @type {number} */ (sorted[Math.floor(sorted.length / 2)])),
+        );
         calibrated = true;
       }
 

@@ -7,18 +7,23 @@ const byId = (id) => /** @type {HTMLElement} */ (document.getElementById(id));
 const clock = byId('clock');
 const toggle = /** @type {HTMLButtonElement} */ (byId('toggle'));
 const rounds = byId('rounds');
-const modeButtons = /** @type {HTMLButtonElement[]} */ ([...document.querySelectorAll('[data-mode]')]);
+const modeButtons = /** @type {HTMLButtonElement[]} */ ([
+  ...document.querySelectorAll('[data-mode]'),
+]);
 
 const today = new Date().toDateString();
 const saved = JSON.parse(localStorage.getItem(KEY) ?? 'null');
 /** @type {{ mode: 'focus' | 'short' | 'long', endsAt: number | null, remainingMs: number, done: number, day: string }} */
 const state =
-  saved && saved.day === today ? saved : { mode: 'focus', endsAt: null, remainingMs: MINUTES.focus * 60_000, done: 0, day: today };
+  saved && saved.day === today
+    ? saved
+    : { mode: 'focus', endsAt: null, remainingMs: MINUTES.focus * 60_000, done: 0, day: today };
 /** @type {number | undefined} */
 let tick;
 
 const save = () => localStorage.setItem(KEY, JSON.stringify(state));
-const remaining = () => (state.endsAt === null ? state.remainingMs : Math.max(0, state.endsAt - Date.now()));
+const remaining = () =>
+  state.endsAt === null ? state.remainingMs : Math.max(0, state.endsAt - Date.now());
 
 function chime() {
   const Context = window.AudioContext;
@@ -47,7 +52,9 @@ function render() {
   document.title = `${state.endsAt === null ? '' : `${text} · `}Focus Timer · Vibe Projects · AgentWorks`;
   toggle.textContent = state.endsAt === null ? 'Start' : 'Pause';
   rounds.textContent = `Focus rounds finished today: ${state.done}`;
-  modeButtons.forEach((button) => button.setAttribute('aria-pressed', String(button.dataset.mode === state.mode)));
+  modeButtons.forEach((button) =>
+    button.setAttribute('aria-pressed', String(button.dataset.mode === state.mode)),
+  );
 }
 
 /** @param {'focus' | 'short' | 'long'} mode */
@@ -88,7 +95,9 @@ toggle.addEventListener('click', () => {
 });
 byId('reset').addEventListener('click', () => setMode(state.mode));
 modeButtons.forEach((button) =>
-  button.addEventListener('click', () => setMode(/** @type {'focus' | 'short' | 'long'} */ (button.dataset.mode))),
+  button.addEventListener('click', () =>
+    setMode(/** @type {'focus' | 'short' | 'long'} */ (button.dataset.mode)),
+  ),
 );
 
 if (state.endsAt !== null) run();

@@ -2,9 +2,18 @@ import { primaryActionLabel, statusLabel, typeLabel, visibleTechnologies } from 
 
 describe('card rules', () => {
   it('shows at most four technologies and counts the rest', () => {
-    expect(visibleTechnologies(['A', 'B', 'C'])).toEqual({ shown: ['A', 'B', 'C'], hiddenCount: 0 });
-    expect(visibleTechnologies(['A', 'B', 'C', 'D'])).toEqual({ shown: ['A', 'B', 'C', 'D'], hiddenCount: 0 });
-    expect(visibleTechnologies(['A', 'B', 'C', 'D', 'E', 'F'])).toEqual({ shown: ['A', 'B', 'C', 'D'], hiddenCount: 2 });
+    expect(visibleTechnologies(['A', 'B', 'C'])).toEqual({
+      shown: ['A', 'B', 'C'],
+      hiddenCount: 0,
+    });
+    expect(visibleTechnologies(['A', 'B', 'C', 'D'])).toEqual({
+      shown: ['A', 'B', 'C', 'D'],
+      hiddenCount: 0,
+    });
+    expect(visibleTechnologies(['A', 'B', 'C', 'D', 'E', 'F'])).toEqual({
+      shown: ['A', 'B', 'C', 'D'],
+      hiddenCount: 2,
+    });
   });
 
   it('labels the main button View Live only for live projects', () => {
@@ -19,6 +28,10 @@ describe('card rules', () => {
       'In Development',
       'Planned',
     ]);
-    expect([typeLabel('html'), typeLabel('react'), typeLabel('other')]).toEqual(['HTML/JS', 'React', 'Other']);
+    expect([typeLabel('html'), typeLabel('react'), typeLabel('other')]).toEqual([
+      'HTML/JS',
+      'React',
+      'Other',
+    ]);
   });
 });

@@ -23,7 +23,10 @@ const YAWN = measureFace(landmarks.yawn.points);
 type Frame = Measurement | null;
 
 /** Plays `frames` at 20 fps from t=0 and returns every snapshot. */
-function play(frames: Frame[], options: Parameters<typeof createDrowsinessMonitor>[0] = { calibrationMs: 0 }) {
+function play(
+  frames: Frame[],
+  options: Parameters<typeof createDrowsinessMonitor>[0] = { calibrationMs: 0 },
+) {
   const monitor = createDrowsinessMonitor(options);
   return { monitor, snapshots: frames.map((frame, i) => monitor.update(frame, i * FRAME_MS)) };
 }
@@ -91,8 +94,12 @@ describe('aspect ratios on recorded landmarks', () => {
   });
 
   it('rejects landmark sets of the wrong size with a clear error', () => {
-    expect(() => measureFace(reference.points.slice(0, 67))).toThrow('Expected 68 facial landmarks, got 67.');
-    expect(() => eyeAspectRatio([{ x: 0, y: 0 }])).toThrow('An eye needs 6 landmark points, got 1.');
+    expect(() => measureFace(reference.points.slice(0, 67))).toThrow(
+      'Expected 68 facial landmarks, got 67.',
+    );
+    expect(() => eyeAspectRatio([{ x: 0, y: 0 }])).toThrow(
+      'An eye needs 6 landmark points, got 1.',
+    );
   });
 });
 
@@ -103,7 +110,11 @@ describe('the drowsiness state machine', () => {
   });
 
   it('treats a blink as eyes closed, never as sleeping', () => {
-    const { snapshots } = play([...repeat(OPEN, 500), ...repeat(CLOSED, 300), ...repeat(OPEN, 3000)]);
+    const { snapshots } = play([
+      ...repeat(OPEN, 500),
+      ...repeat(CLOSED, 300),
+      ...repeat(OPEN, 3000),
+    ]);
     const states = new Set(snapshots.map((snapshot) => snapshot.state));
     expect(states).toContain('eyes-closed');
     expect(states).not.toContain('sleeping');
@@ -111,7 +122,11 @@ describe('the drowsiness state machine', () => {
   });
 
   it('reports sleeping once the eyes have been closed for two seconds, and wakes when they reopen', () => {
-    const { snapshots } = play([...repeat(OPEN, 1000), ...repeat(CLOSED, 3000), ...repeat(OPEN, 1000)]);
+    const { snapshots } = play([
+      ...repeat(OPEN, 1000),
+      ...repeat(CLOSED, 3000),
+      ...repeat(OPEN, 1000),
+    ]);
     const closedAt = firstTime(snapshots, (s) => s.state === 'eyes-closed');
     const sleepingAt = firstTime(snapshots, (s) => s.state === 'sleeping');
     // Smoothing may delay "closed" by a frame; the two-second hold is counted from there.
@@ -165,14 +180,21 @@ describe('the drowsiness state machine', () => {
     expect(nod.snapshots.at(-1)?.state).toBe('sleeping');
 
     const away = play([...repeat(CLOSED, 1000), ...repeat(null, 1500)]);
-    expect(away.snapshots.at(-1)).toMatchObject({ state: 'no-face', ear: null, mar: null, alarm: false });
+    expect(away.snapshots.at(-1)).toMatchObject({
+      state: 'no-face',
+      ear: null,
+      mar: null,
+      alarm: false,
+    });
   });
 
   it('learns the open-eye level while calibrating, then judges against it', () => {
     const squinter = openFaces.find((face) => face.image === 'sample1.jpg' && face.face === 0);
     if (!squinter) throw new Error('The fixture lost sample1.jpg face 0.');
     const baseline = measureFace(squinter.points);
-    const { snapshots } = play([...repeat(baseline, 2000), ...repeat(CLOSED, 2500)], { calibrationMs: 1500 });
+    const { snapshots } = play([...repeat(baseline, 2000), ...repeat(CLOSED, 2500)], {
+      calibrationMs: 1500,
+    });
 
     expect(snapshots[0]?.state).toBe('calibrating');
     expect(firstTime(snapshots, (s) => s.state !== 'calibrating')).toBeGreaterThanOrEqual(1500);
@@ -184,7 +206,9 @@ describe('the drowsiness state machine', () => {
   });
 
   it('says no face rather than calibrating while nobody is in view, and calibrates once someone is', () => {
-    const { snapshots } = play([...repeat(null, 1500), ...repeat(OPEN, 2000)], { calibrationMs: 1000 });
+    const { snapshots } = play([...repeat(null, 1500), ...repeat(OPEN, 2000)], {
+      calibrationMs: 1000,
+    });
     expect(snapshots[0]?.state).toBe('no-face');
     expect(snapshots[Math.round(1400 / FRAME_MS)]?.state).toBe('no-face');
     expect(snapshots[Math.round(1600 / FRAME_MS)]?.state).toBe('calibrating');

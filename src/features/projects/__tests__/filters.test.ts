@@ -1,4 +1,11 @@
-import { ALL, DEFAULT_FILTERS, distinctCategories, filterProjects, filtersToSearch, parseFilters } from '../filters';
+import {
+  ALL,
+  DEFAULT_FILTERS,
+  distinctCategories,
+  filterProjects,
+  filtersToSearch,
+  parseFilters,
+} from '../filters';
 import { buildProject } from './project-builders';
 
 const projects = [
@@ -18,19 +25,34 @@ describe('distinctCategories', () => {
 
 describe('filterProjects', () => {
   it('returns everything, in order, when both filters are "all"', () => {
-    expect(ids(filterProjects(projects, DEFAULT_FILTERS))).toEqual(['drowsiness', 'timer', 'playground', 'triage', 'docs']);
+    expect(ids(filterProjects(projects, DEFAULT_FILTERS))).toEqual([
+      'drowsiness',
+      'timer',
+      'playground',
+      'triage',
+      'docs',
+    ]);
   });
 
   it('filters by category', () => {
-    expect(ids(filterProjects(projects, { category: 'AI Agents', type: ALL }))).toEqual(['playground', 'triage', 'docs']);
+    expect(ids(filterProjects(projects, { category: 'AI Agents', type: ALL }))).toEqual([
+      'playground',
+      'triage',
+      'docs',
+    ]);
   });
 
   it('filters by type', () => {
-    expect(ids(filterProjects(projects, { category: ALL, type: 'html' }))).toEqual(['drowsiness', 'timer']);
+    expect(ids(filterProjects(projects, { category: ALL, type: 'html' }))).toEqual([
+      'drowsiness',
+      'timer',
+    ]);
   });
 
   it('combines both filters, possibly into an empty list', () => {
-    expect(ids(filterProjects(projects, { category: 'AI Agents', type: 'other' }))).toEqual(['docs']);
+    expect(ids(filterProjects(projects, { category: 'AI Agents', type: 'other' }))).toEqual([
+      'docs',
+    ]);
     expect(filterProjects(projects, { category: 'Fun Tools', type: 'react' })).toEqual([]);
   });
 });
@@ -39,8 +61,14 @@ describe('the filter query string', () => {
   const categories = distinctCategories(projects);
 
   it('reads category and type from the URL', () => {
-    expect(parseFilters('?category=Fun+Tools&type=html', categories)).toEqual({ category: 'Fun Tools', type: 'html' });
-    expect(parseFilters('?type=react&category=AI%20Agents', categories)).toEqual({ category: 'AI Agents', type: 'react' });
+    expect(parseFilters('?category=Fun+Tools&type=html', categories)).toEqual({
+      category: 'Fun Tools',
+      type: 'html',
+    });
+    expect(parseFilters('?type=react&category=AI%20Agents', categories)).toEqual({
+      category: 'AI Agents',
+      type: 'react',
+    });
   });
 
   it('falls back to "all" for missing or unknown values', () => {

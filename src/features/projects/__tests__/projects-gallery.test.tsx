@@ -13,7 +13,14 @@ const projects = [
     title: 'Drowsiness & Yawn Alert',
     category: 'Fun Tools',
     url: '/tools/drowsiness/',
-    technologies: ['JavaScript', 'face-api.js', 'TensorFlow.js', 'Web Audio API', 'getUserMedia', 'Canvas'],
+    technologies: [
+      'JavaScript',
+      'face-api.js',
+      'TensorFlow.js',
+      'Web Audio API',
+      'getUserMedia',
+      'Canvas',
+    ],
   }),
   buildProject({
     id: 'prompt-playground',
@@ -24,7 +31,13 @@ const projects = [
     url: '/tools/roadmap/#prompt-playground',
     githubUrl: 'https://github.com/acme/prompt-playground',
   }),
-  buildProject({ id: 'docs-search', title: 'Docs Search', type: 'other', status: 'planned', category: 'AI Agents' }),
+  buildProject({
+    id: 'docs-search',
+    title: 'Docs Search',
+    type: 'other',
+    status: 'planned',
+    category: 'AI Agents',
+  }),
 ];
 
 /** Renders the gallery the way the page does: the URL query string is the only filter state. */
@@ -32,7 +45,11 @@ function renderGallery(initialSearch = '') {
   const onFiltersChange = jest.fn<void, [ProjectFilterState]>();
   const view = render(
     <ThemeProvider theme={theme}>
-      <ProjectsGallery projects={projects} search={initialSearch} onFiltersChange={onFiltersChange} />
+      <ProjectsGallery
+        projects={projects}
+        search={initialSearch}
+        onFiltersChange={onFiltersChange}
+      />
     </ThemeProvider>,
   );
   const rerenderWith = (search: string) =>
@@ -44,18 +61,25 @@ function renderGallery(initialSearch = '') {
   return { onFiltersChange, rerenderWith };
 }
 
-const cardTitles = () => screen.queryAllByRole('article').map((card) => within(card).getByRole('heading').textContent);
+const cardTitles = () =>
+  screen.queryAllByRole('article').map((card) => within(card).getByRole('heading').textContent);
 
 describe('ProjectsGallery', () => {
   it('renders every card with its badge, type, category, technologies and buttons', () => {
     renderGallery();
-    expect(cardTitles()).toEqual(['Drowsiness & Yawn Alert', 'Agent Prompt Playground', 'Docs Search']);
+    expect(cardTitles()).toEqual([
+      'Drowsiness & Yawn Alert',
+      'Agent Prompt Playground',
+      'Docs Search',
+    ]);
 
     const live = screen.getByRole('article', { name: 'Drowsiness & Yawn Alert' });
     expect(within(live).getByText('Live')).toBeInTheDocument();
     expect(within(live).getByText('HTML/JS')).toBeInTheDocument();
     expect(within(live).getByText('Fun Tools')).toBeInTheDocument();
-    const techs = within(within(live).getByRole('list', { name: 'Technologies' })).getAllByRole('listitem');
+    const techs = within(within(live).getByRole('list', { name: 'Technologies' })).getAllByRole(
+      'listitem',
+    );
     expect(techs.map((item) => item.textContent)).toEqual([
       'JavaScript',
       'face-api.js',
@@ -71,29 +95,33 @@ describe('ProjectsGallery', () => {
 
     const dev = screen.getByRole('article', { name: 'Agent Prompt Playground' });
     expect(within(dev).getByText('In Development')).toBeInTheDocument();
-    expect(within(dev).getByRole('link', { name: /^Preview/ })).toHaveAttribute('href', '/tools/roadmap/#prompt-playground');
+    expect(within(dev).getByRole('link', { name: /^Preview/ })).toHaveAttribute(
+      'href',
+      '/tools/roadmap/#prompt-playground',
+    );
     const github = within(dev).getByRole('link', { name: /^GitHub/ });
     expect(github).toHaveAttribute('href', 'https://github.com/acme/prompt-playground');
     expect(github).toHaveAttribute('target', '_blank');
 
-    expect(within(screen.getByRole('article', { name: 'Docs Search' })).getByText('Planned')).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('article', { name: 'Docs Search' })).getByText('Planned'),
+    ).toBeInTheDocument();
   });
 
   it('offers all plus each category, and all plus the three types', () => {
     renderGallery();
     const category = screen.getByRole('combobox', { name: 'Category' });
-    expect(within(category).getAllByRole('option').map((o) => o.textContent)).toEqual([
-      'All categories',
-      'AI Agents',
-      'Fun Tools',
-    ]);
+    expect(
+      within(category)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['All categories', 'AI Agents', 'Fun Tools']);
     const type = screen.getByRole('combobox', { name: 'Type' });
-    expect(within(type).getAllByRole('option').map((o) => o.textContent)).toEqual([
-      'All types',
-      'HTML/JS',
-      'React',
-      'Other',
-    ]);
+    expect(
+      within(type)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['All types', 'HTML/JS', 'React', 'Other']);
   });
 
   it('asks for a new URL when a filter changes and shows what the URL says', async () => {
@@ -122,7 +150,9 @@ describe('ProjectsGallery', () => {
     const { onFiltersChange } = renderGallery('?category=Fun+Tools&type=react');
     expect(screen.queryAllByRole('article')).toHaveLength(0);
     expect(screen.getByRole('heading', { name: 'No projects found' })).toBeInTheDocument();
-    expect(screen.getByText('Try adjusting your filters to see more projects.')).toBeInTheDocument();
+    expect(
+      screen.getByText('Try adjusting your filters to see more projects.'),
+    ).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Clear Filters' }));
     expect(onFiltersChange).toHaveBeenLastCalledWith({ category: 'all', type: 'all' });
   });

@@ -16,7 +16,12 @@ const imageExists = (relativePath: string) => relativePath === 'projects/focus-t
 describe('validateProjectEntry', () => {
   it('accepts a complete entry, with or without a GitHub link', () => {
     expect(validateProjectEntry(valid, imageExists)).toEqual([]);
-    expect(validateProjectEntry({ ...valid, githubUrl: 'https://github.com/acme/focus-timer' }, imageExists)).toEqual([]);
+    expect(
+      validateProjectEntry(
+        { ...valid, githubUrl: 'https://github.com/acme/focus-timer' },
+        imageExists,
+      ),
+    ).toEqual([]);
   });
 
   it('names the entry and field for an unknown type or status', () => {

@@ -143,7 +143,9 @@ export function ProjectCard({ project, eager = false }: ProjectCardProps) {
   return (
     <Article aria-labelledby={titleId}>
       <Media>
-        <StatusBadge $variant={STATUS_BADGE[project.status]}>{statusLabel(project.status)}</StatusBadge>
+        <StatusBadge $variant={STATUS_BADGE[project.status]}>
+          {statusLabel(project.status)}
+        </StatusBadge>
         {project.image ? (
           <GatsbyImage
             image={project.image}
@@ -165,7 +167,9 @@ export function ProjectCard({ project, eager = false }: ProjectCardProps) {
           {technologies.shown.map((technology) => (
             <Tech key={technology}>{technology}</Tech>
           ))}
-          {technologies.hiddenCount > 0 ? <Tech $more>+{technologies.hiddenCount} more</Tech> : null}
+          {technologies.hiddenCount > 0 ? (
+            <Tech $more>+{technologies.hiddenCount} more</Tech>
+          ) : null}
         </TechList>
         <Actions>
           <ButtonAnchor href={project.url} target="_blank" rel="noopener noreferrer" size="sm">

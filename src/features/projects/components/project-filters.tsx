@@ -6,6 +6,7 @@ import { PROJECT_TYPES, TYPE_LABELS, isProjectType } from '../model';
 
 const Form = styled.form`
   display: grid;
+  width: 100%;
   gap: ${({ theme }) => theme.space[4]};
   grid-template-columns: 1fr;
 
@@ -14,6 +15,7 @@ const Form = styled.form`
   }
 
   ${({ theme }) => theme.media.sm} {
+    width: auto;
     grid-template-columns: repeat(2, minmax(0, 16rem));
   }
 `;
@@ -29,7 +31,10 @@ export function ProjectFilters({ categories, value, onChange }: ProjectFiltersPr
   return (
     <Form role="search" aria-label="Filter projects" onSubmit={(event) => event.preventDefault()}>
       <Field label="Category">
-        <Select value={value.category} onChange={(event) => onChange({ ...value, category: event.target.value })}>
+        <Select
+          value={value.category}
+          onChange={(event) => onChange({ ...value, category: event.target.value })}
+        >
           <option value={ALL}>All categories</option>
           {categories.map((category) => (
             <option key={category} value={category}>

@@ -57,7 +57,10 @@ export function ProjectsClosingBanner() {
     <Band aria-labelledby="projects-closing-title">
       <Container>
         <Heading id="projects-closing-title">Like What You See?</Heading>
-        <Text>We build tools like these, and the AI agents behind bigger ones, for businesses every week.</Text>
+        <Text>
+          We build tools like these, and the AI agents behind bigger ones, for businesses every
+          week.
+        </Text>
         <Actions>
           {/* SPEC §2: "Check Out More" has no action; type="button" keeps it from submitting anything. */}
           <OnDark type="button" size="lg">

@@ -1,7 +1,13 @@
 import React, { useEffect, useMemo, useState } from 'react';
 import styled from 'styled-components';
 import { Button } from '@/components/ui/button';
-import { DEFAULT_FILTERS, distinctCategories, filterProjects, parseFilters, type ProjectFilterState } from '../filters';
+import {
+  DEFAULT_FILTERS,
+  distinctCategories,
+  filterProjects,
+  parseFilters,
+  type ProjectFilterState,
+} from '../filters';
 import type { Project } from '../types';
 import { ProjectCard } from './project-card';
 import { ProjectFilters } from './project-filters';

@@ -47,8 +47,8 @@ export function ProjectsHero() {
         <Eyebrow>Built for fun, shipped for real</Eyebrow>
         <Title>Vibe Projects</Title>
         <Lead>
-          Small tools and experiments from the AgentWorks bench: some live in your browser right now,
-          some are on the workbench, and some are next on the list. Try them, borrow the ideas.
+          Small tools and experiments from the AgentWorks bench: some live in your browser right
+          now, some are on the workbench, and some are next on the list. Try them, borrow the ideas.
         </Lead>
       </Container>
     </Hero>

@@ -40,11 +40,15 @@ export const projectsNode: Partial<GatsbyNode> = {
 
   onCreateNode: ({ node, getNode, reporter }) => {
     if (node.internal.type !== 'ProjectsYaml') return;
-    const file = node.parent ? (getNode(node.parent) as (Node & { dir?: string }) | undefined) : undefined;
+    const file = node.parent
+      ? (getNode(node.parent) as (Node & { dir?: string }) | undefined)
+      : undefined;
     const baseDir = file?.dir ?? '';
     const entry: RawProjectEntry = { id: node.yamlId };
     for (const field of PROJECT_FIELDS) entry[field] = node[field];
-    const problems = validateProjectEntry(entry, (relativePath) => existsSync(path.resolve(baseDir, relativePath)));
+    const problems = validateProjectEntry(entry, (relativePath) =>
+      existsSync(path.resolve(baseDir, relativePath)),
+    );
     for (const problem of problems) reporter.panicOnBuild(problem);
   },
 
@@ -59,10 +63,15 @@ export const projectsNode: Partial<GatsbyNode> = {
       }
     `);
     if (result.errors || !result.data) {
-      reporter.panicOnBuild('Could not read the project ids from content/projects.yaml.', result.errors);
+      reporter.panicOnBuild(
+        'Could not read the project ids from content/projects.yaml.',
+        result.errors,
+      );
       return;
     }
-    for (const id of findDuplicateIds(result.data.allProjectsYaml.nodes.map((project) => project.yamlId))) {
+    for (const id of findDuplicateIds(
+      result.data.allProjectsYaml.nodes.map((project) => project.yamlId),
+    )) {
       reporter.panicOnBuild(
         `Project "${id}" in content/projects.yaml uses an id that another entry already has in field "id"; ids must be unique.`,
       );

@@ -40,7 +40,8 @@ export function validateProjectEntry(
 
   if (!id) problems.push(`${name} ${where} is missing the required field "id".`);
   for (const field of REQUIRED_TEXT_FIELDS) {
-    if (!isNonEmptyText(entry[field])) problems.push(`${name} ${where} is missing the required field "${field}".`);
+    if (!isNonEmptyText(entry[field]))
+      problems.push(`${name} ${where} is missing the required field "${field}".`);
   }
 
   if (!isProjectType(entry.type)) {
@@ -55,7 +56,11 @@ export function validateProjectEntry(
   }
 
   const technologies = entry.technologies;
-  if (!Array.isArray(technologies) || technologies.length === 0 || !technologies.every(isNonEmptyText)) {
+  if (
+    !Array.isArray(technologies) ||
+    technologies.length === 0 ||
+    !technologies.every(isNonEmptyText)
+  ) {
     problems.push(`${name} ${where} needs field "technologies" as a non-empty list of names.`);
   }
 
