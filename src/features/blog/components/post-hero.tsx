@@ -3,6 +3,7 @@ import React from 'react';
 import styled from 'styled-components';
 import { Badge } from '@/components/ui/badge';
 import { Container } from '@/components/ui/container';
+import { toKey } from '../lib/filters';
 import { formatDate } from '../lib/format-date';
 import { ShareButton } from './share-button';
 
@@ -48,7 +49,7 @@ export function PostHero({
           <Badges>
             <Badge $variant="info">{categoryTitle}</Badge>
             {series ? (
-              <SeriesLabel>
+              <SeriesLabel to={`/blog?series=${toKey(series.name)}`}>
                 {series.name} · Part {series.order}
               </SeriesLabel>
             ) : null}
@@ -129,10 +130,23 @@ const Badges = styled.div`
   gap: ${({ theme }) => theme.space[3]};
 `;
 
-const SeriesLabel = styled.span`
-  color: ${({ theme }) => theme.colors.darkMuted};
+const SeriesLabel = styled(Link)`
+  color: ${({ theme }) => theme.colors.darkText};
   font-size: ${({ theme }) => theme.fontSizes.sm};
   font-weight: 600;
+  text-decoration: underline;
+  text-decoration-color: rgba(255, 255, 255, 0.4);
+  text-underline-offset: 3px;
+
+  &:hover {
+    color: #ffffff;
+    text-decoration-color: currentColor;
+  }
+
+  &:focus-visible {
+    outline: 3px solid ${({ theme }) => theme.colors.focus};
+    outline-offset: 2px;
+  }
 `;
 
 const Lead = styled.p`
