@@ -1,4 +1,4 @@
-import type { Giveaway, Participant } from '@site/contracts';
+import type { Giveaway, Participant, SelectWinnerResponse } from '@site/contracts';
 import type { Selectable } from 'kysely';
 import type { GiveawaysTable, ParticipantsTable } from '../../db/database';
 import { deriveState } from './rules';
@@ -76,4 +76,18 @@ export function toParticipant(row: Selectable<ParticipantsTable>): Participant {
     instagram_handle: row.instagram_handle,
     created_at: row.created_at,
   };
+}
+
+/** The winner as the select-winner answer names it (admin-only: it carries the e-mail). */
+export function toWinner(row: Selectable<ParticipantsTable>): SelectWinnerResponse['winner'] {
+  return { id: row.id, email: row.email, instagram_handle: row.instagram_handle };
+}
+
+export const PARTICIPANT_CSV_HEADER = ['id', 'email', 'instagram_handle', 'entered_at'] as const;
+
+/** One line of the admin's CSV export, in the order of PARTICIPANT_CSV_HEADER. */
+export function toParticipantCsvRow(
+  row: Selectable<ParticipantsTable>,
+): [number, string, string, string] {
+  return [row.id, row.email, row.instagram_handle, row.created_at];
 }

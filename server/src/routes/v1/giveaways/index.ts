@@ -16,7 +16,13 @@ import {
 } from '@site/contracts';
 import { formatDate, todayIn } from '../../../services/giveaways/dates';
 import { toCsv } from '../../../services/giveaways/csv';
-import { toGiveaway, toParticipant } from '../../../services/giveaways/mapper';
+import {
+  PARTICIPANT_CSV_HEADER,
+  toGiveaway,
+  toParticipant,
+  toParticipantCsvRow,
+  toWinner,
+} from '../../../services/giveaways/mapper';
 import {
   deriveState,
   validateEntry,
@@ -33,6 +39,9 @@ const errors = {
   409: ErrorResponseSchema,
   429: ErrorResponseSchema,
 };
+
+/** Same words for a real entry and a honeypot hit, so a bot cannot tell them apart. */
+const ENTERED = 'You have entered the giveaway. Good luck!';
 
 /** Giveaways, entries and the draw. Public reads and entering; everything else is admin-only. */
 const giveawayRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -171,13 +180,13 @@ const giveawayRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       // Honeypot: only bots fill the hidden field. They get the same answer and nothing is stored.
-      if (request.body.website && request.body.website.trim() !== '') {
+      if (request.body.website) {
         request.log.info({ giveawayId: request.params.id }, 'giveaway entry honeypot triggered');
-        return { success: true, message: 'You have entered the giveaway. Good luck!' };
+        return { success: true, message: ENTERED };
       }
       const input = validateEntry(request.body);
       await giveaways.enterGiveaway(app.db, request.params.id, input, today(), new Date());
-      return { success: true, message: 'You have entered the giveaway. Good luck!' };
+      return { success: true, message: ENTERED };
     },
   );
 
@@ -227,11 +236,11 @@ const giveawayRoutes: FastifyPluginAsyncTypebox = async (app) => {
       // requireRole set the user before this handler runs.
       const drawer = request.user as NonNullable<typeof request.user>;
       const result = await giveaways.drawWinner(app.db, request.params.id, drawer, new Date());
-      const { id, email, instagram_handle } = result.winner;
+      const winner = toWinner(result.winner);
       return {
         success: true,
-        winner: { id, email, instagram_handle },
-        message: `@${instagram_handle} won "${result.title}", drawn from ${result.entrantCount} ${result.entrantCount === 1 ? 'entrant' : 'entrants'}.`,
+        winner,
+        message: `@${winner.instagram_handle} won "${result.title}", drawn from ${result.entrantCount} ${result.entrantCount === 1 ? 'entrant' : 'entrants'}.`,
       };
     },
   );
@@ -269,10 +278,7 @@ const giveawayRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const rows = await giveaways.listParticipants(app.db, request.params.id);
-      const csv = toCsv(
-        ['id', 'email', 'instagram_handle', 'entered_at'],
-        rows.map((r) => [r.id, r.email, r.instagram_handle, r.created_at]),
-      );
+      const csv = toCsv(PARTICIPANT_CSV_HEADER, rows.map(toParticipantCsvRow));
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header(
