@@ -5,8 +5,8 @@ import { DetailCard, DetailCardTitle, DetailNote } from './detail-card';
 
 const List = styled.dl`
   display: grid;
-  grid-template-columns: minmax(7rem, auto) 1fr;
-  gap: ${({ theme }) => theme.space[2]} ${({ theme }) => theme.space[4]};
+  grid-template-columns: minmax(0, 1fr);
+  gap: ${({ theme }) => theme.space[1]};
   margin: 0;
 
   dt {
@@ -15,9 +15,18 @@ const List = styled.dl`
   }
 
   dd {
-    margin: 0;
+    margin: 0 0 ${({ theme }) => theme.space[2]};
     min-width: 0;
     font-weight: 600;
+  }
+
+  ${({ theme }) => theme.media.sm} {
+    grid-template-columns: 12rem minmax(0, 1fr);
+    gap: ${({ theme }) => theme.space[2]} ${({ theme }) => theme.space[4]};
+
+    dd {
+      margin: 0;
+    }
   }
 `;
 

@@ -22,8 +22,12 @@ const Title = styled.h1`
 `;
 
 const Text = styled.p`
-  margin-bottom: ${({ theme }) => theme.space[6]};
+  margin-bottom: 0;
   color: ${({ theme }) => theme.colors.textMuted};
+
+  & + * {
+    margin-top: ${({ theme }) => theme.space[6]};
+  }
 `;
 
 export interface MessagePanelProps {
