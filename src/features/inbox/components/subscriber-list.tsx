@@ -52,6 +52,39 @@ const Table = styled.table`
   td:first-child {
     overflow-wrap: anywhere;
   }
+
+  /* Narrow screens: one block per subscriber, each value led by its column name. */
+  @media (max-width: 639px) {
+    thead {
+      position: absolute;
+      width: 1px;
+      height: 1px;
+      overflow: hidden;
+      clip: rect(0 0 0 0);
+    }
+
+    tr {
+      display: block;
+      padding: ${({ theme }) => theme.space[3]} 0;
+      border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+    }
+
+    tbody tr:last-child {
+      border-bottom: 0;
+    }
+
+    td {
+      display: block;
+      padding: ${({ theme }) => theme.space[1]} ${({ theme }) => theme.space[4]};
+      border: 0;
+    }
+
+    td::before {
+      content: attr(data-label) ': ';
+      color: ${({ theme }) => theme.colors.textMuted};
+      font-weight: 600;
+    }
+  }
 `;
 
 /** Saves a blob under a file name through a temporary object URL. */
@@ -121,13 +154,13 @@ export function SubscriberList() {
               <tbody>
                 {data.items.map((subscriber) => (
                   <tr key={subscriber.id}>
-                    <td>{subscriber.email}</td>
-                    <td>
+                    <td data-label="Email">{subscriber.email}</td>
+                    <td data-label="Confirmed">
                       <time dateTime={subscriber.confirmed_at}>
                         {formatDateTime(subscriber.confirmed_at)}
                       </time>
                     </td>
-                    <td>{subscriber.consent_source || 'Unknown page'}</td>
+                    <td data-label="Signed up on">{subscriber.consent_source || 'Unknown page'}</td>
                   </tr>
                 ))}
               </tbody>
