@@ -21,6 +21,16 @@ const MARKETING = [
 
 const pathOf = (page: Page) => new URL(page.url()).pathname.replace(/(.)\/$/, '$1');
 
+/**
+ * Open a page and wait until the app has hydrated (its data requests are done), so clicks reach
+ * React handlers instead of the inert server-rendered markup.
+ */
+async function open(page: Page, path: string) {
+  const response = await page.goto(path);
+  await page.waitForLoadState('networkidle');
+  return response;
+}
+
 async function expectNoHorizontalScroll(page: Page) {
   const overflow = await page.evaluate(
     () => document.documentElement.scrollWidth - window.innerWidth,
@@ -34,7 +44,7 @@ for (const width of widths) {
 
     for (const { path, heading } of MARKETING) {
       test(`${path} renders with header, heading and footer`, async ({ page }) => {
-        const response = await page.goto(path);
+        const response = await open(page, path);
         expect(response?.status()).toBe(200);
         await expect(
           page.getByRole('banner').getByRole('link', { name: 'AgentWorks' }),
@@ -48,7 +58,7 @@ for (const width of widths) {
     }
 
     test('/contact answers and shows the header', async ({ page }) => {
-      const response = await page.goto('/contact');
+      const response = await open(page, '/contact');
       expect(response?.status()).toBeLessThan(400);
       await expect(
         page.getByRole('banner').getByRole('link', { name: 'AgentWorks' }),
@@ -60,7 +70,7 @@ for (const width of widths) {
       page.on('console', (message) => {
         if (message.type() === 'error') errors.push(message.text());
       });
-      const response = await page.goto('/no-such-page');
+      const response = await open(page, '/no-such-page');
       expect(response?.status()).toBe(404);
       await expect(page.getByText('404', { exact: true })).toBeVisible();
       await expect(page.getByRole('heading', { level: 1, name: 'Page Not Found' })).toBeVisible();
@@ -74,7 +84,7 @@ for (const width of widths) {
     });
 
     test('the skip link moves focus to the main content', async ({ page }) => {
-      await page.goto('/pricing');
+      await open(page, '/pricing');
       await page.keyboard.press('Tab');
       const skip = page.getByRole('link', { name: 'Skip to content' });
       await expect(skip).toBeFocused();
@@ -89,7 +99,7 @@ test.describe('desktop navigation (1280px)', () => {
   test.use({ viewport: { width: 1280, height: 800 } });
 
   test('the menu toggle is hidden and every header link navigates', async ({ page }) => {
-    await page.goto('/');
+    await open(page, '/');
     const header = page.getByRole('banner');
     await expect(header.getByRole('button', { name: 'Menu' })).toBeHidden();
 
@@ -101,7 +111,7 @@ test.describe('desktop navigation (1280px)', () => {
   });
 
   test('the current page is marked in the header', async ({ page }) => {
-    await page.goto('/pricing');
+    await open(page, '/pricing');
     const main = page.getByRole('navigation', { name: 'Main' });
     await expect(main.getByRole('link', { name: 'Pricing' })).toHaveAttribute(
       'aria-current',
@@ -114,7 +124,7 @@ test.describe('desktop navigation (1280px)', () => {
   });
 
   test('changing page scrolls back to the top', async ({ page }) => {
-    await page.goto('/');
+    await open(page, '/');
     await page.getByRole('contentinfo').scrollIntoViewIfNeeded();
     expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(500);
     await page
@@ -131,7 +141,7 @@ test.describe('mobile navigation (375px)', () => {
 
   for (const { label, path } of NAV) {
     test(`the menu reaches ${path} and closes`, async ({ page }) => {
-      await page.goto(path === '/' ? '/about' : '/');
+      await open(page, path === '/' ? '/about' : '/');
       const toggle = page.getByRole('button', { name: 'Menu' });
       await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden();
       await expect(toggle).toHaveAttribute('aria-expanded', 'false');
@@ -150,7 +160,7 @@ test.describe('mobile navigation (375px)', () => {
   }
 
   test('Escape closes the menu and returns focus to the toggle', async ({ page }) => {
-    await page.goto('/');
+    await open(page, '/');
     const toggle = page.getByRole('button', { name: 'Menu' });
     await toggle.click();
     await expect(page.getByRole('navigation', { name: 'Mobile' })).toBeVisible();
@@ -162,7 +172,7 @@ test.describe('mobile navigation (375px)', () => {
 
 test.describe('admin menu', () => {
   test('is hidden for visitors', async ({ page }) => {
-    await page.goto('/');
+    await open(page, '/');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Admin' })).toHaveCount(0);
   });
@@ -172,7 +182,7 @@ test.describe('admin menu', () => {
     request,
   }) => {
     await loginAsAdmin(page, request);
-    await page.goto('/pricing');
+    await open(page, '/pricing');
     const toggle = page.getByRole('button', { name: 'Admin' });
     await toggle.click();
     await expect(page.getByRole('link', { name: 'New Post' })).toHaveAttribute('href', '/blog/new');
