@@ -173,6 +173,17 @@ test('no entrants: 409 with a sentence, and entries stay open', async () => {
   expect((await enter(t.app, g.id, 'a@example.com', 'a1')).statusCode).toBe(200);
 });
 
+test('an empty JSON object as the body is accepted (the site REST link always sends one)', async () => {
+  const g = await giveawayWith(1);
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `/api/v1/giveaway/${g.id}/select-winner`,
+    headers: { authorization: t.admin },
+    payload: {},
+  });
+  expect(res.statusCode).toBe(200);
+});
+
 test('an unknown giveaway is a 404', async () => {
   const res = await selectWinner(987654);
   expect(res.statusCode).toBe(404);
