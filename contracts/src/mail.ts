@@ -13,7 +13,11 @@ export const OutboxMessageSchema = Type.Object({
   html: Type.Union([Type.String(), Type.Null()]),
   headers: Type.Record(Type.String(), Type.String()),
   /** Why it was kept: SMTP not configured, no recipient configured, or delivery failed. */
-  reason: Type.Union([Type.Literal('no-smtp'), Type.Literal('no-recipient'), Type.Literal('smtp-failed')]),
+  reason: Type.Union([
+    Type.Literal('no-smtp'),
+    Type.Literal('no-recipient'),
+    Type.Literal('smtp-failed'),
+  ]),
   /** ISO-8601 UTC. */
   created_at: Type.String(),
 });

@@ -74,4 +74,6 @@ export type NewsletterSubscriber = Static<typeof NewsletterSubscriberSchema>;
  * The same list as CSV: `GET /newsletter/subscribers.csv`.
  */
 export const NewsletterSubscriberListResponseSchema = Page(NewsletterSubscriberSchema);
-export type NewsletterSubscriberListResponse = Static<typeof NewsletterSubscriberListResponseSchema>;
+export type NewsletterSubscriberListResponse = Static<
+  typeof NewsletterSubscriberListResponseSchema
+>;

@@ -12,7 +12,8 @@ import { testDialect } from './helpers/build';
 test('request logs carry no e-mail addresses, passwords or tokens', async () => {
   const lines: string[] = [];
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'site-log-test-'));
-  const schema = testDialect() === 'postgres' ? `test_${crypto.randomBytes(6).toString('hex')}` : undefined;
+  const schema =
+    testDialect() === 'postgres' ? `test_${crypto.randomBytes(6).toString('hex')}` : undefined;
   const config = loadConfig({
     LOG_LEVEL: 'info',
     DATA_DIR: dataDir,
@@ -21,23 +22,60 @@ test('request logs carry no e-mail addresses, passwords or tokens', async () => 
     JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-signing',
   });
   const connection = await connect(config.databaseUrl, process.cwd(), { schema });
-  const app = await buildApp({ config, connection, logStream: { write: (line) => lines.push(line) } });
+  const app = await buildApp({
+    config,
+    connection,
+    logStream: { write: (line) => lines.push(line) },
+  });
   try {
     await createUser(app.db, 'logger', 'secret-password-9', 'admin');
     const form = { 'content-type': 'application/x-www-form-urlencoded' };
-    await app.inject({ method: 'POST', url: '/api/v1/auth/login', headers: form, payload: 'username=logger&password=wrong-password-7' });
-    const login = await app.inject({ method: 'POST', url: '/api/v1/auth/login', headers: form, payload: 'username=logger&password=secret-password-9' });
+    await app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      headers: form,
+      payload: 'username=logger&password=wrong-password-7',
+    });
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      headers: form,
+      payload: 'username=logger&password=secret-password-9',
+    });
     const token = login.json().access_token as string;
-    await app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: { authorization: `Bearer ${token}` } });
-    await app.inject({ method: 'POST', url: '/api/v1/contact/', payload: { name: 'Ada', email: 'ada.secret@example.com', message: 'hi' } });
-    await app.inject({ method: 'POST', url: '/api/v1/newsletter/subscribe', payload: { email: 'reader.secret@example.com' } });
-    const [mail] = await app.db.selectFrom('outbox').select('text_body').where('to_address', '=', 'reader.secret@example.com').execute();
+    await app.inject({
+      method: 'GET',
+      url: '/api/v1/auth/me',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    await app.inject({
+      method: 'POST',
+      url: '/api/v1/contact/',
+      payload: { name: 'Ada', email: 'ada.secret@example.com', message: 'hi' },
+    });
+    await app.inject({
+      method: 'POST',
+      url: '/api/v1/newsletter/subscribe',
+      payload: { email: 'reader.secret@example.com' },
+    });
+    const [mail] = await app.db
+      .selectFrom('outbox')
+      .select('text_body')
+      .where('to_address', '=', 'reader.secret@example.com')
+      .execute();
     const confirmToken = /confirm\?token=(\S+)/.exec(mail?.text_body ?? '')?.[1] as string;
     await app.inject({ method: 'GET', url: `/api/v1/newsletter/confirm?token=${confirmToken}` });
 
     const log = lines.join('');
     expect(log).toContain('/api/v1/newsletter/confirm?token=[redacted]');
-    for (const secret of ['secret-password-9', 'wrong-password-7', token, confirmToken, 'ada.secret@example.com', 'reader.secret@example.com']) {
+    for (const secret of [
+      'secret-password-9',
+      'wrong-password-7',
+      token,
+      confirmToken,
+      'ada.secret@example.com',
+      'reader.secret@example.com',
+    ]) {
       expect(log).not.toContain(secret);
     }
   } finally {

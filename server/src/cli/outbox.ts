@@ -8,12 +8,19 @@ const USAGE = `Show mail kept in the outbox (all mail while SMTP_URL is unset), 
   npm run outbox              the 10 newest messages
   npm run outbox -- --limit 50`;
 
-export async function outboxCommand(argv: string[], { db }: Pick<Db, 'db'>, io: CliIo): Promise<void> {
+export async function outboxCommand(
+  argv: string[],
+  { db }: Pick<Db, 'db'>,
+  io: CliIo,
+): Promise<void> {
   let values;
   try {
     ({ values } = parseArgs({
       args: argv,
-      options: { limit: { type: 'string', default: '10' }, help: { type: 'boolean', short: 'h', default: false } },
+      options: {
+        limit: { type: 'string', default: '10' },
+        help: { type: 'boolean', short: 'h', default: false },
+      },
     }));
   } catch (error) {
     throw new CliError(`${(error as Error).message}\n\n${USAGE}`);
@@ -23,14 +30,17 @@ export async function outboxCommand(argv: string[], { db }: Pick<Db, 'db'>, io: 
     return;
   }
   const limit = Number(values.limit);
-  if (!Number.isInteger(limit) || limit < 1 || limit > 100) throw new CliError('--limit must be a whole number from 1 to 100.');
+  if (!Number.isInteger(limit) || limit < 1 || limit > 100)
+    throw new CliError('--limit must be a whole number from 1 to 100.');
 
   const { items, total } = await listOutbox(db, 1, limit);
   if (total === 0) {
     io.stdout.write('The outbox is empty.\n');
     return;
   }
-  io.stdout.write(`${total} message${total === 1 ? '' : 's'} in the outbox; showing the newest ${items.length}.\n`);
+  io.stdout.write(
+    `${total} message${total === 1 ? '' : 's'} in the outbox; showing the newest ${items.length}.\n`,
+  );
   for (const message of items) {
     io.stdout.write(
       [

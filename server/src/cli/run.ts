@@ -26,7 +26,9 @@ export function runCli(main: (argv: string[], db: Db, io: CliIo) => Promise<void
       process.exit(0);
     } catch (error) {
       const known = error instanceof CliError || error instanceof ConfigError;
-      io.stderr.write(`${known ? (error as Error).message : String((error as Error)?.stack ?? error)}\n`);
+      io.stderr.write(
+        `${known ? (error as Error).message : String((error as Error)?.stack ?? error)}\n`,
+      );
       await db?.close().catch(() => undefined);
       process.exit(1);
     }

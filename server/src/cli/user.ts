@@ -17,15 +17,20 @@ A new password logs the user out everywhere.`;
 
 async function readStdin(stdin: CliIo['stdin']): Promise<string> {
   const chunks: Buffer[] = [];
-  for await (const chunk of stdin) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer));
+  for await (const chunk of stdin)
+    chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer));
   // One trailing newline comes from echo/printf habits; anything else belongs to the password.
-  return Buffer.concat(chunks).toString('utf8').replace(/\r?\n$/, '');
+  return Buffer.concat(chunks)
+    .toString('utf8')
+    .replace(/\r?\n$/, '');
 }
 
 function promptHidden(io: CliIo, question: string): Promise<string> {
   const { stdin } = io;
   if (!stdin.isTTY || !stdin.setRawMode) {
-    return Promise.reject(new CliError('No terminal to ask for the password on: use --password-stdin.'));
+    return Promise.reject(
+      new CliError('No terminal to ask for the password on: use --password-stdin.'),
+    );
   }
   io.stdout.write(question);
   return new Promise((resolve, reject) => {
@@ -68,11 +73,16 @@ async function askPassword(io: CliIo, fromStdin: boolean): Promise<string> {
 
 function oneUsername(positionals: string[], command: string): string {
   const [username, ...extra] = positionals;
-  if (!username || extra.length > 0) throw new CliError(`Usage: npm run user -- ${command} <username>`);
+  if (!username || extra.length > 0)
+    throw new CliError(`Usage: npm run user -- ${command} <username>`);
   return username;
 }
 
-export async function userCommand(argv: string[], { db }: Pick<Db, 'db'>, io: CliIo): Promise<void> {
+export async function userCommand(
+  argv: string[],
+  { db }: Pick<Db, 'db'>,
+  io: CliIo,
+): Promise<void> {
   let parsed;
   try {
     parsed = parseArgs({
@@ -99,7 +109,8 @@ export async function userCommand(argv: string[], { db }: Pick<Db, 'db'>, io: Cl
       case 'add': {
         const username = oneUsername(rest, 'add');
         const role = values.role ?? 'editor';
-        if (role !== 'admin' && role !== 'editor') throw new CliError('--role must be admin or editor.');
+        if (role !== 'admin' && role !== 'editor')
+          throw new CliError('--role must be admin or editor.');
         const password = await askPassword(io, values['password-stdin'] ?? false);
         await createUser(db, username, password, role as Role);
         io.stdout.write(`Added ${role} "${username}".\n`);
@@ -107,10 +118,16 @@ export async function userCommand(argv: string[], { db }: Pick<Db, 'db'>, io: Cl
       }
       case 'passwd': {
         const username = oneUsername(rest, 'passwd');
-        const exists = await db.selectFrom('users').select('id').where('username', '=', username).executeTakeFirst();
+        const exists = await db
+          .selectFrom('users')
+          .select('id')
+          .where('username', '=', username)
+          .executeTakeFirst();
         if (!exists) throw new CliError(`There is no user named "${username}".`);
         await setPassword(db, username, await askPassword(io, values['password-stdin'] ?? false));
-        io.stdout.write(`Changed the password of "${username}"; their earlier sessions are logged out.\n`);
+        io.stdout.write(
+          `Changed the password of "${username}"; their earlier sessions are logged out.\n`,
+        );
         return;
       }
       case 'remove': {
@@ -122,7 +139,8 @@ export async function userCommand(argv: string[], { db }: Pick<Db, 'db'>, io: Cl
       case 'list': {
         const users = await listUsers(db);
         if (users.length === 0) io.stdout.write('No users yet.\n');
-        for (const user of users) io.stdout.write(`${user.username}\t${user.role}\tcreated ${user.created_at}\n`);
+        for (const user of users)
+          io.stdout.write(`${user.username}\t${user.role}\tcreated ${user.created_at}\n`);
         return;
       }
       default:

@@ -12,8 +12,12 @@ declare module 'fastify' {
 export default fp(
   async function mail(app: FastifyInstance) {
     const { smtpUrl, mailFrom, ownerEmail } = app.config;
-    if (!smtpUrl) app.log.warn('SMTP_URL is not set: e-mails are kept in the outbox (npm run outbox, or /admin/inbox)');
-    if (!ownerEmail) app.log.warn('OWNER_EMAIL is not set: enquiry notifications are kept in the outbox');
+    if (!smtpUrl)
+      app.log.warn(
+        'SMTP_URL is not set: e-mails are kept in the outbox (npm run outbox, or /admin/inbox)',
+      );
+    if (!ownerEmail)
+      app.log.warn('OWNER_EMAIL is not set: enquiry notifications are kept in the outbox');
     app.decorate('mailer', createMailer({ db: app.db, smtpUrl, from: mailFrom, log: app.log }));
     app.addHook('onClose', async () => app.mailer.close());
   },

@@ -47,12 +47,16 @@ export function hashInlineScripts(html: string): string[] {
 
 async function readAll(stream: Readable): Promise<string> {
   const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer));
+  for await (const chunk of stream)
+    chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer));
   return Buffer.concat(chunks).toString('utf8');
 }
 
 function tooManyRequests(seconds: number): string {
-  const wait = seconds <= 60 ? `${seconds} second${seconds === 1 ? '' : 's'}` : `${Math.ceil(seconds / 60)} minutes`;
+  const wait =
+    seconds <= 60
+      ? `${seconds} second${seconds === 1 ? '' : 's'}`
+      : `${Math.ceil(seconds / 60)} minutes`;
   return `Too many requests from your address. Please wait ${wait} and try again.`;
 }
 
@@ -81,7 +85,8 @@ export default fp(
         return payload;
       }
       const type = String(reply.getHeader('content-type') ?? '');
-      if (!type.startsWith('text/html') || payload === null || payload === undefined) return payload;
+      if (!type.startsWith('text/html') || payload === null || payload === undefined)
+        return payload;
       let html: string;
       if (typeof payload === 'string') html = payload;
       else if (Buffer.isBuffer(payload)) html = payload.toString('utf8');
@@ -117,7 +122,9 @@ export default fp(
           new HttpError(429, tooManyRequests(Math.max(1, Math.ceil(context.ttl / 1000)))),
       });
     } else {
-      app.log.warn('RATE_LIMITS=off: per-address rate limits are disabled (meant for load tests on loopback only)');
+      app.log.warn(
+        'RATE_LIMITS=off: per-address rate limits are disabled (meant for load tests on loopback only)',
+      );
     }
 
     await app.register(compress, { global: true, threshold: 1024 });

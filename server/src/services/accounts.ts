@@ -10,7 +10,9 @@ export class AccountError extends Error {}
 
 function checkUsername(username: string) {
   if (!USERNAME_PATTERN.test(username)) {
-    throw new AccountError('A username is 3 to 50 characters: letters, digits, dot, dash or underscore.');
+    throw new AccountError(
+      'A username is 3 to 50 characters: letters, digits, dot, dash or underscore.',
+    );
   }
 }
 
@@ -19,15 +21,31 @@ function checkPassword(password: string) {
   if (problem) throw new AccountError(problem);
 }
 
-export async function createUser(db: Kysely<Database>, username: string, password: string, role: Role) {
+export async function createUser(
+  db: Kysely<Database>,
+  username: string,
+  password: string,
+  role: Role,
+) {
   checkUsername(username);
   checkPassword(password);
-  const existing = await db.selectFrom('users').select('id').where('username', '=', username).executeTakeFirst();
+  const existing = await db
+    .selectFrom('users')
+    .select('id')
+    .where('username', '=', username)
+    .executeTakeFirst();
   if (existing) throw new AccountError(`A user named "${username}" already exists.`);
   const now = new Date().toISOString();
   return db
     .insertInto('users')
-    .values({ username, password_hash: await hashPassword(password), role, token_version: 0, created_at: now, updated_at: now })
+    .values({
+      username,
+      password_hash: await hashPassword(password),
+      role,
+      token_version: 0,
+      created_at: now,
+      updated_at: now,
+    })
     .returning(['id', 'username', 'role', 'token_version'])
     .executeTakeFirstOrThrow();
 }
@@ -52,13 +70,20 @@ export async function setPassword(db: Kysely<Database>, username: string, passwo
 export async function revokeTokens(db: Kysely<Database>, userId: number) {
   await db
     .updateTable('users')
-    .set((eb) => ({ token_version: eb('token_version', '+', 1), updated_at: new Date().toISOString() }))
+    .set((eb) => ({
+      token_version: eb('token_version', '+', 1),
+      updated_at: new Date().toISOString(),
+    }))
     .where('id', '=', userId)
     .execute();
 }
 
 export async function removeUser(db: Kysely<Database>, username: string): Promise<void> {
-  const user = await db.selectFrom('users').select(['id', 'role']).where('username', '=', username).executeTakeFirst();
+  const user = await db
+    .selectFrom('users')
+    .select(['id', 'role'])
+    .where('username', '=', username)
+    .executeTakeFirst();
   if (!user) throw new AccountError(`There is no user named "${username}".`);
   if (user.role === 'admin') {
     const admins = await db
@@ -66,13 +91,18 @@ export async function removeUser(db: Kysely<Database>, username: string): Promis
       .select((eb) => eb.fn.countAll<string | number>().as('n'))
       .where('role', '=', 'admin')
       .executeTakeFirstOrThrow();
-    if (Number(admins.n) <= 1) throw new AccountError(`"${username}" is the last admin; add another admin first.`);
+    if (Number(admins.n) <= 1)
+      throw new AccountError(`"${username}" is the last admin; add another admin first.`);
   }
   await db.deleteFrom('users').where('id', '=', user.id).execute();
 }
 
 export function listUsers(db: Kysely<Database>) {
-  return db.selectFrom('users').select(['username', 'role', 'created_at']).orderBy('username').execute();
+  return db
+    .selectFrom('users')
+    .select(['username', 'role', 'created_at'])
+    .orderBy('username')
+    .execute();
 }
 
 export interface FirstAdminSettings {
@@ -89,7 +119,11 @@ export async function ensureFirstAdmin(
   settings: FirstAdminSettings,
   announce: (text: string) => void,
 ): Promise<'exists' | 'created' | 'generated'> {
-  const admin = await db.selectFrom('users').select('id').where('role', '=', 'admin').executeTakeFirst();
+  const admin = await db
+    .selectFrom('users')
+    .select('id')
+    .where('role', '=', 'admin')
+    .executeTakeFirst();
   if (admin) return 'exists';
   const username = settings.adminUsername ?? 'admin';
   const password = settings.adminPassword ?? crypto.randomBytes(18).toString('base64url');

@@ -31,14 +31,20 @@ export async function receiveEnquiry(
     service: input.service ?? '',
     created_at: new Date().toISOString(),
   };
-  const { id } = await db.insertInto('contact_enquiries').values(enquiry).returning('id').executeTakeFirstOrThrow();
+  const { id } = await db
+    .insertInto('contact_enquiries')
+    .values(enquiry)
+    .returning('id')
+    .executeTakeFirstOrThrow();
 
   const service = enquiry.service ? SERVICE_LABELS[enquiry.service] : 'not chosen';
   // Header values stay on one line whatever the visitor typed.
   const oneLine = (value: string) => value.replace(/\s+/g, ' ');
   await mailer.send({
     to: ownerEmail ?? null,
-    subject: oneLine(`New enquiry from ${enquiry.name}${enquiry.company ? ` (${enquiry.company})` : ''}`),
+    subject: oneLine(
+      `New enquiry from ${enquiry.name}${enquiry.company ? ` (${enquiry.company})` : ''}`,
+    ),
     text: [
       `Name: ${enquiry.name}`,
       `E-mail: ${enquiry.email}`,
@@ -66,7 +72,10 @@ export async function listEnquiries(db: Kysely<Database>, page: number, perPage:
       .limit(perPage)
       .offset((page - 1) * perPage)
       .execute(),
-    db.selectFrom('contact_enquiries').select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirstOrThrow(),
+    db
+      .selectFrom('contact_enquiries')
+      .select((eb) => eb.fn.countAll<string | number>().as('n'))
+      .executeTakeFirstOrThrow(),
   ]);
   return {
     items: rows.map((row) => ({ ...row, service: row.service as ContactService })),

@@ -30,7 +30,9 @@ export class LoginThrottle {
   }
 
   private keys(username: string, address: string): Array<[string, number]> {
-    const keys: Array<[string, number]> = [[`user:${username.toLowerCase()}`, this.options.perAccount]];
+    const keys: Array<[string, number]> = [
+      [`user:${username.toLowerCase()}`, this.options.perAccount],
+    ];
     if (this.options.perAddressEnabled) keys.push([`addr:${address}`, this.options.perAddress]);
     return keys;
   }
@@ -67,7 +69,8 @@ export class LoginThrottle {
 
   private sweep(now: number) {
     for (const [key, entry] of this.entries) {
-      if (entry.lockedUntil <= now && now - entry.firstAt > this.options.windowMs) this.entries.delete(key);
+      if (entry.lockedUntil <= now && now - entry.firstAt > this.options.windowMs)
+        this.entries.delete(key);
     }
   }
 }

@@ -35,7 +35,11 @@ export interface MailerOptions {
 export function createMailer({ db, smtpUrl, from, log }: MailerOptions): Mailer {
   // Short timeouts: a visitor's request waits for delivery, and a dead server must not hang it.
   const transport: Transporter | null = smtpUrl
-    ? nodemailer.createTransport(smtpUrl, { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 })
+    ? nodemailer.createTransport(smtpUrl, {
+        connectionTimeout: 10_000,
+        greetingTimeout: 10_000,
+        socketTimeout: 20_000,
+      })
     : null;
 
   async function keep(message: MailMessage, reason: OutboxTable['reason']): Promise<Delivery> {
@@ -70,7 +74,10 @@ export function createMailer({ db, smtpUrl, from, log }: MailerOptions): Mailer 
         return 'sent';
       } catch (error) {
         // The SMTP error text can echo the recipient; log only its code.
-        log.error({ code: (error as { code?: string }).code ?? 'unknown' }, 'SMTP delivery failed; message kept in the outbox');
+        log.error(
+          { code: (error as { code?: string }).code ?? 'unknown' },
+          'SMTP delivery failed; message kept in the outbox',
+        );
         return keep(message, 'smtp-failed');
       }
     },
@@ -114,7 +121,10 @@ export async function listOutbox(db: Kysely<Database>, page: number, perPage: nu
       .limit(perPage)
       .offset((page - 1) * perPage)
       .execute(),
-    db.selectFrom('outbox').select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirstOrThrow(),
+    db
+      .selectFrom('outbox')
+      .select((eb) => eb.fn.countAll<string | number>().as('n'))
+      .executeTakeFirstOrThrow(),
   ]);
   return { items: rows.map(toOutboxMessage), page, per_page: perPage, total: Number(count.n) };
 }

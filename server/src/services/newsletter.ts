@@ -9,7 +9,8 @@ export const DEFAULT_CONSENT_TEXT =
 
 export const SUBSCRIBE_ANSWER =
   'Thanks! Please check your inbox and click the link in our e-mail to confirm your subscription.';
-export const UNSUBSCRIBE_ANSWER = 'You are unsubscribed and will not receive our newsletter any more.';
+export const UNSUBSCRIBE_ANSWER =
+  'You are unsubscribed and will not receive our newsletter any more.';
 
 export interface NewsletterContext {
   db: Kysely<Database>;
@@ -86,11 +87,23 @@ export async function subscribe(
 ): Promise<void> {
   const email = input.email.trim().toLowerCase();
   const now = new Date().toISOString();
-  const consent = { consent_at: now, consent_source: input.source, consent_text: input.consentText };
+  const consent = {
+    consent_at: now,
+    consent_source: input.source,
+    consent_text: input.consentText,
+  };
 
   await ctx.db
     .insertInto('newsletter_subscribers')
-    .values({ email, status: 'pending', ...consent, confirmed_at: null, unsubscribed_at: null, created_at: now, updated_at: now })
+    .values({
+      email,
+      status: 'pending',
+      ...consent,
+      confirmed_at: null,
+      unsubscribed_at: null,
+      created_at: now,
+      updated_at: now,
+    })
     .onConflict((oc) => oc.column('email').doNothing())
     .execute();
   const subscriber = await ctx.db
@@ -142,11 +155,18 @@ export async function subscribe(
  * Double opt-in, step two. Returns 'confirmed', or 'already' when this link was used before;
  * throws InvalidTokenError for an unknown or expired link.
  */
-export async function confirm(ctx: NewsletterContext, token: string): Promise<'confirmed' | 'already'> {
+export async function confirm(
+  ctx: NewsletterContext,
+  token: string,
+): Promise<'confirmed' | 'already'> {
   const now = new Date().toISOString();
   const row = await ctx.db
     .selectFrom('newsletter_tokens')
-    .innerJoin('newsletter_subscribers', 'newsletter_subscribers.id', 'newsletter_tokens.subscriber_id')
+    .innerJoin(
+      'newsletter_subscribers',
+      'newsletter_subscribers.id',
+      'newsletter_tokens.subscriber_id',
+    )
     .select([
       'newsletter_tokens.id as token_id',
       'newsletter_tokens.expires_at',
@@ -179,10 +199,14 @@ export async function confirm(ctx: NewsletterContext, token: string): Promise<'c
     .set({ status: 'confirmed', confirmed_at: now, unsubscribed_at: null, updated_at: now })
     .where('id', '=', row.subscriber_id)
     .execute();
-  await sendNewsletterMail(ctx, { id: row.subscriber_id, email: row.email }, {
-    subject: 'Welcome to AgentWorks insights',
-    text: "You're now subscribed to our newsletter: you'll receive our latest insights in your inbox every week.",
-  });
+  await sendNewsletterMail(
+    ctx,
+    { id: row.subscriber_id, email: row.email },
+    {
+      subject: 'Welcome to AgentWorks insights',
+      text: "You're now subscribed to our newsletter: you'll receive our latest insights in your inbox every week.",
+    },
+  );
   return 'confirmed';
 }
 
@@ -195,11 +219,18 @@ async function markUnsubscribed(db: Kysely<Database>, subscriberId: number) {
     .where('status', '!=', 'unsubscribed')
     .execute();
   // A pending confirmation link must not resubscribe someone who just left.
-  await db.deleteFrom('newsletter_tokens').where('subscriber_id', '=', subscriberId).where('purpose', '=', 'confirm').execute();
+  await db
+    .deleteFrom('newsletter_tokens')
+    .where('subscriber_id', '=', subscriberId)
+    .where('purpose', '=', 'confirm')
+    .execute();
 }
 
 /** Unsubscribes by address or by a token from a newsletter mail; unknown ones are ignored. */
-export async function unsubscribe(db: Kysely<Database>, by: { email: string } | { token: string }): Promise<void> {
+export async function unsubscribe(
+  db: Kysely<Database>,
+  by: { email: string } | { token: string },
+): Promise<void> {
   const subscriber =
     'email' in by
       ? await db
@@ -231,7 +262,14 @@ function toSubscriber(row: {
   return { ...row, confirmed_at: row.confirmed_at ?? row.consent_at };
 }
 
-const SUBSCRIBER_COLUMNS = ['id', 'email', 'confirmed_at', 'consent_at', 'consent_source', 'consent_text'] as const;
+const SUBSCRIBER_COLUMNS = [
+  'id',
+  'email',
+  'confirmed_at',
+  'consent_at',
+  'consent_source',
+  'consent_text',
+] as const;
 
 export async function listConfirmed(db: Kysely<Database>, page: number, perPage: number) {
   const [rows, count] = await Promise.all([
@@ -242,7 +280,9 @@ export async function listConfirmed(db: Kysely<Database>, page: number, perPage:
       .limit(perPage)
       .offset((page - 1) * perPage)
       .execute(),
-    confirmedQuery(db).select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirstOrThrow(),
+    confirmedQuery(db)
+      .select((eb) => eb.fn.countAll<string | number>().as('n'))
+      .executeTakeFirstOrThrow(),
   ]);
   return { items: rows.map(toSubscriber), page, per_page: perPage, total: Number(count.n) };
 }
@@ -257,11 +297,19 @@ export function csvCell(value: string): string {
 }
 
 export async function confirmedCsv(db: Kysely<Database>): Promise<string> {
-  const rows = await confirmedQuery(db).select(SUBSCRIBER_COLUMNS).orderBy('confirmed_at').orderBy('id').execute();
+  const rows = await confirmedQuery(db)
+    .select(SUBSCRIBER_COLUMNS)
+    .orderBy('confirmed_at')
+    .orderBy('id')
+    .execute();
   const header = ['email', 'confirmed_at', 'consent_at', 'consent_source', 'consent_text'];
   const lines = [header.map(csvCell).join(',')];
   for (const row of rows.map(toSubscriber)) {
-    lines.push([row.email, row.confirmed_at, row.consent_at, row.consent_source, row.consent_text].map(csvCell).join(','));
+    lines.push(
+      [row.email, row.confirmed_at, row.consent_at, row.consent_source, row.consent_text]
+        .map(csvCell)
+        .join(','),
+    );
   }
   return `${lines.join('\r\n')}\r\n`;
 }

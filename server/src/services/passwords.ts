@@ -32,7 +32,9 @@ export function dummyHash(): Promise<string> {
 
 /** The first problem with a new password, or null. */
 export function passwordProblem(password: string): string | null {
-  if (password.length < MIN_PASSWORD_LENGTH) return `The password must be at least ${MIN_PASSWORD_LENGTH} characters long.`;
-  if (password.length > MAX_PASSWORD_LENGTH) return `The password must be at most ${MAX_PASSWORD_LENGTH} characters long.`;
+  if (password.length < MIN_PASSWORD_LENGTH)
+    return `The password must be at least ${MIN_PASSWORD_LENGTH} characters long.`;
+  if (password.length > MAX_PASSWORD_LENGTH)
+    return `The password must be at most ${MAX_PASSWORD_LENGTH} characters long.`;
   return null;
 }

@@ -15,13 +15,21 @@ function io(stdinText = '', tty = false) {
   const stdin = Readable.from([stdinText]) as CliIo['stdin'];
   if (tty) stdin.isTTY = true;
   return {
-    io: { stdin, stdout: { write: (s: string) => out.push(s) }, stderr: { write: (s: string) => out.push(s) } },
+    io: {
+      stdin,
+      stdout: { write: (s: string) => out.push(s) },
+      stderr: { write: (s: string) => out.push(s) },
+    },
     output: () => out.join(''),
   };
 }
 
 function login(username: string, password: string) {
-  return t.app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { username, password } });
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/v1/auth/login',
+    payload: { username, password },
+  });
 }
 
 test('add with --password-stdin, list, passwd (logs out), remove', async () => {
@@ -37,11 +45,19 @@ test('add with --password-stdin, list, passwd (logs out), remove', async () => {
   await userCommand(['passwd', 'alice', '--password-stdin'], t.app, io('second-password-2').io);
   expect((await login('alice', 'first-password-1')).statusCode).toBe(401);
   expect((await login('alice', 'second-password-2')).statusCode).toBe(200);
-  const me = await t.app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: { authorization: `Bearer ${token}` } });
+  const me = await t.app.inject({
+    method: 'GET',
+    url: '/api/v1/auth/me',
+    headers: { authorization: `Bearer ${token}` },
+  });
   expect(me.statusCode).toBe(401);
 
   await userCommand(['add', 'bob', '--password-stdin'], t.app, io('bob-password-12').io);
-  await userCommand(['add', 'carol', '--role', 'admin', '--password-stdin'], t.app, io('carol-password-1').io);
+  await userCommand(
+    ['add', 'carol', '--role', 'admin', '--password-stdin'],
+    t.app,
+    io('carol-password-1').io,
+  );
   const remove = io();
   await userCommand(['remove', 'alice'], t.app, remove.io);
   expect(remove.output()).toBe('Removed "alice".\n');
@@ -67,7 +83,11 @@ test('outbox prints kept mail, newest first', async () => {
   await outboxCommand([], t.app, empty.io);
   expect(empty.output()).toBe('The outbox is empty.\n');
 
-  await t.app.inject({ method: 'POST', url: '/api/v1/newsletter/subscribe', payload: { email: 'reader@example.com' } });
+  await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/newsletter/subscribe',
+    payload: { email: 'reader@example.com' },
+  });
   const shown = io();
   await outboxCommand(['--limit', '5'], t.app, shown.io);
   expect(shown.output()).toContain('1 message in the outbox; showing the newest 1.');

@@ -12,10 +12,16 @@ test('a database error answers 500 {"detail"} with no SQL, table names or stack 
       url: '/api/v1/contact/',
       payload: { name: 'Ada', email: 'ada@example.com', message: 'Hello' },
     });
-    const read = await t.app.inject({ method: 'GET', url: '/api/v1/contact/', headers: { authorization: admin } });
+    const read = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/contact/',
+      headers: { authorization: admin },
+    });
     for (const res of [write, read]) {
       expect(res.statusCode).toBe(500);
-      expect(res.json()).toEqual({ detail: 'Something went wrong on our side. Please try again in a moment.' });
+      expect(res.json()).toEqual({
+        detail: 'Something went wrong on our side. Please try again in a moment.',
+      });
       expect(res.body).not.toMatch(/contact_enquiries|select|insert|sqlite|relation|\bat\s/i);
     }
   } finally {

@@ -47,7 +47,11 @@ describe('limits and content types', () => {
   });
 
   test('unknown fields are rejected, not dropped', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/v1/contact/', payload: { ...CONTACT, is_admin: true } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/contact/',
+      payload: { ...CONTACT, is_admin: true },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().errors).toEqual([{ field: 'is_admin', message: 'is not an accepted field' }]);
   });
@@ -73,7 +77,11 @@ describe('security headers and CORS', () => {
   test('without CORS_ORIGINS no CORS headers are sent (same origin only)', async () => {
     const t = await buildTestApp();
     try {
-      const res = await t.app.inject({ method: 'GET', url: '/api/v1/health', headers: { origin: 'https://evil.example' } });
+      const res = await t.app.inject({
+        method: 'GET',
+        url: '/api/v1/health',
+        headers: { origin: 'https://evil.example' },
+      });
       expect(res.headers['access-control-allow-origin']).toBeUndefined();
       const preflight = await t.app.inject({
         method: 'OPTIONS',
@@ -87,21 +95,37 @@ describe('security headers and CORS', () => {
   });
 
   test('with CORS_ORIGINS only the listed origins are allowed', async () => {
-    const t = await buildTestApp({ CORS_ORIGINS: 'https://agentworks.example, https://preview.agentworks.example' });
+    const t = await buildTestApp({
+      CORS_ORIGINS: 'https://agentworks.example, https://preview.agentworks.example',
+    });
     try {
       const allowed = await t.app.inject({
         method: 'OPTIONS',
         url: '/api/v1/contact/',
-        headers: { origin: 'https://agentworks.example', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type,authorization' },
+        headers: {
+          origin: 'https://agentworks.example',
+          'access-control-request-method': 'POST',
+          'access-control-request-headers': 'content-type,authorization',
+        },
       });
       expect(allowed.statusCode).toBe(204);
       expect(allowed.headers['access-control-allow-origin']).toBe('https://agentworks.example');
       expect(String(allowed.headers['access-control-allow-headers'])).toMatch(/Authorization/);
 
-      const simple = await t.app.inject({ method: 'GET', url: '/api/v1/health', headers: { origin: 'https://preview.agentworks.example' } });
-      expect(simple.headers['access-control-allow-origin']).toBe('https://preview.agentworks.example');
+      const simple = await t.app.inject({
+        method: 'GET',
+        url: '/api/v1/health',
+        headers: { origin: 'https://preview.agentworks.example' },
+      });
+      expect(simple.headers['access-control-allow-origin']).toBe(
+        'https://preview.agentworks.example',
+      );
 
-      const denied = await t.app.inject({ method: 'GET', url: '/api/v1/health', headers: { origin: 'https://evil.example' } });
+      const denied = await t.app.inject({
+        method: 'GET',
+        url: '/api/v1/health',
+        headers: { origin: 'https://evil.example' },
+      });
       expect(denied.headers['access-control-allow-origin']).toBeUndefined();
     } finally {
       await t.close();
@@ -114,7 +138,11 @@ describe('rate limits', () => {
     const t = await buildTestApp({ RATE_LIMITS: 'off', RATE_LIMIT_CONTACT: '1' });
     try {
       for (let i = 0; i < 3; i++) {
-        const res = await t.app.inject({ method: 'POST', url: '/api/v1/contact/', payload: CONTACT });
+        const res = await t.app.inject({
+          method: 'POST',
+          url: '/api/v1/contact/',
+          payload: CONTACT,
+        });
         expect(res.statusCode).toBe(200);
         expect(res.headers['x-ratelimit-limit']).toBeUndefined();
       }
@@ -126,7 +154,8 @@ describe('rate limits', () => {
   test('limits count per address', async () => {
     const t = await buildTestApp({ RATE_LIMIT_CONTACT: '1' });
     try {
-      const from = (remoteAddress: string) => t.app.inject({ method: 'POST', url: '/api/v1/contact/', payload: CONTACT, remoteAddress });
+      const from = (remoteAddress: string) =>
+        t.app.inject({ method: 'POST', url: '/api/v1/contact/', payload: CONTACT, remoteAddress });
       expect((await from('10.9.0.1')).statusCode).toBe(200);
       expect((await from('10.9.0.1')).statusCode).toBe(429);
       expect((await from('10.9.0.2')).statusCode).toBe(200);
@@ -142,7 +171,13 @@ describe('the built site under the content security policy', () => {
   const inline = ['window.pagePath="/";', '/*<![CDATA[*/window.___chunkMapping={"app":[]};/*]]>*/'];
 
   test('hashInlineScripts hashes inline scripts only', () => {
-    const hashes = hashInlineScripts(page([`<script>${inline[0]}</script>`, '<script src="/app-1234.js"></script>', '<script async></script>']));
+    const hashes = hashInlineScripts(
+      page([
+        `<script>${inline[0]}</script>`,
+        '<script src="/app-1234.js"></script>',
+        '<script async></script>',
+      ]),
+    );
     expect(hashes).toHaveLength(1);
     expect(hashes[0]).toMatch(/^'sha256-[A-Za-z0-9+/]+=*'$/);
   });
@@ -151,12 +186,19 @@ describe('the built site under the content security policy', () => {
     const t = await buildTestApp();
     try {
       fs.mkdirSync(t.config.siteDir, { recursive: true });
-      const html = page([`<script id="gatsby-script-loader">${inline[0]}</script>`, `<script id="gatsby-chunk-mapping">${inline[1]}</script>`]);
+      const html = page([
+        `<script id="gatsby-script-loader">${inline[0]}</script>`,
+        `<script id="gatsby-chunk-mapping">${inline[1]}</script>`,
+      ]);
       fs.writeFileSync(path.join(t.config.siteDir, 'index.html'), html);
       // The static site checks for a build when it is registered, so build a second app over the same folder.
       const site = await buildTestApp({ SITE_DIR: t.config.siteDir });
       try {
-        const res = await site.app.inject({ method: 'GET', url: '/', headers: { 'accept-encoding': 'gzip' } });
+        const res = await site.app.inject({
+          method: 'GET',
+          url: '/',
+          headers: { 'accept-encoding': 'gzip' },
+        });
         expect(res.statusCode).toBe(200);
         expect(res.headers['content-encoding']).toBe('gzip');
         expect(zlib.gunzipSync(res.rawPayload).toString('utf8')).toBe(html);
@@ -166,7 +208,11 @@ describe('the built site under the content security policy', () => {
         expect(csp).not.toMatch(/script-src[^;]*'unsafe-inline'/);
 
         // A revalidation must not replace the cached page's policy with one lacking its hashes.
-        const again = await site.app.inject({ method: 'GET', url: '/', headers: { 'if-none-match': String(res.headers.etag) } });
+        const again = await site.app.inject({
+          method: 'GET',
+          url: '/',
+          headers: { 'if-none-match': String(res.headers.etag) },
+        });
         expect(again.statusCode).toBe(304);
         expect(again.headers['content-security-policy']).toBeUndefined();
       } finally {

@@ -1,7 +1,13 @@
 import { LoginThrottle } from '../../src/services/login-throttle';
 
 function throttle(now: { t: number }, perAddressEnabled = true) {
-  return new LoginThrottle({ perAccount: 3, perAddress: 5, windowMs: 60_000, perAddressEnabled, now: () => now.t });
+  return new LoginThrottle({
+    perAccount: 3,
+    perAddress: 5,
+    windowMs: 60_000,
+    perAddressEnabled,
+    now: () => now.t,
+  });
 }
 
 test('locks an account for one window after the limit, then lets it try again', () => {

@@ -14,7 +14,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('service', 'text', (c) => c.notNull().defaultTo(''))
     .addColumn('created_at', 'text', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('contact_enquiries_created_at').on('contact_enquiries').column('created_at').execute();
+  await db.schema
+    .createIndex('contact_enquiries_created_at')
+    .on('contact_enquiries')
+    .column('created_at')
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

@@ -26,14 +26,20 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('subscriber_id', 'integer', (c) =>
       c.notNull().references('newsletter_subscribers.id').onDelete('cascade'),
     )
-    .addColumn('purpose', 'text', (c) => c.notNull().check(sql`purpose in ('confirm', 'unsubscribe')`))
+    .addColumn('purpose', 'text', (c) =>
+      c.notNull().check(sql`purpose in ('confirm', 'unsubscribe')`),
+    )
     // SHA-256 of the token: a leaked database does not let anyone confirm or unsubscribe.
     .addColumn('token_hash', 'text', (c) => c.notNull().unique())
     .addColumn('expires_at', 'text')
     .addColumn('used_at', 'text')
     .addColumn('created_at', 'text', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('newsletter_tokens_subscriber').on('newsletter_tokens').column('subscriber_id').execute();
+  await db.schema
+    .createIndex('newsletter_tokens_subscriber')
+    .on('newsletter_tokens')
+    .column('subscriber_id')
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

@@ -12,7 +12,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('html_body', 'text')
     // JSON object of extra headers (e.g. List-Unsubscribe), as text in both dialects.
     .addColumn('headers', 'text', (c) => c.notNull().defaultTo('{}'))
-    .addColumn('reason', 'text', (c) => c.notNull().check(sql`reason in ('no-smtp', 'no-recipient', 'smtp-failed')`))
+    .addColumn('reason', 'text', (c) =>
+      c.notNull().check(sql`reason in ('no-smtp', 'no-recipient', 'smtp-failed')`),
+    )
     .addColumn('created_at', 'text', (c) => c.notNull())
     .execute();
 }

@@ -10,7 +10,8 @@ const ENQUIRY = {
   service: 'ai-agent-development',
 };
 
-const THANKS = 'Thanks, Ada Lovelace! We received your message and will reply within 24 hours on business days.';
+const THANKS =
+  'Thanks, Ada Lovelace! We received your message and will reply within 24 hours on business days.';
 
 describe('contact without SMTP: notification kept in the outbox', () => {
   let t: TestApp;
@@ -26,10 +27,23 @@ describe('contact without SMTP: notification kept in the outbox', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ message: THANKS });
 
-    const list = await t.app.inject({ method: 'GET', url: '/api/v1/contact/', headers: { authorization: admin } });
-    expect(list.json()).toMatchObject({ page: 1, per_page: 20, total: 1, items: [{ ...ENQUIRY, id: expect.any(Number) }] });
+    const list = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/contact/',
+      headers: { authorization: admin },
+    });
+    expect(list.json()).toMatchObject({
+      page: 1,
+      per_page: 20,
+      total: 1,
+      items: [{ ...ENQUIRY, id: expect.any(Number) }],
+    });
 
-    const outbox = await t.app.inject({ method: 'GET', url: '/api/v1/outbox/', headers: { authorization: admin } });
+    const outbox = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/outbox/',
+      headers: { authorization: admin },
+    });
     const [mail] = outbox.json().items;
     expect(mail).toMatchObject({
       to: 'owner@agentworks.example',
@@ -42,27 +56,71 @@ describe('contact without SMTP: notification kept in the outbox', () => {
   });
 
   test('/contact without the trailing slash works the same', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/v1/contact', payload: { name: 'Bo', email: 'bo@example.com', message: 'Hi' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/contact',
+      payload: { name: 'Bo', email: 'bo@example.com', message: 'Hi' },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().message).toMatch(/^Thanks, Bo!/);
   });
 
   test('a filled honeypot answers like success but keeps and sends nothing', async () => {
-    const before = (await t.app.inject({ method: 'GET', url: '/api/v1/contact/', headers: { authorization: admin } })).json().total;
-    const outboxBefore = (await t.app.inject({ method: 'GET', url: '/api/v1/outbox/', headers: { authorization: admin } })).json().total;
-    const res = await t.app.inject({ method: 'POST', url: '/api/v1/contact/', payload: { ...ENQUIRY, website: 'http://spam.example' } });
+    const before = (
+      await t.app.inject({
+        method: 'GET',
+        url: '/api/v1/contact/',
+        headers: { authorization: admin },
+      })
+    ).json().total;
+    const outboxBefore = (
+      await t.app.inject({
+        method: 'GET',
+        url: '/api/v1/outbox/',
+        headers: { authorization: admin },
+      })
+    ).json().total;
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/contact/',
+      payload: { ...ENQUIRY, website: 'http://spam.example' },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ message: THANKS });
-    expect((await t.app.inject({ method: 'GET', url: '/api/v1/contact/', headers: { authorization: admin } })).json().total).toBe(before);
-    expect((await t.app.inject({ method: 'GET', url: '/api/v1/outbox/', headers: { authorization: admin } })).json().total).toBe(outboxBefore);
+    expect(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: '/api/v1/contact/',
+          headers: { authorization: admin },
+        })
+      ).json().total,
+    ).toBe(before);
+    expect(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: '/api/v1/outbox/',
+          headers: { authorization: admin },
+        })
+      ).json().total,
+    ).toBe(outboxBefore);
   });
 
   test.each([
     ['a missing name', { email: 'a@example.com', message: 'hi' }, 'name'],
     ['a blank name', { name: '   ', email: 'a@example.com', message: 'hi' }, 'name'],
     ['an invalid e-mail', { name: 'A', email: 'not-an-email', message: 'hi' }, 'email'],
-    ['an unknown service', { name: 'A', email: 'a@example.com', message: 'hi', service: 'magic' }, 'service'],
-    ['a message over 5000 characters', { name: 'A', email: 'a@example.com', message: 'x'.repeat(5001) }, 'message'],
+    [
+      'an unknown service',
+      { name: 'A', email: 'a@example.com', message: 'hi', service: 'magic' },
+      'service',
+    ],
+    [
+      'a message over 5000 characters',
+      { name: 'A', email: 'a@example.com', message: 'x'.repeat(5001) },
+      'message',
+    ],
     ['an unknown field', { name: 'A', email: 'a@example.com', message: 'hi', budget: 5 }, 'budget'],
   ])('%s: 400 naming the field', async (_label, payload, field) => {
     const res = await t.app.inject({ method: 'POST', url: '/api/v1/contact/', payload });
@@ -72,23 +130,58 @@ describe('contact without SMTP: notification kept in the outbox', () => {
   });
 
   test('an empty service is accepted (none chosen)', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/v1/contact/', payload: { ...ENQUIRY, service: '' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/contact/',
+      payload: { ...ENQUIRY, service: '' },
+    });
     expect(res.statusCode).toBe(200);
   });
 
   test('GET /contact/ lists newest first and pages with bounded per_page', async () => {
     for (const name of ['First', 'Second', 'Third']) {
-      await t.app.inject({ method: 'POST', url: '/api/v1/contact/', payload: { name, email: 'p@example.com', message: 'm' } });
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/contact/',
+        payload: { name, email: 'p@example.com', message: 'm' },
+      });
     }
-    const page1 = await t.app.inject({ method: 'GET', url: '/api/v1/contact/?per_page=2', headers: { authorization: admin } });
+    const page1 = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/contact/?per_page=2',
+      headers: { authorization: admin },
+    });
     expect(page1.json().items.map((e: { name: string }) => e.name)).toEqual(['Third', 'Second']);
-    const page2 = await t.app.inject({ method: 'GET', url: '/api/v1/contact/?per_page=2&page=2', headers: { authorization: admin } });
+    const page2 = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/contact/?per_page=2&page=2',
+      headers: { authorization: admin },
+    });
     expect(page2.json().items[0].name).toBe('First');
     expect(page2.json().total).toBe(page1.json().total);
 
-    const tooMany = await t.app.inject({ method: 'GET', url: '/api/v1/contact/?per_page=1000', headers: { authorization: admin } });
+    const tooMany = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/contact/?per_page=1000',
+      headers: { authorization: admin },
+    });
     expect(tooMany.statusCode).toBe(400);
     expect(tooMany.json().detail).toMatch(/querystring/);
+
+    // A number too big for a double becomes Infinity, which must be refused, not sent to SQL.
+    for (const query of [
+      `page=${'9'.repeat(400)}`,
+      `per_page=${'9'.repeat(400)}`,
+      'page=1e400',
+      'page=NaN',
+    ]) {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/v1/contact/?${query}`,
+        headers: { authorization: admin },
+      });
+      expect(res.statusCode).toBe(400);
+    }
   });
 });
 
@@ -100,7 +193,11 @@ describe('contact with SMTP', () => {
   afterAll(() => smtp.close());
 
   test('the owner notification is delivered through the SMTP server', async () => {
-    const t = await buildTestApp({ SMTP_URL: smtp.url, OWNER_EMAIL: 'owner@agentworks.example', MAIL_FROM: 'AgentWorks <site@agentworks.example>' });
+    const t = await buildTestApp({
+      SMTP_URL: smtp.url,
+      OWNER_EMAIL: 'owner@agentworks.example',
+      MAIL_FROM: 'AgentWorks <site@agentworks.example>',
+    });
     try {
       const seen = smtp.mails.length;
       const res = await t.app.inject({ method: 'POST', url: '/api/v1/contact/', payload: ENQUIRY });
@@ -112,21 +209,49 @@ describe('contact with SMTP', () => {
       expect(mail.headers['reply-to']).toBe('ada@example.com');
       expect(mail.text).toContain(ENQUIRY.message);
       const admin = (await userWithToken(t.app, 'admin')).authorization;
-      expect((await t.app.inject({ method: 'GET', url: '/api/v1/outbox/', headers: { authorization: admin } })).json().total).toBe(0);
+      expect(
+        (
+          await t.app.inject({
+            method: 'GET',
+            url: '/api/v1/outbox/',
+            headers: { authorization: admin },
+          })
+        ).json().total,
+      ).toBe(0);
     } finally {
       await t.close();
     }
   });
 
   test('when SMTP delivery fails the enquiry is still stored and the mail kept in the outbox', async () => {
-    const t = await buildTestApp({ SMTP_URL: 'smtp://127.0.0.1:1', OWNER_EMAIL: 'owner@agentworks.example' });
+    const t = await buildTestApp({
+      SMTP_URL: 'smtp://127.0.0.1:1',
+      OWNER_EMAIL: 'owner@agentworks.example',
+    });
     try {
       const res = await t.app.inject({ method: 'POST', url: '/api/v1/contact/', payload: ENQUIRY });
       expect(res.statusCode).toBe(200);
       const admin = (await userWithToken(t.app, 'admin')).authorization;
-      const outbox = (await t.app.inject({ method: 'GET', url: '/api/v1/outbox/', headers: { authorization: admin } })).json();
-      expect(outbox.items[0]).toMatchObject({ reason: 'smtp-failed', to: 'owner@agentworks.example' });
-      expect((await t.app.inject({ method: 'GET', url: '/api/v1/contact/', headers: { authorization: admin } })).json().total).toBe(1);
+      const outbox = (
+        await t.app.inject({
+          method: 'GET',
+          url: '/api/v1/outbox/',
+          headers: { authorization: admin },
+        })
+      ).json();
+      expect(outbox.items[0]).toMatchObject({
+        reason: 'smtp-failed',
+        to: 'owner@agentworks.example',
+      });
+      expect(
+        (
+          await t.app.inject({
+            method: 'GET',
+            url: '/api/v1/contact/',
+            headers: { authorization: admin },
+          })
+        ).json().total,
+      ).toBe(1);
     } finally {
       await t.close();
     }
@@ -138,7 +263,13 @@ describe('contact with SMTP', () => {
       const seen = smtp.mails.length;
       await t.app.inject({ method: 'POST', url: '/api/v1/contact/', payload: ENQUIRY });
       const admin = (await userWithToken(t.app, 'admin')).authorization;
-      const outbox = (await t.app.inject({ method: 'GET', url: '/api/v1/outbox/', headers: { authorization: admin } })).json();
+      const outbox = (
+        await t.app.inject({
+          method: 'GET',
+          url: '/api/v1/outbox/',
+          headers: { authorization: admin },
+        })
+      ).json();
       expect(outbox.items[0]).toMatchObject({ reason: 'no-recipient', to: '' });
       expect(smtp.mails.length).toBe(seen);
     } finally {
@@ -151,7 +282,10 @@ test('the contact limit answers 429 with Retry-After', async () => {
   const t = await buildTestApp({ RATE_LIMIT_CONTACT: '2' });
   try {
     for (let i = 0; i < 2; i++) {
-      expect((await t.app.inject({ method: 'POST', url: '/api/v1/contact/', payload: ENQUIRY })).statusCode).toBe(200);
+      expect(
+        (await t.app.inject({ method: 'POST', url: '/api/v1/contact/', payload: ENQUIRY }))
+          .statusCode,
+      ).toBe(200);
     }
     const res = await t.app.inject({ method: 'POST', url: '/api/v1/contact/', payload: ENQUIRY });
     expect(res.statusCode).toBe(429);

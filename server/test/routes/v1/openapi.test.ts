@@ -12,7 +12,10 @@ test('/api/v1/openapi.json documents every API route with its schemas', async ()
   const doc = res.json();
   expect(doc.openapi).toMatch(/^3\./);
   expect(doc.servers).toEqual([{ url: '/api/v1' }]);
-  expect(doc.components.securitySchemes.bearerAuth).toMatchObject({ type: 'http', scheme: 'bearer' });
+  expect(doc.components.securitySchemes.bearerAuth).toMatchObject({
+    type: 'http',
+    scheme: 'bearer',
+  });
   for (const [path, method] of [
     ['/auth/login', 'post'],
     ['/auth/me', 'get'],
@@ -30,7 +33,10 @@ test('/api/v1/openapi.json documents every API route with its schemas', async ()
   expect(Object.keys(login.requestBody.content)).toEqual(
     expect.arrayContaining(['application/x-www-form-urlencoded', 'application/json']),
   );
-  expect(doc.paths['/contact/'].post.requestBody.content['application/json'].schema.properties.email.format).toBe('email');
+  expect(
+    doc.paths['/contact/'].post.requestBody.content['application/json'].schema.properties.email
+      .format,
+  ).toBe('email');
   // The built site's catch-all routes are not part of the API document.
   expect(Object.keys(doc.paths).some((p) => p.includes('*'))).toBe(false);
 });

@@ -46,7 +46,12 @@ const auth: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'Log in with username and password (form-encoded or JSON)',
         consumes: ['application/x-www-form-urlencoded', 'application/json'],
         body: LoginRequestSchema,
-        response: { 200: LoginResponseSchema, 400: ErrorResponseSchema, 401: ErrorResponseSchema, 429: ErrorResponseSchema },
+        response: {
+          200: LoginResponseSchema,
+          400: ErrorResponseSchema,
+          401: ErrorResponseSchema,
+          429: ErrorResponseSchema,
+        },
       },
       config: { rateLimit: config.limits.login },
     },
@@ -65,7 +70,11 @@ const auth: FastifyPluginAsyncTypebox = async (app) => {
         throw unauthorized(INVALID_LOGIN);
       }
       throttle.recordSuccess(username);
-      return { access_token: app.signToken(user), token_type: 'bearer' as const, expires_in: config.jwtTtlSeconds };
+      return {
+        access_token: app.signToken(user),
+        token_type: 'bearer' as const,
+        expires_in: config.jwtTtlSeconds,
+      };
     },
   );
 
@@ -109,7 +118,12 @@ const auth: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'Change your password; earlier tokens stop working and a new one is returned',
         security: bearer,
         body: ChangePasswordRequestSchema,
-        response: { 200: LoginResponseSchema, 400: ErrorResponseSchema, 401: ErrorResponseSchema, 429: ErrorResponseSchema },
+        response: {
+          200: LoginResponseSchema,
+          400: ErrorResponseSchema,
+          401: ErrorResponseSchema,
+          429: ErrorResponseSchema,
+        },
       },
       preValidation: app.authenticate,
       config: { rateLimit: config.limits.login },
@@ -117,7 +131,11 @@ const auth: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const { username } = request.user!;
       refuseIfLocked(username, request.ip);
-      const row = await app.db.selectFrom('users').select('password_hash').where('username', '=', username).executeTakeFirstOrThrow();
+      const row = await app.db
+        .selectFrom('users')
+        .select('password_hash')
+        .where('username', '=', username)
+        .executeTakeFirstOrThrow();
       if (!(await verifyPassword(row.password_hash, request.body.current_password))) {
         throttle.recordFailure(username, request.ip);
         throw badRequest('Your current password is not correct.');
@@ -125,7 +143,11 @@ const auth: FastifyPluginAsyncTypebox = async (app) => {
       try {
         const updated = await setPassword(app.db, username, request.body.new_password);
         if (!updated) throw unauthorized('Your session has ended. Please log in again.');
-        return { access_token: app.signToken(updated), token_type: 'bearer' as const, expires_in: config.jwtTtlSeconds };
+        return {
+          access_token: app.signToken(updated),
+          token_type: 'bearer' as const,
+          expires_in: config.jwtTtlSeconds,
+        };
       } catch (error) {
         if (error instanceof AccountError) throw badRequest(error.message);
         throw error;

@@ -7,6 +7,7 @@ import {
   PageQuerySchema,
 } from '@site/contracts';
 import { listEnquiries, receiveEnquiry } from '../../../services/contact';
+import { pageParams } from '../../../lib/pagination';
 
 const thanks = (name: string) =>
   `Thanks, ${name}! We received your message and will reply within 24 hours on business days.`;
@@ -20,7 +21,11 @@ const contact: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['contact'],
         summary: 'Send an enquiry; the owner is notified by e-mail',
         body: ContactRequestSchema,
-        response: { 200: ContactResponseSchema, 400: ErrorResponseSchema, 429: ErrorResponseSchema },
+        response: {
+          200: ContactResponseSchema,
+          400: ErrorResponseSchema,
+          429: ErrorResponseSchema,
+        },
       },
       config: { rateLimit: app.config.limits.contact },
     },
@@ -44,11 +49,18 @@ const contact: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'List enquiries, newest first (admin)',
         security: [{ bearerAuth: [] }],
         querystring: PageQuerySchema,
-        response: { 200: ContactListResponseSchema, 401: ErrorResponseSchema, 403: ErrorResponseSchema },
+        response: {
+          200: ContactListResponseSchema,
+          401: ErrorResponseSchema,
+          403: ErrorResponseSchema,
+        },
       },
       preValidation: app.requireRole('admin'),
     },
-    async (request) => listEnquiries(app.db, request.query.page ?? 1, request.query.per_page ?? 20),
+    async (request) => {
+      const { page, perPage } = pageParams(request.query);
+      return listEnquiries(app.db, page, perPage);
+    },
   );
 };
 

@@ -24,6 +24,7 @@ import {
   subscribe,
   unsubscribe,
 } from '../../../services/newsletter';
+import { pageParams } from '../../../lib/pagination';
 
 const errors = { 400: ErrorResponseSchema, 429: ErrorResponseSchema };
 const adminErrors = { 401: ErrorResponseSchema, 403: ErrorResponseSchema };
@@ -90,7 +91,9 @@ const newsletter: FastifyPluginAsyncTypebox = async (app) => {
         };
       } catch (error) {
         if (error instanceof InvalidTokenError) {
-          throw badRequest('This confirmation link is invalid or has expired. Please subscribe again to get a new one.');
+          throw badRequest(
+            'This confirmation link is invalid or has expired. Please subscribe again to get a new one.',
+          );
         }
         throw error;
       }
@@ -110,7 +113,8 @@ const newsletter: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const { email, token } = request.body;
-      if ((email === undefined) === (token === undefined)) throw badRequest('Send either an email or a token, not both.');
+      if ((email === undefined) === (token === undefined))
+        throw badRequest('Send either an email or a token, not both.');
       await unsubscribe(app.db, email !== undefined ? { email } : { token: token as string });
       return { message: UNSUBSCRIBE_ANSWER };
     },
@@ -147,7 +151,10 @@ const newsletter: FastifyPluginAsyncTypebox = async (app) => {
       },
       preValidation: app.requireRole('admin'),
     },
-    async (request) => listConfirmed(app.db, request.query.page ?? 1, request.query.per_page ?? 20),
+    async (request) => {
+      const { page, perPage } = pageParams(request.query);
+      return listConfirmed(app.db, page, perPage);
+    },
   );
 
   app.get(

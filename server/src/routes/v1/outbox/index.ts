@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ErrorResponseSchema, OutboxListResponseSchema, PageQuerySchema } from '@site/contracts';
 import { listOutbox } from '../../../services/mail';
+import { pageParams } from '../../../lib/pagination';
 
 /** Mail kept instead of sent (no SMTP, no recipient, or failed delivery), for the admin inbox. */
 const outbox: FastifyPluginAsyncTypebox = async (app) => {
@@ -12,11 +13,18 @@ const outbox: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'List the outbox, newest first (admin)',
         security: [{ bearerAuth: [] }],
         querystring: PageQuerySchema,
-        response: { 200: OutboxListResponseSchema, 401: ErrorResponseSchema, 403: ErrorResponseSchema },
+        response: {
+          200: OutboxListResponseSchema,
+          401: ErrorResponseSchema,
+          403: ErrorResponseSchema,
+        },
       },
       preValidation: app.requireRole('admin'),
     },
-    async (request) => listOutbox(app.db, request.query.page ?? 1, request.query.per_page ?? 20),
+    async (request) => {
+      const { page, perPage } = pageParams(request.query);
+      return listOutbox(app.db, page, perPage);
+    },
   );
 };
 

@@ -30,19 +30,35 @@ describe('POST /auth/login', () => {
     const res = await loginForm(t, 'alice', PASSWORD);
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    expect(body).toEqual({ access_token: expect.any(String), token_type: 'bearer', expires_in: 8 * 3600 });
-    const me = await t.app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: { authorization: `Bearer ${body.access_token}` } });
+    expect(body).toEqual({
+      access_token: expect.any(String),
+      token_type: 'bearer',
+      expires_in: 8 * 3600,
+    });
+    const me = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/auth/me',
+      headers: { authorization: `Bearer ${body.access_token}` },
+    });
     expect(me.statusCode).toBe(200);
     expect(me.json()).toEqual({ username: 'alice', role: 'admin' });
   });
 
   test('JSON credentials work too', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { username: 'alice', password: PASSWORD } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      payload: { username: 'alice', password: PASSWORD },
+    });
     expect(res.statusCode).toBe(200);
   });
 
   test('missing fields: 400 naming the field', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { username: 'alice' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      payload: { username: 'alice' },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().errors).toEqual([{ field: 'password', message: 'is required' }]);
   });
@@ -59,13 +75,18 @@ describe('POST /auth/login', () => {
     for (let i = 0; i < 4; i++) {
       unknown.push(await timed(`nobody${i}`));
       wrong.push(await timed('alice'));
-      await t.app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { username: 'alice', password: PASSWORD } });
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/login',
+        payload: { username: 'alice', password: PASSWORD },
+      });
     }
     for (const { res } of [...unknown, ...wrong]) {
       expect(res.statusCode).toBe(401);
       expect(res.json()).toEqual({ detail: 'Invalid username or password.' });
     }
-    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
+    const median = (xs: number[]) =>
+      [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
     const a = median(unknown.map((x) => x.ms));
     const b = median(wrong.map((x) => x.ms));
     // Both pay for one argon2id verification; a missing dummy hash would make "unknown" ~100x faster.
@@ -76,10 +97,14 @@ describe('POST /auth/login', () => {
   test('logout revokes the token at once; a new login works', async () => {
     const token = (await loginForm(t, 'alice', PASSWORD)).json().access_token as string;
     const auth = { authorization: `Bearer ${token}` };
-    expect((await t.app.inject({ method: 'POST', url: '/api/v1/auth/logout', headers: auth })).json()).toEqual({
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/v1/auth/logout', headers: auth })).json(),
+    ).toEqual({
       message: 'You are logged out.',
     });
-    expect((await t.app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: auth })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: auth })).statusCode,
+    ).toBe(401);
     expect((await loginForm(t, 'alice', PASSWORD)).statusCode).toBe(200);
   });
 });
@@ -114,8 +139,24 @@ describe('POST /auth/password', () => {
       });
       expect(res.statusCode).toBe(200);
       const fresh = res.json().access_token as string;
-      expect((await t.app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: { authorization: `Bearer ${old}` } })).statusCode).toBe(401);
-      expect((await t.app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: { authorization: `Bearer ${fresh}` } })).statusCode).toBe(200);
+      expect(
+        (
+          await t.app.inject({
+            method: 'GET',
+            url: '/api/v1/auth/me',
+            headers: { authorization: `Bearer ${old}` },
+          })
+        ).statusCode,
+      ).toBe(401);
+      expect(
+        (
+          await t.app.inject({
+            method: 'GET',
+            url: '/api/v1/auth/me',
+            headers: { authorization: `Bearer ${fresh}` },
+          })
+        ).statusCode,
+      ).toBe(200);
       expect((await loginForm(t, 'alice', PASSWORD)).statusCode).toBe(401);
       expect((await loginForm(t, 'alice', 'brand-new-password')).statusCode).toBe(200);
     } finally {
@@ -126,7 +167,11 @@ describe('POST /auth/password', () => {
 
 describe('failed-login throttling', () => {
   test('an account is locked after LOGIN_MAX_FAILURES, even for the right password, with Retry-After', async () => {
-    const t = await appWithUser({ LOGIN_MAX_FAILURES: '3', LOGIN_LOCKOUT_MINUTES: '15', RATE_LIMIT_LOGIN: '1000' });
+    const t = await appWithUser({
+      LOGIN_MAX_FAILURES: '3',
+      LOGIN_LOCKOUT_MINUTES: '15',
+      RATE_LIMIT_LOGIN: '1000',
+    });
     try {
       for (let i = 0; i < 3; i++) {
         // Different addresses: the account limit applies whatever address the attacker uses.
@@ -134,7 +179,9 @@ describe('failed-login throttling', () => {
       }
       const locked = await loginForm(t, 'alice', PASSWORD, '10.1.0.99');
       expect(locked.statusCode).toBe(429);
-      expect(locked.json()).toEqual({ detail: 'Too many failed login attempts. Please wait 15 minutes and try again.' });
+      expect(locked.json()).toEqual({
+        detail: 'Too many failed login attempts. Please wait 15 minutes and try again.',
+      });
       expect(Number(locked.headers['retry-after'])).toBeGreaterThan(14 * 60);
 
       // An unknown name is locked the same way, so a lockout does not reveal which accounts exist.
@@ -157,7 +204,11 @@ describe('failed-login throttling', () => {
   });
 
   test('RATE_LIMITS=off drops the per-address lockout but keeps the per-account one', async () => {
-    const t = await appWithUser({ RATE_LIMITS: 'off', LOGIN_MAX_FAILURES: '3', LOGIN_MAX_FAILURES_PER_ADDRESS: '2' });
+    const t = await appWithUser({
+      RATE_LIMITS: 'off',
+      LOGIN_MAX_FAILURES: '3',
+      LOGIN_MAX_FAILURES_PER_ADDRESS: '2',
+    });
     try {
       for (let i = 0; i < 2; i++) await loginForm(t, `user${i}`, 'guess-number-x', '10.4.0.1');
       expect((await loginForm(t, 'alice', PASSWORD, '10.4.0.1')).statusCode).toBe(200);
@@ -175,7 +226,9 @@ describe('failed-login throttling', () => {
       await loginForm(t, 'alice', PASSWORD);
       const res = await loginForm(t, 'alice', PASSWORD);
       expect(res.statusCode).toBe(429);
-      expect(res.json().detail).toMatch(/^Too many requests from your address\. Please wait \d+ seconds? and try again\.$/);
+      expect(res.json().detail).toMatch(
+        /^Too many requests from your address\. Please wait \d+ seconds? and try again\.$/,
+      );
       expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
     } finally {
       await t.close();

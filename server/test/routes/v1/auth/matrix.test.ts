@@ -47,7 +47,9 @@ function call(route: Protected, authorization?: string) {
 test('the list above covers every protected auth, contact, newsletter and mail route in the OpenAPI document', async () => {
   const doc = (await t.app.inject({ method: 'GET', url: '/api/v1/openapi.json' })).json();
   const documented: string[] = [];
-  for (const [path, operations] of Object.entries(doc.paths as Record<string, Record<string, { security?: unknown; tags?: string[] }>>)) {
+  for (const [path, operations] of Object.entries(
+    doc.paths as Record<string, Record<string, { security?: unknown; tags?: string[] }>>,
+  )) {
     for (const [method, op] of Object.entries(operations)) {
       const mine = op.tags?.some((tag) => ['auth', 'contact', 'newsletter', 'mail'].includes(tag));
       if (mine && op.security) documented.push(`${method.toUpperCase()} /api/v1${path}`);
@@ -57,7 +59,11 @@ test('the list above covers every protected auth, contact, newsletter and mail r
 });
 
 test('the token is checked before the body: an anonymous invalid body gets 401, not a validation answer', async () => {
-  const res = await t.app.inject({ method: 'POST', url: '/api/v1/auth/password', payload: { nonsense: true } });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/auth/password',
+    payload: { nonsense: true },
+  });
   expect(res.statusCode).toBe(401);
 });
 
@@ -75,7 +81,11 @@ describe.each(ROUTES)('$method $url', (route) => {
 
   test('with an expired token: 401', async () => {
     const user = await userWithToken(t.app, 'admin');
-    const expired = createSigner({ key: SECRET, expiresIn: 60_000, clockTimestamp: Date.now() - 3_600_000 })({
+    const expired = createSigner({
+      key: SECRET,
+      expiresIn: 60_000,
+      clockTimestamp: Date.now() - 3_600_000,
+    })({
       sub: String(user.id),
       ver: 0,
     });
@@ -86,7 +96,10 @@ describe.each(ROUTES)('$method $url', (route) => {
 
   test('with a token signed by another key or algorithm: 401', async () => {
     const user = await userWithToken(t.app, 'admin');
-    const forged = createSigner({ key: 'x'.repeat(48), expiresIn: 60_000 })({ sub: String(user.id), ver: 0 });
+    const forged = createSigner({ key: 'x'.repeat(48), expiresIn: 60_000 })({
+      sub: String(user.id),
+      ver: 0,
+    });
     expect((await call(route, `Bearer ${forged}`)).statusCode).toBe(401);
     const unsigned = createSigner({ algorithm: 'none' })({ sub: String(user.id), ver: 0 });
     expect((await call(route, `Bearer ${unsigned}`)).statusCode).toBe(401);
@@ -94,21 +107,28 @@ describe.each(ROUTES)('$method $url', (route) => {
 
   test('with a token revoked by logout: 401', async () => {
     const user = await userWithToken(t.app, 'admin');
-    const logout = await t.app.inject({ method: 'POST', url: '/api/v1/auth/logout', headers: { authorization: user.authorization } });
+    const logout = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/logout',
+      headers: { authorization: user.authorization },
+    });
     expect(logout.statusCode).toBe(200);
     const res = await call(route, user.authorization);
     expect(res.statusCode).toBe(401);
     expect(res.json().detail).toBe('Your session has ended. Please log in again.');
   });
 
-  test.each(['editor', 'admin'] as const)('as %s: allowed only for the listed roles', async (role) => {
-    const user = await userWithToken(t.app, role);
-    const res = await call(route, user.authorization);
-    if (route.roles.includes(role)) {
-      expect([200, 400]).toContain(res.statusCode);
-    } else {
-      expect(res.statusCode).toBe(403);
-      expect(res.json()).toEqual({ detail: 'Your account does not have permission to do this.' });
-    }
-  });
+  test.each(['editor', 'admin'] as const)(
+    'as %s: allowed only for the listed roles',
+    async (role) => {
+      const user = await userWithToken(t.app, role);
+      const res = await call(route, user.authorization);
+      if (route.roles.includes(role)) {
+        expect([200, 400]).toContain(res.statusCode);
+      } else {
+        expect(res.statusCode).toBe(403);
+        expect(res.json()).toEqual({ detail: 'Your account does not have permission to do this.' });
+      }
+    },
+  );
 });
