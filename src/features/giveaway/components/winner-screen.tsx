@@ -108,9 +108,22 @@ const Facts = styled.dl`
 
 const Actions = styled.div`
   display: flex;
-  flex-wrap: wrap;
-  justify-content: center;
+  flex-direction: column;
+  align-items: stretch;
   gap: ${({ theme }) => theme.space[3]};
+  max-width: 560px;
+  margin-inline: auto;
+
+  button {
+    white-space: normal;
+  }
+
+  ${({ theme }) => theme.media.sm} {
+    flex-direction: row;
+    flex-wrap: wrap;
+    justify-content: center;
+    max-width: none;
+  }
 `;
 
 const LightButton = styled(Button)`
