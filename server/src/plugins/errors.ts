@@ -29,7 +29,7 @@ function fieldName(instancePath: string, missing?: unknown): string {
 
 function validationDetail(error: FastifyError): { detail: string; errors: FieldError[] } {
   const errors: FieldError[] = (error.validation ?? []).map((v) => {
-    const params = v.params as Record<string, unknown>;
+    const params = (v.params ?? {}) as Record<string, unknown>;
     const field = fieldName(v.instancePath, params.missingProperty ?? params.additionalProperty);
     let message = v.message ?? 'is invalid';
     if (params.missingProperty) message = 'is required';

@@ -83,7 +83,7 @@ const contentTypeArb = fc.constantFrom(
   '',
 );
 
-const authArb = fc.constantFrom('none', 'garbage', 'admin', 'editor');
+const authArb = fc.constantFrom<'none' | 'garbage' | 'admin' | 'editor'>('none', 'garbage', 'admin', 'editor');
 
 function fillPath(path: string, param: string): string {
   return path.replace(/\{[^}]+\}|:[A-Za-z_]+/g, encodeURIComponent(param));
