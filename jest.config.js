@@ -39,6 +39,8 @@ module.exports = {
     },
     {
       displayName: 'server',
+      // argon2 hashing and PostgreSQL round trips are slow on a busy 2-core machine.
+      testTimeout: 30_000,
       rootDir: __dirname,
       testEnvironment: 'node',
       testMatch: ['<rootDir>/server/test/**/*.test.ts'],
