@@ -28,6 +28,7 @@ const TableWrap = styled.div`
 
 const Table = styled.table`
   width: 100%;
+  margin: 0;
   border-collapse: collapse;
   font-size: ${({ theme }) => theme.fontSizes.sm};
 
