@@ -54,6 +54,10 @@ describe('validateProjectEntry', () => {
       'The project titled "Focus Timer" in content/projects.yaml is missing the required field "id".',
       'The project titled "Focus Timer" in content/projects.yaml is missing the required field "category".',
     ]);
+    const { status: _status, ...withoutStatus } = valid;
+    expect(validateProjectEntry(withoutStatus, imageExists)).toEqual([
+      'Project "focus-timer" in content/projects.yaml is missing the required field "status".',
+    ]);
     expect(validateProjectEntry({ ...valid, technologies: [] }, imageExists)).toEqual([
       'Project "focus-timer" in content/projects.yaml needs field "technologies" as a non-empty list of names.',
     ]);

@@ -16,9 +16,15 @@ const PROJECT_FIELDS = [
 ] as const;
 
 /**
+ * Problems found per ProjectsYaml node. Collected rather than thrown at once so one build lists
+ * every broken entry; keyed by node id so an entry fixed during `gatsby develop` drops out again.
+ */
+const invalidEntries = new Map<string, string[]>();
+
+/**
  * Builds the gallery's data from content/projects.yaml (gatsby-transformer-yaml makes one
  * ProjectsYaml node per entry and keeps the entry's own id as `yamlId`). Broken entries stop the
- * build with a sentence naming the entry and field instead of rendering a half-empty card.
+ * build with sentences naming the entry and field instead of rendering a half-empty card.
  */
 export const projectsNode: Partial<GatsbyNode> = {
   createSchemaCustomization: ({ actions }) => {
@@ -49,10 +55,22 @@ export const projectsNode: Partial<GatsbyNode> = {
     const problems = validateProjectEntry(entry, (relativePath) =>
       existsSync(path.resolve(baseDir, relativePath)),
     );
-    for (const problem of problems) reporter.panicOnBuild(problem);
+    if (problems.length === 0) {
+      invalidEntries.delete(node.id);
+      return;
+    }
+    invalidEntries.set(node.id, problems);
+    for (const problem of problems) reporter.error(problem);
   },
 
   createPages: async ({ graphql, reporter }) => {
+    // Checked before querying: a missing required field would otherwise surface as a GraphQL
+    // null error that names neither the entry nor the field.
+    const problems = [...invalidEntries.values()].flat();
+    if (problems.length > 0) {
+      reporter.panicOnBuild(`content/projects.yaml has invalid entries:\n${problems.join('\n')}`);
+      return;
+    }
     const result = await graphql<{ allProjectsYaml: { nodes: { yamlId: string }[] } }>(`
       query ProjectIds {
         allProjectsYaml {
@@ -69,11 +87,17 @@ export const projectsNode: Partial<GatsbyNode> = {
       );
       return;
     }
-    for (const id of findDuplicateIds(
+    const duplicates = findDuplicateIds(
       result.data.allProjectsYaml.nodes.map((project) => project.yamlId),
-    )) {
+    );
+    if (duplicates.length > 0) {
       reporter.panicOnBuild(
-        `Project "${id}" in content/projects.yaml uses an id that another entry already has in field "id"; ids must be unique.`,
+        duplicates
+          .map(
+            (id) =>
+              `Project "${id}" in content/projects.yaml uses an id that another entry already has in field "id"; ids must be unique.`,
+          )
+          .join('\n'),
       );
     }
   },

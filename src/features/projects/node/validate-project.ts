@@ -44,15 +44,18 @@ export function validateProjectEntry(
       problems.push(`${name} ${where} is missing the required field "${field}".`);
   }
 
-  if (!isProjectType(entry.type)) {
-    problems.push(
-      `${name} ${where} has type "${String(entry.type ?? '')}" in field "type"; use one of: ${PROJECT_TYPES.join(', ')}.`,
-    );
-  }
-  if (!isProjectStatus(entry.status)) {
-    problems.push(
-      `${name} ${where} has status "${String(entry.status ?? '')}" in field "status"; use one of: ${PROJECT_STATUSES.join(', ')}.`,
-    );
+  const choices = [
+    ['type', entry.type, isProjectType, PROJECT_TYPES],
+    ['status', entry.status, isProjectStatus, PROJECT_STATUSES],
+  ] as const;
+  for (const [field, value, isKnown, known] of choices) {
+    if (value === undefined || value === null || value === '') {
+      problems.push(`${name} ${where} is missing the required field "${field}".`);
+    } else if (!isKnown(value)) {
+      problems.push(
+        `${name} ${where} has ${field} "${String(value)}" in field "${field}"; use one of: ${known.join(', ')}.`,
+      );
+    }
   }
 
   const technologies = entry.technologies;
