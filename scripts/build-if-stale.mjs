@@ -24,6 +24,8 @@ const targets = {
     env: SITE_ENV,
     steps: [
       ['node', ['scripts/copy-vendor.mjs']],
+      // gatsby-node requires @site/contracts (the shared front matter rules) from its built dist/.
+      ['npx', ['tsc', '-b', 'contracts/tsconfig.json']],
       ['npx', ['gatsby', 'build']],
     ],
   },

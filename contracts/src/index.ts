@@ -6,3 +6,4 @@ export * from './auth';
 export * from './contact';
 export * from './newsletter';
 export * from './mail';
+export * from './blog-post';

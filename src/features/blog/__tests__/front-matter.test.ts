@@ -1,4 +1,4 @@
-import { FrontMatterError, parseFrontMatter, parseValue, unquote } from '../node/front-matter';
+import { FrontMatterError, parseFrontMatter, parseValue, unquote } from '@site/contracts';
 
 const FILE = 'content/blog/example.md';
 

@@ -4,7 +4,7 @@ import {
   parseDate,
   readPostFields,
   type CollectionEntry,
-} from '../node/post-fields';
+} from '@site/contracts';
 
 const FILE = 'content/blog/post.md';
 const valid = {

@@ -1,5 +1,12 @@
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import {
+  FrontMatterError,
+  findCollectionErrors,
+  isBuilt,
+  parseFrontMatter,
+  readPostFields,
+} from '@site/contracts';
 import type { GatsbyNode, Node, Reporter } from 'gatsby';
 import { toKey } from '../lib/filters';
 import {
@@ -10,9 +17,7 @@ import {
 } from '../lib/listing-files';
 import { selectRelated } from '../lib/related';
 import type { SearchEntry } from '../lib/types';
-import { FrontMatterError, parseFrontMatter } from './front-matter';
 import { deriveExcerpt, extractHeadings, readingTimeMinutes, toPlainText } from './markdown';
-import { findCollectionErrors, isBuilt, readPostFields } from './post-fields';
 
 const BLOG_SOURCE = 'blog';
 const POST_TEMPLATE = path.resolve(__dirname, '../../../templates/blog-post.tsx');
