@@ -15,7 +15,7 @@ export const AUDIO_WAIT_MS = 1500;
 
 const pulse = keyframes`
   0%, 100% { opacity: 1; }
-  50% { opacity: 0.55; }
+  50% { opacity: 0.75; }
 `;
 
 const Overlay = styled.div`
