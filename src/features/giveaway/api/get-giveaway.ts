@@ -24,7 +24,5 @@ export function useGiveaway(id: string) {
     variables: { id },
     fetchPolicy: 'cache-and-network',
     nextFetchPolicy: 'cache-first',
-    // Reloads after an entry or a toggle keep the page on screen instead of the loading state.
-    notifyOnNetworkStatusChange: false,
   });
 }
