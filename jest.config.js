@@ -3,6 +3,8 @@ const path = require('node:path');
 
 /** @type {import('jest').Config} */
 module.exports = {
+  // argon2 hashing, PostgreSQL round trips and MSW-driven forms are slow on a busy 2-core machine.
+  testTimeout: 30_000,
   projects: [
     {
       displayName: 'site',
@@ -39,8 +41,6 @@ module.exports = {
     },
     {
       displayName: 'server',
-      // argon2 hashing and PostgreSQL round trips are slow on a busy 2-core machine.
-      testTimeout: 30_000,
       rootDir: __dirname,
       testEnvironment: 'node',
       testMatch: ['<rootDir>/server/test/**/*.test.ts'],
