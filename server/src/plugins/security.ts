@@ -19,7 +19,8 @@ const CSP_DIRECTIVES = {
   defaultSrc: ["'self'"],
   scriptSrc: ["'self'"],
   styleSrc: ["'self'", "'unsafe-inline'"],
-  imgSrc: ["'self'", 'data:', 'blob:'],
+  // Prize images are URLs an admin pastes (any http(s) host); images cannot run code.
+  imgSrc: ["'self'", 'data:', 'blob:', 'https:', 'http:'],
   fontSrc: ["'self'", 'data:'],
   mediaSrc: ["'self'", 'data:', 'blob:'],
   connectSrc: ["'self'"],
