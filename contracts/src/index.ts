@@ -7,3 +7,4 @@ export * from './contact';
 export * from './newsletter';
 export * from './mail';
 export * from './blog-post';
+export * from './drafts';

@@ -21,6 +21,7 @@ import mailPlugin from './plugins/mail';
 import securityPlugin from './plugins/security';
 import authRoutes from './routes/v1/auth';
 import contactRoutes from './routes/v1/contact';
+import draftRoutes from './routes/v1/drafts';
 import newsletterRoutes from './routes/v1/newsletter';
 import outboxRoutes from './routes/v1/outbox';
 
@@ -119,6 +120,7 @@ export async function buildApp({ config, connection, logStream }: BuildOptions):
       await api.register(contactRoutes, { prefix: '/contact' });
       await api.register(newsletterRoutes, { prefix: '/newsletter' });
       await api.register(outboxRoutes, { prefix: '/outbox' });
+      await api.register(draftRoutes, { prefix: '/drafts' });
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
       await api.register(giveawayRoutes);
       api.setNotFoundHandler((request, reply) =>

@@ -33,6 +33,10 @@ export interface Config {
   loginLockout: { perAccount: number; perAddress: number; windowMs: number };
   /** Hours a newsletter confirmation link stays valid. */
   newsletterTokenTtlHours: number;
+  /** The site's content/ folder: published posts in blog/, categories.yaml. */
+  contentDir: string;
+  /** What publishing a draft does: write the file and rebuild the site here, or commit it to git. */
+  publishMode: 'build' | 'git';
 }
 
 /** Options for @fastify/rate-limit's per-route `config.rateLimit`. */
@@ -129,6 +133,11 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     problems.push('ADMIN_PASSWORD must be at least 10 characters long.');
   }
 
+  const publishMode = env.PUBLISH_MODE || 'build';
+  if (publishMode !== 'build' && publishMode !== 'git') {
+    problems.push(`PUBLISH_MODE must be "build" or "git" (got "${publishMode}").`);
+  }
+
   const port = int('PORT', 8000, 0, 65535);
   const host = env.HOST || '127.0.0.1';
   const publicUrl = (env.PUBLIC_URL || `http://${host === '0.0.0.0' ? 'localhost' : host}:${port}`).replace(/\/$/, '');
@@ -160,5 +169,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     limits,
     loginLockout,
     newsletterTokenTtlHours,
+    contentDir: path.resolve(root, env.CONTENT_DIR || 'content'),
+    publishMode: publishMode === 'git' ? 'git' : 'build',
   };
 }

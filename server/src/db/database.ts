@@ -105,7 +105,39 @@ export interface GiveawayDrawsTable {
   drawn_at: string;
 }
 
+export interface DraftsTable {
+  id: Generated<number>;
+  title: string;
+  slug: string | null;
+  description: string;
+  category: string;
+  author: string;
+  /** JSON array of strings. */
+  tags: string;
+  series: string;
+  series_order: number | null;
+  body: string;
+  created_by: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface PublishJobsTable {
+  id: Generated<number>;
+  slug: string;
+  title: string;
+  mode: 'build' | 'git';
+  status: 'queued' | 'running' | 'succeeded' | 'failed';
+  log_tail: string;
+  requested_by: string;
+  created_at: string;
+  started_at: string | null;
+  finished_at: string | null;
+}
+
 export interface Database {
+  drafts: DraftsTable;
+  publish_jobs: PublishJobsTable;
   giveaways: GiveawaysTable;
   participants: ParticipantsTable;
   giveaway_draws: GiveawayDrawsTable;

@@ -4,6 +4,7 @@ import * as m002 from './002-contact-enquiries';
 import * as m003 from './003-newsletter';
 import * as m004 from './004-outbox';
 import * as m010 from './010-giveaways';
+import * as m020 from './020-drafts';
 
 /**
  * Every migration, in order. Listed statically (not read from the folder) so the same list works
@@ -16,6 +17,7 @@ const migrations: Record<string, Migration> = {
   '003-newsletter': m003,
   '004-outbox': m004,
   '010-giveaways': m010,
+  '020-drafts': m020,
 };
 
 export const migrationProvider: MigrationProvider = {

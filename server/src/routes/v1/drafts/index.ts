@@ -1,0 +1,156 @@
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import {
+  DraftIdParamsSchema,
+  DraftListResponseSchema,
+  DraftSchema,
+  DraftWriteSchema,
+  ErrorResponseSchema,
+  MessageResponseSchema,
+  PageQuerySchema,
+} from '@site/contracts';
+import { notFound } from '../../../lib/http-error';
+import { pageParams } from '../../../lib/pagination';
+import { todayIn } from '../../../services/giveaways/dates';
+import {
+  createDraft,
+  deleteDraft,
+  DraftRejected,
+  type DraftsContext,
+  getDraft,
+  listDrafts,
+  updateDraft,
+} from '../../../services/drafts/service';
+import { strictValidatorCompiler } from '../giveaways/strict-validator';
+
+const errors = {
+  400: ErrorResponseSchema,
+  401: ErrorResponseSchema,
+  403: ErrorResponseSchema,
+  404: ErrorResponseSchema,
+  409: ErrorResponseSchema,
+};
+
+const missing = (id: number) =>
+  notFound(`There is no draft ${id}; it may have been published or deleted.`);
+
+/** Drafts of blog posts: admins and editors only (SPEC §6, enforced here). */
+const draftRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  // Ajv would coerce series_order 0 to null inside the union; TypeBox checks JSON types as sent.
+  app.setValidatorCompiler(strictValidatorCompiler);
+  const editors = app.requireRole('admin', 'editor');
+  const ctx = (): DraftsContext => ({
+    db: app.db,
+    contentDir: app.config.contentDir,
+    today: todayIn(app.config.siteTimezone),
+  });
+
+  /** Refusals with per-field errors answer directly; the shared handler only knows `detail`. */
+  async function answer<T>(reply: FastifyReply, run: () => Promise<T>): Promise<T | FastifyReply> {
+    try {
+      return await run();
+    } catch (error) {
+      if (error instanceof DraftRejected) {
+        return reply.code(error.statusCode).send({ detail: error.message, errors: error.errors });
+      }
+      throw error;
+    }
+  }
+
+  app.get(
+    '/',
+    {
+      schema: {
+        tags: ['drafts'],
+        summary: 'List drafts, last edited first (admin, editor)',
+        security: [{ bearerAuth: [] }],
+        querystring: PageQuerySchema,
+        response: { 200: DraftListResponseSchema, ...errors },
+      },
+      preValidation: editors,
+    },
+    async (request) => {
+      const { page, perPage } = pageParams(request.query);
+      return listDrafts(ctx(), page, perPage);
+    },
+  );
+
+  app.post(
+    '/',
+    {
+      schema: {
+        tags: ['drafts'],
+        summary: 'Start a draft; an empty slug is derived from the title (admin, editor)',
+        security: [{ bearerAuth: [] }],
+        body: DraftWriteSchema,
+        response: { 201: DraftSchema, ...errors },
+      },
+      preValidation: editors,
+    },
+    async (request, reply) =>
+      answer(reply, async () => {
+        const draft = await createDraft(ctx(), request.body, request.user?.username ?? '');
+        return reply.code(201).send(draft);
+      }),
+  );
+
+  app.get(
+    '/:id',
+    {
+      schema: {
+        tags: ['drafts'],
+        summary: 'One draft with what still blocks publishing (admin, editor)',
+        security: [{ bearerAuth: [] }],
+        params: DraftIdParamsSchema,
+        response: { 200: DraftSchema, ...errors },
+      },
+      preValidation: editors,
+    },
+    async (request) => {
+      const draft = await getDraft(ctx(), request.params.id);
+      if (!draft) throw missing(request.params.id);
+      return draft;
+    },
+  );
+
+  app.put(
+    '/:id',
+    {
+      schema: {
+        tags: ['drafts'],
+        summary: 'Save the whole draft (autosave) (admin, editor)',
+        security: [{ bearerAuth: [] }],
+        params: DraftIdParamsSchema,
+        body: DraftWriteSchema,
+        response: { 200: DraftSchema, ...errors },
+      },
+      preValidation: editors,
+    },
+    async (request, reply) =>
+      answer(reply, async () => {
+        const draft = await updateDraft(ctx(), request.params.id, request.body);
+        if (!draft) throw missing(request.params.id);
+        return draft;
+      }),
+  );
+
+  app.delete(
+    '/:id',
+    {
+      schema: {
+        tags: ['drafts'],
+        summary: 'Delete a draft (admin, editor)',
+        security: [{ bearerAuth: [] }],
+        params: DraftIdParamsSchema,
+        response: { 200: MessageResponseSchema, ...errors },
+      },
+      preValidation: editors,
+    },
+    async (request) => {
+      if (!(await deleteDraft(app.db, request.params.id))) throw missing(request.params.id);
+      return { message: 'The draft was deleted.' };
+    },
+  );
+};
+
+export default draftRoutes;

@@ -1,0 +1,239 @@
+import type { Draft, DraftListResponse } from '@site/contracts';
+import { buildTestApp, type TestApp, userWithToken } from '../../../helpers/build';
+import { DRAFT, makeContentDir } from './fixtures';
+
+let t: TestApp;
+let content: ReturnType<typeof makeContentDir>;
+let editor: { username: string; authorization: string };
+let admin: { username: string; authorization: string };
+
+beforeAll(async () => {
+  content = makeContentDir();
+  t = await buildTestApp({ CONTENT_DIR: content.dir });
+  editor = await userWithToken(t.app, 'editor');
+  admin = await userWithToken(t.app, 'admin');
+});
+afterAll(async () => {
+  await t.close();
+  content.remove();
+});
+afterEach(async () => {
+  await t.app.db.deleteFrom('drafts').execute();
+});
+
+async function create(body: object, who = editor) {
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/v1/drafts',
+    headers: { authorization: who.authorization },
+    payload: body,
+  });
+}
+
+describe('who may use drafts', () => {
+  const routes: [string, string][] = [
+    ['GET', '/api/v1/drafts'],
+    ['POST', '/api/v1/drafts'],
+    ['GET', '/api/v1/drafts/1'],
+    ['PUT', '/api/v1/drafts/1'],
+    ['DELETE', '/api/v1/drafts/1'],
+  ];
+
+  test.each(routes)('%s %s answers 401 without a token', async (method, url) => {
+    const res = await t.app.inject({
+      method: method as 'GET',
+      url,
+      ...(method === 'POST' || method === 'PUT' ? { payload: DRAFT } : {}),
+    });
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual({ detail: expect.any(String) });
+  });
+
+  test.each(routes)('%s %s answers 401 with a forged token', async (method, url) => {
+    const res = await t.app.inject({
+      method: method as 'GET',
+      url,
+      headers: { authorization: 'Bearer not.a.token' },
+      ...(method === 'POST' || method === 'PUT' ? { payload: DRAFT } : {}),
+    });
+    expect(res.statusCode).toBe(401);
+  });
+
+  test('admins and editors both may create, read, list, update and delete', async () => {
+    for (const who of [admin, editor]) {
+      const created = await create({ ...DRAFT, title: `By ${who.username}` }, who);
+      expect(created.statusCode).toBe(201);
+      const { id } = created.json<Draft>();
+      const headers = { authorization: who.authorization };
+      expect(
+        (await t.app.inject({ method: 'GET', url: `/api/v1/drafts/${id}`, headers })).statusCode,
+      ).toBe(200);
+      expect(
+        (await t.app.inject({ method: 'GET', url: '/api/v1/drafts', headers })).statusCode,
+      ).toBe(200);
+      const put = await t.app.inject({
+        method: 'PUT',
+        url: `/api/v1/drafts/${id}`,
+        headers,
+        payload: { ...DRAFT, title: 'Changed' },
+      });
+      expect(put.statusCode).toBe(200);
+      expect(
+        (await t.app.inject({ method: 'DELETE', url: `/api/v1/drafts/${id}`, headers })).statusCode,
+      ).toBe(200);
+    }
+  });
+});
+
+describe('drafts', () => {
+  test('create stores the fields, derives the slug and records the author and time', async () => {
+    const res = await create(DRAFT);
+    expect(res.statusCode).toBe(201);
+    const draft = res.json<Draft>();
+    expect(draft).toEqual({
+      ...DRAFT,
+      id: expect.any(Number),
+      slug: 'tables-and-code-a-field-guide',
+      created_by: editor.username,
+      created_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
+      updated_at: draft.created_at,
+      problems: [],
+    });
+    const read = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/drafts/${draft.id}`,
+      headers: { authorization: admin.authorization },
+    });
+    expect(read.json()).toEqual(draft);
+  });
+
+  test('a half-written draft is kept and lists what is missing before it can be published', async () => {
+    const res = await create({
+      ...DRAFT,
+      title: '',
+      description: '',
+      category: '',
+      series: 'Guides',
+    });
+    expect(res.statusCode).toBe(201);
+    const draft = res.json<Draft>();
+    expect(draft.slug).toBe('');
+    expect(draft.problems.map((p) => p.field).sort()).toEqual([
+      'category',
+      'description',
+      'series_order',
+      'slug',
+      'title',
+    ]);
+  });
+
+  test('a value that is present and breaks the build rules is refused with field errors', async () => {
+    const res = await create({ ...DRAFT, slug: 'Not A Slug', category: 'cooking', tags: ['a,b'] });
+    expect(res.statusCode).toBe(400);
+    const body = res.json();
+    expect(body.detail).toMatch(/^Please check the draft: /);
+    expect(body.errors.map((e: { field: string }) => e.field).sort()).toEqual([
+      'category',
+      'slug',
+      'tags',
+    ]);
+    expect(await t.app.db.selectFrom('drafts').select('id').execute()).toEqual([]);
+  });
+
+  test('the body shape is checked: unknown fields and wrong types are 400', async () => {
+    expect((await create({ ...DRAFT, date: '2025-01-01' })).statusCode).toBe(400);
+    expect((await create({ ...DRAFT, series_order: 0 })).statusCode).toBe(400);
+    expect((await create({ ...DRAFT, tags: 'one' })).statusCode).toBe(400);
+  });
+
+  test('a chosen slug may not collide with a published post or another draft (409)', async () => {
+    const published = await create({ ...DRAFT, slug: 'already-out' });
+    expect(published.statusCode).toBe(409);
+    expect(published.json()).toEqual({
+      detail: expect.stringContaining('already-out'),
+      errors: [{ field: 'slug', message: expect.stringContaining('published post') }],
+    });
+    // The file name counts too: the build would serve it under that name if its front matter broke.
+    expect((await create({ ...DRAFT, slug: 'published-file-name' })).statusCode).toBe(409);
+    expect((await create({ ...DRAFT, slug: 'new' })).statusCode).toBe(409);
+
+    expect((await create({ ...DRAFT, slug: 'mine' })).statusCode).toBe(201);
+    expect((await create({ ...DRAFT, slug: 'mine' })).statusCode).toBe(409);
+  });
+
+  test('a derived slug steps around taken ones', async () => {
+    const first = (await create({ ...DRAFT, title: 'Already Out' })).json<Draft>();
+    expect(first.slug).toBe('already-out-2');
+    const second = (await create({ ...DRAFT, title: 'Already out!' })).json<Draft>();
+    expect(second.slug).toBe('already-out-3');
+  });
+
+  test('saving keeps the draft its own slug, and an edited slug is checked', async () => {
+    const a = (await create(DRAFT)).json<Draft>();
+    const b = (await create({ ...DRAFT, title: 'Other' })).json<Draft>();
+    const same = await t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/drafts/${a.id}`,
+      headers: { authorization: editor.authorization },
+      payload: { ...DRAFT, slug: a.slug, body: 'New body' },
+    });
+    expect(same.statusCode).toBe(200);
+    expect(same.json<Draft>()).toMatchObject({ slug: a.slug, body: 'New body' });
+    expect(same.json<Draft>().updated_at >= a.updated_at).toBe(true);
+
+    const clash = await t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/drafts/${b.id}`,
+      headers: { authorization: editor.authorization },
+      payload: { ...DRAFT, slug: a.slug },
+    });
+    expect(clash.statusCode).toBe(409);
+  });
+
+  test('unknown drafts are 404 with a sentence; bad ids are 400', async () => {
+    const headers = { authorization: editor.authorization };
+    for (const method of ['GET', 'DELETE'] as const) {
+      const res = await t.app.inject({ method, url: '/api/v1/drafts/999', headers });
+      expect(res.statusCode).toBe(404);
+      expect(res.json().detail).toMatch(/no draft 999/);
+    }
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: '/api/v1/drafts/999',
+      headers,
+      payload: DRAFT,
+    });
+    expect(put.statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/v1/drafts/abc', headers })).statusCode,
+    ).toBe(400);
+  });
+
+  test('the list shows every draft, last edited first, with readiness', async () => {
+    const older = (await create({ ...DRAFT, title: 'Older' })).json<Draft>();
+    await create({ ...DRAFT, title: 'Newer', description: '' }, admin);
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/drafts?per_page=10',
+      headers: { authorization: editor.authorization },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json<DraftListResponse>()).toEqual({
+      page: 1,
+      per_page: 10,
+      total: 2,
+      items: [
+        expect.objectContaining({ title: 'Newer', created_by: admin.username, ready: false }),
+        {
+          id: older.id,
+          title: 'Older',
+          slug: 'older',
+          category: 'engineering',
+          created_by: editor.username,
+          updated_at: older.updated_at,
+          ready: true,
+        },
+      ],
+    });
+  });
+});
