@@ -5,10 +5,9 @@
  *
  * Every post has valid front matter (categories from content/categories.yaml), several headings,
  * a table, code blocks and links, so it exercises the same plugins as real content. Output is
- * deterministic for a given seed. To build the site against the generated posts without touching
- * content/blog, point the blog source at the directory:
- *
- *   BLOG_CONTENT_DIR=/tmp/posts npx gatsby build
+ * deterministic for a given seed. Build against them in a copy of the site, so the shared public/
+ * is left alone (steps in src/features/blog/README.md). The folder must sit inside the project:
+ * compiled posts import @mdx-js/react, which resolves from the post's own folder upwards.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
