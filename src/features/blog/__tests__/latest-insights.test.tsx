@@ -1,7 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import React from 'react';
 import { renderWithProviders } from '@/testing/render-with-providers';
-import { LatestInsightsView } from '../components/latest-insights';
+import { useStaticQuery } from 'gatsby';
+import { LatestInsights, LatestInsightsView } from '../components/latest-insights';
 
 const post = (n: number) => ({
   id: `p${n}`,
@@ -30,5 +31,15 @@ describe('LatestInsightsView', () => {
     expect(screen.queryByRole('article')).not.toBeInTheDocument();
     expect(screen.getByText(/No posts have been published yet/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'View All Posts' })).toBeInTheDocument();
+  });
+});
+
+describe('LatestInsights', () => {
+  it('renders the posts from its build-time query, with no loading state', () => {
+    jest.mocked(useStaticQuery).mockReturnValue({ allBlogPost: { nodes: [post(2), post(1)] } });
+    renderWithProviders(<LatestInsights />);
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+    expect(screen.getAllByRole('article')).toHaveLength(2);
+    expect(screen.getByRole('link', { name: 'Post 2' })).toHaveAttribute('href', '/blog/post-2');
   });
 });
