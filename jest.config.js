@@ -15,6 +15,9 @@ module.exports = {
         '<rootDir>/plugins/**/__tests__/**/*.test.{ts,tsx}',
       ],
       transform: {
+        // marked ships ES modules with private class methods; SWC compiles them (listed first: the
+        // first matching pattern wins).
+        '/node_modules/marked/.+\\.js$': ['@swc/jest', { jsc: { target: 'es2022' } }],
         '^.+\\.[jt]sx?$': [
           'babel-jest',
           { configFile: path.join(__dirname, 'jest/babel.config.js') },
@@ -30,10 +33,11 @@ module.exports = {
         '.+\\.(jpg|jpeg|png|gif|svg|webp|mp3|wav|ogg)$': '<rootDir>/jest/file-mock.js',
       },
       testPathIgnorePatterns: ['node_modules', '\\.cache', '<rootDir>/public'],
-      // Compiled despite living in node_modules: Gatsby's packages, and MSW 2's ES-module-only
-      // dependencies (until-async, and every .mjs file such as rettime's).
+      // Compiled despite living in node_modules: Gatsby's packages, marked (ES modules only, used by
+      // the editor's preview), and MSW 2's ES-module-only dependencies (until-async, and every
+      // .mjs file such as rettime's).
       transformIgnorePatterns: [
-        'node_modules/(?!(gatsby|gatsby-script|gatsby-link|until-async)/)(?!.+\\.mjs$)',
+        'node_modules/(?!(gatsby|gatsby-script|gatsby-link|until-async|marked)/)(?!.+\\.mjs$)',
       ],
       globals: { __PATH_PREFIX__: '' },
       setupFiles: ['<rootDir>/jest/loadershim.js'],

@@ -1,0 +1,199 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import React from 'react';
+import type { DraftWrite } from '@site/contracts';
+import { API, setupApiServer } from '@/testing/api-server';
+import { renderWithProviders } from '@/testing/render-with-providers';
+import { DraftEditor } from '../components/draft-editor';
+import { EditorAccess } from '../components/editor-access';
+import { LEAVE_QUESTION } from '../components/use-leave-guard';
+import { draft, mockCategories, signIn } from './fixtures';
+
+const server = setupApiServer();
+
+beforeEach(() => {
+  mockCategories();
+  jest.spyOn(console, 'error').mockImplementation(() => undefined);
+  window.history.replaceState(null, '', '/blog/new');
+});
+afterEach(() => {
+  window.localStorage.clear();
+  jest.restoreAllMocks();
+});
+
+function renderNew() {
+  return renderWithProviders(
+    <EditorAccess>
+      <DraftEditor draftId={null} />
+    </EditorAccess>,
+  );
+}
+
+const SAVE_WAIT = { timeout: 4000 };
+
+describe('the post editor', () => {
+  it('shows visitors without an editor session an access-denied message', async () => {
+    renderNew();
+    expect(await screen.findByRole('heading', { name: 'Access Denied' })).toBeInTheDocument();
+    expect(screen.queryByRole('form', { name: 'Post' })).not.toBeInTheDocument();
+  });
+
+  it('autosaves a new post, then saves changes to the same draft, showing the state', async () => {
+    signIn(server);
+    const bodies: { method: string; body: DraftWrite }[] = [];
+    server.use(
+      http.post(`${API}/drafts`, async ({ request }) => {
+        const body = (await request.json()) as DraftWrite;
+        bodies.push({ method: 'POST', body });
+        return HttpResponse.json(draft({ ...body, slug: 'agents-in-tables', problems: [] }), {
+          status: 201,
+        });
+      }),
+      http.put(`${API}/drafts/7`, async ({ request }) => {
+        const body = (await request.json()) as DraftWrite;
+        bodies.push({ method: 'PUT', body });
+        return HttpResponse.json(draft({ ...body, slug: 'agents-in-tables' }));
+      }),
+    );
+    const user = userEvent.setup();
+    renderNew();
+
+    await user.type(await screen.findByRole('textbox', { name: /Title/ }), 'Agents in tables');
+    expect(screen.getByRole('status')).toHaveTextContent('Unsaved changes');
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Saved'), SAVE_WAIT);
+    expect(bodies).toHaveLength(1);
+    expect(bodies[0]).toMatchObject({
+      method: 'POST',
+      body: { title: 'Agents in tables', slug: '' },
+    });
+    expect(window.location.pathname).toBe('/admin/drafts/7');
+    // The derived slug comes back from the server and is shown, still following the title.
+    expect(screen.getByRole('textbox', { name: /Slug/ })).toHaveValue('agents-in-tables');
+
+    await user.selectOptions(screen.getByRole('combobox', { name: /Category/ }), 'engineering');
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Saved'), SAVE_WAIT);
+    await waitFor(() => expect(bodies).toHaveLength(2));
+    expect(bodies[1]).toMatchObject({ method: 'PUT', body: { category: 'engineering', slug: '' } });
+  });
+
+  it('shows the server’s field errors inline and keeps the changes unsaved', async () => {
+    signIn(server);
+    server.use(
+      http.post(`${API}/drafts`, () =>
+        HttpResponse.json(
+          {
+            detail:
+              'The slug "taken" is already used by a published post or another draft; choose another.',
+            errors: [
+              {
+                field: 'slug',
+                message:
+                  '"taken" is already used by a published post or another draft; choose another.',
+              },
+            ],
+          },
+          { status: 409 },
+        ),
+      ),
+    );
+    const user = userEvent.setup();
+    renderNew();
+    await user.type(await screen.findByRole('textbox', { name: /Slug/ }), 'taken');
+    const slug = screen.getByRole('textbox', { name: /Slug/ });
+    await waitFor(() => expect(slug).toHaveAccessibleDescription(/already used/), SAVE_WAIT);
+    expect(slug).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByRole('status')).toHaveTextContent('Unsaved changes');
+    expect(screen.getByRole('alert')).toHaveTextContent('Not saved');
+  });
+
+  it('previews the body as the post page renders it, beside the editor', async () => {
+    signIn(server);
+    server.use(http.post(`${API}/drafts`, () => HttpResponse.json(draft(), { status: 201 })));
+    renderNew();
+    const body = await screen.findByRole('textbox', { name: /Body/ });
+    fireEvent.change(body, {
+      target: {
+        value:
+          '## Prices\n\n| Plan | Price |\n| --- | --- |\n| Pro | $2,499 |\n\n```python\ndef run():\n    pass\n```\n\n[docs](https://example.com)',
+      },
+    });
+    const preview = screen.getByRole('region', { name: 'Preview' });
+    await waitFor(() => expect(preview.querySelector('h2#prices')).not.toBeNull());
+    expect(preview.querySelector('table td')).toHaveTextContent('Pro');
+    expect(preview.querySelector('.gatsby-highlight .token.keyword')).toHaveTextContent('def');
+    expect(preview.querySelector('a[href="https://example.com"]')).toHaveAttribute(
+      'target',
+      '_blank',
+    );
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Saved'), SAVE_WAIT);
+  });
+
+  it('asks before leaving with unsaved changes, and not once everything is saved', async () => {
+    signIn(server);
+    let release: () => void = () => undefined;
+    server.use(
+      http.get(`${API}/drafts/7`, () => HttpResponse.json(draft())),
+      http.put(`${API}/drafts/7`, async () => {
+        await new Promise<void>((resolve) => {
+          release = resolve;
+        });
+        return HttpResponse.json(draft({ title: 'Changed' }));
+      }),
+    );
+    const confirm = jest.spyOn(window, 'confirm').mockReturnValue(false);
+    const user = userEvent.setup();
+    renderWithProviders(
+      <EditorAccess>
+        <DraftEditor draftId={7} />
+        <a href="/blog">Elsewhere</a>
+      </EditorAccess>,
+    );
+    const title = await screen.findByRole('textbox', { name: /Title/ });
+    expect(title).toHaveValue('Tables and Code');
+    await user.clear(title);
+    await user.type(title, 'Changed');
+
+    const unload = new Event('beforeunload', { cancelable: true });
+    window.dispatchEvent(unload);
+    expect(unload.defaultPrevented).toBe(true);
+
+    const click = new MouseEvent('click', { bubbles: true, cancelable: true, button: 0 });
+    screen.getByRole('link', { name: 'Elsewhere' }).dispatchEvent(click);
+    expect(confirm).toHaveBeenCalledWith(LEAVE_QUESTION);
+    expect(click.defaultPrevented).toBe(true);
+
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Saving…'), SAVE_WAIT);
+    release();
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Saved'));
+    confirm.mockClear();
+    const after = new Event('beforeunload', { cancelable: true });
+    window.dispatchEvent(after);
+    expect(after.defaultPrevented).toBe(false);
+    const calm = new MouseEvent('click', { bubbles: true, cancelable: true, button: 0 });
+    screen.getByRole('link', { name: 'Elsewhere' }).dispatchEvent(calm);
+    expect(confirm).not.toHaveBeenCalled();
+  });
+
+  it('says so when a draft cannot be loaded', async () => {
+    signIn(server, 'admin');
+    server.use(
+      http.get(`${API}/drafts/9`, () =>
+        HttpResponse.json(
+          { detail: 'There is no draft 9; it may have been published or deleted.' },
+          { status: 404 },
+        ),
+      ),
+    );
+    renderWithProviders(
+      <EditorAccess>
+        <DraftEditor draftId={9} />
+      </EditorAccess>,
+    );
+    expect(await screen.findByRole('alert')).toHaveTextContent('There is no draft 9');
+    expect(screen.getByRole('link', { name: 'Back to drafts' })).toHaveAttribute(
+      'href',
+      '/admin/drafts',
+    );
+  });
+});

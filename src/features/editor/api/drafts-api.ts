@@ -1,0 +1,30 @@
+import type {
+  Draft,
+  DraftListResponse,
+  DraftWrite,
+  FieldError,
+  MessageResponse,
+  PublishJob,
+  PublishJobListResponse,
+} from '@site/contracts';
+import { api, ApiError } from '@/lib/api-client';
+
+/** The drafts API (admin and editor). One function per call, each a thin wrapper on the client. */
+export const draftsApi = {
+  list: (page = 1) => api.get<DraftListResponse>(`/drafts?page=${page}&per_page=50`),
+  get: (id: number) => api.get<Draft>(`/drafts/${id}`),
+  create: (draft: DraftWrite) => api.post<Draft>('/drafts', draft),
+  save: (id: number, draft: DraftWrite) => api.put<Draft>(`/drafts/${id}`, draft),
+  remove: (id: number) => api.delete<MessageResponse>(`/drafts/${id}`),
+  publish: (id: number) => api.post<PublishJob>(`/drafts/${id}/publish`),
+  jobs: () => api.get<PublishJobListResponse>('/publish-jobs'),
+};
+
+/** The per-field errors of a refused save (400/409), keyed by field. */
+export function fieldErrorsOf(error: unknown): Record<string, string> {
+  if (!(error instanceof ApiError) || !error.body || typeof error.body !== 'object') return {};
+  const { errors } = error.body as { errors?: FieldError[] };
+  const out: Record<string, string> = {};
+  for (const item of errors ?? []) out[item.field] ??= item.message;
+  return out;
+}

@@ -1,0 +1,368 @@
+import type { Draft, DraftWrite, FieldError } from '@site/contracts';
+import { Link } from 'gatsby';
+import React, { useCallback, useEffect, useState } from 'react';
+import styled from 'styled-components';
+import { Alert } from '@/components/ui/alert';
+import { Field, Input, Select, Textarea } from '@/components/ui/field';
+import { Spinner } from '@/components/ui/spinner';
+import { draftsApi } from '../api/drafts-api';
+import { DraftPreview } from './draft-preview';
+import { type SaveStatus, useAutosave } from './use-autosave';
+import { useCategories } from './use-categories';
+import { useLeaveGuard } from './use-leave-guard';
+
+export const EMPTY_DRAFT: DraftWrite = {
+  title: '',
+  slug: '',
+  description: '',
+  category: '',
+  author: '',
+  tags: [],
+  series: '',
+  series_order: null,
+  body: '',
+};
+
+const LABELS: Record<string, string> = {
+  title: 'Title',
+  slug: 'Slug',
+  description: 'Description',
+  category: 'Category',
+  author: 'Author',
+  tags: 'Tags',
+  series: 'Series',
+  series_order: 'Part in series',
+  body: 'Body',
+};
+
+const STATUS_TEXT: Record<SaveStatus, string> = {
+  idle: 'Nothing to save yet',
+  dirty: 'Unsaved changes',
+  saving: 'Saving…',
+  saved: 'Saved',
+  error: 'Unsaved changes',
+};
+
+function toForm(draft: Draft): DraftWrite {
+  const { title, slug, description, category, author, tags, series, series_order, body } = draft;
+  return { title, slug, description, category, author, tags, series, series_order, body };
+}
+
+function parseTags(text: string): string[] {
+  return text
+    .split(',')
+    .map((tag) => tag.trim())
+    .filter(Boolean);
+}
+
+interface EditorFormProps {
+  initial: Draft | null;
+}
+
+function EditorForm({ initial }: EditorFormProps) {
+  const categories = useCategories();
+  const [form, setForm] = useState<DraftWrite>(initial ? toForm(initial) : EMPTY_DRAFT);
+  const [tagsText, setTagsText] = useState((initial?.tags ?? []).join(', '));
+  // A new post's slug follows its title (the server derives it) until the editor types one.
+  const [ownSlug, setOwnSlug] = useState(Boolean(initial?.slug));
+  const [problems, setProblems] = useState<FieldError[]>(initial?.problems ?? []);
+
+  const onSaved = useCallback(
+    (draft: Draft) => {
+      setProblems(draft.problems);
+      if (!ownSlug) setForm((current) => ({ ...current, slug: draft.slug }));
+    },
+    [ownSlug],
+  );
+  const { id, status, error, fieldErrors, change } = useAutosave({
+    initialId: initial?.id ?? null,
+    onSaved,
+  });
+  useLeaveGuard(status === 'dirty' || status === 'saving' || status === 'error');
+
+  const update = (patch: Partial<DraftWrite>, slugIsOwn = ownSlug) => {
+    const next = { ...form, ...patch };
+    setForm(next);
+    change({ ...next, slug: slugIsOwn ? next.slug : '' });
+  };
+
+  const text =
+    (name: 'title' | 'description' | 'author' | 'series') =>
+    (event: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
+      update({ [name]: event.target.value });
+
+  return (
+    <>
+      <Toolbar>
+        <div>
+          <Heading>{initial ? 'Edit draft' : 'New post'}</Heading>
+          <SaveState role="status" aria-live="polite" $status={status}>
+            {STATUS_TEXT[status]}
+          </SaveState>
+        </div>
+        <ToolbarLinks>
+          {id ? <Link to={`/admin/drafts/${id}/preview`}>Open full preview</Link> : null}
+          <Link to="/admin/drafts">All drafts</Link>
+        </ToolbarLinks>
+      </Toolbar>
+      {error ? (
+        <Alert variant="error" title="Not saved">
+          {error}
+        </Alert>
+      ) : null}
+
+      <Columns>
+        <form aria-label="Post" onSubmit={(event) => event.preventDefault()} noValidate>
+          <Field label="Title" required error={fieldErrors.title}>
+            <Input value={form.title} onChange={text('title')} maxLength={200} />
+          </Field>
+          <Field
+            label="Slug"
+            required
+            error={fieldErrors.slug}
+            hint={
+              ownSlug
+                ? `The address will be /blog/${form.slug || '…'}`
+                : `Follows the title until you change it: /blog/${form.slug || '…'}`
+            }
+          >
+            <Input
+              value={form.slug}
+              onChange={(event) => {
+                setOwnSlug(event.target.value !== '');
+                update({ slug: event.target.value }, event.target.value !== '');
+              }}
+              maxLength={100}
+              spellCheck={false}
+            />
+          </Field>
+          <Field label="Description" required error={fieldErrors.description}>
+            <Textarea
+              value={form.description}
+              onChange={text('description')}
+              rows={2}
+              maxLength={500}
+            />
+          </Field>
+          <Field label="Category" required error={fieldErrors.category}>
+            <Select
+              value={form.category}
+              onChange={(event) => update({ category: event.target.value })}
+            >
+              <option value="">Choose a category</option>
+              {categories.map((category) => (
+                <option key={category.name} value={category.name}>
+                  {category.title}
+                </option>
+              ))}
+            </Select>
+          </Field>
+          <Field label="Tags" error={fieldErrors.tags} hint="Separate tags with commas.">
+            <Input
+              value={tagsText}
+              onChange={(event) => {
+                setTagsText(event.target.value);
+                update({ tags: parseTags(event.target.value) });
+              }}
+            />
+          </Field>
+          <Pair>
+            <Field label="Series" error={fieldErrors.series} hint="Optional.">
+              <Input value={form.series} onChange={text('series')} maxLength={200} />
+            </Field>
+            <Field label="Part in series" error={fieldErrors.series_order}>
+              <Input
+                type="number"
+                inputMode="numeric"
+                min={1}
+                value={form.series_order ?? ''}
+                onChange={(event) => {
+                  const value = event.target.valueAsNumber;
+                  update({ series_order: Number.isInteger(value) && value >= 1 ? value : null });
+                }}
+              />
+            </Field>
+          </Pair>
+          <Field label="Author" error={fieldErrors.author} hint="Optional byline.">
+            <Input value={form.author} onChange={text('author')} maxLength={100} />
+          </Field>
+          <Field
+            label="Body (markdown)"
+            error={fieldErrors.body}
+            hint="Markdown with tables and fenced code blocks; ## headings become the outline."
+          >
+            <BodyInput
+              value={form.body}
+              onChange={(event) => update({ body: event.target.value })}
+              rows={24}
+              spellCheck
+            />
+          </Field>
+          {problems.length > 0 ? (
+            <Alert variant="warning" title="Before publishing">
+              <ul>
+                {problems.map((item) => (
+                  <li key={`${item.field}:${item.message}`}>
+                    {LABELS[item.field] ?? item.field} {item.message}
+                  </li>
+                ))}
+              </ul>
+            </Alert>
+          ) : null}
+        </form>
+
+        <PreviewPane aria-label="Preview">
+          <PreviewLabel>Preview</PreviewLabel>
+          <DraftPreview draft={form} categories={categories} />
+        </PreviewPane>
+      </Columns>
+    </>
+  );
+}
+
+/** `/blog/new` (no id) and `/admin/drafts/{id}`: the form, autosave and the live preview. */
+export function DraftEditor({ draftId }: { draftId: number | null }) {
+  const [state, setState] = useState<
+    | { kind: 'loading' }
+    | { kind: 'error'; message: string }
+    | { kind: 'ready'; draft: Draft | null }
+  >(draftId ? { kind: 'loading' } : { kind: 'ready', draft: null });
+
+  useEffect(() => {
+    if (!draftId) return undefined;
+    let current = true;
+    draftsApi
+      .get(draftId)
+      .then((draft) => current && setState({ kind: 'ready', draft }))
+      .catch((cause: unknown) => {
+        if (current) {
+          setState({
+            kind: 'error',
+            message: cause instanceof Error ? cause.message : 'The draft could not be loaded.',
+          });
+        }
+      });
+    return () => {
+      current = false;
+    };
+  }, [draftId]);
+
+  return (
+    <Wide>
+      {state.kind === 'loading' ? <Spinner label="Loading draft..." /> : null}
+      {state.kind === 'error' ? (
+        <Alert variant="error" title="Draft not available">
+          {state.message} <Link to="/admin/drafts">Back to drafts</Link>
+        </Alert>
+      ) : null}
+      {state.kind === 'ready' ? <EditorForm initial={state.draft} /> : null}
+    </Wide>
+  );
+}
+
+const Wide = styled.div`
+  width: 100%;
+  max-width: 1600px;
+  margin-inline: auto;
+  padding: ${({ theme }) => theme.space[8]} ${({ theme }) => theme.space[4]}
+    ${({ theme }) => theme.space[16]};
+
+  ${({ theme }) => theme.media.md} {
+    padding-inline: ${({ theme }) => theme.space[8]};
+  }
+`;
+
+const Toolbar = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: flex-end;
+  justify-content: space-between;
+  gap: ${({ theme }) => theme.space[4]};
+  margin-bottom: ${({ theme }) => theme.space[6]};
+`;
+
+const Heading = styled.h1`
+  margin: 0 0 ${({ theme }) => theme.space[1]};
+  font-size: ${({ theme }) => theme.fontSizes['3xl']};
+`;
+
+const SaveState = styled.p<{ $status: SaveStatus }>`
+  margin: 0;
+  font-weight: 600;
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+  color: ${({ theme, $status }) =>
+    $status === 'saved'
+      ? theme.colors.success
+      : $status === 'error'
+        ? theme.colors.danger
+        : theme.colors.textMuted};
+`;
+
+const ToolbarLinks = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.space[4]};
+
+  a {
+    color: ${({ theme }) => theme.colors.primary};
+    font-weight: 600;
+  }
+
+  a:focus-visible {
+    outline: 3px solid ${({ theme }) => theme.colors.focus};
+    outline-offset: 2px;
+  }
+`;
+
+const Columns = styled.div`
+  display: grid;
+  grid-template-columns: minmax(0, 1fr);
+  gap: ${({ theme }) => theme.space[8]};
+  margin-top: ${({ theme }) => theme.space[6]};
+
+  ${({ theme }) => theme.media.lg} {
+    grid-template-columns: minmax(0, 1fr) minmax(0, 1fr);
+    align-items: start;
+  }
+`;
+
+const Pair = styled.div`
+  display: grid;
+  grid-template-columns: minmax(0, 1fr);
+
+  ${({ theme }) => theme.media.sm} {
+    grid-template-columns: minmax(0, 2fr) minmax(0, 1fr);
+    gap: ${({ theme }) => theme.space[4]};
+  }
+`;
+
+const BodyInput = styled(Textarea)`
+  font-family: ${({ theme }) => theme.fonts.mono};
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+  line-height: 1.6;
+`;
+
+const PreviewPane = styled.section`
+  min-width: 0;
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radii.lg};
+  overflow: hidden;
+
+  ${({ theme }) => theme.media.lg} {
+    position: sticky;
+    top: calc(${({ theme }) => theme.headerHeight} + 1rem);
+    max-height: calc(100vh - ${({ theme }) => theme.headerHeight} - 2rem);
+    overflow-y: auto;
+  }
+`;
+
+const PreviewLabel = styled.p`
+  margin: 0;
+  padding: ${({ theme }) => `${theme.space[2]} ${theme.space[4]}`};
+  background: ${({ theme }) => theme.colors.surfaceAlt};
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: ${({ theme }) => theme.fontSizes.xs};
+  font-weight: 700;
+  letter-spacing: 0.06em;
+  text-transform: uppercase;
+`;
