@@ -29,7 +29,10 @@ export default tseslint.config(
       globals: { ...globals.node, ...globals.browser, ...globals.jest },
     },
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', ignoreRestSiblings: true },
+      ],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
     },
   },
@@ -46,7 +49,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['**/*.cjs', 'jest/**/*.js', '__mocks__/**/*.js'],
+    files: ['**/*.cjs', 'jest/**/*.js', '__mocks__/**/*.js', 'jest.config.js'],
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
   prettier,

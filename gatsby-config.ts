@@ -31,8 +31,14 @@ const config: GatsbyConfig = {
     'gatsby-transformer-sharp',
     'gatsby-transformer-yaml',
     // BLOG_CONTENT_DIR points the blog at another folder, e.g. generated posts for scale checks.
-    { resolve: 'gatsby-source-filesystem', options: { name: 'blog', path: process.env.BLOG_CONTENT_DIR ?? `${__dirname}/content/blog` } },
-    { resolve: 'gatsby-source-filesystem', options: { name: 'content', path: `${__dirname}/content`, ignore: ['**/blog/**'] } },
+    {
+      resolve: 'gatsby-source-filesystem',
+      options: { name: 'blog', path: process.env.BLOG_CONTENT_DIR ?? `${__dirname}/content/blog` },
+    },
+    {
+      resolve: 'gatsby-source-filesystem',
+      options: { name: 'content', path: `${__dirname}/content`, ignore: ['**/blog/**'] },
+    },
     {
       resolve: 'gatsby-plugin-mdx',
       options: {
@@ -42,7 +48,10 @@ const config: GatsbyConfig = {
           rehypePlugins: [rehypeSafeLinks],
         },
         gatsbyRemarkPlugins: [
-          { resolve: 'gatsby-remark-autolink-headers', options: { isIconAfterHeader: true, elements: ['h2', 'h3', 'h4'] } },
+          {
+            resolve: 'gatsby-remark-autolink-headers',
+            options: { isIconAfterHeader: true, elements: ['h2', 'h3', 'h4'] },
+          },
           { resolve: 'gatsby-remark-prismjs', options: { noInlineHighlight: true } },
         ],
       },
@@ -50,7 +59,18 @@ const config: GatsbyConfig = {
     { resolve: 'gatsby-plugin-feed', options: blogFeedOptions },
     {
       resolve: 'gatsby-plugin-sitemap',
-      options: { excludes: ['/login', '/giveaway/*', '/admin/*', '/blog/new', '/blog/\\[...\\]', '/404', '/404.html', '/dev-404-page'] },
+      options: {
+        excludes: [
+          '/login',
+          '/giveaway/*',
+          '/admin/*',
+          '/blog/new',
+          '/blog/\\[...\\]',
+          '/404',
+          '/404.html',
+          '/dev-404-page',
+        ],
+      },
     },
   ],
 };

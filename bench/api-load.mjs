@@ -71,7 +71,9 @@ async function json(method, url, body, token) {
 
 function run(opts) {
   return new Promise((resolve, reject) => {
-    autocannon({ url: base, connections, duration: seconds, ...opts }, (err, result) => (err ? reject(err) : resolve(result)));
+    autocannon({ url: base, connections, duration: seconds, ...opts }, (err, result) =>
+      err ? reject(err) : resolve(result),
+    );
   });
 }
 
@@ -86,7 +88,9 @@ function bareSqliteInsert(dir) {
   const db = new Database(path.join(dir, 'bare.db'));
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = FULL');
-  db.exec('create table t (id integer primary key, email text not null unique, handle text not null)');
+  db.exec(
+    'create table t (id integer primary key, email text not null unique, handle text not null)',
+  );
   const insert = db.prepare('insert into t (email, handle) values (?, ?)');
   const until = Date.now() + seconds * 1000;
   const latencies = [];
@@ -99,7 +103,8 @@ function bareSqliteInsert(dir) {
   }
   db.close();
   latencies.sort((a, b) => a - b);
-  const pick = (q) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))].toFixed(2);
+  const pick = (q) =>
+    latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))].toFixed(2);
   return `| bare INSERT (SQLite, WAL, synchronous=FULL, one connection, in-process) | ${Math.round(n / seconds)} | ${pick(0.5)} | ${pick(0.99)} | – | 0 |`;
 }
 
@@ -108,21 +113,43 @@ async function benchmark(label, databaseUrl) {
   const server = start(databaseUrl, dataDir);
   try {
     await waitHealthy();
-    const { access_token: token } = await json('POST', '/api/v1/auth/login', new URLSearchParams(admin));
+    const { access_token: token } = await json(
+      'POST',
+      '/api/v1/auth/login',
+      new URLSearchParams(admin),
+    );
     const today = new Date().toISOString().slice(0, 10);
     let id;
     for (let i = 0; i < 20; i++) {
-      const g = await json('POST', '/api/v1/giveaway', { title: `Bench ${i}`, description: 'Load test giveaway', prize: 'A mug', start_date: today }, token);
+      const g = await json(
+        'POST',
+        '/api/v1/giveaway',
+        {
+          title: `Bench ${i}`,
+          description: 'Load test giveaway',
+          prize: 'A mug',
+          start_date: today,
+        },
+        token,
+      );
       id = g.id;
     }
     for (let i = 0; i < 50; i++) {
-      await json('POST', `/api/v1/giveaway/${id}/participate`, { email: `seed${i}@example.com`, instagram_handle: `seed_${i}` });
+      await json('POST', `/api/v1/giveaway/${id}/participate`, {
+        email: `seed${i}@example.com`,
+        instagram_handle: `seed_${i}`,
+      });
     }
 
     const ceiling = await run({ url: `${base}/api/v1/health` });
     const list = await run({ url: `${base}/api/v1/giveaway` });
     const one = await run({ url: `${base}/api/v1/giveaway/${id}` });
-    const target = await json('POST', '/api/v1/giveaway', { title: 'Entries', description: 'Entry load', prize: 'A mug', start_date: today }, token);
+    const target = await json(
+      'POST',
+      '/api/v1/giveaway',
+      { title: 'Entries', description: 'Entry load', prize: 'A mug', start_date: today },
+      token,
+    );
     let n = 0;
     const enter = await run({
       url: `${base}/api/v1/giveaway/${target.id}/participate`,
@@ -131,7 +158,13 @@ async function benchmark(label, databaseUrl) {
       setupRequest: (req) => {
         n++;
         const tag = `${n}_${crypto.randomBytes(2).toString('hex')}`;
-        return { ...req, body: JSON.stringify({ email: `load${tag}@example.com`, instagram_handle: `load_${tag}` }) };
+        return {
+          ...req,
+          body: JSON.stringify({
+            email: `load${tag}@example.com`,
+            instagram_handle: `load_${tag}`,
+          }),
+        };
       },
     });
     const c = ceiling.requests.average;
@@ -156,7 +189,10 @@ async function benchmark(label, databaseUrl) {
   }
 }
 
-const sections = [`## API load (${new Date().toISOString().slice(0, 10)}, ${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB)`, ''];
+const sections = [
+  `## API load (${new Date().toISOString().slice(0, 10)}, ${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB)`,
+  '',
+];
 const sqliteDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-sqlite-'));
 sections.push(await benchmark('SQLite', `sqlite:${path.join(sqliteDir, 'site.db')}`));
 fs.rmSync(sqliteDir, { recursive: true, force: true });

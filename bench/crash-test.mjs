@@ -96,7 +96,10 @@ async function load(giveawayId, stopSignal, answered) {
         const res = await fetch(`${base}/giveaway/${giveawayId}/participate`, {
           method: 'POST',
           headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ email, instagram_handle: `h_${id.replace(/-/g, '_')}`.slice(0, 30) }),
+          body: JSON.stringify({
+            email,
+            instagram_handle: `h_${id.replace(/-/g, '_')}`.slice(0, 30),
+          }),
         });
         if (res.ok) answered.add(email);
         else await res.arrayBuffer();
@@ -109,10 +112,12 @@ async function load(giveawayId, stopSignal, answered) {
 }
 
 async function participants(token, giveawayId) {
-  const res = await fetch(`${base}/giveaway/${giveawayId}/participants`, { headers: { authorization: `Bearer ${token}` } });
+  const res = await fetch(`${base}/giveaway/${giveawayId}/participants`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
   if (!res.ok) throw new Error(`participants failed: ${res.status}`);
   const body = await res.json();
-  return Array.isArray(body) ? body : body.participants ?? body.items;
+  return Array.isArray(body) ? body : (body.participants ?? body.items);
 }
 
 let failures = 0;

@@ -21,7 +21,10 @@ const label = argValue('label', 'bundled content');
 const port = Number(argValue('port', 8783));
 const base = `http://127.0.0.1:${port}`;
 
-const build = spawnSync(process.execPath, ['scripts/build-if-stale.mjs'], { cwd: root, stdio: 'inherit' });
+const build = spawnSync(process.execPath, ['scripts/build-if-stale.mjs'], {
+  cwd: root,
+  stdio: 'inherit',
+});
 if (build.status !== 0) process.exit(build.status ?? 1);
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-lh-'));

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from '@playwright/test';
+import { type Page, expect, test } from '@playwright/test';
 import { loginAsAdmin, widths } from './support';
 
 const publicRoutes = [
@@ -17,11 +17,16 @@ const publicRoutes = [
 
 const adminRoutes = ['/giveaway/admin', '/admin/inbox'];
 
-async function seriousViolations(page: import('@playwright/test').Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
   return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+    );
 }
 
 for (const width of widths) {
@@ -45,7 +50,10 @@ for (const width of widths) {
     });
 
     for (const route of adminRoutes) {
-      test(`${route} (logged in as admin) has no serious or critical axe violations`, async ({ page, request }) => {
+      test(`${route} (logged in as admin) has no serious or critical axe violations`, async ({
+        page,
+        request,
+      }) => {
         await loginAsAdmin(page, request);
         await page.goto(route);
         await page.waitForLoadState('networkidle');

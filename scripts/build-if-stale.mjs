@@ -9,17 +9,43 @@ import { fileURLToPath } from 'node:url';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 /** Environment variables that are baked into the built site. */
-const SITE_ENV = ['SITE_URL', 'GATSBY_API_URL', 'CONTACT_EMAIL', 'CONTACT_PHONE', 'BLOG_CONTENT_DIR'];
+const SITE_ENV = [
+  'SITE_URL',
+  'GATSBY_API_URL',
+  'CONTACT_EMAIL',
+  'CONTACT_PHONE',
+  'BLOG_CONTENT_DIR',
+];
 
 const targets = {
   server: {
-    inputs: ['server/src', 'contracts/src', 'server/tsconfig.json', 'server/tsconfig.build.json', 'contracts/tsconfig.json', 'package-lock.json'],
+    inputs: [
+      'server/src',
+      'contracts/src',
+      'server/tsconfig.json',
+      'server/tsconfig.build.json',
+      'contracts/tsconfig.json',
+      'package-lock.json',
+    ],
     stamp: 'server/dist/.build-stamp',
     env: [],
     steps: [['npx', ['tsc', '-b', 'server/tsconfig.build.json']]],
   },
   site: {
-    inputs: ['src', 'content', 'static', 'plugins', 'contracts/src', 'gatsby-config.ts', 'gatsby-node.ts', 'gatsby-browser.tsx', 'gatsby-ssr.tsx', 'tsconfig.json', 'package-lock.json', 'scripts/copy-vendor.mjs'],
+    inputs: [
+      'src',
+      'content',
+      'static',
+      'plugins',
+      'contracts/src',
+      'gatsby-config.ts',
+      'gatsby-node.ts',
+      'gatsby-browser.tsx',
+      'gatsby-ssr.tsx',
+      'tsconfig.json',
+      'package-lock.json',
+      'scripts/copy-vendor.mjs',
+    ],
     stamp: 'public/.build-stamp',
     env: SITE_ENV,
     steps: [
@@ -74,7 +100,9 @@ export function buildIfStale(name, { force = false } = {}) {
       env: { ...process.env, GATSBY_TELEMETRY_DISABLED: '1' },
     });
     if (result.status !== 0) {
-      console.error(`[build] ${name}: "${command} ${args.join(' ')}" failed; see the output above.`);
+      console.error(
+        `[build] ${name}: "${command} ${args.join(' ')}" failed; see the output above.`,
+      );
       process.exit(result.status ?? 1);
     }
   }

@@ -2,11 +2,21 @@
 import { spawn } from 'node:child_process';
 
 const apiPort = process.env.API_PORT ?? '8000';
-const env = { ...process.env, GATSBY_TELEMETRY_DISABLED: '1', API_PROXY_URL: `http://127.0.0.1:${apiPort}` };
+const env = {
+  ...process.env,
+  GATSBY_TELEMETRY_DISABLED: '1',
+  API_PROXY_URL: `http://127.0.0.1:${apiPort}`,
+};
 
 const children = [
-  spawn('npx', ['tsx', 'watch', 'server/src/server.ts'], { stdio: 'inherit', env: { ...env, PORT: apiPort } }),
-  spawn('npx', ['gatsby', 'develop', '-H', '127.0.0.1', '-p', process.env.DEV_PORT ?? '8001'], { stdio: 'inherit', env }),
+  spawn('npx', ['tsx', 'watch', 'server/src/server.ts'], {
+    stdio: 'inherit',
+    env: { ...env, PORT: apiPort },
+  }),
+  spawn('npx', ['gatsby', 'develop', '-H', '127.0.0.1', '-p', process.env.DEV_PORT ?? '8001'], {
+    stdio: 'inherit',
+    env,
+  }),
 ];
 
 let stopping = false;

@@ -9,6 +9,9 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 buildIfStale('server');
 buildIfStale('site');
 
-const child = spawn(process.execPath, [path.join(root, 'server/dist/server.js')], { cwd: root, stdio: 'inherit' });
+const child = spawn(process.execPath, [path.join(root, 'server/dist/server.js')], {
+  cwd: root,
+  stdio: 'inherit',
+});
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
 child.on('exit', (code, signal) => process.exit(signal ? 0 : (code ?? 1)));

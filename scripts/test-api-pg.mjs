@@ -2,7 +2,9 @@
 import { spawnSync } from 'node:child_process';
 
 if (!process.env.TEST_DATABASE_URL) {
-  console.log('[test:api:pg] TEST_DATABASE_URL is not set: the PostgreSQL run of the API tests is skipped.');
+  console.log(
+    '[test:api:pg] TEST_DATABASE_URL is not set: the PostgreSQL run of the API tests is skipped.',
+  );
   process.exit(0);
 }
 const result = spawnSync('npx', ['jest', '--selectProjects', 'server', ...process.argv.slice(2)], {

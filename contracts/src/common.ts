@@ -4,7 +4,9 @@ import { Type, type Static } from '@sinclair/typebox';
 export const ErrorResponseSchema = Type.Object(
   {
     detail: Type.String(),
-    errors: Type.Optional(Type.Array(Type.Object({ field: Type.String(), message: Type.String() }))),
+    errors: Type.Optional(
+      Type.Array(Type.Object({ field: Type.String(), message: Type.String() })),
+    ),
   },
   { $id: 'ErrorResponse' },
 );

@@ -42,7 +42,11 @@ function openSqlite(url: string, cwd: string): SqliteDatabase.Database {
 }
 
 /** Opens the database named by DATABASE_URL and brings its schema up to date. */
-export async function connect(url: string, cwd = process.cwd(), options: ConnectOptions = {}): Promise<Db> {
+export async function connect(
+  url: string,
+  cwd = process.cwd(),
+  options: ConnectOptions = {},
+): Promise<Db> {
   let db: Kysely<Database>;
   let dialect: Dialect;
   if (url.startsWith('sqlite:')) {
@@ -56,7 +60,8 @@ export async function connect(url: string, cwd = process.cwd(), options: Connect
       ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
     });
     db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    if (options.schema) await sql`create schema if not exists ${sql.id(options.schema)}`.execute(db);
+    if (options.schema)
+      await sql`create schema if not exists ${sql.id(options.schema)}`.execute(db);
   }
 
   const migrator = new Migrator({

@@ -43,7 +43,11 @@ const ALGORITHM = 'HS256';
  */
 export default fp(
   async function auth(app: FastifyInstance, opts: AuthOptions) {
-    const sign = createSigner({ key: opts.secret, algorithm: ALGORITHM, expiresIn: opts.ttlSeconds * 1000 });
+    const sign = createSigner({
+      key: opts.secret,
+      algorithm: ALGORITHM,
+      expiresIn: opts.ttlSeconds * 1000,
+    });
     const verify = createVerifier({ key: opts.secret, algorithms: [ALGORITHM], cache: false });
 
     app.decorate('signToken', (user: { id: number; token_version: number }) =>

@@ -13,10 +13,19 @@ const FRAMEWORK_ERRORS: Record<string, { status: number; detail: string }> = {
     status: 415,
     detail: 'This endpoint accepts application/json (or form-encoded data where documented).',
   },
-  FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, detail: 'The request body is too large (the limit is 64 kB).' },
-  FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, detail: 'The request body is empty; send a JSON object.' },
+  FST_ERR_CTP_BODY_TOO_LARGE: {
+    status: 413,
+    detail: 'The request body is too large (the limit is 64 kB).',
+  },
+  FST_ERR_CTP_EMPTY_JSON_BODY: {
+    status: 400,
+    detail: 'The request body is empty; send a JSON object.',
+  },
   FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, detail: 'The request body is not valid JSON.' },
-  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, detail: 'The Content-Length header does not match the body.' },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: {
+    status: 400,
+    detail: 'The Content-Length header does not match the body.',
+  },
   FST_ERR_BAD_URL: { status: 400, detail: 'The request URL is malformed.' },
   FST_ERR_ASYNC_CONSTRAINT: { status: 400, detail: 'The request could not be routed.' },
 };
@@ -35,7 +44,11 @@ const FORMAT_NAMES: Record<string, string> = {
 };
 
 /** Turns a JSON-schema validation failure into words a person can act on. */
-function readableMessage(keyword: string, params: Record<string, unknown>, fallback: string | undefined): string {
+function readableMessage(
+  keyword: string,
+  params: Record<string, unknown>,
+  fallback: string | undefined,
+): string {
   switch (keyword) {
     case 'required':
       return 'is required';
@@ -46,7 +59,9 @@ function readableMessage(keyword: string, params: Record<string, unknown>, fallb
     case 'maxLength':
       return `must be at most ${String(params.limit)} characters long`;
     case 'minLength':
-      return Number(params.limit) === 1 ? 'must not be empty' : `must be at least ${String(params.limit)} characters long`;
+      return Number(params.limit) === 1
+        ? 'must not be empty'
+        : `must be at least ${String(params.limit)} characters long`;
     case 'type':
       return `must be ${/^[aeiou]/.test(String(params.type)) ? 'an' : 'a'} ${String(params.type)}`;
     case 'enum':

@@ -49,27 +49,33 @@ const hostileValue: fc.Arbitrary<unknown> = fc.letrec((tie) => ({
     fc.boolean(),
     fc.constant(null),
     fc.array(tie('value'), { maxLength: 4 }),
-    fc.dictionary(fc.oneof(hostileString, fc.constantFrom('__proto__', 'constructor', 'prototype')), tie('value'), {
-      maxKeys: 5,
-    }),
+    fc.dictionary(
+      fc.oneof(hostileString, fc.constantFrom('__proto__', 'constructor', 'prototype')),
+      tie('value'),
+      {
+        maxKeys: 5,
+      },
+    ),
   ),
 })).value;
 
 const bodyArb = fc.oneof(
   hostileValue.map((v) => ({ kind: 'json' as const, payload: JSON.stringify(v) ?? 'null' })),
-  fc.record({
-    email: fc.oneof(hostileString, fc.emailAddress()),
-    instagram_handle: hostileString,
-    name: hostileString,
-    message: hostileString,
-    username: hostileString,
-    password: hostileString,
-    title: hostileString,
-    accept: hostileValue,
-    max_participants: hostileValue,
-    start_date: hostileString,
-    ['__proto__']: fc.constant({ isAdmin: true }),
-  }).map((v) => ({ kind: 'json' as const, payload: JSON.stringify(v) })),
+  fc
+    .record({
+      email: fc.oneof(hostileString, fc.emailAddress()),
+      instagram_handle: hostileString,
+      name: hostileString,
+      message: hostileString,
+      username: hostileString,
+      password: hostileString,
+      title: hostileString,
+      accept: hostileValue,
+      max_participants: hostileValue,
+      start_date: hostileString,
+      ['__proto__']: fc.constant({ isAdmin: true }),
+    })
+    .map((v) => ({ kind: 'json' as const, payload: JSON.stringify(v) })),
   hostileString.map((s) => ({ kind: 'raw' as const, payload: s })),
 );
 
@@ -83,7 +89,12 @@ const contentTypeArb = fc.constantFrom(
   '',
 );
 
-const authArb = fc.constantFrom<'none' | 'garbage' | 'admin' | 'editor'>('none', 'garbage', 'admin', 'editor');
+const authArb = fc.constantFrom<'none' | 'garbage' | 'admin' | 'editor'>(
+  'none',
+  'garbage',
+  'admin',
+  'editor',
+);
 
 function fillPath(path: string, param: string): string {
   return path.replace(/\{[^}]+\}|:[A-Za-z_]+/g, encodeURIComponent(param));
@@ -93,11 +104,17 @@ async function storedState(app: App): Promise<string> {
   const tables =
     app.dialect === 'postgres'
       ? (
-          await sql<{ name: string }>`select table_name as name from information_schema.tables where table_schema = current_schema()`.execute(
+          await sql<{
+            name: string;
+          }>`select table_name as name from information_schema.tables where table_schema = current_schema()`.execute(
             app.db,
           )
         ).rows
-      : (await sql<{ name: string }>`select name from sqlite_master where type = 'table'`.execute(app.db)).rows;
+      : (
+          await sql<{ name: string }>`select name from sqlite_master where type = 'table'`.execute(
+            app.db,
+          )
+        ).rows;
   const hash = crypto.createHash('sha256');
   for (const { name } of tables.sort((a, b) => a.name.localeCompare(b.name))) {
     if (ATTEMPT_TABLES.test(name) || name.startsWith('sqlite_')) continue;
@@ -120,7 +137,10 @@ beforeAll(async () => {
   operations = Object.entries(spec.paths).flatMap(([path, methods]) =>
     Object.keys(methods)
       .filter((m) => ['get', 'post', 'put', 'patch', 'delete'].includes(m))
-      .map((method) => ({ method: method.toUpperCase(), path: path.startsWith('/api/') ? path : `/api/v1${path}` })),
+      .map((method) => ({
+        method: method.toUpperCase(),
+        path: path.startsWith('/api/') ? path : `/api/v1${path}`,
+      })),
   );
   auth = {
     admin: (await userWithToken(t.app, 'admin')).authorization,
@@ -150,7 +170,11 @@ test('hostile requests never cause a 5xx, always get {"detail"} when refused, an
         if (contentType) headers['content-type'] = contentType;
         if (who === 'garbage') headers.authorization = 'Bearer not.a.token';
         else if (who !== 'none') headers.authorization = auth[who];
-        const url = fillPath(op.path, param) + (query === undefined ? '' : `?q=${encodeURIComponent(query)}&page=${encodeURIComponent(query)}`);
+        const url =
+          fillPath(op.path, param) +
+          (query === undefined
+            ? ''
+            : `?q=${encodeURIComponent(query)}&page=${encodeURIComponent(query)}`);
         const before = await storedState(t.app);
         const res = await t.app.inject({
           method: op.method as 'GET',
@@ -167,7 +191,10 @@ test('hostile requests never cause a 5xx, always get {"detail"} when refused, an
         }
       },
     ),
-    { numRuns: Number(process.env.FUZZ_RUNS ?? 400), seed: process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : undefined },
+    {
+      numRuns: Number(process.env.FUZZ_RUNS ?? 400),
+      seed: process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : undefined,
+    },
   );
   expect(seen.size).toBeGreaterThan(operations.length / 2);
 }, 120_000);

@@ -67,7 +67,14 @@ export async function userWithToken(
   const now = new Date().toISOString();
   const row = await app.db
     .insertInto('users')
-    .values({ username, password_hash: 'not-a-real-hash', role, token_version: 0, created_at: now, updated_at: now })
+    .values({
+      username,
+      password_hash: 'not-a-real-hash',
+      role,
+      token_version: 0,
+      created_at: now,
+      updated_at: now,
+    })
     .returning(['id', 'token_version'])
     .executeTakeFirstOrThrow();
   return { id: row.id, username, authorization: `Bearer ${app.signToken(row)}` };

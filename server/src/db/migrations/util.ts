@@ -4,7 +4,9 @@ export type Dialect = 'sqlite' | 'postgres';
 
 /** Dialect of a Kysely instance, read from the adapter so migrations can branch on it. */
 export function dialectOf(db: Kysely<unknown>): Dialect {
-  return db.getExecutor().adapter.constructor.name.toLowerCase().includes('postgres') ? 'postgres' : 'sqlite';
+  return db.getExecutor().adapter.constructor.name.toLowerCase().includes('postgres')
+    ? 'postgres'
+    : 'sqlite';
 }
 
 /** An auto-incrementing integer primary key in either dialect. */
