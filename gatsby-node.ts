@@ -1,12 +1,13 @@
 import type { GatsbyNode } from 'gatsby';
 import { blogNode } from './src/features/blog/node/gatsby-node';
 import { projectsNode } from './src/features/projects/node/gatsby-node';
+import { seoNode } from './src/features/seo/node/gatsby-node';
 
 /**
  * Each feature keeps its build-time code beside its components (src/features/<name>/node) and
  * exports a partial GatsbyNode; this file only runs them in a fixed order.
  */
-const features: Partial<GatsbyNode>[] = [blogNode, projectsNode];
+const features: Partial<GatsbyNode>[] = [blogNode, projectsNode, seoNode];
 
 type Hook = (...args: unknown[]) => unknown;
 
