@@ -20,7 +20,8 @@ const config: GatsbyConfig = {
       facebook: 'https://www.facebook.com/agentworks',
     },
   },
-  graphqlTypegen: true,
+  // Types for page queries (src/gatsby-types.d.ts, committed so a fresh clone type-checks before a build).
+  graphqlTypegen: { generateOnBuild: true },
   // Only used by `gatsby develop` (npm run develop): the API runs beside it.
   proxy: { prefix: '/api', url: process.env.API_PROXY_URL ?? 'http://127.0.0.1:8000' },
   trailingSlash: 'never',
