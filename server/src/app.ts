@@ -11,17 +11,19 @@ import type { Db } from './db/connect';
 import authPlugin from './plugins/auth';
 import dbPlugin from './plugins/db';
 import errorsPlugin from './plugins/errors';
-import staticSite, { isApiPath } from './plugins/static-site';
+import staticSite, { isApiPath, SiteHandle } from './plugins/static-site';
 import giveawayRoutes from './routes/v1/giveaways';
 import healthRoutes from './routes/v1/health';
 import { loadJwtSecret } from './services/jwt-secret';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import mailPlugin from './plugins/mail';
+import publisherPlugin from './plugins/publisher';
 import securityPlugin from './plugins/security';
 import authRoutes from './routes/v1/auth';
 import contactRoutes from './routes/v1/contact';
 import draftRoutes from './routes/v1/drafts';
+import publishJobRoutes from './routes/v1/drafts/jobs';
 import newsletterRoutes from './routes/v1/newsletter';
 import outboxRoutes from './routes/v1/outbox';
 
@@ -39,6 +41,8 @@ export const BODY_LIMIT = 64 * 1024;
 declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
+    /** Where the built site is served from; publishing re-points it after a rebuild. */
+    site: SiteHandle;
   }
 }
 
@@ -92,6 +96,7 @@ export async function buildApp({ config, connection, logStream }: BuildOptions):
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.decorate('config', config);
+  app.decorate('site', new SiteHandle());
   await app.register(errorsPlugin);
   await app.register(securityPlugin);
   await app.register(dbPlugin, { connection });
@@ -100,6 +105,7 @@ export async function buildApp({ config, connection, logStream }: BuildOptions):
     ttlSeconds: config.jwtTtlSeconds,
   });
   await app.register(mailPlugin);
+  await app.register(publisherPlugin);
   await app.register(swagger, {
     openapi: {
       openapi: '3.0.3',
@@ -121,6 +127,7 @@ export async function buildApp({ config, connection, logStream }: BuildOptions):
       await api.register(newsletterRoutes, { prefix: '/newsletter' });
       await api.register(outboxRoutes, { prefix: '/outbox' });
       await api.register(draftRoutes, { prefix: '/drafts' });
+      await api.register(publishJobRoutes, { prefix: '/publish-jobs' });
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
       await api.register(giveawayRoutes);
       api.setNotFoundHandler((request, reply) =>
@@ -135,6 +142,7 @@ export async function buildApp({ config, connection, logStream }: BuildOptions):
       siteDir: config.siteDir,
       gatsbyCacheDir: config.gatsbyCacheDir,
       notFoundMatchPaths: ['/blog/*'],
+      handle: app.site,
     });
   });
 

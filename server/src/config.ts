@@ -37,6 +37,12 @@ export interface Config {
   contentDir: string;
   /** What publishing a draft does: write the file and rebuild the site here, or commit it to git. */
   publishMode: 'build' | 'git';
+  /**
+   * Shell command that builds the site aside (PUBLISH_MODE=build). It runs in the working
+   * directory with SITE_BUILD_OUT set and must leave SITE_BUILD_OUT/public and
+   * SITE_BUILD_OUT/match-paths.json; the server then switches to them.
+   */
+  siteBuildCommand: string;
 }
 
 /** Options for @fastify/rate-limit's per-route `config.rateLimit`. */
@@ -171,5 +177,6 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     newsletterTokenTtlHours,
     contentDir: path.resolve(root, env.CONTENT_DIR || 'content'),
     publishMode: publishMode === 'git' ? 'git' : 'build',
+    siteBuildCommand: env.SITE_BUILD_COMMAND || 'node scripts/build-site-aside.mjs',
   };
 }

@@ -14,6 +14,31 @@ export interface StaticSiteOptions {
    * (e.g. /blog/* for unknown post slugs): their page is served with status 404.
    */
   notFoundMatchPaths?: string[];
+  /** Lets the publisher point the plugin at a freshly built site without a restart. */
+  handle?: SiteHandle;
+}
+
+/**
+ * The served site's location. The plugin serves whatever folder the handle last pointed to, so a
+ * rebuilt site built aside replaces the old one in a single step: requests in flight finish with
+ * the old folder, the next ones read the new one, and nobody sees a half-written build.
+ */
+export class SiteHandle {
+  private listener: ((siteDir: string, gatsbyCacheDir: string) => void) | null = null;
+  private pending: [string, string] | null = null;
+
+  /** Serves `siteDir` from now on, with the client-only routes in `gatsbyCacheDir/match-paths.json`. */
+  switchTo(siteDir: string, gatsbyCacheDir: string): void {
+    if (this.listener) this.listener(siteDir, gatsbyCacheDir);
+    else this.pending = [siteDir, gatsbyCacheDir];
+  }
+
+  /** Called by the plugin; a switch requested before the plugin started is applied now. */
+  attach(listener: (siteDir: string, gatsbyCacheDir: string) => void): void {
+    this.listener = listener;
+    if (this.pending) listener(...this.pending);
+    this.pending = null;
+  }
 }
 
 interface MatchPath {
@@ -62,14 +87,24 @@ function safeDecode(urlPath: string): string | null {
  * page, then the 404 page with status 404. Registered after the API so /api/* never reaches it.
  */
 export default async function staticSite(app: FastifyInstance, opts: StaticSiteOptions) {
-  const root = path.resolve(opts.siteDir);
-  const built = fs.existsSync(path.join(root, 'index.html'));
-  if (!built) app.log.warn({ root }, 'the site is not built: run `npm run build` (npm start does it for you)');
-  const matchPaths = built ? readMatchPaths(opts.gatsbyCacheDir, app.log) : [];
+  let root = '';
+  let built = false;
+  let matchPaths: MatchPath[] = [];
+  const load = (siteDir: string, gatsbyCacheDir: string) => {
+    root = path.resolve(siteDir);
+    built = fs.existsSync(path.join(root, 'index.html'));
+    if (!built) app.log.warn({ root }, 'the site is not built: run `npm run build` (npm start does it for you)');
+    matchPaths = built ? readMatchPaths(gatsbyCacheDir, app.log) : [];
+  };
+  load(opts.siteDir, opts.gatsbyCacheDir);
+  opts.handle?.attach((siteDir, gatsbyCacheDir) => {
+    load(siteDir, gatsbyCacheDir);
+    app.log.info({ root }, 'serving the site from a new folder');
+  });
   const notFoundPatterns = new Set(opts.notFoundMatchPaths ?? []);
 
   await app.register(fastifyStatic, {
-    root,
+    root: path.resolve(opts.siteDir),
     serve: false,
     etag: true,
     lastModified: true,
@@ -98,7 +133,7 @@ export default async function staticSite(app: FastifyInstance, opts: StaticSiteO
     return reply
       .code(status)
       .header('cache-control', status === 200 ? cacheControlFor(urlPath) : 'no-cache')
-      .sendFile(file);
+      .sendFile(file, root);
   }
 
   async function serve(request: FastifyRequest, reply: FastifyReply) {

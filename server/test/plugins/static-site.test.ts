@@ -134,3 +134,32 @@ test.each([
 ])('cache-control for %s', (url, expected) => {
   expect(cacheControlFor(url)).toBe(expected);
 });
+
+test('the site handle re-points the served folder and re-reads its client-only routes', async () => {
+  const t = await buildTestApp();
+  try {
+    // Not built at start: 503, then a switch to a complete build elsewhere serves it at once.
+    expect((await t.app.inject({ url: '/' })).statusCode).toBe(503);
+    const next = path.join(t.config.dataDir, 'site-builds', 'one');
+    write(path.join(next, 'public'), 'index.html', '<h1>new home</h1>');
+    write(path.join(next, 'public'), 'blog/fresh/index.html', '<h1>fresh post</h1>');
+    write(path.join(next, 'public'), 'admin/drafts/[...]/index.html', '<h1>drafts shell</h1>');
+    write(
+      path.join(next, 'cache'),
+      'match-paths.json',
+      JSON.stringify([{ path: '/admin/drafts/[...]', matchPath: '/admin/drafts/*' }]),
+    );
+    t.app.site.switchTo(path.join(next, 'public'), path.join(next, 'cache'));
+    expect((await t.app.inject({ url: '/' })).body).toBe('<h1>new home</h1>');
+    expect((await t.app.inject({ url: '/blog/fresh' })).body).toBe('<h1>fresh post</h1>');
+    const shell = await t.app.inject({ url: '/admin/drafts/4/preview' });
+    expect(shell.statusCode).toBe(200);
+    expect(shell.body).toBe('<h1>drafts shell</h1>');
+
+    // Pointing at a folder without a build answers 503 again rather than serving stale files.
+    t.app.site.switchTo(path.join(t.config.dataDir, 'nothing'), path.join(next, 'cache'));
+    expect((await t.app.inject({ url: '/blog/fresh' })).statusCode).toBe(503);
+  } finally {
+    await t.close();
+  }
+});

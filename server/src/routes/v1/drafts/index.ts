@@ -8,10 +8,12 @@ import {
   ErrorResponseSchema,
   MessageResponseSchema,
   PageQuerySchema,
+  PublishJobSchema,
 } from '@site/contracts';
 import { notFound } from '../../../lib/http-error';
 import { pageParams } from '../../../lib/pagination';
 import { todayIn } from '../../../services/giveaways/dates';
+import { publishDraft } from '../../../services/publish/publish';
 import {
   createDraft,
   deleteDraft,
@@ -131,6 +133,30 @@ const draftRoutes: FastifyPluginAsyncTypebox = async (app) => {
         const draft = await updateDraft(ctx(), request.params.id, request.body);
         if (!draft) throw missing(request.params.id);
         return draft;
+      }),
+  );
+
+  app.post(
+    '/:id/publish',
+    {
+      schema: {
+        tags: ['drafts'],
+        summary:
+          'Publish: write content/blog/{slug}.md, remove the draft, then rebuild the site (or commit with PUBLISH_MODE=git) (admin, editor)',
+        security: [{ bearerAuth: [] }],
+        params: DraftIdParamsSchema,
+        response: { 202: PublishJobSchema, ...errors },
+      },
+      preValidation: editors,
+    },
+    async (request, reply) =>
+      answer(reply, async () => {
+        const job = await publishDraft(ctx(), request.params.id, {
+          mode: app.config.publishMode,
+          username: request.user?.username ?? '',
+          kick: () => app.siteBuilder.kick(),
+        });
+        return reply.code(202).send(job);
       }),
   );
 
