@@ -13,7 +13,6 @@ import { ToastProvider } from './ui/toast';
 export function RootWrapper({ children }: { children: React.ReactNode }) {
   return (
     <ThemeProvider theme={theme}>
-      <GlobalStyle />
       <SessionProvider>
         <ToastProvider>{children}</ToastProvider>
       </SessionProvider>
@@ -28,5 +27,13 @@ export function PageWrapper({
   children: React.ReactNode;
   pathname: string;
 }) {
-  return <Layout pathname={pathname}>{children}</Layout>;
+  // The global style lives here, not in RootWrapper: gatsby-plugin-styled-components collects SSR
+  // styles through a StyleSheetManager it adds in its own wrapRootElement, which sits inside ours,
+  // so only what renders within the page element reaches the server-rendered <head>.
+  return (
+    <>
+      <GlobalStyle />
+      <Layout pathname={pathname}>{children}</Layout>
+    </>
+  );
 }
