@@ -1,5 +1,6 @@
 import type { GatsbyConfig } from 'gatsby';
 import remarkGfm from 'remark-gfm';
+import { rehypeFocusableTables } from './plugins/rehype-focusable-tables';
 import { rehypeSafeLinks } from './plugins/rehype-safe-links';
 import { blogFeedOptions } from './src/features/blog/node/feed';
 
@@ -46,7 +47,7 @@ const config: GatsbyConfig = {
         extensions: ['.md', '.mdx'],
         mdxOptions: {
           remarkPlugins: [remarkGfm],
-          rehypePlugins: [rehypeSafeLinks],
+          rehypePlugins: [rehypeSafeLinks, rehypeFocusableTables],
         },
         gatsbyRemarkPlugins: [
           {
@@ -64,9 +65,10 @@ const config: GatsbyConfig = {
         excludes: [
           '/login',
           '/giveaway/*',
-          '/admin/*',
+          '/admin/**',
           '/blog/new',
-          '/blog/\\[...\\]',
+          '/newsletter/*',
+          '/**/\\[...\\]',
           '/404',
           '/404.html',
           '/dev-404-page',
