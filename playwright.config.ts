@@ -6,6 +6,16 @@ const port = Number(process.env.E2E_PORT ?? 8123);
 const baseURL = `http://127.0.0.1:${port}`;
 const dataDir = path.join(os.tmpdir(), `site-e2e-${port}`);
 
+/**
+ * The editor spec publishes a post, which rebuilds and switches the served site: it gets its own
+ * server, database and copy of content/ so the other specs keep seeing the bundled posts.
+ */
+export const editorE2e = {
+  port: port + 1,
+  baseURL: `http://127.0.0.1:${port + 1}`,
+  dataDir: path.join(os.tmpdir(), `site-e2e-editor-${port + 1}`),
+};
+
 /** Debian's Chromium with the flags this machine needs (no downloaded browsers here). */
 export const chromiumLaunchOptions = {
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -38,25 +48,49 @@ export default defineConfig({
     launchOptions: chromiumLaunchOptions,
     trace: 'retain-on-failure',
   },
-  webServer: {
-    // A fresh database every run; the site must already be built (npm run test:e2e builds it).
-    command: `rm -rf ${dataDir} && node server/dist/server.js`,
-    url: `${baseURL}/api/v1/health`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_URL: `sqlite:${dataDir}/site.db`,
-      DATA_DIR: dataDir,
-      ADMIN_USERNAME: e2eAdmin.username,
-      ADMIN_PASSWORD: e2eAdmin.password,
-      JWT_SECRET: 'e2e-secret-e2e-secret-e2e-secret-e2e-secret',
-      RATE_LIMITS: 'off',
-      LOG_LEVEL: 'warn',
-      PUBLIC_URL: baseURL,
+  webServer: [
+    {
+      // A fresh database every run; the site must already be built (npm run test:e2e builds it).
+      command: `rm -rf ${dataDir} && node server/dist/server.js`,
+      url: `${baseURL}/api/v1/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATABASE_URL: `sqlite:${dataDir}/site.db`,
+        DATA_DIR: dataDir,
+        ADMIN_USERNAME: e2eAdmin.username,
+        ADMIN_PASSWORD: e2eAdmin.password,
+        JWT_SECRET: 'e2e-secret-e2e-secret-e2e-secret-e2e-secret',
+        RATE_LIMITS: 'off',
+        LOG_LEVEL: 'warn',
+        PUBLIC_URL: baseURL,
+      },
     },
-  },
+    {
+      command: `rm -rf ${editorE2e.dataDir} && mkdir -p ${editorE2e.dataDir} && cp -r content ${editorE2e.dataDir}/content && node server/dist/server.js`,
+      url: `${editorE2e.baseURL}/api/v1/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        PORT: String(editorE2e.port),
+        HOST: '127.0.0.1',
+        DATABASE_URL: `sqlite:${editorE2e.dataDir}/site.db`,
+        DATA_DIR: editorE2e.dataDir,
+        CONTENT_DIR: `${editorE2e.dataDir}/content`,
+        PUBLISH_MODE: 'build',
+        ADMIN_USERNAME: e2eAdmin.username,
+        ADMIN_PASSWORD: e2eAdmin.password,
+        JWT_SECRET: 'e2e-secret-e2e-secret-e2e-secret-e2e-secret',
+        RATE_LIMITS: 'off',
+        LOG_LEVEL: 'warn',
+        PUBLIC_URL: editorE2e.baseURL,
+      },
+    },
+  ],
 });
