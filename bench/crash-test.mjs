@@ -2,7 +2,9 @@
 // random moment, restart it, and check that every entry answered 2xx is still there, the cap
 // still holds and SQLite passes its integrity check. Loopback only; bounded rounds and requests.
 //
-//   node bench/crash-test.mjs [--rounds 20] [--cap 400] [--concurrency 16]
+//   node bench/crash-test.mjs [--rounds 20] [--cap N] [--concurrency 16]
+// Without --cap each round draws a cap from 50 to 2,049, so some rounds fill up before the kill
+// and others are killed mid-stream.
 import { spawn } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -17,7 +19,7 @@ const arg = (name, fallback) => {
   return i > 0 ? Number(process.argv[i + 1]) : fallback;
 };
 const rounds = arg('rounds', 20);
-const cap = arg('cap', 400);
+const fixedCap = arg('cap', 0);
 const concurrency = arg('concurrency', 16);
 const port = arg('port', 8781);
 const base = `http://127.0.0.1:${port}/api/v1`;
@@ -70,7 +72,7 @@ async function login() {
   return (await res.json()).access_token;
 }
 
-async function createGiveaway(token) {
+async function createGiveaway(token, cap) {
   const res = await fetch(`${base}/giveaway`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
@@ -126,7 +128,8 @@ await waitHealthy();
 let token = await login();
 
 for (let round = 1; round <= rounds; round++) {
-  const giveawayId = await createGiveaway(token);
+  const cap = fixedCap || 50 + crypto.randomInt(2000);
+  const giveawayId = await createGiveaway(token, cap);
   const answered = new Set();
   const stop = { stopped: false };
   const loading = load(giveawayId, stop, answered);
