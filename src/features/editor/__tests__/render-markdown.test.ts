@@ -23,6 +23,7 @@ describe('renderMarkdown (the live preview)', () => {
     const root = dom('| Plan | Price |\n| --- | --- |\n| Pro | $2,499 |\n');
     expect(root.querySelector('table th')?.textContent).toBe('Plan');
     expect(root.querySelector('table td:last-child')?.textContent).toBe('$2,499');
+    expect(root.querySelector('table')).toHaveAttribute('tabindex', '0');
   });
 
   it('highlights code with Prism in the markup gatsby-remark-prismjs writes', () => {

@@ -45,7 +45,7 @@ function codeBlock(text: string, lang: string | undefined): string {
 /**
  * Renders a draft's markdown the way the published post page shows it: GFM tables, Prism
  * highlighting, ids on h2–h4 from github-slugger (as gatsby-remark-autolink-headers makes them),
- * and the link rules of plugins/rehype-safe-links. Raw HTML is shown as text: the build's
+ * focusable tables and the link rules of plugins/rehype-safe-links. Raw HTML is shown as text: the build's
  * markdown mode does not render it either, and an editor's preview must not run a colleague's script.
  */
 export function renderMarkdown(markdown: string): string {
@@ -81,5 +81,7 @@ export function renderMarkdown(markdown: string): string {
       },
     },
   });
-  return marked.parse(markdown, { async: false });
+  // As plugins/rehype-focusable-tables.ts does for the build: a table scrolls sideways on phones,
+  // so it must be reachable by keyboard. Raw HTML is escaped above, so every <table> is marked's.
+  return marked.parse(markdown, { async: false }).replace(/<table>/g, '<table tabindex="0">');
 }
