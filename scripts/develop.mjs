@@ -1,5 +1,5 @@
 // `npm run develop`: the API with reload (tsx watch) and Gatsby's dev server, which proxies /api to it.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 
 const apiPort = process.env.API_PORT ?? '8000';
 const env = {
@@ -7,6 +7,11 @@ const env = {
   GATSBY_TELEMETRY_DISABLED: '1',
   API_PROXY_URL: `http://127.0.0.1:${apiPort}`,
 };
+
+// gatsby-node requires @site/contracts (the shared front matter rules) from its built dist/.
+if (spawnSync('npx', ['tsc', '-b', 'contracts/tsconfig.json'], { stdio: 'inherit' }).status !== 0) {
+  process.exit(1);
+}
 
 const children = [
   spawn('npx', ['tsx', 'watch', 'server/src/server.ts'], {
