@@ -1,6 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+import chromiumFlags from './scripts/chromium-flags.json';
 
 const port = Number(process.env.E2E_PORT ?? 8123);
 const baseURL = `http://127.0.0.1:${port}`;
@@ -19,16 +20,7 @@ export const editorE2e = {
 /** Debian's Chromium with the flags this machine needs (no downloaded browsers here). */
 export const chromiumLaunchOptions = {
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
+  args: chromiumFlags,
 };
 
 export const e2eAdmin = { username: 'admin', password: 'e2e-admin-password-123' };

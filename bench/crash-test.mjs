@@ -5,19 +5,13 @@
 //   node bench/crash-test.mjs [--rounds 20] [--cap N] [--concurrency 16]
 // Without --cap each round draws a cap from 50 to 2,049, so some rounds fill up before the kill
 // and others are killed mid-stream.
-import { spawn } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
+import { arg, startServer as launch, waitHealthy as waitForServer } from './lib.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const arg = (name, fallback) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? Number(process.argv[i + 1]) : fallback;
-};
 const rounds = arg('rounds', 20);
 const fixedCap = arg('cap', 0);
 const concurrency = arg('concurrency', 16);
@@ -28,12 +22,10 @@ const dbFile = path.join(dataDir, 'site.db');
 const admin = { username: 'crash-admin', password: 'crash-test-password-1' };
 
 function startServer() {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/server.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
+  // From source (tsx), so the crash test needs no build step in CI.
+  return launch(
+    {
       PORT: String(port),
-      HOST: '127.0.0.1',
       DATABASE_URL: `sqlite:${dbFile}`,
       DATA_DIR: dataDir,
       SITE_DIR: path.join(dataDir, 'no-site'),
@@ -41,26 +33,12 @@ function startServer() {
       ADMIN_PASSWORD: admin.password,
       JWT_SECRET: 'crash-test-secret-crash-test-secret-0123',
       RATE_LIMITS: 'off',
-      LOG_LEVEL: 'error',
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  return child;
+    { entry: ['--import', 'tsx', 'server/src/server.ts'] },
+  );
 }
 
-async function waitHealthy(deadlineMs = 20_000) {
-  const until = Date.now() + deadlineMs;
-  while (Date.now() < until) {
-    try {
-      const res = await fetch(`${base}/health`);
-      if (res.ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('server did not become healthy in time');
-}
+const waitHealthy = () => waitForServer(`http://127.0.0.1:${port}`);
 
 async function login() {
   const res = await fetch(`${base}/auth/login`, {

@@ -3,22 +3,17 @@
 //
 //   npm run bench:lighthouse [-- --runs 3 --label "bundled content"]
 // The server must serve a built site; this script builds it when stale and starts it on 127.0.0.1.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { arg, chromiumFlags, chromiumPath, root, startServer, waitHealthy } from './lib.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const argValue = (name, fallback) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? process.argv[i + 1] : fallback;
-};
-const runs = Number(argValue('runs', 3));
-const label = argValue('label', 'bundled content');
-const port = Number(argValue('port', 8783));
+const runs = arg('runs', 3);
+const label = arg('label', 'bundled content');
+const port = arg('port', 8783);
 const base = `http://127.0.0.1:${port}`;
 
 const build = spawnSync(process.execPath, ['scripts/build-if-stale.mjs'], {
@@ -28,32 +23,13 @@ const build = spawnSync(process.execPath, ['scripts/build-if-stale.mjs'], {
 if (build.status !== 0) process.exit(build.status ?? 1);
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-lh-'));
-const server = spawn(process.execPath, ['server/dist/server.js'], {
-  cwd: root,
-  env: {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATABASE_URL: `sqlite:${path.join(dataDir, 'site.db')}`,
-    DATA_DIR: dataDir,
-    ADMIN_USERNAME: 'bench-admin',
-    ADMIN_PASSWORD: 'bench-password-123',
-    LOG_LEVEL: 'error',
-  },
-  stdio: ['ignore', 'ignore', 'inherit'],
+const server = startServer({
+  PORT: String(port),
+  DATABASE_URL: `sqlite:${path.join(dataDir, 'site.db')}`,
+  DATA_DIR: dataDir,
+  ADMIN_USERNAME: 'bench-admin',
+  ADMIN_PASSWORD: 'bench-password-123',
 });
-
-async function waitHealthy() {
-  for (let i = 0; i < 200; i++) {
-    try {
-      if ((await fetch(`${base}/api/v1/health`)).ok) return;
-    } catch {
-      // starting
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('server did not start');
-}
 
 /** The first post linked from /blog, so the benchmark follows whatever content is bundled. */
 async function firstPostPath() {
@@ -94,20 +70,11 @@ async function measure(chrome, url) {
 
 let chrome;
 try {
-  await waitHealthy();
+  await waitHealthy(base);
   const pages = ['/', '/blog', await firstPostPath(), '/projects', '/giveaway'];
   chrome = await chromeLauncher.launch({
-    chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    chromeFlags: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    chromePath: chromiumPath,
+    chromeFlags: chromiumFlags,
   });
   const lines = [
     `## Lighthouse, ${label} (${new Date().toISOString().slice(0, 10)}, ${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB, mobile, median of ${runs})`,
