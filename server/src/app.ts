@@ -34,7 +34,13 @@ export interface BuildOptions {
   logStream?: { write(line: string): void };
 }
 
-export type App = FastifyInstance<RawServerDefault, IncomingMessage, ServerResponse, FastifyBaseLogger, TypeBoxTypeProvider>;
+export type App = FastifyInstance<
+  RawServerDefault,
+  IncomingMessage,
+  ServerResponse,
+  FastifyBaseLogger,
+  TypeBoxTypeProvider
+>;
 
 export const BODY_LIMIT = 64 * 1024;
 
@@ -109,9 +115,15 @@ export async function buildApp({ config, connection, logStream }: BuildOptions):
   await app.register(swagger, {
     openapi: {
       openapi: '3.0.3',
-      info: { title: 'AgentWorks API', version: '1', description: 'Every error is JSON {"detail": "…"}: a sentence a person can act on.' },
+      info: {
+        title: 'AgentWorks API',
+        version: '1',
+        description: 'Every error is JSON {"detail": "…"}: a sentence a person can act on.',
+      },
       servers: [{ url: '/api/v1' }],
-      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      components: {
+        securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      },
     },
     hideUntagged: true,
     // Paths in the document are relative to the /api/v1 server entry above.
@@ -131,7 +143,11 @@ export async function buildApp({ config, connection, logStream }: BuildOptions):
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
       await api.register(giveawayRoutes);
       api.setNotFoundHandler((request, reply) =>
-        reply.code(404).send({ detail: `No API endpoint matches ${request.method} ${request.url.split('?')[0]}.` }),
+        reply
+          .code(404)
+          .send({
+            detail: `No API endpoint matches ${request.method} ${request.url.split('?')[0]}.`,
+          }),
       );
     },
     { prefix: '/api/v1' },

@@ -96,8 +96,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
   else if (rawProxy && /^\d+$/.test(rawProxy)) {
     const hops = Number(rawProxy);
     trustProxy = (_address: string, hop: number) => hop < hops;
-  }
-  else if (rawProxy && rawProxy !== 'false') trustProxy = rawProxy;
+  } else if (rawProxy && rawProxy !== 'false') trustProxy = rawProxy;
 
   const corsOrigins = (env.CORS_ORIGINS ?? '')
     .split(',')
@@ -105,12 +104,15 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     .filter(Boolean);
   for (const origin of corsOrigins) {
     if (!/^https?:\/\/[^/\s]+$/.test(origin)) {
-      problems.push(`CORS_ORIGINS entries must look like https://example.com with no path (got "${origin}").`);
+      problems.push(
+        `CORS_ORIGINS entries must look like https://example.com with no path (got "${origin}").`,
+      );
     }
   }
 
   const rateLimitsRaw = (env.RATE_LIMITS ?? 'on').toLowerCase();
-  if (!['on', 'off'].includes(rateLimitsRaw)) problems.push(`RATE_LIMITS must be "on" or "off" (got "${env.RATE_LIMITS}").`);
+  if (!['on', 'off'].includes(rateLimitsRaw))
+    problems.push(`RATE_LIMITS must be "on" or "off" (got "${env.RATE_LIMITS}").`);
 
   const perMinute = (name: string, fallback: number): RouteLimit => ({
     max: int(name, fallback, 1, 100_000),
@@ -130,10 +132,13 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
   const newsletterTokenTtlHours = int('NEWSLETTER_TOKEN_TTL_HOURS', 48, 1, 24 * 30);
 
   const siteTimezone = env.SITE_TIMEZONE || 'UTC';
-  if (!isValidTimezone(siteTimezone)) problems.push(`SITE_TIMEZONE is not a known IANA time zone (got "${siteTimezone}").`);
+  if (!isValidTimezone(siteTimezone))
+    problems.push(`SITE_TIMEZONE is not a known IANA time zone (got "${siteTimezone}").`);
 
   if (env.JWT_SECRET !== undefined && env.JWT_SECRET.length < 32) {
-    problems.push('JWT_SECRET must be at least 32 characters long; leave it unset to have one generated.');
+    problems.push(
+      'JWT_SECRET must be at least 32 characters long; leave it unset to have one generated.',
+    );
   }
   if (env.ADMIN_PASSWORD !== undefined && env.ADMIN_PASSWORD.length < 10) {
     problems.push('ADMIN_PASSWORD must be at least 10 characters long.');
@@ -146,8 +151,11 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
 
   const port = int('PORT', 8000, 0, 65535);
   const host = env.HOST || '127.0.0.1';
-  const publicUrl = (env.PUBLIC_URL || `http://${host === '0.0.0.0' ? 'localhost' : host}:${port}`).replace(/\/$/, '');
-  if (!/^https?:\/\//.test(publicUrl)) problems.push(`PUBLIC_URL must start with http:// or https:// (got "${publicUrl}").`);
+  const publicUrl = (
+    env.PUBLIC_URL || `http://${host === '0.0.0.0' ? 'localhost' : host}:${port}`
+  ).replace(/\/$/, '');
+  if (!/^https?:\/\//.test(publicUrl))
+    problems.push(`PUBLIC_URL must start with http:// or https:// (got "${publicUrl}").`);
 
   if (problems.length > 0) throw new ConfigError(problems);
 

@@ -68,7 +68,10 @@ function readMatchPaths(cacheDir: string, log: FastifyInstance['log']): MatchPat
   try {
     return JSON.parse(fs.readFileSync(file, 'utf8')) as MatchPath[];
   } catch {
-    log.warn({ file }, 'no match-paths.json: client-only routes will answer 404 until the site is built');
+    log.warn(
+      { file },
+      'no match-paths.json: client-only routes will answer 404 until the site is built',
+    );
     return [];
   }
 }
@@ -93,7 +96,11 @@ export default async function staticSite(app: FastifyInstance, opts: StaticSiteO
   const load = (siteDir: string, gatsbyCacheDir: string) => {
     root = path.resolve(siteDir);
     built = fs.existsSync(path.join(root, 'index.html'));
-    if (!built) app.log.warn({ root }, 'the site is not built: run `npm run build` (npm start does it for you)');
+    if (!built)
+      app.log.warn(
+        { root },
+        'the site is not built: run `npm run build` (npm start does it for you)',
+      );
     matchPaths = built ? readMatchPaths(gatsbyCacheDir, app.log) : [];
   };
   load(opts.siteDir, opts.gatsbyCacheDir);
@@ -141,13 +148,17 @@ export default async function staticSite(app: FastifyInstance, opts: StaticSiteO
     const urlPath = safeDecode(rawPath);
     if (urlPath === null) return reply.code(400).send({ detail: 'The request URL is malformed.' });
     if (isApiPath(urlPath)) {
-      return reply.code(404).send({ detail: `No API endpoint matches ${request.method} ${rawPath}.` });
+      return reply
+        .code(404)
+        .send({ detail: `No API endpoint matches ${request.method} ${rawPath}.` });
     }
     if (!built) {
       return reply
         .code(503)
         .type('text/plain; charset=utf-8')
-        .send('The site has not been built yet. Run `npm run build`, or use `npm start`, which builds it.');
+        .send(
+          'The site has not been built yet. Run `npm run build`, or use `npm start`, which builds it.',
+        );
     }
 
     // One canonical URL per page: Gatsby is configured with trailingSlash "never".

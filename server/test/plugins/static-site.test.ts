@@ -126,7 +126,10 @@ test('without a build the site answers 503 with a hint, and the API still works'
 test.each([
   ['/static/abc/x.png', 'public, max-age=31536000, immutable'],
   ['/app-0123456789abcdef0123.js', 'public, max-age=31536000, immutable'],
-  ['/component---src-pages-index-tsx-4c9a0b1d2e3f4a5b6c7d.js', 'public, max-age=31536000, immutable'],
+  [
+    '/component---src-pages-index-tsx-4c9a0b1d2e3f4a5b6c7d.js',
+    'public, max-age=31536000, immutable',
+  ],
   ['/index.html', 'public, max-age=0, must-revalidate'],
   ['/page-data/app-data.json', 'public, max-age=0, must-revalidate'],
   ['/sw.js', 'no-cache'],
