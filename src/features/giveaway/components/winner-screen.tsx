@@ -1,5 +1,6 @@
 import React, { useEffect, useRef } from 'react';
 import styled from 'styled-components';
+import { onDarkPrimary, onDarkSecondary } from '@/components/marketing/page-hero';
 import { Button } from '@/components/ui/button';
 import { Container } from '@/components/ui/container';
 import { useToast } from '@/components/ui/toast';
@@ -7,7 +8,7 @@ import { formatDate } from '../format';
 import { shareOrCopy } from '../share';
 import { celebrate } from '../spin/confetti';
 import { displayHandle } from '../spin/display-name';
-import { ArrowLeftIcon, ShareIcon, TrophyIcon } from './giveaway-icons';
+import { ArrowLeftIcon, ShareIcon, TrophyIcon } from '@/components/icons';
 
 const Outer = styled.section`
   padding-block: ${({ theme }) => theme.space[12]};
@@ -127,27 +128,11 @@ const Actions = styled.div`
 `;
 
 const LightButton = styled(Button)`
-  background: #ffffff;
-  border-color: #ffffff;
-  color: #1e1b4b;
-
-  &:hover:not(:disabled) {
-    background: #e0e7ff;
-    border-color: #e0e7ff;
-    color: #1e1b4b;
-  }
+  ${onDarkPrimary}
 `;
 
 const OutlineButton = styled(Button)`
-  background: transparent;
-  border-color: rgba(255, 255, 255, 0.6);
-  color: #ffffff;
-
-  &:hover:not(:disabled) {
-    background: rgba(255, 255, 255, 0.1);
-    border-color: #ffffff;
-    color: #ffffff;
-  }
+  ${onDarkSecondary}
 `;
 
 export interface WinnerScreenProps {
