@@ -1,12 +1,9 @@
 import { graphql, type HeadProps, type PageProps } from 'gatsby';
 import React from 'react';
-import styled from 'styled-components';
 import { Seo } from '@/components/seo';
-import { Container } from '@/components/ui/container';
+import { PostArticle } from '@/features/blog/components/post-article';
 import { PostBody } from '@/features/blog/components/post-body';
-import { PostHero } from '@/features/blog/components/post-hero';
 import { PostSidebar, type RelatedPost } from '@/features/blog/components/post-sidebar';
-import { TableOfContents } from '@/features/blog/components/table-of-contents';
 import '@/features/blog/styles/prism-theme.css';
 
 /** The result of the BlogPostBySlug query below. */
@@ -41,43 +38,24 @@ export default function BlogPostTemplate({ data, children }: PageProps<Data>) {
   };
 
   return (
-    <article>
-      <PostHero
-        title={post.title}
-        description={post.description}
-        date={post.date}
-        author={post.author}
-        categoryTitle={category.title}
-        readingTime={post.readingTime}
-        series={
-          post.series && post.seriesOrder ? { name: post.series, order: post.seriesOrder } : null
-        }
-        draft={post.draft}
-      />
-      <Container>
-        <Columns>
-          <Main>
-            {post.headings.length > 1 ? (
-              <TocBox>
-                <TableOfContents headings={post.headings} />
-              </TocBox>
-            ) : null}
-            <PostBody>{children}</PostBody>
-            {post.tags.length > 0 ? (
-              <Tags aria-label="Tags">
-                <h2>Tags</h2>
-                <ul>
-                  {post.tags.map((tag) => (
-                    <li key={tag}>{tag}</li>
-                  ))}
-                </ul>
-              </Tags>
-            ) : null}
-          </Main>
-          <PostSidebar related={data.related.nodes} category={category} />
-        </Columns>
-      </Container>
-    </article>
+    <PostArticle
+      hero={{
+        title: post.title,
+        description: post.description,
+        date: post.date,
+        author: post.author,
+        categoryTitle: category.title,
+        readingTime: post.readingTime,
+        series:
+          post.series && post.seriesOrder ? { name: post.series, order: post.seriesOrder } : null,
+        draft: post.draft,
+      }}
+      headings={post.headings}
+      tags={post.tags}
+      sidebar={<PostSidebar related={data.related.nodes} category={category} />}
+    >
+      <PostBody>{children}</PostBody>
+    </PostArticle>
   );
 }
 
@@ -162,61 +140,5 @@ export const query = graphql`
         date
       }
     }
-  }
-`;
-
-const Columns = styled.div`
-  display: grid;
-  grid-template-columns: minmax(0, 1fr);
-  gap: ${({ theme }) => theme.space[10]};
-  padding-block: ${({ theme }) => theme.space[10]} ${({ theme }) => theme.space[16]};
-
-  ${({ theme }) => theme.media.lg} {
-    grid-template-columns: minmax(0, 1fr) 320px;
-    gap: ${({ theme }) => theme.space[12]};
-  }
-`;
-
-const Main = styled.div`
-  min-width: 0;
-  max-width: 760px;
-`;
-
-const TocBox = styled.div`
-  margin-bottom: ${({ theme }) => theme.space[8]};
-  padding: ${({ theme }) => theme.space[5]};
-  border-radius: ${({ theme }) => theme.radii.lg};
-  background: ${({ theme }) => theme.colors.surface};
-`;
-
-const Tags = styled.section`
-  margin-top: ${({ theme }) => theme.space[10]};
-  padding-top: ${({ theme }) => theme.space[6]};
-  border-top: 1px solid ${({ theme }) => theme.colors.border};
-
-  h2 {
-    margin: 0 0 ${({ theme }) => theme.space[3]};
-    font-size: ${({ theme }) => theme.fontSizes.sm};
-    letter-spacing: 0.06em;
-    text-transform: uppercase;
-    color: ${({ theme }) => theme.colors.textMuted};
-  }
-
-  ul {
-    display: flex;
-    flex-wrap: wrap;
-    gap: ${({ theme }) => theme.space[2]};
-    margin: 0;
-    padding: 0;
-    list-style: none;
-  }
-
-  li {
-    padding: ${({ theme }) => `${theme.space[1]} ${theme.space[3]}`};
-    border-radius: ${({ theme }) => theme.radii.pill};
-    background: ${({ theme }) => theme.colors.surfaceAlt};
-    color: ${({ theme }) => theme.colors.textMuted};
-    font-size: ${({ theme }) => theme.fontSizes.sm};
-    font-weight: 600;
   }
 `;
