@@ -2,6 +2,7 @@ import { graphql, Link, useStaticQuery } from 'gatsby';
 import React from 'react';
 import styled from 'styled-components';
 import { formatDate } from '../lib/format-date';
+import { stretchedLink } from './stretched-link';
 
 export interface InsightSummary {
   id: string;
@@ -136,26 +137,8 @@ const Article = styled.article`
     line-height: 1.3;
   }
 
-  /* The whole card is clickable through the title link's stretched pseudo-element. */
   h3 a {
-    color: ${({ theme }) => theme.colors.text};
-    text-decoration: none;
-
-    &::after {
-      content: '';
-      position: absolute;
-      inset: 0;
-      border-radius: inherit;
-    }
-
-    &:focus-visible {
-      outline: none;
-    }
-
-    &:focus-visible::after {
-      outline: 3px solid ${({ theme }) => theme.colors.focus};
-      outline-offset: 2px;
-    }
+    ${stretchedLink}
   }
 
   p {

@@ -4,6 +4,7 @@ import styled from 'styled-components';
 import { visibleTags } from '../lib/filters';
 import { formatDate } from '../lib/format-date';
 import type { PostCard as PostCardData } from '../lib/types';
+import { stretchedLink } from './stretched-link';
 
 export interface PostCardProps {
   post: PostCardData;
@@ -95,26 +96,8 @@ const Title = styled.h3`
   font-size: ${({ theme }) => theme.fontSizes.xl};
   line-height: 1.3;
 
-  /* The title link covers the card, so the whole card is one link target and one tab stop. */
   a {
-    color: ${({ theme }) => theme.colors.text};
-    text-decoration: none;
-
-    &::after {
-      content: '';
-      position: absolute;
-      inset: 0;
-      border-radius: inherit;
-    }
-
-    &:focus-visible {
-      outline: none;
-    }
-
-    &:focus-visible::after {
-      outline: 3px solid ${({ theme }) => theme.colors.focus};
-      outline-offset: 2px;
-    }
+    ${stretchedLink}
   }
 `;
 
