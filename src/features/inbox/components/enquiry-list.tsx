@@ -5,21 +5,10 @@ import { Badge } from '@/components/ui/badge';
 import { serviceLabel } from '@/features/contact/services';
 import { fetchEnquiries } from '../api/inbox-api';
 import { formatDateTime, ListStates } from './list-states';
+import { RecordItem, RecordList } from './record-list';
 import { usePagedList } from './use-paged-list';
 
-const List = styled.ol`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space[4]};
-  margin: 0;
-  padding: 0;
-  list-style: none;
-`;
-
-const Item = styled.li`
-  padding: ${({ theme }) => theme.space[5]};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.lg};
+const Item = styled(RecordItem)`
   background: ${({ theme }) => theme.colors.bg};
 `;
 
@@ -115,11 +104,11 @@ export function EnquiryList() {
       onPage={setPage}
     >
       {(data) => (
-        <List aria-label="Enquiries, newest first">
+        <RecordList aria-label="Enquiries, newest first">
           {data.items.map((enquiry) => (
             <EnquiryItem key={enquiry.id} enquiry={enquiry} />
           ))}
-        </List>
+        </RecordList>
       )}
     </ListStates>
   );

@@ -4,6 +4,7 @@ import styled from 'styled-components';
 import { Badge, type BadgeVariant } from '@/components/ui/badge';
 import { fetchOutbox } from '../api/inbox-api';
 import { formatDateTime, ListStates } from './list-states';
+import { RecordItem, RecordList } from './record-list';
 import { usePagedList } from './use-paged-list';
 
 const REASONS: Record<OutboxMessage['reason'], { label: string; variant: BadgeVariant }> = {
@@ -15,21 +16,6 @@ const REASONS: Record<OutboxMessage['reason'], { label: string; variant: BadgeVa
 const Intro = styled.p`
   margin: 0 0 ${({ theme }) => theme.space[5]};
   color: ${({ theme }) => theme.colors.textMuted};
-`;
-
-const List = styled.ol`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space[4]};
-  margin: 0;
-  padding: 0;
-  list-style: none;
-`;
-
-const Item = styled.li`
-  padding: ${({ theme }) => theme.space[5]};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.lg};
 `;
 
 const Subject = styled.h3`
@@ -72,7 +58,7 @@ const Details = styled.details`
 function OutboxItem({ message }: { message: OutboxMessage }) {
   const reason = REASONS[message.reason];
   return (
-    <Item>
+    <RecordItem>
       <Subject>{message.subject}</Subject>
       <Meta>
         <span>To: {message.to || 'no recipient'}</span>
@@ -83,7 +69,7 @@ function OutboxItem({ message }: { message: OutboxMessage }) {
         <summary>Show message</summary>
         <pre>{message.text}</pre>
       </Details>
-    </Item>
+    </RecordItem>
   );
 }
 
@@ -104,11 +90,11 @@ export function OutboxList() {
         onPage={setPage}
       >
         {(data) => (
-          <List aria-label="Outbox, newest first">
+          <RecordList aria-label="Outbox, newest first">
             {data.items.map((message) => (
               <OutboxItem key={message.id} message={message} />
             ))}
-          </List>
+          </RecordList>
         )}
       </ListStates>
     </>
