@@ -2,6 +2,7 @@ import { type HeadFC } from 'gatsby';
 import React from 'react';
 import styled from 'styled-components';
 import { ClockIcon, ShieldIcon, SparkIcon, TargetIcon } from '@/components/icons';
+import { CardGrid } from '@/components/marketing/card-grid';
 import { PageHero } from '@/components/marketing/page-hero';
 import { Seo } from '@/components/seo';
 import { ButtonLink } from '@/components/ui/button';
@@ -132,25 +133,7 @@ const Mission = styled.blockquote`
   }
 `;
 
-const ValueGrid = styled.ul`
-  display: grid;
-  gap: ${({ theme }) => theme.space[6]};
-  margin: 0;
-  padding: 0;
-  list-style: none;
-
-  ${({ theme }) => theme.media.md} {
-    grid-template-columns: repeat(3, minmax(0, 1fr));
-  }
-
-  > li {
-    display: flex;
-  }
-
-  > li > * {
-    flex: 1;
-  }
-
+const ValueGrid = styled(CardGrid)`
   h3 {
     margin-bottom: ${({ theme }) => theme.space[2]};
     font-size: ${({ theme }) => theme.fontSizes.xl};
@@ -313,7 +296,7 @@ export default function AboutPage() {
       </Section>
 
       <Section eyebrow="What we stand for" title="Our values">
-        <ValueGrid>
+        <ValueGrid $md={3}>
           {VALUES.map(({ title, text, Icon }) => (
             <li key={title}>
               <Card>

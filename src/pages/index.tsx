@@ -2,7 +2,8 @@ import { type HeadFC } from 'gatsby';
 import React from 'react';
 import styled from 'styled-components';
 import { ArrowRightIcon, CheckIcon } from '@/components/icons';
-import { onDarkPrimary, onDarkSecondary } from '@/components/marketing/page-hero';
+import { CardGrid } from '@/components/marketing/card-grid';
+import { LightButtonLink, OutlineButtonLink } from '@/components/marketing/page-hero';
 import { SERVICES } from '@/components/marketing/services';
 import { Seo } from '@/components/seo';
 import { ButtonLink } from '@/components/ui/button';
@@ -89,14 +90,6 @@ const HeroActions = styled.div`
   display: flex;
   flex-wrap: wrap;
   gap: ${({ theme }) => theme.space[3]};
-`;
-
-const LightButton = styled(ButtonLink)`
-  ${onDarkPrimary}
-`;
-
-const OutlineButton = styled(ButtonLink)`
-  ${onDarkSecondary}
 `;
 
 const TrustList = styled.ul`
@@ -192,30 +185,6 @@ const ConsoleCaption = styled.figcaption`
   margin-top: ${({ theme }) => theme.space[4]};
   color: ${({ theme }) => theme.colors.darkMuted};
   font-size: ${({ theme }) => theme.fontSizes.xs};
-`;
-
-const ServiceGrid = styled.ul`
-  display: grid;
-  gap: ${({ theme }) => theme.space[6]};
-  margin: 0;
-  padding: 0;
-  list-style: none;
-
-  ${({ theme }) => theme.media.md} {
-    grid-template-columns: repeat(2, minmax(0, 1fr));
-  }
-
-  ${({ theme }) => theme.media.lg} {
-    grid-template-columns: repeat(3, minmax(0, 1fr));
-  }
-
-  > li {
-    display: flex;
-  }
-
-  > li > * {
-    flex: 1;
-  }
 `;
 
 const IconBox = styled.span`
@@ -427,13 +396,13 @@ export default function HomePage() {
                 week on.
               </HeroLead>
               <HeroActions>
-                <LightButton to="/contact" size="lg">
+                <LightButtonLink to="/contact" size="lg">
                   Get Started
                   <ArrowRightIcon size={18} />
-                </LightButton>
-                <OutlineButton to="/services" size="lg">
+                </LightButtonLink>
+                <OutlineButtonLink to="/services" size="lg">
                   Learn More
-                </OutlineButton>
+                </OutlineButtonLink>
               </HeroActions>
               <TrustList>
                 <li>
@@ -476,7 +445,7 @@ export default function HomePage() {
         title="Services built for production, not demos"
         lead="From the first workshop to a secured agent running in your stack, one team owns the whole journey."
       >
-        <ServiceGrid>
+        <CardGrid $md={2} $lg={3}>
           {SERVICES.map(({ title, description, Icon }) => (
             <li key={title}>
               <Card $interactive>
@@ -488,7 +457,7 @@ export default function HomePage() {
               </Card>
             </li>
           ))}
-        </ServiceGrid>
+        </CardGrid>
         <ServicesFooter>
           <ButtonLink to="/services" variant="secondary">
             Explore all services
@@ -558,12 +527,12 @@ export default function HomePage() {
             </p>
           </div>
           <HeroActions>
-            <LightButton to="/contact" size="lg">
+            <LightButtonLink to="/contact" size="lg">
               Get Started
-            </LightButton>
-            <OutlineButton to="/pricing" size="lg">
+            </LightButtonLink>
+            <OutlineButtonLink to="/pricing" size="lg">
               View Pricing
-            </OutlineButton>
+            </OutlineButtonLink>
           </HeroActions>
         </CtaBand>
       </Section>

@@ -8,6 +8,7 @@ import {
   ConsultationIcon,
   SparkIcon,
 } from '@/components/icons';
+import { CardGrid } from '@/components/marketing/card-grid';
 import { PageHero } from '@/components/marketing/page-hero';
 import { Seo } from '@/components/seo';
 import { ButtonLink } from '@/components/ui/button';
@@ -220,25 +221,7 @@ const Features = styled.ul`
   }
 `;
 
-const ExtrasGrid = styled.ul`
-  display: grid;
-  gap: ${({ theme }) => theme.space[6]};
-  margin: 0;
-  padding: 0;
-  list-style: none;
-
-  ${({ theme }) => theme.media.md} {
-    grid-template-columns: repeat(3, minmax(0, 1fr));
-  }
-
-  > li {
-    display: flex;
-  }
-
-  > li > * {
-    flex: 1;
-  }
-
+const ExtrasGrid = styled(CardGrid)`
   h3 {
     margin-bottom: ${({ theme }) => theme.space[1]};
     font-size: ${({ theme }) => theme.fontSizes.lg};
@@ -384,7 +367,7 @@ export default function PricingPage() {
         title="Additional services"
         lead="Extend any plan when you need more help, without renegotiating the whole project."
       >
-        <ExtrasGrid>
+        <ExtrasGrid $md={3}>
           {EXTRAS.map(({ title, price, text, Icon }) => (
             <li key={title}>
               <Card>

@@ -11,19 +11,10 @@ import {
   VoiceIcon,
   type IconProps,
 } from '@/components/icons';
-import { PageHero, onDarkPrimary, onDarkSecondary } from '@/components/marketing/page-hero';
+import { LightButtonLink, OutlineButtonLink, PageHero } from '@/components/marketing/page-hero';
 import { Seo } from '@/components/seo';
-import { ButtonLink } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Container } from '@/components/ui/container';
-
-const LightButton = styled(ButtonLink)`
-  ${onDarkPrimary}
-`;
-
-const OutlineButton = styled(ButtonLink)`
-  ${onDarkSecondary}
-`;
 
 const Jump = styled.nav`
   position: relative;
@@ -350,12 +341,12 @@ export default function ServicesPage() {
         lead="Strategy, engineering, integration and security from one accountable team. Start with a conversation or go straight to a build."
         actions={
           <>
-            <LightButton to="/contact" size="lg">
+            <LightButtonLink to="/contact" size="lg">
               Discuss your project
-            </LightButton>
-            <OutlineButton to="/pricing" size="lg">
+            </LightButtonLink>
+            <OutlineButtonLink to="/pricing" size="lg">
               See pricing
-            </OutlineButton>
+            </OutlineButtonLink>
           </>
         }
       />
@@ -530,13 +521,13 @@ export default function ServicesPage() {
             answer every enquiry within 24 hours on business days.
           </p>
           <Actions>
-            <LightButton to="/contact" size="lg">
+            <LightButtonLink to="/contact" size="lg">
               Contact us
               <ArrowRightIcon size={18} />
-            </LightButton>
-            <OutlineButton to="/pricing" size="lg">
+            </LightButtonLink>
+            <OutlineButtonLink to="/pricing" size="lg">
               Compare plans
-            </OutlineButton>
+            </OutlineButtonLink>
           </Actions>
         </Container>
       </Closing>

@@ -1,5 +1,6 @@
 import React from 'react';
 import styled from 'styled-components';
+import { ButtonLink } from '../ui/button';
 import { Container } from '../ui/container';
 
 const Outer = styled.section`
@@ -105,4 +106,13 @@ export const onDarkSecondary = `
     border-color: #ffffff;
     color: #ffffff;
   }
+`;
+
+/** Link buttons in the on-dark styles, for calls to action on the hero gradient. */
+export const LightButtonLink = styled(ButtonLink)`
+  ${onDarkPrimary}
+`;
+
+export const OutlineButtonLink = styled(ButtonLink)`
+  ${onDarkSecondary}
 `;
