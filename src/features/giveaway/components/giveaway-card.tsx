@@ -4,6 +4,7 @@ import { ButtonLink } from '@/components/ui/button';
 import { formatDate, participantsLabel } from '../format';
 import { displayHandle } from '../spin/display-name';
 import type { GiveawayWithId } from '../api/giveaway-fields';
+import { FactList, ParticipantCount } from './card-parts';
 import { TrophyIcon, UsersIcon } from './giveaway-icons';
 import { StatusBadge } from './status-badge';
 
@@ -49,15 +50,6 @@ const TopRow = styled.div`
   gap: ${({ theme }) => theme.space[3]};
 `;
 
-const Count = styled.span`
-  display: inline-flex;
-  align-items: center;
-  gap: ${({ theme }) => theme.space[2]};
-  color: ${({ theme }) => theme.colors.textMuted};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-  font-weight: 600;
-`;
-
 const Title = styled.h2`
   margin: 0;
   font-size: ${({ theme }) => theme.fontSizes.xl};
@@ -74,23 +66,6 @@ const Prize = styled.p`
   border-radius: ${({ theme }) => theme.radii.md};
   background: ${({ theme }) => theme.colors.surface};
   font-weight: 600;
-`;
-
-const Meta = styled.dl`
-  display: grid;
-  grid-template-columns: auto 1fr;
-  gap: ${({ theme }) => theme.space[1]} ${({ theme }) => theme.space[3]};
-  margin: 0;
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-
-  dt {
-    color: ${({ theme }) => theme.colors.textMuted};
-  }
-
-  dd {
-    margin: 0;
-    font-weight: 600;
-  }
 `;
 
 const MaxLine = styled.p`
@@ -131,16 +106,16 @@ export function GiveawayCard({ giveaway }: { giveaway: GiveawayWithId }) {
       ) : null}
       <Body>
         <TopRow>
-          <Count>
+          <ParticipantCount>
             <UsersIcon size={18} />
             {participantsLabel(giveaway.participant_count)}
-          </Count>
+          </ParticipantCount>
           <StatusBadge status={giveaway.status} />
         </TopRow>
         <Title id={`giveaway-${giveaway.id}-title`}>{giveaway.title}</Title>
         <Description>{giveaway.description}</Description>
         <Prize>Prize: {giveaway.prize}</Prize>
-        <Meta>
+        <FactList>
           <dt>Starts</dt>
           <dd>{formatDate(giveaway.start_date)}</dd>
           {giveaway.end_date ? (
@@ -149,7 +124,7 @@ export function GiveawayCard({ giveaway }: { giveaway: GiveawayWithId }) {
               <dd>{formatDate(giveaway.end_date)}</dd>
             </>
           ) : null}
-        </Meta>
+        </FactList>
         {giveaway.max_participants ? (
           <MaxLine>Max: {giveaway.max_participants} participants</MaxLine>
         ) : null}

@@ -11,6 +11,7 @@ import type { GiveawayWithId } from '../api/giveaway-fields';
 import { serverSentence } from '../error-message';
 import { formatDate, participantsLabel } from '../format';
 import { useGiveawaysWithId } from '../use-giveaways-with-id';
+import { FactList, ParticipantCount } from './card-parts';
 import { GiveawayFormDialog } from './giveaway-form-dialog';
 import { GiveawayGrid } from './giveaway-list-page';
 import { UsersIcon } from './giveaway-icons';
@@ -76,32 +77,6 @@ const Muted = styled.p`
   color: ${({ theme }) => theme.colors.textMuted};
 `;
 
-const Facts = styled.dl`
-  display: grid;
-  grid-template-columns: auto 1fr;
-  gap: ${({ theme }) => theme.space[1]} ${({ theme }) => theme.space[3]};
-  margin: 0;
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-
-  dt {
-    color: ${({ theme }) => theme.colors.textMuted};
-  }
-
-  dd {
-    margin: 0;
-    font-weight: 600;
-  }
-`;
-
-const Count = styled.span`
-  display: inline-flex;
-  align-items: center;
-  gap: ${({ theme }) => theme.space[2]};
-  color: ${({ theme }) => theme.colors.textMuted};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-  font-weight: 600;
-`;
-
 const CardActions = styled.div`
   display: flex;
   flex-wrap: wrap;
@@ -125,12 +100,12 @@ function ManageCard({ giveaway, onEdit, onDelete, deleting }: ManageCardProps) {
         <h2 id={titleId}>{giveaway.title}</h2>
         <StatusBadge status={giveaway.status} />
       </CardTop>
-      <Count>
+      <ParticipantCount>
         <UsersIcon size={18} />
         {participantsLabel(giveaway.participant_count)}
-      </Count>
+      </ParticipantCount>
       <Muted>{giveaway.description}</Muted>
-      <Facts>
+      <FactList>
         <dt>Prize</dt>
         <dd>{giveaway.prize}</dd>
         <dt>Starts</dt>
@@ -139,7 +114,7 @@ function ManageCard({ giveaway, onEdit, onDelete, deleting }: ManageCardProps) {
         <dd>
           {giveaway.max_participants ? `${giveaway.max_participants} participants` : 'Unlimited'}
         </dd>
-      </Facts>
+      </FactList>
       <CardActions>
         <ButtonLink
           to={`/giveaway/${giveaway.id}`}
