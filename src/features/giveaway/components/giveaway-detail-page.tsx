@@ -137,6 +137,29 @@ const BackLink = styled(Link)`
   font-weight: 600;
 `;
 
+/** One of the fact cards at the top of the page, labelled by its icon title. */
+function InfoCard({
+  id,
+  icon,
+  title,
+  children,
+}: {
+  id: string;
+  icon: React.ReactNode;
+  title: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <DetailCard aria-labelledby={id}>
+      <DetailCardTitle id={id}>
+        {icon}
+        {title}
+      </DetailCardTitle>
+      {children}
+    </DetailCard>
+  );
+}
+
 function hasWinner(giveaway: GiveawayItem): boolean {
   return giveaway.winner_id != null || giveaway.winner_details != null;
 }
@@ -247,31 +270,19 @@ export function GiveawayDetailPage({ id }: { id: string }) {
         <Body>
           <Column>
             <InfoGrid>
-              <DetailCard aria-labelledby="prize-title">
-                <DetailCardTitle id="prize-title">
-                  <GiftIcon size={18} />
-                  Prize
-                </DetailCardTitle>
+              <InfoCard id="prize-title" icon={<GiftIcon size={18} />} title="Prize">
                 <DetailValue>{giveaway.prize}</DetailValue>
                 {giveaway.prize_image ? (
                   <PrizeImage src={giveaway.prize_image} alt={`Prize: ${giveaway.prize}`} />
                 ) : null}
-              </DetailCard>
-              <DetailCard aria-labelledby="participants-title">
-                <DetailCardTitle id="participants-title">
-                  <UsersIcon size={18} />
-                  Participants
-                </DetailCardTitle>
+              </InfoCard>
+              <InfoCard id="participants-title" icon={<UsersIcon size={18} />} title="Participants">
                 <DetailValue>{giveaway.participant_count}</DetailValue>
                 {giveaway.max_participants ? (
                   <DetailNote>Max: {giveaway.max_participants} participants</DetailNote>
                 ) : null}
-              </DetailCard>
-              <DetailCard aria-labelledby="dates-title">
-                <DetailCardTitle id="dates-title">
-                  <CalendarIcon size={18} />
-                  Dates
-                </DetailCardTitle>
+              </InfoCard>
+              <InfoCard id="dates-title" icon={<CalendarIcon size={18} />} title="Dates">
                 <DetailNote>
                   Started: <strong>{formatDate(giveaway.start_date)}</strong>
                 </DetailNote>
@@ -280,18 +291,14 @@ export function GiveawayDetailPage({ id }: { id: string }) {
                     Ends: <strong>{formatDate(giveaway.end_date)}</strong>
                   </DetailNote>
                 ) : null}
-              </DetailCard>
-              <DetailCard aria-labelledby="status-title">
-                <DetailCardTitle id="status-title">
-                  <FlagIcon size={18} />
-                  Status
-                </DetailCardTitle>
+              </InfoCard>
+              <InfoCard id="status-title" icon={<FlagIcon size={18} />} title="Status">
                 <DetailValue>{statusHeadline(giveaway.status)}</DetailValue>
                 <DetailNote>{winnerName ? `Winner: ${winnerName}` : 'Not selected yet'}</DetailNote>
                 <DetailNote>
                   {giveaway.entries_open ? 'Accepting entries' : 'Closed for entries'}
                 </DetailNote>
-              </DetailCard>
+              </InfoCard>
             </InfoGrid>
 
             {drawn ? (
