@@ -9,7 +9,7 @@ import { Seo } from '@/components/seo';
 import { ButtonLink } from '@/components/ui/button';
 import { Card, CardText, CardTitle } from '@/components/ui/card';
 import { Container } from '@/components/ui/container';
-import { Section } from '@/components/ui/section';
+import { Eyebrow, Section } from '@/components/ui/section';
 import { LatestInsights } from '@/features/blog/components/latest-insights';
 
 const Hero = styled.section`
@@ -223,15 +223,6 @@ const WhyTitle = styled.h2`
   ${({ theme }) => theme.media.md} {
     font-size: ${({ theme }) => theme.fontSizes['4xl']};
   }
-`;
-
-const Eyebrow = styled.p`
-  margin-bottom: ${({ theme }) => theme.space[2]};
-  color: ${({ theme }) => theme.colors.primary};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-  font-weight: 700;
-  letter-spacing: 0.08em;
-  text-transform: uppercase;
 `;
 
 const ReasonList = styled.ul`
