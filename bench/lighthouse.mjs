@@ -2,7 +2,9 @@
 // page of the production server and prints the medians as a Markdown table.
 //
 //   npm run bench:lighthouse [-- --runs 3 --label "bundled content"]
-// The server must serve a built site; this script builds it when stale and starts it on 127.0.0.1.
+//   npm run bench:lighthouse -- --site /path/to/copy --pages /,/blog --label "1,000 posts"
+// By default it builds this checkout when stale and serves public/; with --site it serves the
+// public/ and .cache/ of another built copy (e.g. one made with scripts/generate-posts.ts).
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -16,11 +18,16 @@ const label = arg('label', 'bundled content');
 const port = arg('port', 8783);
 const base = `http://127.0.0.1:${port}`;
 
-const build = spawnSync(process.execPath, ['scripts/build-if-stale.mjs'], {
-  cwd: root,
-  stdio: 'inherit',
-});
-if (build.status !== 0) process.exit(build.status ?? 1);
+const siteRoot = arg('site', '');
+const onlyPages = arg('pages', '');
+
+if (!siteRoot) {
+  const build = spawnSync(process.execPath, ['scripts/build-if-stale.mjs'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-lh-'));
 const server = startServer({
@@ -29,6 +36,9 @@ const server = startServer({
   DATA_DIR: dataDir,
   ADMIN_USERNAME: 'bench-admin',
   ADMIN_PASSWORD: 'bench-password-123',
+  ...(siteRoot
+    ? { SITE_DIR: path.join(siteRoot, 'public'), GATSBY_CACHE_DIR: path.join(siteRoot, '.cache') }
+    : {}),
 });
 
 /** The first post linked from /blog, so the benchmark follows whatever content is bundled. */
@@ -71,7 +81,9 @@ async function measure(chrome, url) {
 let chrome;
 try {
   await waitHealthy(base);
-  const pages = ['/', '/blog', await firstPostPath(), '/projects', '/giveaway'];
+  const pages = onlyPages
+    ? onlyPages.split(',')
+    : ['/', '/blog', await firstPostPath(), '/projects', '/giveaway'];
   chrome = await chromeLauncher.launch({
     chromePath: chromiumPath,
     chromeFlags: chromiumFlags,
