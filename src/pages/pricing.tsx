@@ -9,6 +9,7 @@ import {
   SparkIcon,
 } from '@/components/icons';
 import { CardGrid } from '@/components/marketing/card-grid';
+import { CheckList } from '@/components/marketing/check-list';
 import { PageHero } from '@/components/marketing/page-hero';
 import { Seo } from '@/components/seo';
 import { ButtonLink } from '@/components/ui/button';
@@ -199,26 +200,11 @@ const Alternative = styled.p`
   font-weight: 700;
 `;
 
-const Features = styled.ul`
-  display: grid;
+const Features = styled(CheckList)`
   flex: 1;
   align-content: start;
-  gap: ${({ theme }) => theme.space[3]};
-  margin: 0;
   padding: ${({ theme }) => theme.space[5]} 0 0;
   border-top: 1px solid ${({ theme }) => theme.colors.border};
-  list-style: none;
-
-  li {
-    display: flex;
-    gap: ${({ theme }) => theme.space[3]};
-  }
-
-  svg {
-    flex-shrink: 0;
-    margin-top: 0.2rem;
-    color: ${({ theme }) => theme.colors.success};
-  }
 `;
 
 const ExtrasGrid = styled(CardGrid)`

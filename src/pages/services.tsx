@@ -11,6 +11,7 @@ import {
   VoiceIcon,
   type IconProps,
 } from '@/components/icons';
+import { CheckList } from '@/components/marketing/check-list';
 import { LightButtonLink, OutlineButtonLink, PageHero } from '@/components/marketing/page-hero';
 import { Seo } from '@/components/seo';
 import { Card } from '@/components/ui/card';
@@ -110,23 +111,8 @@ const Intro = styled.p`
   font-size: ${({ theme }) => theme.fontSizes.lg};
 `;
 
-const Checks = styled.ul`
-  display: grid;
-  gap: ${({ theme }) => theme.space[3]};
+const Checks = styled(CheckList)`
   margin: ${({ theme }) => theme.space[6]} 0 0;
-  padding: 0;
-  list-style: none;
-
-  li {
-    display: flex;
-    gap: ${({ theme }) => theme.space[3]};
-  }
-
-  svg {
-    flex-shrink: 0;
-    margin-top: 0.2rem;
-    color: ${({ theme }) => theme.colors.success};
-  }
 `;
 
 const Process = styled.ol`

@@ -1,0 +1,21 @@
+import styled from 'styled-components';
+
+/** A bare list whose items each start with a green check icon, top-aligned with the first line. */
+export const CheckList = styled.ul`
+  display: grid;
+  gap: ${({ theme }) => theme.space[3]};
+  margin: 0;
+  padding: 0;
+  list-style: none;
+
+  li {
+    display: flex;
+    gap: ${({ theme }) => theme.space[3]};
+  }
+
+  svg {
+    flex-shrink: 0;
+    margin-top: 0.2rem;
+    color: ${({ theme }) => theme.colors.success};
+  }
+`;
