@@ -393,6 +393,8 @@ export default function HomePage() {
                 </LightButtonLink>
                 <OutlineButtonLink to="/services" size="lg">
                   Learn More
+                  {/* Search engines and screen readers get a link text that says where it goes. */}
+                  <span className="sr-only"> about our services</span>
                 </OutlineButtonLink>
               </HeroActions>
               <TrustList>
