@@ -143,11 +143,9 @@ export async function buildApp({ config, connection, logStream }: BuildOptions):
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
       await api.register(giveawayRoutes);
       api.setNotFoundHandler((request, reply) =>
-        reply
-          .code(404)
-          .send({
-            detail: `No API endpoint matches ${request.method} ${request.url.split('?')[0]}.`,
-          }),
+        reply.code(404).send({
+          detail: `No API endpoint matches ${request.method} ${request.url.split('?')[0]}.`,
+        }),
       );
     },
     { prefix: '/api/v1' },
