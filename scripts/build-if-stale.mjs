@@ -68,6 +68,8 @@ function walk(target, out) {
   if (stat.isDirectory()) {
     for (const entry of fs.readdirSync(full).sort()) {
       if (entry === 'node_modules' || entry === '__tests__' || entry === 'vendor') continue;
+      // Written by the Gatsby build itself (graphqlTypegen), so it must not make the next run stale.
+      if (entry === 'gatsby-types.d.ts') continue;
       walk(path.join(target, entry), out);
     }
   } else {
