@@ -5,7 +5,7 @@ import { formatDate, participantsLabel } from '../format';
 import { displayHandle } from '../spin/display-name';
 import type { GiveawayWithId } from '../api/giveaway-fields';
 import { FactList, ParticipantCount } from './card-parts';
-import { TrophyIcon, UsersIcon } from './giveaway-icons';
+import { TrophyIcon, UsersIcon } from '@/components/icons';
 import { StatusBadge } from './status-badge';
 
 const Article = styled.article`

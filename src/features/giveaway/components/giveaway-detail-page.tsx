@@ -27,7 +27,7 @@ import {
   GiftIcon,
   TrophyIcon,
   UsersIcon,
-} from './giveaway-icons';
+} from '@/components/icons';
 import { MessagePage } from './message-panel';
 import { ShareCard } from './share-card';
 import { SpinOverlay } from './spin-overlay';

@@ -14,7 +14,7 @@ import { useGiveawaysWithId } from '../use-giveaways-with-id';
 import { FactList, ParticipantCount } from './card-parts';
 import { GiveawayFormDialog } from './giveaway-form-dialog';
 import { GiveawayGrid } from './giveaway-list-page';
-import { UsersIcon } from './giveaway-icons';
+import { UsersIcon } from '@/components/icons';
 import { MessagePage, MessagePanel } from './message-panel';
 import { StatusBadge } from './status-badge';
 

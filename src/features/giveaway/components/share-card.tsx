@@ -3,7 +3,7 @@ import { Button } from '@/components/ui/button';
 import { useToast } from '@/components/ui/toast';
 import { shareOrCopy } from '../share';
 import { DetailCard, DetailCardTitle, DetailNote } from './detail-card';
-import { ShareIcon } from './giveaway-icons';
+import { ShareIcon } from '@/components/icons';
 
 export function ShareCard({ title, description }: { title: string; description: string }) {
   const { toast } = useToast();
