@@ -142,11 +142,6 @@ export async function buildApp({ config, connection, logStream }: BuildOptions):
       await api.register(publishJobRoutes, { prefix: '/publish-jobs' });
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
       await api.register(giveawayRoutes);
-      api.setNotFoundHandler((request, reply) =>
-        reply.code(404).send({
-          detail: `No API endpoint matches ${request.method} ${request.url.split('?')[0]}.`,
-        }),
-      );
     },
     { prefix: '/api/v1' },
   );

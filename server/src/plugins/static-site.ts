@@ -147,11 +147,8 @@ export default async function staticSite(app: FastifyInstance, opts: StaticSiteO
     const rawPath = request.url.split('?')[0] ?? '/';
     const urlPath = safeDecode(rawPath);
     if (urlPath === null) return reply.code(400).send({ detail: 'The request URL is malformed.' });
-    if (isApiPath(urlPath)) {
-      return reply
-        .code(404)
-        .send({ detail: `No API endpoint matches ${request.method} ${rawPath}.` });
-    }
+    // The catch-all route also sees unknown /api paths: answer them like every other 404.
+    if (isApiPath(urlPath)) return reply.callNotFound();
     if (!built) {
       return reply
         .code(503)
