@@ -10,7 +10,7 @@ import type { Config } from './config';
 import type { Db } from './db/connect';
 import authPlugin from './plugins/auth';
 import dbPlugin from './plugins/db';
-import errorsPlugin from './plugins/errors';
+import errorsPlugin, { FRAMEWORK_ERRORS } from './plugins/errors';
 import staticSite, { isApiPath, SiteHandle } from './plugins/static-site';
 import giveawayRoutes from './routes/v1/giveaways';
 import healthRoutes from './routes/v1/health';
@@ -92,11 +92,10 @@ export async function buildApp({ config, connection, logStream }: BuildOptions):
     routerOptions: { ignoreTrailingSlash: false, maxParamLength: 200 },
     // Errors raised before routing (bad URL, bad content type) still answer with a detail.
     frameworkErrors: (error, _request, reply) => {
-      const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 400;
-      const detail =
-        error.code === 'FST_ERR_BAD_URL'
-          ? 'The request URL is malformed.'
-          : 'The request could not be understood.';
+      const known = error.code ? FRAMEWORK_ERRORS[error.code] : undefined;
+      const status =
+        known?.status ?? (error.statusCode && error.statusCode < 500 ? error.statusCode : 400);
+      const detail = known?.detail ?? 'The request could not be understood.';
       void (reply as FastifyReply).code(status).send({ detail });
     },
   }).withTypeProvider<TypeBoxTypeProvider>();

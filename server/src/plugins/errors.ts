@@ -8,7 +8,7 @@ interface FieldError {
 }
 
 /** Fastify's own client errors, by code, with sentences a person can act on. */
-const FRAMEWORK_ERRORS: Record<string, { status: number; detail: string }> = {
+export const FRAMEWORK_ERRORS: Record<string, { status: number; detail: string }> = {
   FST_ERR_CTP_INVALID_MEDIA_TYPE: {
     status: 415,
     detail: 'This endpoint accepts application/json (or form-encoded data where documented).',
