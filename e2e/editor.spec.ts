@@ -76,6 +76,36 @@ function checkPostBody(scope: ReturnType<Page['locator']>) {
   ]);
 }
 
+test('the browser Back button asks before leaving unsaved changes', async ({ page }) => {
+  await loginAsEditor(page);
+  // Saves never answer, so the draft stays unsaved for as long as the test needs.
+  await page.route('**/api/v1/drafts', (route) =>
+    route.request().method() === 'POST' ? new Promise(() => undefined) : route.fallback(),
+  );
+  await page.goto('/admin/drafts');
+  await page.getByRole('link', { name: 'New Post' }).first().click();
+  await expect(page).toHaveURL(/\/blog\/new$/);
+  const titleBox = page.getByRole('textbox', { name: 'Title' });
+  await titleBox.fill('Not saved yet');
+
+  const asked: string[] = [];
+  page.once('dialog', (dialog) => {
+    asked.push(dialog.message());
+    void dialog.dismiss();
+  });
+  await page.goBack({ waitUntil: 'commit' });
+  await expect
+    .poll(() => asked)
+    .toEqual(['You have unsaved changes. Leave this page and lose them?']);
+  await expect(page).toHaveURL(/\/blog\/new$/);
+  await expect(titleBox).toHaveValue('Not saved yet');
+
+  page.once('dialog', (dialog) => void dialog.accept());
+  await page.goBack({ waitUntil: 'commit' });
+  await expect(page).toHaveURL(/\/admin\/drafts$/);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+});
+
 test('an editor writes, previews and publishes a post; after the rebuild it is on the blog', async ({
   page,
 }) => {

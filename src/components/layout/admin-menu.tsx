@@ -4,11 +4,20 @@ import styled from 'styled-components';
 import { useSession } from '@/features/auth/session-context';
 import { ChevronDownIcon } from '../icons';
 
-/** Admin destinations in menu order; Logout is always appended after them. */
-export const ADMIN_MENU_LINKS: readonly { label: string; to: string }[] = [
-  { label: 'New Post', to: '/blog/new' },
-  { label: 'Drafts', to: '/admin/drafts' },
-  { label: 'Inbox', to: '/admin/inbox' },
+type StaffRole = 'admin' | 'editor';
+
+/**
+ * Staff destinations in menu order, each with the roles that may open it (the server enforces the
+ * same); Logout is always appended after them. Editors see the writing screens only.
+ */
+export const ADMIN_MENU_LINKS: readonly {
+  label: string;
+  to: string;
+  roles: readonly StaffRole[];
+}[] = [
+  { label: 'New Post', to: '/blog/new', roles: ['admin', 'editor'] },
+  { label: 'Drafts', to: '/admin/drafts', roles: ['admin', 'editor'] },
+  { label: 'Inbox', to: '/admin/inbox', roles: ['admin'] },
 ];
 
 const Wrapper = styled.div`
@@ -98,11 +107,12 @@ const Divider = styled.li`
 `;
 
 /**
- * Disclosure-style dropdown (a button revealing a list of links), shown only to an authenticated
- * admin. Escape or a click outside closes it; arrow keys move between items.
+ * Disclosure-style dropdown (a button revealing a list of links), shown to an authenticated admin
+ * ("Admin") or editor ("Editor", writing screens only). Escape or a click outside closes it; arrow
+ * keys move between items.
  */
 export function AdminMenu() {
-  const { ready, isAuthenticated, isAdmin, logout } = useSession();
+  const { ready, isAuthenticated, isAdmin, canEdit, logout } = useSession();
   const [open, setOpen] = useState(false);
   const wrapperRef = useRef<HTMLDivElement>(null);
   const toggleRef = useRef<HTMLButtonElement>(null);
@@ -117,7 +127,10 @@ export function AdminMenu() {
     return () => document.removeEventListener('mousedown', onPointerDown);
   }, [open]);
 
-  if (!ready || !isAuthenticated || !isAdmin) return null;
+  if (!ready || !isAuthenticated || !canEdit) return null;
+  const role: StaffRole = isAdmin ? 'admin' : 'editor';
+  const label = isAdmin ? 'Admin' : 'Editor';
+  const links = ADMIN_MENU_LINKS.filter((item) => item.roles.includes(role));
 
   const items = () =>
     Array.from(wrapperRef.current?.querySelectorAll<HTMLElement>('[data-admin-item]') ?? []);
@@ -165,11 +178,11 @@ export function AdminMenu() {
         aria-controls={panelId}
         onClick={() => setOpen((value) => !value)}
       >
-        Admin
+        {label}
         <ChevronDownIcon size={16} />
       </Toggle>
-      <Panel id={panelId} hidden={!open} aria-label="Admin">
-        {ADMIN_MENU_LINKS.map((item) => (
+      <Panel id={panelId} hidden={!open} aria-label={label}>
+        {links.map((item) => (
           <li key={item.to}>
             <ItemLink to={item.to} data-admin-item="" onClick={() => setOpen(false)}>
               {item.label}

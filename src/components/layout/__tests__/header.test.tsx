@@ -144,13 +144,25 @@ describe('Header', () => {
       expect(screen.queryByRole('button', { name: 'Admin' })).not.toBeInTheDocument();
     });
 
-    it('is absent for an authenticated editor', async () => {
+    it('offers an authenticated editor the writing screens only, under "Editor"', async () => {
+      const user = userEvent.setup();
       window.localStorage.setItem('token', 'abc');
       window.localStorage.setItem('userRole', 'editor');
       renderWithProviders(<Header pathname="/" />);
-      // Wait for the session's mount check so the absence is not just the pre-check render.
-      await waitFor(() => expect(window.localStorage.getItem('userRole')).toBe('editor'));
+
+      const toggle = await screen.findByRole('button', { name: 'Editor' });
       expect(screen.queryByRole('button', { name: 'Admin' })).not.toBeInTheDocument();
+      await user.click(toggle);
+      const panel = screen.getByRole('list', { name: 'Editor' });
+      expect(
+        within(panel)
+          .getAllByRole('link')
+          .map((link) => [link.textContent, link.getAttribute('href')]),
+      ).toEqual([
+        ['New Post', '/blog/new'],
+        ['Drafts', '/admin/drafts'],
+      ]);
+      expect(within(panel).getByRole('button', { name: 'Logout' })).toBeInTheDocument();
     });
 
     it('offers New Post, Drafts and Logout to an admin, and Logout signs out and goes home', async () => {

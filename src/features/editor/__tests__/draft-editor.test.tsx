@@ -175,6 +175,62 @@ describe('the post editor', () => {
     expect(confirm).not.toHaveBeenCalled();
   });
 
+  it('asks before a Back/Forward move away with unsaved changes, and undoes a refused one', async () => {
+    signIn(server);
+    server.use(
+      http.get(`${API}/drafts/7`, () => HttpResponse.json(draft())),
+      // The save never finishes, so the changes stay unsaved for the whole test.
+      http.put(`${API}/drafts/7`, () => new Promise<never>(() => undefined)),
+    );
+    window.history.replaceState({ key: '200' }, '', '/admin/drafts/7');
+    // Stands in for the router's own listener, registered long before the editor mounts.
+    const router = jest.fn();
+    window.addEventListener('popstate', router);
+    const confirm = jest.spyOn(window, 'confirm').mockReturnValue(false);
+    const go = jest.spyOn(window.history, 'go').mockImplementation(() => undefined);
+    const user = userEvent.setup();
+    try {
+      renderWithProviders(
+        <EditorAccess>
+          <DraftEditor draftId={7} />
+        </EditorAccess>,
+      );
+      const title = await screen.findByRole('textbox', { name: /Title/ });
+      await user.type(title, '!');
+
+      // Back: the browser is already on the older entry when popstate fires.
+      window.history.replaceState({ key: '100' }, '', '/admin/drafts');
+      window.dispatchEvent(new PopStateEvent('popstate', { state: { key: '100' } }));
+      expect(confirm).toHaveBeenCalledWith(LEAVE_QUESTION);
+      expect(router).not.toHaveBeenCalled();
+      expect(go).toHaveBeenLastCalledWith(1);
+      // The undoing step's own popstate is swallowed too.
+      window.history.replaceState({ key: '200' }, '', '/admin/drafts/7');
+      window.dispatchEvent(new PopStateEvent('popstate', { state: { key: '200' } }));
+      expect(router).not.toHaveBeenCalled();
+      expect(confirm).toHaveBeenCalledTimes(1);
+
+      // Forward to a newer entry, refused: stepped back the other way.
+      window.history.replaceState({ key: '300' }, '', '/blog');
+      window.dispatchEvent(new PopStateEvent('popstate', { state: { key: '300' } }));
+      expect(go).toHaveBeenLastCalledWith(-1);
+      window.history.replaceState({ key: '200' }, '', '/admin/drafts/7');
+      window.dispatchEvent(new PopStateEvent('popstate', { state: { key: '200' } }));
+
+      // Confirmed: the router hears of the move and nothing is undone.
+      confirm.mockReturnValue(true);
+      go.mockClear();
+      window.history.replaceState({ key: '100' }, '', '/admin/drafts');
+      window.dispatchEvent(new PopStateEvent('popstate', { state: { key: '100' } }));
+      expect(router).toHaveBeenCalledTimes(1);
+      expect(go).not.toHaveBeenCalled();
+    } finally {
+      window.removeEventListener('popstate', router);
+      go.mockRestore();
+      window.history.replaceState(null, '', '/');
+    }
+  });
+
   it('says so when a draft cannot be loaded', async () => {
     signIn(server, 'admin');
     server.use(

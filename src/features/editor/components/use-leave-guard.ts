@@ -4,9 +4,12 @@ export const LEAVE_QUESTION = 'You have unsaved changes. Leave this page and los
 
 /**
  * While `active`, asks before the page is left: the browser's own prompt on reload, close or an
- * address typed in (beforeunload), and a confirm for in-app links. Gatsby's router has no
- * navigation blocker, so internal link clicks are caught in the capture phase, before the
- * Link's own handler runs.
+ * address typed in (beforeunload), and a confirm for in-app links and the Back/Forward buttons.
+ * Gatsby's router has no navigation blocker, so internal link clicks are caught in the capture
+ * phase, before the Link's own handler runs, and history moves are caught by a capturing popstate
+ * listener, which runs before the router's own (capture listeners fire first at the target). A
+ * refused history move is undone by stepping back the other way; that step's popstate is
+ * swallowed, so the router never learns of either.
  */
 export function useLeaveGuard(active: boolean): void {
   useEffect(() => {
@@ -31,11 +34,36 @@ export function useLeaveGuard(active: boolean): void {
         event.stopPropagation();
       }
     };
+    // The entry the editor lives on. Gatsby's router stamps each entry it pushes with a `key`
+    // (Date.now() at the push), so an entry with a smaller or no key lies behind this one.
+    const guardedPath = window.location.pathname;
+    const guardedKey = historyKey(window.history.state);
+    let undoing = false;
+    const onPopState = (event: PopStateEvent) => {
+      if (undoing) {
+        undoing = false;
+        event.stopImmediatePropagation();
+        return;
+      }
+      if (window.location.pathname === guardedPath) return;
+      if (window.confirm(LEAVE_QUESTION)) return;
+      event.stopImmediatePropagation();
+      undoing = true;
+      window.history.go(historyKey(event.state) > guardedKey ? -1 : 1);
+    };
     window.addEventListener('beforeunload', onBeforeUnload);
     document.addEventListener('click', onClick, true);
+    window.addEventListener('popstate', onPopState, true);
     return () => {
       window.removeEventListener('beforeunload', onBeforeUnload);
       document.removeEventListener('click', onClick, true);
+      window.removeEventListener('popstate', onPopState, true);
     };
   }, [active]);
+}
+
+function historyKey(state: unknown): number {
+  const key = (state as { key?: unknown } | null)?.key;
+  const value = typeof key === 'string' ? Number(key) : NaN;
+  return Number.isFinite(value) ? value : 0;
 }
