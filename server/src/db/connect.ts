@@ -5,6 +5,7 @@ import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { Database } from './database';
 import { migrationProvider } from './migrations';
+import { cachingStatements, type CachingSqliteDatabase } from './statement-cache';
 import type { Dialect } from './migrations/util';
 
 export interface Db {
@@ -49,9 +50,11 @@ export async function connect(
 ): Promise<Db> {
   let db: Kysely<Database>;
   let dialect: Dialect;
+  let sqlite: CachingSqliteDatabase | null = null;
   if (url.startsWith('sqlite:')) {
     dialect = 'sqlite';
-    db = new Kysely<Database>({ dialect: new SqliteDialect({ database: openSqlite(url, cwd) }) });
+    sqlite = cachingStatements(openSqlite(url, cwd));
+    db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
   } else {
     dialect = 'postgres';
     const pool = new pg.Pool({
@@ -75,6 +78,7 @@ export async function connect(
     const failed = results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
     throw new Error(`Database migration ${failed} failed: ${(error as Error).message}`);
   }
+  sqlite?.clearStatements();
 
   return { db, dialect, close: () => db.destroy() };
 }
