@@ -3,7 +3,7 @@ import { type ColumnDefinitionBuilder, type Kysely, sql } from 'kysely';
 export type Dialect = 'sqlite' | 'postgres';
 
 /** Dialect of a Kysely instance, read from the adapter so migrations can branch on it. */
-export function dialectOf(db: Kysely<unknown>): Dialect {
+export function dialectOf(db: Pick<Kysely<unknown>, 'getExecutor'>): Dialect {
   return db.getExecutor().adapter.constructor.name.toLowerCase().includes('postgres')
     ? 'postgres'
     : 'sqlite';

@@ -1,5 +1,6 @@
-import type { Kysely, Selectable } from 'kysely';
+import type { Kysely, QueryCreator, Selectable } from 'kysely';
 import type { Database, ParticipantsTable } from '../../db/database';
+import { dialectOf } from '../../db/migrations/util';
 import { conflict, notFound } from '../../lib/http-error';
 import { formatDate } from './dates';
 import { pickWinner } from './draw';
@@ -170,9 +171,34 @@ async function refusal(db: Db, id: number, input: EntryInput, today: string): Pr
 }
 
 /**
- * Records one entry. The claim is one conditional UPDATE (open, started, not ended, not drawn,
- * below the cap) that also bumps the counter; the insert follows in the same transaction, so a
- * duplicate rolls the claim back and the counter always equals the stored entries.
+ * The claim on a giveaway for one entry: a conditional UPDATE (open, started, not ended, not
+ * drawn, below the cap) that also bumps the counter and returns the id when it matched.
+ */
+function claimEntry(db: QueryCreator<Database>, id: number, today: string) {
+  return db
+    .updateTable('giveaways')
+    .set((eb) => ({ participant_count: eb('participant_count', '+', 1) }))
+    .where('id', '=', id)
+    .where('winner_id', 'is', null)
+    .where('is_accepting', '=', 1)
+    .where('start_date', '<=', today)
+    .where((eb) => eb.or([eb('end_date', 'is', null), eb('end_date', '>=', today)]))
+    .where((eb) =>
+      eb.or([
+        eb('max_participants', 'is', null),
+        eb('participant_count', '<', eb.ref('max_participants')),
+      ]),
+    )
+    .returning(['id']);
+}
+
+/**
+ * Records one entry. The claim and the insert commit together or not at all, so a duplicate
+ * rolls the claim back and the counter always equals the stored entries. On PostgreSQL they are
+ * one statement (the claim in a data-modifying WITH): one round trip instead of four, and the
+ * giveaway row's lock, which every entry on that giveaway queues behind, is held for that one
+ * statement and its commit only. On SQLite (no UPDATE inside WITH) they are two statements in
+ * one transaction on the single in-process connection.
  */
 export async function enterGiveaway(
   db: Db,
@@ -181,28 +207,34 @@ export async function enterGiveaway(
   today: string,
   now: Date,
 ): Promise<void> {
+  const createdAt = now.toISOString();
   try {
-    await db.transaction().execute(async (trx) => {
-      const claimed = await trx
-        .updateTable('giveaways')
-        .set((eb) => ({ participant_count: eb('participant_count', '+', 1) }))
-        .where('id', '=', id)
-        .where('winner_id', 'is', null)
-        .where('is_accepting', '=', 1)
-        .where('start_date', '<=', today)
-        .where((eb) => eb.or([eb('end_date', 'is', null), eb('end_date', '>=', today)]))
-        .where((eb) =>
-          eb.or([
-            eb('max_participants', 'is', null),
-            eb('participant_count', '<', eb.ref('max_participants')),
-          ]),
+    if (dialectOf(db) === 'postgres') {
+      const entered = await db
+        .with('claimed', (qc) => claimEntry(qc, id, today))
+        .insertInto('participants')
+        .columns(['giveaway_id', 'email', 'instagram_handle', 'created_at'])
+        .expression((eb) =>
+          eb
+            .selectFrom('claimed')
+            .select([
+              'claimed.id',
+              eb.val(input.email).as('email'),
+              eb.val(input.instagram_handle).as('instagram_handle'),
+              eb.val(createdAt).as('created_at'),
+            ]),
         )
         .returning(['id'])
         .executeTakeFirst();
+      if (!entered) throw new EntryRefused();
+      return;
+    }
+    await db.transaction().execute(async (trx) => {
+      const claimed = await claimEntry(trx, id, today).executeTakeFirst();
       if (!claimed) throw new EntryRefused();
       await trx
         .insertInto('participants')
-        .values({ giveaway_id: id, ...input, created_at: now.toISOString() })
+        .values({ giveaway_id: id, ...input, created_at: createdAt })
         .execute();
     });
   } catch (error) {
