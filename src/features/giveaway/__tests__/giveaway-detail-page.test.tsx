@@ -461,5 +461,7 @@ describe('GiveawayDetailPage', () => {
     await user.click(screen.getByRole('button', { name: 'Back to Giveaway' }));
     expect(await screen.findByRole('region', { name: 'Congratulations to:' })).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Admin Controls' })).not.toBeInTheDocument();
+    // The button that had focus is gone: focus goes to the page title, not <body>.
+    expect(screen.getByRole('heading', { level: 1, name: 'Launch Giveaway' })).toHaveFocus();
   }, 15000);
 });

@@ -1,9 +1,10 @@
-import React, { useState } from 'react';
+import React, { useRef, useState } from 'react';
 import styled from 'styled-components';
 import { Button } from '@/components/ui/button';
 import { useToast } from '@/components/ui/toast';
 import { useToggleParticipants } from '../api/toggle-participants';
 import { serverSentence } from '../error-message';
+import { useRefocusAfterBusy } from '../use-refocus-after-busy';
 import { DetailCard, DetailCardTitle, DetailNote } from './detail-card';
 
 const Actions = styled.div`
@@ -35,6 +36,11 @@ export function AdminControls({
   const { toast } = useToast();
   const [toggleParticipants] = useToggleParticipants();
   const [toggling, setToggling] = useState(false);
+  const selectRef = useRef<HTMLButtonElement>(null);
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  // A refused draw leaves focus on Select Winner (a successful one moves it into the draw overlay).
+  useRefocusAfterBusy(selectRef, selecting);
+  useRefocusAfterBusy(toggleRef, toggling);
 
   const toggle = async () => {
     setToggling(true);
@@ -69,6 +75,7 @@ export function AdminControls({
       <DetailCardTitle id="admin-controls-title">Admin Controls</DetailCardTitle>
       <Actions>
         <Button
+          ref={selectRef}
           onClick={onSelectWinner}
           disabled={participantCount === 0 || selecting}
           aria-describedby="select-winner-hint"
@@ -80,7 +87,12 @@ export function AdminControls({
             ? 'No participants yet. Wait for people to join before selecting a winner.'
             : `Ready to select winner from ${participantCount} participants.`}
         </DetailNote>
-        <Button variant="secondary" onClick={() => void toggle()} disabled={toggling}>
+        <Button
+          ref={toggleRef}
+          variant="secondary"
+          onClick={() => void toggle()}
+          disabled={toggling}
+        >
           {isAccepting ? 'Stop Accepting' : 'Start Accepting'}
         </Button>
       </Actions>

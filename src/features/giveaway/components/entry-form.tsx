@@ -1,5 +1,5 @@
 import { yupResolver } from '@hookform/resolvers/yup';
-import React from 'react';
+import React, { useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import styled from 'styled-components';
 import * as yup from 'yup';
@@ -8,6 +8,7 @@ import { Field, Input } from '@/components/ui/field';
 import { useToast } from '@/components/ui/toast';
 import { useParticipate } from '../api/participate';
 import { serverSentence } from '../error-message';
+import { useRefocusAfterBusy } from '../use-refocus-after-busy';
 
 const entrySchema = yup.object({
   email: yup
@@ -47,6 +48,8 @@ export function EntryForm({ giveawayId, onEntered }: EntryFormProps) {
     resolver: yupResolver(entrySchema.shape({ website: yup.string().default('') })),
     defaultValues: { email: '', instagram_handle: '', website: '' },
   });
+  const submitRef = useRef<HTMLButtonElement>(null);
+  useRefocusAfterBusy(submitRef, isSubmitting);
 
   const onSubmit = handleSubmit(async (values) => {
     try {
@@ -103,7 +106,7 @@ export function EntryForm({ giveawayId, onEntered }: EntryFormProps) {
           <input type="text" tabIndex={-1} autoComplete="off" {...register('website')} />
         </label>
       </Honeypot>
-      <Button type="submit" block disabled={isSubmitting}>
+      <Button ref={submitRef} type="submit" block disabled={isSubmitting}>
         {isSubmitting ? 'Entering...' : 'Enter Giveaway'}
       </Button>
     </form>

@@ -1,6 +1,6 @@
 import { useApolloClient } from '@apollo/client';
 import { Link } from 'gatsby';
-import React, { useCallback, useEffect, useState } from 'react';
+import React, { useCallback, useEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { ButtonLink } from '@/components/ui/button';
 import { Container } from '@/components/ui/container';
@@ -174,6 +174,16 @@ export function GiveawayDetailPage({ id }: { id: string }) {
   const [selectWinner] = useSelectWinner();
   const [selecting, setSelecting] = useState(false);
   const [draw, setDraw] = useState<DrawState>({ stage: 'idle' });
+  // Leaving the winner screen removes the button that had focus: the page title takes it instead
+  // of <body>, so keyboard and screen-reader users start again at the top of the giveaway.
+  const titleRef = useRef<HTMLHeadingElement>(null);
+  const focusTitle = useRef(false);
+
+  useEffect(() => {
+    if (draw.stage !== 'idle' || !focusTitle.current) return;
+    focusTitle.current = false;
+    titleRef.current?.focus();
+  }, [draw.stage]);
 
   useEffect(() => {
     if (error)
@@ -237,7 +247,10 @@ export function GiveawayDetailPage({ id }: { id: string }) {
       <WinnerScreen
         winner={draw.winner}
         giveaway={giveaway}
-        onBack={() => setDraw({ stage: 'idle' })}
+        onBack={() => {
+          focusTitle.current = true;
+          setDraw({ stage: 'idle' });
+        }}
       />
     );
   }
@@ -262,7 +275,9 @@ export function GiveawayDetailPage({ id }: { id: string }) {
       <Header>
         <Container>
           <StatusBadge status={giveaway.status} />
-          <Title>{giveaway.title}</Title>
+          <Title ref={titleRef} tabIndex={-1}>
+            {giveaway.title}
+          </Title>
           <Description>{giveaway.description}</Description>
         </Container>
       </Header>
