@@ -160,6 +160,41 @@ describe('ContactForm', () => {
     expect(field(/^Email/)).toHaveAttribute('aria-invalid', 'true');
   });
 
+  it('moves focus to the result after sending from the button, instead of losing it', async () => {
+    const user = renderForm();
+    server.use(
+      http.post(`${API}/contact/`, async () => {
+        await delay(20);
+        return HttpResponse.json({ message: 'Thanks!' });
+      }),
+    );
+    await fillRequired(user);
+    await user.tab();
+    expect(submit()).toHaveFocus();
+    await user.keyboard('{Enter}');
+    const success = await screen.findByText('Message Sent Successfully!');
+    await waitFor(() => expect(success.closest('[tabindex="-1"]')).toHaveFocus());
+
+    server.use(http.post(`${API}/contact/`, () => new HttpResponse(null, { status: 500 })));
+    await user.type(field(/^Name/), 'Ada');
+    await user.type(field(/^Email/), 'ada@example.com');
+    await user.type(field(/^Message/), 'Again.');
+    await user.tab();
+    await user.keyboard('{Enter}');
+    const failure = await screen.findByText(FAILURE_TEXT);
+    await waitFor(() => expect(failure.closest('[tabindex="-1"]')).toHaveFocus());
+  });
+
+  it('leaves focus alone when the form was sent from a field', async () => {
+    const user = renderForm();
+    server.use(http.post(`${API}/contact/`, () => HttpResponse.json({ message: 'Thanks!' })));
+    await fillRequired(user);
+    await user.click(field(/^Name/));
+    await user.keyboard('{Enter}');
+    expect(await screen.findByText('Message Sent Successfully!')).toBeInTheDocument();
+    expect(field(/^Name/)).toHaveFocus();
+  });
+
   it('returns to idle after a success when the person starts typing again', async () => {
     const user = renderForm();
     server.use(http.post(`${API}/contact/`, () => HttpResponse.json({ message: 'Thanks!' })));

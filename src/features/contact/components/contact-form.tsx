@@ -1,6 +1,6 @@
 import { yupResolver } from '@hookform/resolvers/yup';
 import type { ContactRequest, ContactService } from '@site/contracts';
-import React, { useEffect, useState } from 'react';
+import React, { useEffect, useRef, useState } from 'react';
 import { useForm, type Path } from 'react-hook-form';
 import styled, { css } from 'styled-components';
 import * as yup from 'yup';
@@ -119,6 +119,18 @@ export function ContactForm() {
     setError,
     formState: { errors },
   } = useForm<ContactValues>({ resolver: yupResolver(schema), defaultValues: EMPTY });
+  const submitRef = useRef<HTMLButtonElement>(null);
+  const resultRef = useRef<HTMLDivElement>(null);
+
+  // Sending disables the focused Send button, which drops focus to <body>. When the answer is in,
+  // focus goes to the message reporting it, unless the person has already moved elsewhere.
+  useEffect(() => {
+    if (status !== 'success' && status !== 'error') return;
+    const active = document.activeElement;
+    if (!active || active === document.body || active === submitRef.current) {
+      resultRef.current?.focus();
+    }
+  }, [status]);
 
   // Any edit by the person returns the form to idle (hiding the last result); reset() after a
   // success is not an edit, so the success message stays.
@@ -209,14 +221,14 @@ export function ContactForm() {
       </Honeypot>
 
       {status === 'success' ? (
-        <Status>
+        <Status ref={resultRef} tabIndex={-1}>
           <Alert variant="success" title="Message Sent Successfully!">
             <p>Thank you for reaching out. We&apos;ll get back to you as soon as possible.</p>
           </Alert>
         </Status>
       ) : null}
       {failed ? (
-        <Status>
+        <Status ref={resultRef} tabIndex={-1}>
           <Alert variant="error">
             <p>
               There was a problem sending your message. Please try again or contact us directly.
@@ -225,7 +237,7 @@ export function ContactForm() {
         </Status>
       ) : null}
 
-      <Button type="submit" size="lg" disabled={!hydrated || submitting}>
+      <Button ref={submitRef} type="submit" size="lg" disabled={!hydrated || submitting}>
         {submitting ? 'Sending...' : 'Send Message'}
       </Button>
     </Form>
