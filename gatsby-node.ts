@@ -1,5 +1,6 @@
 import type { GatsbyNode } from 'gatsby';
 import { blogNode } from './src/features/blog/node/gatsby-node';
+import { deliveryNode } from './src/features/delivery/node/gatsby-node';
 import { projectsNode } from './src/features/projects/node/gatsby-node';
 import { seoNode } from './src/features/seo/node/gatsby-node';
 
@@ -7,7 +8,7 @@ import { seoNode } from './src/features/seo/node/gatsby-node';
  * Each feature keeps its build-time code beside its components (src/features/<name>/node) and
  * exports a partial GatsbyNode; this file only runs them in a fixed order.
  */
-const features: Partial<GatsbyNode>[] = [blogNode, projectsNode, seoNode];
+const features: Partial<GatsbyNode>[] = [blogNode, projectsNode, seoNode, deliveryNode];
 
 type Hook = (...args: unknown[]) => unknown;
 

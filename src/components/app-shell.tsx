@@ -1,4 +1,4 @@
-import React from 'react';
+import React, { Suspense } from 'react';
 import { ThemeProvider } from 'styled-components';
 import { SessionProvider } from '@/features/auth/session-context';
 import { GlobalStyle } from '@/styles/global-style';
@@ -30,10 +30,17 @@ export function PageWrapper({
   // The global style lives here, not in RootWrapper: gatsby-plugin-styled-components collects SSR
   // styles through a StyleSheetManager it adds in its own wrapRootElement, which sits inside ours,
   // so only what renders within the page element reaches the server-rendered <head>.
+  //
+  // The Suspense boundary is for hydration, not data: nothing inside suspends, so the server
+  // renders it complete, and React 18 then hydrates a server-rendered boundary at idle priority in
+  // time slices that yield to the browser every few milliseconds, instead of one long task for
+  // the whole page. Input arriving meanwhile makes React hydrate the part it targets first.
   return (
     <>
       <GlobalStyle />
-      <Layout pathname={pathname}>{children}</Layout>
+      <Suspense fallback={null}>
+        <Layout pathname={pathname}>{children}</Layout>
+      </Suspense>
     </>
   );
 }

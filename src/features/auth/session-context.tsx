@@ -1,5 +1,13 @@
 import type { MeResponse } from '@site/contracts';
-import React, { createContext, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import React, {
+  createContext,
+  startTransition,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+} from 'react';
 import { api, ApiError, onUnauthorized } from '@/lib/api-client';
 
 export type Role = 'guest' | 'editor' | 'admin';
@@ -90,8 +98,12 @@ export function SessionProvider({ children }: { children: React.ReactNode }) {
   useEffect(() => {
     const storedRole = initialRole(sessionStorageAdapter.get(STORAGE_KEYS.role));
     const token = sessionStorageAdapter.get(STORAGE_KEYS.token);
-    setState(resolveOnLoad(storedRole, token));
-    setReady(true);
+    // A transition, so the page below (hydrated in time slices, see PageWrapper) keeps hydrating
+    // in slices instead of being forced to finish in one blocking task by this context change.
+    startTransition(() => {
+      setState(resolveOnLoad(storedRole, token));
+      setReady(true);
+    });
     if (!token) return undefined;
 
     // Storage can be edited by anyone, so the server confirms the role: its answer replaces the
