@@ -1,3 +1,4 @@
+import { grouped } from '@/lib/format-number';
 import React, { useEffect, useId, useMemo, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { Button } from '@/components/ui/button';
@@ -30,7 +31,7 @@ export interface BlogListProps {
 }
 
 function plural(count: number, one: string, many: string): string {
-  return `${count.toLocaleString('en-US')} ${count === 1 ? one : many}`;
+  return `${grouped(count)} ${count === 1 ? one : many}`;
 }
 
 export function BlogList({
@@ -92,7 +93,7 @@ export function BlogList({
     const matching = searching ? ` matching “${query.trim()}”` : '';
     countLine =
       listing.posts.length < listing.total
-        ? `Showing ${listing.posts.length.toLocaleString('en-US')} of ${what}${scope}${matching}`
+        ? `Showing ${grouped(listing.posts.length)} of ${what}${scope}${matching}`
         : `${what}${scope}${matching}`;
   }
 
