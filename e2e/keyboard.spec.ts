@@ -259,10 +259,6 @@ test.describe('menu by keyboard', () => {
     page,
     request,
   }) => {
-    // Known bug in src/components/layout/admin-menu.tsx (not this spec's file): onKeyDown calls
-    // setOpen(true) and focuses the first item in the same handler, while the panel is still
-    // `hidden`, so focus() is a no-op and focus stays on the toggle. Remove test.fail once fixed.
-    test.fail(true, 'admin-menu.tsx focuses the items before the opened panel has rendered');
     await page.setViewportSize({ width: 1280, height: 800 });
     await loginAsAdmin(page, request);
     await open(page, '/pricing');
@@ -349,11 +345,6 @@ test.describe('contact form by keyboard', () => {
   });
 
   test('a focused invalid field shows a focus ring', async ({ page }) => {
-    // Known bug in src/components/ui/field.tsx (not this spec's file): `&[aria-invalid='true']`
-    // comes after `&:focus-visible` with the same specificity, so its 1px red box-shadow replaces
-    // the 3px focus ring and a focused invalid field looks exactly like an unfocused one. Remove
-    // test.fail once fixed.
-    test.fail(true, 'field.tsx: the aria-invalid box-shadow overrides the :focus-visible ring');
     await open(page, '/contact');
     const form = page.getByRole('form', { name: 'Contact form' });
     const name = form.getByRole('textbox', { name: 'Name', exact: true });

@@ -1,5 +1,6 @@
 import { Link, navigate } from 'gatsby';
 import React, { useEffect, useId, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import styled from 'styled-components';
 import { useSession } from '@/features/auth/session-context';
 import { ChevronDownIcon } from '../icons';
@@ -150,7 +151,8 @@ export function AdminMenu() {
     }
     if (!['ArrowDown', 'ArrowUp', 'Home', 'End'].includes(event.key)) return;
     event.preventDefault();
-    if (!open) setOpen(true);
+    // Render the panel before moving focus into it: a hidden item cannot take focus.
+    if (!open) flushSync(() => setOpen(true));
     const list = items();
     const current = list.indexOf(document.activeElement as HTMLElement);
     if (event.key === 'Home') focusItem(0);

@@ -139,6 +139,11 @@ const controlStyles = css`
     box-shadow: 0 0 0 1px ${({ theme }) => theme.colors.danger};
   }
 
+  /* An invalid field keeps its red border but still shows where the focus is. */
+  &[aria-invalid='true']:focus-visible {
+    box-shadow: 0 0 0 3px ${({ theme }) => theme.colors.focus};
+  }
+
   &:disabled {
     background: ${({ theme }) => theme.colors.surface};
     cursor: not-allowed;
