@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { ContactEnquiry, ContactRequest, ContactService } from '@site/contracts';
 import type { Database } from '../db/database';
+import { paginate } from '../lib/pagination';
 import type { Mailer } from './mail';
 
 /** SPEC §5 labels, for the owner's notification. */
@@ -62,25 +63,12 @@ export async function receiveEnquiry(
   return { id, ...enquiry };
 }
 
-export async function listEnquiries(db: Kysely<Database>, page: number, perPage: number) {
-  const [rows, count] = await Promise.all([
-    db
-      .selectFrom('contact_enquiries')
-      .selectAll()
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(perPage)
-      .offset((page - 1) * perPage)
-      .execute(),
-    db
-      .selectFrom('contact_enquiries')
-      .select((eb) => eb.fn.countAll<string | number>().as('n'))
-      .executeTakeFirstOrThrow(),
-  ]);
-  return {
-    items: rows.map((row) => ({ ...row, service: row.service as ContactService })),
-    page,
-    per_page: perPage,
-    total: Number(count.n),
-  };
+/** Newest first, one page of the enquiries. */
+export function listEnquiries(db: Kysely<Database>, page: number, perPage: number) {
+  return paginate(
+    db.selectFrom('contact_enquiries'),
+    (from) => from.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc'),
+    { page, perPage },
+    (row): ContactEnquiry => ({ ...row, service: row.service as ContactService }),
+  );
 }

@@ -2,6 +2,7 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import type { Kysely } from 'kysely';
 import type { OutboxMessage } from '@site/contracts';
 import type { Database, OutboxTable } from '../db/database';
+import { paginate } from '../lib/pagination';
 
 export interface MailMessage {
   /** Null when no recipient is configured (e.g. OWNER_EMAIL unset): the message is kept in the outbox. */
@@ -111,20 +112,11 @@ export function toOutboxMessage(row: {
 }
 
 /** Newest first, one page of the outbox. */
-export async function listOutbox(db: Kysely<Database>, page: number, perPage: number) {
-  const [rows, count] = await Promise.all([
-    db
-      .selectFrom('outbox')
-      .selectAll()
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(perPage)
-      .offset((page - 1) * perPage)
-      .execute(),
-    db
-      .selectFrom('outbox')
-      .select((eb) => eb.fn.countAll<string | number>().as('n'))
-      .executeTakeFirstOrThrow(),
-  ]);
-  return { items: rows.map(toOutboxMessage), page, per_page: perPage, total: Number(count.n) };
+export function listOutbox(db: Kysely<Database>, page: number, perPage: number) {
+  return paginate(
+    db.selectFrom('outbox'),
+    (from) => from.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc'),
+    { page, perPage },
+    toOutboxMessage,
+  );
 }

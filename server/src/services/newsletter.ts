@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { NewsletterSubscriber } from '@site/contracts';
 import type { Database, NewsletterTokensTable } from '../db/database';
+import { paginate } from '../lib/pagination';
 import type { Mailer } from './mail';
 
 export const DEFAULT_CONSENT_TEXT =
@@ -271,20 +272,13 @@ const SUBSCRIBER_COLUMNS = [
   'consent_text',
 ] as const;
 
-export async function listConfirmed(db: Kysely<Database>, page: number, perPage: number) {
-  const [rows, count] = await Promise.all([
-    confirmedQuery(db)
-      .select(SUBSCRIBER_COLUMNS)
-      .orderBy('confirmed_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(perPage)
-      .offset((page - 1) * perPage)
-      .execute(),
-    confirmedQuery(db)
-      .select((eb) => eb.fn.countAll<string | number>().as('n'))
-      .executeTakeFirstOrThrow(),
-  ]);
-  return { items: rows.map(toSubscriber), page, per_page: perPage, total: Number(count.n) };
+export function listConfirmed(db: Kysely<Database>, page: number, perPage: number) {
+  return paginate(
+    confirmedQuery(db),
+    (from) => from.select(SUBSCRIBER_COLUMNS).orderBy('confirmed_at', 'desc').orderBy('id', 'desc'),
+    { page, perPage },
+    toSubscriber,
+  );
 }
 
 /**

@@ -8,6 +8,7 @@ import {
   type PostFields,
 } from '@site/contracts';
 import type { Database, DraftsTable } from '../../db/database';
+import { paginate } from '../../lib/pagination';
 import { readCategoryNames, readPublishedSlugs } from './content';
 
 /** A draft the API refuses, with the problems per field (400) or a slug already taken (409). */
@@ -275,23 +276,13 @@ export async function deleteDraft(db: Kysely<Database>, id: number): Promise<boo
   return Number(result.numDeletedRows) > 0;
 }
 
-export async function listDrafts(ctx: Context, page: number, perPage: number) {
-  const [rows, count] = await Promise.all([
-    ctx.db
-      .selectFrom('drafts')
-      .selectAll()
-      .orderBy('updated_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(perPage)
-      .offset((page - 1) * perPage)
-      .execute(),
-    ctx.db
-      .selectFrom('drafts')
-      .select((eb) => eb.fn.countAll<string | number>().as('n'))
-      .executeTakeFirstOrThrow(),
-  ]);
-  const items: DraftSummary[] = await Promise.all(
-    rows.map(async (row) => ({
+/** Last edited first, one page of the drafts. */
+export function listDrafts(ctx: Context, page: number, perPage: number) {
+  return paginate(
+    ctx.db.selectFrom('drafts'),
+    (from) => from.selectAll().orderBy('updated_at', 'desc').orderBy('id', 'desc'),
+    { page, perPage },
+    async (row): Promise<DraftSummary> => ({
       id: row.id,
       title: row.title,
       slug: row.slug ?? '',
@@ -299,9 +290,8 @@ export async function listDrafts(ctx: Context, page: number, perPage: number) {
       created_by: row.created_by,
       updated_at: row.updated_at,
       ready: (await allProblems(ctx, rowInput(row))).problems.length === 0,
-    })),
+    }),
   );
-  return { items, page, per_page: perPage, total: Number(count.n) };
 }
 
 export type { Context as DraftsContext };
