@@ -117,6 +117,11 @@ export default async function staticSite(app: FastifyInstance, opts: StaticSiteO
     lastModified: true,
     cacheControl: false,
     dotfiles: 'deny',
+    // The build writes a Brotli-11 `.br` beside each script and stylesheet
+    // (src/features/delivery/node/precompress.ts); browsers that accept Brotli get that file.
+    // Everything else (HTML, whose CSP hashes are computed from the plain text) is compressed
+    // per response by @fastify/compress.
+    preCompressed: true,
   });
 
   function fileFor(urlPath: string): string | null {
@@ -140,6 +145,8 @@ export default async function staticSite(app: FastifyInstance, opts: StaticSiteO
     return reply
       .code(status)
       .header('cache-control', status === 200 ? cacheControlFor(urlPath) : 'no-cache')
+      // Scripts and styles may come from their precompressed twin, so caches must key on it.
+      .header('vary', 'Accept-Encoding')
       .sendFile(file, root);
   }
 

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { cacheControlFor } from '../../src/plugins/static-site';
 import { buildTestApp, type TestApp } from '../helpers/build';
 
@@ -8,6 +9,8 @@ function write(root: string, file: string, body: string) {
   fs.mkdirSync(path.dirname(full), { recursive: true });
   fs.writeFileSync(full, body);
 }
+
+const FRAMEWORK = `var react = ${JSON.stringify('x'.repeat(4000))};`;
 
 describe('built site', () => {
   let t: TestApp;
@@ -19,6 +22,11 @@ describe('built site', () => {
     write(site, 'services/index.html', '<h1>services</h1>');
     write(site, 'app-3f9c1d2e4b5a69788a7b.js', 'console.log(1)');
     write(site, 'styles.0a1b2c3d4e5f60718293.css', 'body{}');
+    write(site, 'framework-0123456789abcdef0123.js', FRAMEWORK);
+    fs.writeFileSync(
+      path.join(site, 'framework-0123456789abcdef0123.js.br'),
+      zlib.brotliCompressSync(FRAMEWORK),
+    );
     write(site, 'page-data/index/page-data.json', '{}');
     write(site, 'static/8d7e6f5a4b3c2d1e0f/logo.png', 'png');
     write(site, 'favicon.svg', '<svg/>');
@@ -66,6 +74,25 @@ describe('built site', () => {
     expect(data.headers['cache-control']).toBe('public, max-age=0, must-revalidate');
     const icon = await t.app.inject({ url: '/favicon.svg' });
     expect(icon.headers['cache-control']).toBe('public, max-age=0, must-revalidate');
+  });
+
+  test('a precompressed twin is sent to browsers that accept Brotli, the plain file otherwise', async () => {
+    const url = '/framework-0123456789abcdef0123.js';
+    const br = await t.app.inject({ url, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toMatch(/javascript/);
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(FRAMEWORK);
+
+    const plain = await t.app.inject({ url, headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(FRAMEWORK);
+
+    // Pages have no twin: they are compressed per response after their CSP hashes are taken.
+    const page = await t.app.inject({ url: '/', headers: { 'accept-encoding': 'br' } });
+    expect(page.statusCode).toBe(200);
   });
 
   test('client-only routes get their page', async () => {
