@@ -1,8 +1,8 @@
-import { GatsbyImage } from 'gatsby-plugin-image';
 import React from 'react';
 import styled from 'styled-components';
 import { Badge, type BadgeVariant } from '@/components/ui/badge';
 import { ButtonAnchor } from '@/components/ui/button';
+import { ResponsiveImage } from '@/components/ui/responsive-image';
 import { primaryActionLabel, statusLabel, typeLabel, visibleTechnologies } from '../card-rules';
 import type { ProjectStatus } from '../model';
 import type { Project } from '../types';
@@ -41,11 +41,6 @@ const Media = styled.div`
   aspect-ratio: ${IMAGE_RATIO};
   background: ${({ theme }) => theme.colors.surfaceAlt};
   border-bottom: 1px solid ${({ theme }) => theme.colors.border};
-
-  .gatsby-image-wrapper {
-    width: 100%;
-    height: 100%;
-  }
 `;
 
 const StatusBadge = styled(Badge)`
@@ -147,7 +142,7 @@ export function ProjectCard({ project, eager = false }: ProjectCardProps) {
           {statusLabel(project.status)}
         </StatusBadge>
         {project.image ? (
-          <GatsbyImage
+          <ResponsiveImage
             image={project.image}
             alt={`Illustration of ${project.title}`}
             loading={eager ? 'eager' : 'lazy'}
