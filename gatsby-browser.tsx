@@ -1,6 +1,12 @@
 import type { GatsbyBrowser } from 'gatsby';
 import React from 'react';
 import { PageWrapper, RootWrapper } from '@/components/app-shell';
+import { installHistoryGuard } from '@/lib/history-guard';
+
+/** Before the router starts listening, so the editor can refuse Back/Forward moves. */
+export const onClientEntry: GatsbyBrowser['onClientEntry'] = () => {
+  installHistoryGuard();
+};
 
 export const wrapRootElement: GatsbyBrowser['wrapRootElement'] = ({ element }) => (
   <RootWrapper>{element}</RootWrapper>

@@ -7,6 +7,7 @@ import { API, setupApiServer } from '@/testing/api-server';
 import { renderWithProviders } from '@/testing/render-with-providers';
 import { DraftEditor } from '../components/draft-editor';
 import { EditorAccess } from '../components/editor-access';
+import { installHistoryGuard } from '@/lib/history-guard';
 import { LEAVE_QUESTION } from '../components/use-leave-guard';
 import { draft, mockCategories, signIn } from './fixtures';
 
@@ -183,7 +184,9 @@ describe('the post editor', () => {
       http.put(`${API}/drafts/7`, () => new Promise<never>(() => undefined)),
     );
     window.history.replaceState({ key: '200' }, '', '/admin/drafts/7');
-    // Stands in for the router's own listener, registered long before the editor mounts.
+    // As gatsby-browser's onClientEntry does, before the router's listener (the stand-in below,
+    // registered long before the editor mounts). Listeners on window run in the order added.
+    installHistoryGuard();
     const router = jest.fn();
     window.addEventListener('popstate', router);
     const confirm = jest.spyOn(window, 'confirm').mockReturnValue(false);

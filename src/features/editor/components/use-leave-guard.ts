@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { setHistoryGuard } from '@/lib/history-guard';
 
 export const LEAVE_QUESTION = 'You have unsaved changes. Leave this page and lose them?';
 
@@ -6,10 +7,8 @@ export const LEAVE_QUESTION = 'You have unsaved changes. Leave this page and los
  * While `active`, asks before the page is left: the browser's own prompt on reload, close or an
  * address typed in (beforeunload), and a confirm for in-app links and the Back/Forward buttons.
  * Gatsby's router has no navigation blocker, so internal link clicks are caught in the capture
- * phase, before the Link's own handler runs, and history moves are caught by a capturing popstate
- * listener, which runs before the router's own (capture listeners fire first at the target). A
- * refused history move is undone by stepping back the other way; that step's popstate is
- * swallowed, so the router never learns of either.
+ * phase, before the Link's own handler runs, and history moves by the history guard
+ * (src/lib/history-guard.ts), whose listener runs before the router's.
  */
 export function useLeaveGuard(active: boolean): void {
   useEffect(() => {
@@ -34,36 +33,13 @@ export function useLeaveGuard(active: boolean): void {
         event.stopPropagation();
       }
     };
-    // The entry the editor lives on. Gatsby's router stamps each entry it pushes with a `key`
-    // (Date.now() at the push), so an entry with a smaller or no key lies behind this one.
-    const guardedPath = window.location.pathname;
-    const guardedKey = historyKey(window.history.state);
-    let undoing = false;
-    const onPopState = (event: PopStateEvent) => {
-      if (undoing) {
-        undoing = false;
-        event.stopImmediatePropagation();
-        return;
-      }
-      if (window.location.pathname === guardedPath) return;
-      if (window.confirm(LEAVE_QUESTION)) return;
-      event.stopImmediatePropagation();
-      undoing = true;
-      window.history.go(historyKey(event.state) > guardedKey ? -1 : 1);
-    };
+    const clearHistoryGuard = setHistoryGuard(() => window.confirm(LEAVE_QUESTION));
     window.addEventListener('beforeunload', onBeforeUnload);
     document.addEventListener('click', onClick, true);
-    window.addEventListener('popstate', onPopState, true);
     return () => {
       window.removeEventListener('beforeunload', onBeforeUnload);
       document.removeEventListener('click', onClick, true);
-      window.removeEventListener('popstate', onPopState, true);
+      clearHistoryGuard();
     };
   }, [active]);
-}
-
-function historyKey(state: unknown): number {
-  const key = (state as { key?: unknown } | null)?.key;
-  const value = typeof key === 'string' ? Number(key) : NaN;
-  return Number.isFinite(value) ? value : 0;
 }
