@@ -142,12 +142,14 @@ export default async function staticSite(app: FastifyInstance, opts: StaticSiteO
 
   function send(reply: FastifyReply, file: string, status = 200) {
     const urlPath = `/${file.split(path.sep).join('/')}`;
-    return reply
-      .code(status)
-      .header('cache-control', status === 200 ? cacheControlFor(urlPath) : 'no-cache')
-      // Scripts and styles may come from their precompressed twin, so caches must key on it.
-      .header('vary', 'Accept-Encoding')
-      .sendFile(file, root);
+    return (
+      reply
+        .code(status)
+        .header('cache-control', status === 200 ? cacheControlFor(urlPath) : 'no-cache')
+        // Scripts and styles may come from their precompressed twin, so caches must key on it.
+        .header('vary', 'Accept-Encoding')
+        .sendFile(file, root)
+    );
   }
 
   async function serve(request: FastifyRequest, reply: FastifyReply) {
