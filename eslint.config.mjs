@@ -37,7 +37,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src/**/*.{ts,tsx}', 'gatsby-*.tsx'],
+    files: ['src/**/*.{ts,tsx}', 'gatsby-*.tsx', 'bench/yardstick/src/**/*.tsx'],
     plugins: { react, 'react-hooks': reactHooks, 'jsx-a11y': jsxA11y },
     settings: { react: { version: '18.3' } },
     rules: {

@@ -1,0 +1,376 @@
+/**
+ * Build-scale benchmark: our site against a plain Gatsby markdown blog with the same posts.
+ *
+ *   npm run bench:build -- [--posts 1000] [--seed 1] [--keep] [--max-mib N] [--timeout-min N]
+ *   npm run bench:build -- --posts 1000,5000
+ *   npm run bench:build -- --posts 5000 --sites yardstick    (one of the two only)
+ *
+ * For each post count it generates the posts once (scripts/generate-posts.ts), then builds from
+ * clean, one after the other:
+ *   - ours: a copy of the site (no .cache, public or .git) whose content/blog holds only the
+ *     generated posts;
+ *   - yardstick: bench/yardstick (gatsby-source-filesystem + gatsby-transformer-remark, one page
+ *     per post and an index listing them) with the same posts.
+ * Both copies live in one temporary directory with a node_modules symlink to the root's, so
+ * compiled MDX still resolves @mdx-js/react and the shared public/ and .cache/ are never touched.
+ * Each build runs under `flock /tmp/gatsby-build.lock` (time spent waiting for the lock is reported
+ * apart and not counted). Wall time runs from lock acquired to exit; peak memory is the highest sum
+ * of RSS over the build process and all its descendants, sampled from /proc every 250 ms. After a
+ * build every generated post must have its page in public/ or the run fails.
+ *
+ * The machine is shared, so a build whose tree passes --max-mib (default: 75 % of RAM) or runs
+ * longer than --timeout-min (default: none) is stopped, naming the limit; the other site still
+ * builds and the run exits non-zero. A build that fails stops the run at once with its last lines.
+ * Build logs and the raw figures go to bench/results/ (gitignored); --keep also keeps the copies.
+ */
+import { execFileSync, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { arg, root } from './lib.mjs';
+
+const LOCK = '/tmp/gatsby-build.lock';
+const MARKER = '__build_scale_lock_acquired__';
+const SAMPLE_MS = 250;
+const TARGET = 1.2;
+const TAIL_LINES = 40;
+
+const counts = String(arg('posts', '1000'))
+  .split(',')
+  .map((value) => Number(value.trim()));
+const seed = Number(arg('seed', '1'));
+const keep = process.argv.includes('--keep');
+const sites = String(arg('sites', 'ours,yardstick')).split(',');
+const maxMiB = Number(arg('max-mib', String(Math.floor((os.totalmem() * 0.75) / 1024 ** 2))));
+const timeoutMin = Number(arg('timeout-min', 'Infinity'));
+if (
+  counts.some((n) => !Number.isInteger(n) || n < 1) ||
+  !Number.isInteger(seed) ||
+  !(maxMiB > 0) ||
+  !(timeoutMin > 0) ||
+  sites.length === 0 ||
+  sites.some((site) => site !== 'ours' && site !== 'yardstick')
+) {
+  console.error(
+    'Usage: node bench/build-scale.mjs [--posts 1000[,5000]] [--sites ours,yardstick] [--seed 1] [--keep] [--max-mib N] [--timeout-min N]',
+  );
+  process.exit(1);
+}
+if (!fs.existsSync(path.join(root, 'contracts/dist/index.js'))) {
+  console.error(
+    'contracts/dist is missing (gatsby-node needs it): run `npx tsc -b contracts/tsconfig.json`.',
+  );
+  process.exit(1);
+}
+
+const PAGE_SIZE = Number(execFileSync('getconf', ['PAGESIZE'], { encoding: 'utf8' }).trim());
+const gib = (bytes) => (bytes / 1024 ** 3).toFixed(1);
+const load = () =>
+  os
+    .loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' ');
+const machine = `${os.cpus().length} cores, ${gib(os.totalmem())} GiB, Node ${process.versions.node.split('.').slice(0, 2).join('.')}`;
+
+/** pid → parent pid for every process currently in /proc. */
+function parents() {
+  const map = new Map();
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+      // The command name (2nd field) may contain spaces; the fields after its ")" are fixed.
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      map.set(Number(entry), ppid);
+    } catch {
+      // the process ended while we looked
+    }
+  }
+  return map;
+}
+
+/** Sum of RSS in bytes over the descendants of `pid` (not `pid` itself: that is flock). */
+function treeRss(pid) {
+  const map = parents();
+  const children = new Map();
+  for (const [child, parent] of map) {
+    if (!children.has(parent)) children.set(parent, []);
+    children.get(parent).push(child);
+  }
+  let total = 0;
+  const queue = [...(children.get(pid) ?? [])];
+  while (queue.length > 0) {
+    const current = queue.pop();
+    try {
+      const resident = Number(fs.readFileSync(`/proc/${current}/statm`, 'utf8').split(' ')[1]);
+      total += resident * PAGE_SIZE;
+    } catch {
+      // ended between the two reads
+    }
+    queue.push(...(children.get(current) ?? []));
+  }
+  return total;
+}
+
+/** The commit the copy is taken from, marked when the working tree has uncommitted changes. */
+function revision() {
+  const git = (...args) => execFileSync('git', args, { cwd: root, encoding: 'utf8' }).trim();
+  try {
+    const dirty = git('status', '--porcelain', '--untracked-files=no') !== '';
+    return `${git('rev-parse', '--short', 'HEAD')}${dirty ? ' + uncommitted changes' : ''}`;
+  } catch {
+    return 'unknown (not a git checkout)';
+  }
+}
+
+/** Copies `from` to `to`, skipping top-level build output and everything named in `skip`. */
+function copyTree(from, to, skip) {
+  fs.cpSync(from, to, {
+    recursive: true,
+    filter: (source) => {
+      const relative = path.relative(from, source);
+      return !skip.some((s) => relative === s || relative.startsWith(`${s}/`));
+    },
+  });
+}
+
+function prepare(dir, source, postsDir, skip) {
+  copyTree(source, dir, skip);
+  fs.symlinkSync(path.join(root, 'node_modules'), path.join(dir, 'node_modules'));
+  fs.rmSync(path.join(dir, 'content/blog'), { recursive: true, force: true });
+  fs.cpSync(postsDir, path.join(dir, 'content/blog'), { recursive: true });
+}
+
+/** Runs `gatsby build` in `dir` under the shared lock, measuring time and the tree's peak RSS. */
+function build(dir, logFile) {
+  return new Promise((resolve) => {
+    const env = { ...process.env, GATSBY_TELEMETRY_DISABLED: '1' };
+    delete env.BLOG_CONTENT_DIR;
+    const log = fs.createWriteStream(logFile);
+    const tail = [];
+    const requested = performance.now();
+    let started = null;
+    let peak = 0;
+    let limit = null;
+    const child = spawn(
+      'flock',
+      [LOCK, 'sh', '-c', 'echo "$0"; exec "$@"', MARKER, 'node_modules/.bin/gatsby', 'build'],
+      { cwd: dir, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    const signal = (name) => {
+      try {
+        process.kill(-child.pid, name);
+      } catch {
+        // already gone
+      }
+    };
+    // The whole process group (flock, gatsby and its workers); SIGKILL if it is still there later.
+    const stop = () => {
+      signal('SIGTERM');
+      setTimeout(() => signal('SIGKILL'), 10_000).unref();
+    };
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+    const onData = (chunk) => {
+      const text = chunk.toString();
+      if (started === null && text.includes(MARKER)) {
+        started = performance.now();
+        console.log(`  lock acquired after ${((started - requested) / 1000).toFixed(1)} s`);
+      }
+      log.write(text);
+      tail.push(...text.split('\n').filter((line) => line.trim() !== ''));
+      tail.splice(0, Math.max(0, tail.length - TAIL_LINES));
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    const timer = setInterval(() => {
+      if (started === null || limit !== null) return;
+      peak = Math.max(peak, treeRss(child.pid));
+      if (peak / 1024 ** 2 > maxMiB)
+        limit = `memory limit: the build's processes passed ${maxMiB} MiB`;
+      else if (performance.now() - started > timeoutMin * 60_000)
+        limit = `time limit: the build ran longer than ${timeoutMin} min`;
+      if (limit !== null) stop();
+    }, SAMPLE_MS);
+    child.on('close', (code, signal) => {
+      const ended = performance.now();
+      clearInterval(timer);
+      process.off('SIGINT', stop);
+      process.off('SIGTERM', stop);
+      log.end();
+      resolve({
+        ok: code === 0 && limit === null,
+        code: code ?? signal,
+        limit,
+        seconds: (ended - (started ?? requested)) / 1000,
+        waited: ((started ?? requested) - requested) / 1000,
+        peakMiB: peak / 1024 ** 2,
+        tail,
+      });
+    });
+  });
+}
+
+/** Slugs whose page is missing from `dir`/public (Gatsby writes /blog/{slug}/index.html). */
+function missingPages(dir, slugs) {
+  return slugs.filter(
+    (slug) =>
+      !fs.existsSync(path.join(dir, 'public/blog', slug, 'index.html')) &&
+      !fs.existsSync(path.join(dir, 'public/blog', `${slug}.html`)),
+  );
+}
+
+const SITE_SKIP = [
+  'node_modules',
+  '.git',
+  '.cache',
+  'public',
+  'data',
+  'coverage',
+  'playwright-report',
+  'test-results',
+  'bench',
+  'server/dist',
+  'server/node_modules',
+  'contracts/node_modules',
+];
+const YARDSTICK_SKIP = ['node_modules', '.cache', 'public', 'content'];
+
+const base = fs.mkdtempSync(path.join(os.tmpdir(), 'agentworks-build-scale-'));
+const resultsDir = path.join(root, 'bench/results');
+const stamp = Date.now();
+fs.mkdirSync(resultsDir, { recursive: true });
+const rows = [];
+let failed = false;
+let stopped = false;
+
+console.log(`Build-scale benchmark, ${new Date().toISOString()}, ${machine}`);
+console.log(`Posts: ${counts.join(', ')} (seed ${seed}); temporary directory ${base}`);
+console.log(`Load average before: ${load()}`);
+
+try {
+  for (const count of counts) {
+    const postsDir = path.join(base, `posts-${count}`);
+    execFileSync(
+      path.join(root, 'node_modules/.bin/tsx'),
+      ['scripts/generate-posts.ts', postsDir, String(count), `--seed=${seed}`],
+      { cwd: root, stdio: 'inherit' },
+    );
+    const slugs = fs
+      .readdirSync(postsDir)
+      .filter((file) => file.endsWith('.md'))
+      .map((file) => file.slice(0, -'.md'.length));
+
+    const results = {};
+    for (const site of ['ours', 'yardstick'].filter((name) => sites.includes(name))) {
+      const dir = path.join(base, `${site}-${count}`);
+      let source = 'bench/yardstick';
+      if (site === 'ours') {
+        source = revision();
+        prepare(dir, root, postsDir, SITE_SKIP);
+        // As `npm run build` does before gatsby build (untimed): the drowsiness tool's vendor files.
+        execFileSync(process.execPath, ['scripts/copy-vendor.mjs'], { cwd: dir, stdio: 'ignore' });
+      } else {
+        prepare(dir, path.join(root, 'bench/yardstick'), postsDir, YARDSTICK_SKIP);
+      }
+      const logFile = path.join(resultsDir, `build-scale-${stamp}-${site}-${count}.log`);
+      console.log(
+        `\n${count} posts, ${site}: gatsby build in ${dir} (log ${path.relative(root, logFile)})`,
+      );
+      if (site === 'ours') console.log(`  site copied from ${source}`);
+      console.log(`  load average at start: ${load()}`);
+      const outcome = await build(dir, logFile);
+      console.log(`  load average at end:   ${load()}`);
+      if (outcome.limit !== null) {
+        // A measurement, not a broken build: note it, go on to the other site, fail at the end.
+        console.error(
+          `  stopped after ${outcome.seconds.toFixed(0)} s, peak ${outcome.peakMiB.toFixed(0)} MiB: ${outcome.limit}; last lines:`,
+        );
+        console.error(outcome.tail.slice(-10).join('\n'));
+        stopped = true;
+        results[site] = { ...outcome, source };
+        if (!keep) fs.rmSync(dir, { recursive: true, force: true });
+        continue;
+      }
+      if (!outcome.ok) {
+        console.error(
+          `\n${site} build with ${count} posts failed after ${outcome.seconds.toFixed(0)} s, peak ${outcome.peakMiB.toFixed(0)} MiB (exit ${outcome.code}):`,
+        );
+        console.error(outcome.tail.join('\n'));
+        failed = true;
+        break;
+      }
+      const missing = missingPages(dir, slugs);
+      if (missing.length > 0) {
+        console.error(
+          `\n${site} build with ${count} posts is missing ${missing.length} post pages, e.g. public/blog/${missing[0]}/index.html`,
+        );
+        failed = true;
+        break;
+      }
+      console.log(
+        `  ${outcome.seconds.toFixed(1)} s, peak ${outcome.peakMiB.toFixed(0)} MiB, all ${slugs.length} post pages present`,
+      );
+      results[site] = { ...outcome, source };
+      if (!keep) fs.rmSync(dir, { recursive: true, force: true });
+    }
+    if (failed) break;
+    rows.push({ count, ...results });
+  }
+} finally {
+  if (keep) console.log(`\nKept ${base}.`);
+  else fs.rmSync(base, { recursive: true, force: true });
+}
+
+if (rows.length > 0) {
+  console.log(`\nLoad average after: ${load()}`);
+  console.log(`\n${new Date().toISOString().slice(0, 10)}, ${machine}\n`);
+  console.log('| posts | site | wall s | peak MiB | time ours/yardstick | target ≤ 1.2× |');
+  console.log('| ----: | ---- | -----: | -------: | ------------------: | ------------- |');
+  // A build stopped at a limit shows "> its time" and "≥ its peak"; the ratio is then a lower bound.
+  const wall = (r) => `${r.limit ? '> ' : ''}${r.seconds.toFixed(0)}`;
+  const mib = (r) => `${r.limit ? '≥ ' : ''}${r.peakMiB.toFixed(0)}`;
+  for (const { count, ours, yardstick } of rows) {
+    const posts = count.toLocaleString('en');
+    if (ours && yardstick) {
+      const ratio = ours.seconds / yardstick.seconds;
+      let verdict = ratio <= TARGET ? 'met' : 'not met';
+      if (yardstick.limit || (ours.limit && ratio <= TARGET)) verdict = 'unknown';
+      const shown = yardstick.limit ? '–' : `${ours.limit ? '> ' : ''}${ratio.toFixed(2)}`;
+      console.log(`| ${posts} | ours | ${wall(ours)} | ${mib(ours)} | ${shown} | ${verdict} |`);
+    } else if (ours) {
+      console.log(`| ${posts} | ours | ${wall(ours)} | ${mib(ours)} | – | – |`);
+    }
+    if (yardstick) {
+      const ratio = ours ? '1.00' : '–';
+      console.log(
+        `| ${posts} | yardstick | ${wall(yardstick)} | ${mib(yardstick)} | ${ratio} | – |`,
+      );
+    }
+  }
+  for (const { count, ...results } of rows) {
+    for (const [site, r] of Object.entries(results)) {
+      if (r.limit) console.log(`\n${count} posts, ${site}: stopped at the ${r.limit}.`);
+    }
+  }
+  const file = path.join(resultsDir, `build-scale-${stamp}.json`);
+  const strip = ({ tail: _tail, ...rest }) => rest;
+  fs.writeFileSync(
+    file,
+    `${JSON.stringify(
+      {
+        date: new Date().toISOString(),
+        machine,
+        seed,
+        rows: rows.map(({ count, ...results }) => ({
+          count,
+          ...Object.fromEntries(Object.entries(results).map(([site, r]) => [site, strip(r)])),
+        })),
+      },
+      null,
+      2,
+    )}\n`,
+  );
+  console.log(`\nRaw figures: ${path.relative(root, file)}`);
+}
+process.exit(failed || stopped ? 1 : 0);
