@@ -1,10 +1,10 @@
 import { Link } from 'gatsby';
-import React from 'react';
+import React, { Suspense, lazy } from 'react';
 import styled from 'styled-components';
 import { LogoMark } from '../icons';
 import { ButtonLink } from '../ui/button';
 import { Container } from '../ui/container';
-import { AdminMenu } from './admin-menu';
+import { useSession } from '@/features/auth/session-context';
 import { MobileMenu } from './mobile-menu';
 import { CONTACT_LINK, NAV_LINKS, ariaCurrentFor } from './nav-links';
 
@@ -114,6 +114,20 @@ export interface HeaderProps {
   pathname: string;
 }
 
+// Visitors never see the staff menu, so its code is fetched only once a signed-in admin or
+// editor needs it.
+const AdminMenu = lazy(() => import('./admin-menu').then((m) => ({ default: m.AdminMenu })));
+
+function StaffMenu() {
+  const { ready, isAuthenticated, canEdit } = useSession();
+  if (!ready || !isAuthenticated || !canEdit) return null;
+  return (
+    <Suspense fallback={null}>
+      <AdminMenu />
+    </Suspense>
+  );
+}
+
 export function Header({ pathname }: HeaderProps) {
   return (
     <Bar>
@@ -134,7 +148,7 @@ export function Header({ pathname }: HeaderProps) {
           </DesktopList>
         </DesktopNav>
         <Actions>
-          <AdminMenu />
+          <StaffMenu />
           <DesktopContact
             to={CONTACT_LINK.to}
             size="sm"

@@ -14,7 +14,10 @@ const HeroButton = styled(ButtonLink)`
   ${onDarkPrimary}
 `;
 
+// Tall enough to keep the footer below the fold while the list loads, so the list arriving does
+// not push visible content down (Lighthouse measured a 0.01 layout shift of the footer).
 const Listing = styled.section`
+  min-height: 70vh;
   padding-block: ${({ theme }) => theme.space[12]} ${({ theme }) => theme.space[16]};
 `;
 
