@@ -17,6 +17,8 @@ import { createHash } from 'node:crypto';
 
 const CHUNK_MAP = /<script\s+id="gatsby-chunk-mapping"\s*>([\s\S]*?)<\/script>/;
 const ASYNC_SCRIPT = /<script src="(\/[^"<>]+\.js)" async(?:="")?><\/script>/g;
+/** A loader written by an earlier build into a page this build did not render again. */
+const EARLIER_LOADER = /<script id="deferred-scripts">[^<]*?\((\[[^\]<]*\]),document\)<\/script>/;
 
 export interface RewriteResult {
   html: string;
@@ -29,8 +31,21 @@ export function chunkMapFile(source: string): { fileName: string; source: string
   return { fileName: `chunk-map-${hash}.js`, source };
 }
 
-/** Rewrites one page; a page without Gatsby's async script tags is returned unchanged. */
+/**
+ * Rewrites one page. A page an incremental build left as it was already has a loader; it gets the
+ * current loader for the same scripts, so a change to the loader reaches every page. A page with
+ * neither is returned unchanged.
+ */
 export function deferPageScripts(html: string): RewriteResult {
+  const earlier = EARLIER_LOADER.exec(html);
+  if (earlier) {
+    const previous = JSON.parse((earlier[1] ?? '[]').replace(/\\u003c/g, '<')) as string[];
+    const current = `<script id="deferred-scripts">${loaderSource(previous)}</script>`;
+    return {
+      html: html.slice(0, earlier.index) + current + html.slice(earlier.index + earlier[0].length),
+      chunkMap: null,
+    };
+  }
   const sources: string[] = [];
   let firstAt = -1;
   let out = html.replace(ASYNC_SCRIPT, (tag: string, src: string, offset: number) => {
@@ -57,9 +72,10 @@ export function deferPageScripts(html: string): RewriteResult {
 /**
  * The inline loader. Scripts are inserted with async=false, which makes the browser run them in
  * insertion order while still fetching them in parallel, so the chunk map is defined before the
- * app starts. They are requested in a task after the first animation frame, i.e. once the page has
- * painted; a page opened in a background tab, which paints nothing until shown, requests them at
- * once.
+ * app starts. They are requested in a task after the second animation frame: the first frame after
+ * the document is parsed paints it, but is shown on screen a little later (the compositor), so
+ * waiting one more frame keeps the scripts from competing with that first paint. A page opened in
+ * a background tab, which paints nothing until shown, requests them at once.
  */
 export function loaderSource(sources: readonly string[]): string {
   // JSON escapes quotes and backslashes; `<` is escaped too so a path can never end the element.
@@ -68,6 +84,7 @@ export function loaderSource(sources: readonly string[]): string {
     `(function(s,d){function l(){s.forEach(function(u){var e=d.createElement("script");` +
     `e.src=u;e.async=false;d.body.appendChild(e)})}` +
     `if(d.visibilityState==="hidden"||!window.requestAnimationFrame){l()}` +
-    `else{requestAnimationFrame(function(){setTimeout(l,0)})}})(${list},document)`
+    `else{requestAnimationFrame(function(){requestAnimationFrame(function(){setTimeout(l,0)})})}` +
+    `})(${list},document)`
   );
 }
