@@ -1,6 +1,7 @@
 import React, { useEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { Button } from '@/components/ui/button';
+import { useHydrated } from '@/lib/use-hydrated';
 
 export interface ShareButtonProps {
   title: string;
@@ -19,6 +20,8 @@ const FEEDBACK_MS = 4000;
  * so next to the button (a status message, so screen readers hear it too).
  */
 export function ShareButton({ title, description, url, className }: ShareButtonProps) {
+  // Until the page's scripts have run a click would do nothing, so the button says so.
+  const hydrated = useHydrated();
   const [feedback, setFeedback] = useState<Feedback>(null);
   const timer = useRef<ReturnType<typeof setTimeout>>();
   useEffect(() => () => clearTimeout(timer.current), []);
@@ -50,7 +53,7 @@ export function ShareButton({ title, description, url, className }: ShareButtonP
 
   return (
     <Wrapper className={className}>
-      <Button variant="secondary" size="sm" onClick={() => void share()}>
+      <Button variant="secondary" size="sm" disabled={!hydrated} onClick={() => void share()}>
         <svg
           viewBox="0 0 24 24"
           width="16"
