@@ -8,6 +8,7 @@ import { Button, ButtonLink } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { useToast } from '@/components/ui/toast';
+import { formatDateTime } from '@/lib/format-date-time';
 import { draftsApi } from '../api/drafts-api';
 import { useCategories } from './use-categories';
 
@@ -19,19 +20,6 @@ const JOB_LABELS: Record<PublishJob['status'], { label: string; variant: BadgeVa
   succeeded: { label: 'Live', variant: 'success' },
   failed: { label: 'Failed', variant: 'danger' },
 };
-
-function formatDateTime(iso: string | null): string {
-  if (!iso) return '';
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return date.toLocaleString('en-US', {
-    year: 'numeric',
-    month: 'short',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-  });
-}
 
 type Confirm = { kind: 'delete' | 'publish'; draft: DraftSummary } | null;
 

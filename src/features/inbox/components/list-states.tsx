@@ -117,10 +117,3 @@ export function ListStates<T>({
     </>
   );
 }
-
-/** Timestamps in the site's en-US style, with the time since the inbox is about recency. */
-export function formatDateTime(iso: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return date.toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
-}

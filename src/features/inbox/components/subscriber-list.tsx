@@ -3,7 +3,8 @@ import styled from 'styled-components';
 import { Button } from '@/components/ui/button';
 import { useToast } from '@/components/ui/toast';
 import { fetchSubscribers, fetchSubscribersCsv } from '../api/inbox-api';
-import { formatDateTime, ListStates } from './list-states';
+import { formatDateTime } from '@/lib/format-date-time';
+import { ListStates } from './list-states';
 import { usePagedList } from './use-paged-list';
 
 const Toolbar = styled.div`
