@@ -1,14 +1,14 @@
 import type { Draft, DraftWrite, FieldError } from '@site/contracts';
 import { Link } from 'gatsby';
-import React, { useCallback, useEffect, useState } from 'react';
+import React, { useCallback, useState } from 'react';
 import styled from 'styled-components';
 import { Alert } from '@/components/ui/alert';
 import { Field, Input, Select, Textarea } from '@/components/ui/field';
 import { Spinner } from '@/components/ui/spinner';
-import { draftsApi } from '../api/drafts-api';
 import { DraftPreview } from './draft-preview';
 import { type SaveStatus, useAutosave } from './use-autosave';
 import { useCategories } from './use-categories';
+import { useDraft } from './use-draft';
 import { useLeaveGuard } from './use-leave-guard';
 
 export const EMPTY_DRAFT: DraftWrite = {
@@ -222,39 +222,18 @@ function EditorForm({ initial }: EditorFormProps) {
 
 /** `/blog/new` (no id) and `/admin/drafts/{id}`: the form, autosave and the live preview. */
 export function DraftEditor({ draftId }: { draftId: number | null }) {
-  const [state, setState] = useState<
-    | { kind: 'loading' }
-    | { kind: 'error'; message: string }
-    | { kind: 'ready'; draft: Draft | null }
-  >(draftId ? { kind: 'loading' } : { kind: 'ready', draft: null });
-
-  useEffect(() => {
-    if (!draftId) return undefined;
-    let current = true;
-    draftsApi
-      .get(draftId)
-      .then((draft) => current && setState({ kind: 'ready', draft }))
-      .catch((cause: unknown) => {
-        if (current) {
-          setState({
-            kind: 'error',
-            message: cause instanceof Error ? cause.message : 'The draft could not be loaded.',
-          });
-        }
-      });
-    return () => {
-      current = false;
-    };
-  }, [draftId]);
+  const state = useDraft(draftId);
 
   return (
     <Wide>
       {state.kind === 'loading' ? <Spinner label="Loading draft..." /> : null}
-      {state.kind === 'error' ? (
+      {state.kind === 'failed' ? (
         <Alert variant="error" title="Draft not available">
-          {state.message} <Link to="/admin/drafts">Back to drafts</Link>
+          {state.error instanceof Error ? state.error.message : 'The draft could not be loaded.'}{' '}
+          <Link to="/admin/drafts">Back to drafts</Link>
         </Alert>
       ) : null}
+      {state.kind === 'none' ? <EditorForm initial={null} /> : null}
       {state.kind === 'ready' ? <EditorForm initial={state.draft} /> : null}
     </Wide>
   );

@@ -1,43 +1,16 @@
-import type { Draft } from '@site/contracts';
-import React, { useEffect, useState } from 'react';
+import React from 'react';
 import styled from 'styled-components';
 import { Spinner } from '@/components/ui/spinner';
 import { PostNotFound } from '@/features/blog/components/post-not-found';
 import { ApiError } from '@/lib/api-client';
-import { draftsApi } from '../api/drafts-api';
 import { DraftPreview } from './draft-preview';
 import { useCategories } from './use-categories';
-
-type State =
-  { kind: 'loading' } | { kind: 'missing'; message: string } | { kind: 'ready'; draft: Draft };
+import { useDraft } from './use-draft';
 
 /** `/admin/drafts/{id}/preview`: an unpublished draft with the post page's states (SPEC §2). */
 export function DraftPreviewPage({ draftId }: { draftId: number | null }) {
   const categories = useCategories();
-  const [state, setState] = useState<State>(
-    draftId ? { kind: 'loading' } : { kind: 'missing', message: 'Invalid post' },
-  );
-
-  useEffect(() => {
-    if (!draftId) return undefined;
-    let current = true;
-    draftsApi
-      .get(draftId)
-      .then((draft) => current && setState({ kind: 'ready', draft }))
-      .catch((cause: unknown) => {
-        if (!current) return;
-        const message =
-          cause instanceof ApiError && cause.status === 404
-            ? 'The post you are looking for does not exist.'
-            : cause instanceof Error
-              ? cause.message
-              : 'Failed to load post';
-        setState({ kind: 'missing', message });
-      });
-    return () => {
-      current = false;
-    };
-  }, [draftId]);
+  const state = useDraft(draftId);
 
   if (state.kind === 'loading') {
     return (
@@ -46,7 +19,17 @@ export function DraftPreviewPage({ draftId }: { draftId: number | null }) {
       </Loading>
     );
   }
-  if (state.kind === 'missing') return <PostNotFound message={state.message} />;
+  if (state.kind === 'none') return <PostNotFound message="Invalid post" />;
+  if (state.kind === 'failed') {
+    const { error } = state;
+    const message =
+      error instanceof ApiError && error.status === 404
+        ? 'The post you are looking for does not exist.'
+        : error instanceof Error
+          ? error.message
+          : 'Failed to load post';
+    return <PostNotFound message={message} />;
+  }
   return (
     <>
       <Banner role="note">
