@@ -108,12 +108,13 @@ const Divider = styled.li`
 `;
 
 /**
- * Disclosure-style dropdown (a button revealing a list of links), shown to an authenticated admin
+ * Disclosure-style dropdown (a button revealing a list of links) for an authenticated admin
  * ("Admin") or editor ("Editor", writing screens only). Escape or a click outside closes it; arrow
- * keys move between items.
+ * keys move between items. The header's StaffMenu decides whether it is shown at all, before its
+ * code is even fetched.
  */
 export function AdminMenu() {
-  const { ready, isAuthenticated, isAdmin, canEdit, logout } = useSession();
+  const { isAdmin, logout } = useSession();
   const [open, setOpen] = useState(false);
   const wrapperRef = useRef<HTMLDivElement>(null);
   const toggleRef = useRef<HTMLButtonElement>(null);
@@ -128,7 +129,6 @@ export function AdminMenu() {
     return () => document.removeEventListener('mousedown', onPointerDown);
   }, [open]);
 
-  if (!ready || !isAuthenticated || !canEdit) return null;
   const role: StaffRole = isAdmin ? 'admin' : 'editor';
   const label = isAdmin ? 'Admin' : 'Editor';
   const links = ADMIN_MENU_LINKS.filter((item) => item.roles.includes(role));
