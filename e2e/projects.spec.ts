@@ -109,9 +109,13 @@ test.describe('Vibe Projects gallery', () => {
     for (const card of await cards(page).all())
       await expect(card.getByRole('definition').first()).toHaveText('React');
 
+    // Each choice lands in the URL before the next: React and Other both show two cards, so the
+    // count alone cannot tell whether the page has taken the previous choice yet.
     await typeSelect(page).selectOption({ label: 'Other' });
+    await expect(page).toHaveURL(/\/projects\?type=other$/);
     await expect(cards(page)).toHaveCount(2);
     await typeSelect(page).selectOption({ label: 'HTML/JS' });
+    await expect(page).toHaveURL(/\/projects\?type=html$/);
     await expect(cards(page)).toHaveCount(3);
   });
 
