@@ -1,8 +1,7 @@
 import type { GatsbyConfig } from 'gatsby';
+import { rehypePostRules } from '@site/pipeline';
 import remarkGfm from 'remark-gfm';
-import { rehypeFocusableTables } from './plugins/rehype-focusable-tables';
-import { rehypeSafeLinks } from './plugins/rehype-safe-links';
-import { blogFeedOptions } from './src/features/blog/node/feed';
+import { blogFeedOptions } from './plugins/blog/feed';
 
 const siteUrl = (process.env.SITE_URL ?? 'http://localhost:8000').replace(/\/$/, '');
 
@@ -41,13 +40,16 @@ const config: GatsbyConfig = {
       resolve: 'gatsby-source-filesystem',
       options: { name: 'content', path: `${__dirname}/content`, ignore: ['**/blog/**'] },
     },
+    // Markdown posts (.md) go through the one content pipeline in the local `blog` plugin: text
+    // compiled to sanitised HTML, never code. gatsby-plugin-mdx compiles only .mdx files, which
+    // come through git from people trusted with code; the editor's desk never writes them.
     {
       resolve: 'gatsby-plugin-mdx',
       options: {
-        extensions: ['.md', '.mdx'],
+        extensions: ['.mdx'],
         mdxOptions: {
           remarkPlugins: [remarkGfm],
-          rehypePlugins: [rehypeSafeLinks, rehypeFocusableTables],
+          rehypePlugins: [rehypePostRules],
         },
         gatsbyRemarkPlugins: [
           {
@@ -58,6 +60,10 @@ const config: GatsbyConfig = {
         ],
       },
     },
+    // Local plugins (plugins/<name>): build-time code only, never imported by the browser.
+    'blog',
+    'projects',
+    'seo',
     { resolve: 'gatsby-plugin-feed', options: blogFeedOptions },
     {
       resolve: 'gatsby-plugin-sitemap',
@@ -75,6 +81,9 @@ const config: GatsbyConfig = {
         ],
       },
     },
+    // Last: after every other plugin has written its files, it rewrites the pages' scripts and
+    // records their hashes for the server's Content-Security-Policy.
+    'delivery',
   ],
 };
 

@@ -1,5 +1,54 @@
-/** Two Jest projects: the Gatsby site (jsdom + Babel) and the API (node + SWC). */
+/** Three Jest projects: the site (jsdom + Babel), build-time code (node) and the API (node + SWC). */
+const fs = require('node:fs');
 const path = require('node:path');
+
+/**
+ * Packages that ship only ES modules ("type": "module"): the unified/remark/rehype family, MSW's
+ * helpers and others. Jest runs CommonJS, so these are compiled by SWC; every other file under
+ * node_modules is left as it is. Read from node_modules so a new ES-module-only dependency needs no
+ * edit here.
+ */
+function esModulePackages() {
+  const found = new Set();
+  const scan = (dir, scope) => {
+    let entries;
+    try {
+      entries = fs.readdirSync(dir);
+    } catch {
+      return;
+    }
+    for (const name of entries) {
+      if (name.startsWith('.')) continue;
+      if (!scope && name.startsWith('@')) {
+        scan(path.join(dir, name), name);
+        continue;
+      }
+      const folder = path.join(dir, name);
+      try {
+        const manifest = JSON.parse(fs.readFileSync(path.join(folder, 'package.json'), 'utf8'));
+        if (manifest.type === 'module') found.add(scope ? `${scope}/${name}` : name);
+      } catch {
+        continue;
+      }
+      // Another version of a package may be nested under its dependant.
+      scan(path.join(folder, 'node_modules'), null);
+    }
+  };
+  for (const workspace of ['.', 'contracts', 'pipeline', 'server']) {
+    scan(path.join(__dirname, workspace, 'node_modules'), null);
+  }
+  return [...found].sort().map((name) => name.replace(/[.+]/g, '\\$&'));
+}
+const esm = esModulePackages();
+// Gatsby's own packages ship untranspiled JSX and ES syntax for the browser.
+const compiled = ['gatsby', 'gatsby-script', 'gatsby-link', ...esm];
+const transformIgnorePatterns = [`/node_modules/(?!(${compiled.join('|')})/)(?!.+\\.mjs$)`];
+const swc = ['@swc/jest', { jsc: { target: 'es2022' } }];
+const swcTs = ['@swc/jest', { jsc: { parser: { syntax: 'typescript' }, target: 'es2022' } }];
+const workspaces = {
+  '^@site/contracts$': '<rootDir>/contracts/src/index.ts',
+  '^@site/pipeline$': '<rootDir>/pipeline/src/index.ts',
+};
 
 /** @type {import('jest').Config} */
 module.exports = {
@@ -10,53 +59,55 @@ module.exports = {
       displayName: 'site',
       rootDir: __dirname,
       testEnvironment: 'jest-fixed-jsdom',
-      testMatch: [
-        '<rootDir>/src/**/__tests__/**/*.test.{ts,tsx}',
-        '<rootDir>/plugins/**/__tests__/**/*.test.{ts,tsx}',
-      ],
+      testMatch: ['<rootDir>/src/**/__tests__/**/*.test.{ts,tsx}'],
       transform: {
-        // marked ships ES modules with private class methods; SWC compiles them (listed first: the
-        // first matching pattern wins).
-        '/node_modules/marked/.+\\.js$': ['@swc/jest', { jsc: { target: 'es2022' } }],
+        // The first matching pattern wins: dependencies go through SWC, our code through Babel
+        // (babel-preset-gatsby and the styled-components plugin, as in the real build).
+        '/node_modules/.+\\.m?js$': swc,
         '^.+\\.[jt]sx?$': [
           'babel-jest',
           { configFile: path.join(__dirname, 'jest/babel.config.js') },
         ],
-        // ES-module-only dependencies (see transformIgnorePatterns) are compiled to CommonJS by SWC,
-        // which handles their modern class syntax without extra Babel plugins.
-        '^.+\\.mjs$': ['@swc/jest', { jsc: { target: 'es2022' } }],
       },
       moduleNameMapper: {
         '^@/(.*)$': '<rootDir>/src/$1',
-        '^@site/contracts$': '<rootDir>/contracts/src/index.ts',
+        ...workspaces,
+        // jsdom would pick yaml's browser build (ES modules); the pipeline runs on Node.
+        '^yaml$': require.resolve('yaml', { paths: [path.join(__dirname, 'pipeline')] }),
         '.+\\.(css|styl|less|sass|scss)$': 'identity-obj-proxy',
         '.+\\.(jpg|jpeg|png|gif|svg|webp|mp3|wav|ogg)$': '<rootDir>/jest/file-mock.js',
       },
       testPathIgnorePatterns: ['node_modules', '\\.cache', '<rootDir>/public'],
-      // Compiled despite living in node_modules: Gatsby's packages, marked (ES modules only, used by
-      // the editor's preview), and MSW 2's ES-module-only dependencies (until-async, and every
-      // .mjs file such as rettime's).
-      transformIgnorePatterns: [
-        'node_modules/(?!(gatsby|gatsby-script|gatsby-link|until-async|marked)/)(?!.+\\.mjs$)',
-      ],
+      transformIgnorePatterns,
       globals: { __PATH_PREFIX__: '' },
       setupFiles: ['<rootDir>/jest/loadershim.js'],
       setupFilesAfterEnv: ['<rootDir>/jest/setup-site.ts'],
+    },
+    {
+      displayName: 'build',
+      rootDir: __dirname,
+      testEnvironment: 'node',
+      testMatch: [
+        '<rootDir>/pipeline/src/**/__tests__/**/*.test.ts',
+        '<rootDir>/contracts/src/**/__tests__/**/*.test.ts',
+        '<rootDir>/plugins/**/__tests__/**/*.test.ts',
+      ],
+      transform: { '/node_modules/.+\\.m?js$': swc, '^.+\\.[tj]s$': swcTs },
+      moduleNameMapper: workspaces,
+      transformIgnorePatterns,
     },
     {
       displayName: 'server',
       rootDir: __dirname,
       testEnvironment: 'node',
       testMatch: ['<rootDir>/server/test/**/*.test.ts'],
-      transform: {
-        '^.+\\.[tj]s$': [
-          '@swc/jest',
-          { jsc: { parser: { syntax: 'typescript' }, target: 'es2022' } },
-        ],
-      },
-      // cookie@2 (used by Fastify's inject) ships only ES modules; Node 20 loads it natively, Jest needs it compiled.
-      transformIgnorePatterns: ['/node_modules/(?!(light-my-request/node_modules/)?cookie/)'],
-      moduleNameMapper: { '^@site/contracts$': '<rootDir>/contracts/src/index.ts' },
+      transform: { '/node_modules/.+\\.m?js$': swc, '^.+\\.[tj]s$': swcTs },
+      // cookie@2 (used by Fastify's inject and @fastify/cookie) ships only ES modules; Node 20 loads
+      // it natively, Jest needs it compiled, and @fastify/cookie's import() of it turned into require.
+      transformIgnorePatterns: [
+        `/node_modules/(?!(${esm.join('|')}|@fastify/cookie|((light-my-request|@fastify/cookie)/node_modules/)?cookie)/)(?!.+\\.mjs$)`,
+      ],
+      moduleNameMapper: workspaces,
     },
   ],
 };

@@ -5,7 +5,12 @@ import chromiumFlags from './scripts/chromium-flags.json';
 
 const port = Number(process.env.E2E_PORT ?? 8123);
 const baseURL = `http://127.0.0.1:${port}`;
-const dataDir = path.join(os.tmpdir(), `site-e2e-${port}`);
+/** The main server's data folder (its SQLite database), for specs that add accounts with the CLI. */
+export const e2eDataDir = path.join(os.tmpdir(), `site-e2e-${port}`);
+const dataDir = e2eDataDir;
+
+/** The main e2e server's SQLite file: specs that must make time pass (claim deadlines) edit it. */
+export const e2eDatabaseFile = path.join(dataDir, 'site.db');
 
 /**
  * The editor spec publishes a post, which rebuilds and switches the served site: it gets its own

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type Page, expect, test } from '@playwright/test';
-import { loginAsAdmin, widths } from './support';
+import { e2eAdmin, loginAsAdmin, widths } from './support';
 
 const publicRoutes = [
   '/',
@@ -49,12 +49,56 @@ for (const width of widths) {
       expect(await seriousViolations(page)).toEqual([]);
     });
 
+    test("a drawn giveaway's page, rules, receipt check, verification and claim pages have no serious or critical axe violations", async ({
+      page,
+      request,
+    }) => {
+      // Six pages through axe, after a giveaway is set up and drawn.
+      test.setTimeout(120_000);
+      const login = await request.post('/api/v1/auth/login', { form: e2eAdmin });
+      const auth = {
+        Authorization: `Bearer ${((await login.json()) as { access_token: string }).access_token}`,
+      };
+      const created = await request.post('/api/v1/giveaway', {
+        headers: auth,
+        data: {
+          title: `Axe ${width} ${Date.now()}`,
+          description: 'Checked with axe.',
+          prize: 'A prize',
+          start_date: '2026-01-01',
+          extra_terms: 'No cash alternative.',
+        },
+      });
+      const { id } = (await created.json()) as { id: number };
+      for (const n of [1, 2]) {
+        await request.post(`/api/v1/giveaway/${id}/participate`, {
+          data: {
+            email: `axe${n}.${width}@example.com`,
+            instagram_handle: `axe${n}_${width}`,
+            accept_rules: true,
+          },
+        });
+      }
+      await request.post(`/api/v1/giveaway/${id}/select-winner`, { headers: auth, data: {} });
+      for (const path of ['', '/rules', '/check', '/verify', '/claim?token=x']) {
+        await page.goto(`/giveaway/${id}${path}`);
+        await page.waitForLoadState('networkidle');
+        expect({ path, violations: await seriousViolations(page) }).toEqual({
+          path,
+          violations: [],
+        });
+      }
+      await loginAsAdmin(page);
+      await page.goto(`/giveaway/${id}`);
+      await page.waitForLoadState('networkidle');
+      expect(await seriousViolations(page)).toEqual([]);
+    });
+
     for (const route of adminRoutes) {
       test(`${route} (logged in as admin) has no serious or critical axe violations`, async ({
         page,
-        request,
       }) => {
-        await loginAsAdmin(page, request);
+        await loginAsAdmin(page);
         await page.goto(route);
         await page.waitForLoadState('networkidle');
         expect(await seriousViolations(page)).toEqual([]);

@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { expect, test, type Page } from '@playwright/test';
 import { editorE2e } from '../playwright.config';
+import { loginAs } from './support';
 
 /**
  * An editor writes a post with a table and a code block, checks the live and the full preview,
@@ -61,14 +62,7 @@ function addEditor() {
 }
 
 async function loginAsEditor(page: Page) {
-  const res = await page.request.post('/api/v1/auth/login', { form: editor });
-  expect(res.ok()).toBeTruthy();
-  const { access_token: token } = (await res.json()) as { access_token: string };
-  await page.goto('/');
-  await page.evaluate((t) => {
-    localStorage.setItem('token', t);
-    localStorage.setItem('userRole', 'editor');
-  }, token);
+  await loginAs(page, editor, 'editor');
 }
 
 function checkPostBody(scope: ReturnType<Page['locator']>) {

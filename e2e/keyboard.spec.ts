@@ -122,7 +122,7 @@ async function createGiveaway(request: APIRequestContext, title: string): Promis
 
 async function enter(request: APIRequestContext, id: number, email: string, handle: string) {
   const res = await request.post(`/api/v1/giveaway/${id}/participate`, {
-    data: { email, instagram_handle: handle },
+    data: { email, instagram_handle: handle, accept_rules: true },
   });
   expect(res.ok()).toBeTruthy();
 }
@@ -216,14 +216,14 @@ test.describe('menu by keyboard', () => {
 
   test('admin: the Admin dropdown opens with Enter / ArrowDown, arrows move, Escape closes', async ({
     page,
-    request,
   }) => {
     await page.setViewportSize({ width: 1280, height: 800 });
-    await loginAsAdmin(page, request);
+    await loginAsAdmin(page);
     await open(page, '/pricing');
     const toggle = page.getByRole('button', { name: 'Admin' });
     const item = (name: string) => page.getByRole('banner').getByRole('link', { name });
     const logout = page.getByRole('button', { name: 'Logout' });
+    const everywhere = page.getByRole('button', { name: 'Log out everywhere' });
 
     await tabTo(page, toggle, { max: 15 });
     await expectFocusRing(toggle);
@@ -237,7 +237,10 @@ test.describe('menu by keyboard', () => {
     await page.keyboard.press('ArrowUp');
     await expectFocusRing(item('New Post'));
     await page.keyboard.press('End');
+    await expectFocusRing(everywhere);
+    await page.keyboard.press('ArrowUp');
     await expectFocusRing(logout);
+    await page.keyboard.press('End');
     await page.keyboard.press('ArrowDown'); // wraps
     await expectFocusRing(item('New Post'));
 
@@ -257,10 +260,9 @@ test.describe('menu by keyboard', () => {
 
   test('admin: ArrowDown on the closed Admin toggle opens it on the first item', async ({
     page,
-    request,
   }) => {
     await page.setViewportSize({ width: 1280, height: 800 });
-    await loginAsAdmin(page, request);
+    await loginAsAdmin(page);
     await open(page, '/pricing');
     const toggle = page.getByRole('button', { name: 'Admin' });
     await tabTo(page, toggle, { max: 15 });
@@ -383,18 +385,32 @@ test.describe('giveaway by keyboard', () => {
     await page.keyboard.press('Tab');
     await expectFocusRing(handle);
     await page.keyboard.type('@keyboard.only');
+    // The hint is text; next come the link to the rules and the unticked rules box.
+    await page.keyboard.press('Tab');
+    await expectFocusRing(form.getByRole('link', { name: 'Read the official rules (version 1)' }));
+    await page.keyboard.press('Tab');
+    const rules = form.getByRole('checkbox', {
+      name: 'I have read the rules and I am at least 18',
+    });
+    await expectFocusRing(rules);
+    await expect(rules).not.toBeChecked();
+    await page.keyboard.press('Space');
+    await expect(rules).toBeChecked();
     const submit = form.getByRole('button', { name: 'Enter Giveaway' });
-    await page.keyboard.press('Tab'); // the hint is text and the honeypot is out of the Tab order
+    await page.keyboard.press('Tab'); // the honeypot is out of the Tab order
     await expectFocusRing(submit);
     await page.keyboard.press('Space');
 
     const toasts = page.getByRole('region', { name: 'Notifications' });
     await expect(toasts.getByText('Success!', { exact: true })).toBeVisible();
-    await expect(toasts.getByText('You have entered the giveaway. Good luck!')).toBeVisible();
+    await expect(toasts.getByText(/^You have entered the giveaway\. Good luck!/)).toBeVisible();
     await expect(email).toHaveValue('');
     await expect(page.getByRole('region', { name: 'Participants' })).toContainText('1');
-    // The button was disabled while sending; focus comes back to it instead of <body>.
-    await expectFocusRing(submit);
+    // The receipt takes focus (it is what to keep); its Copy button is the next Tab stop.
+    const receipt = page.getByRole('region', { name: 'Your Entry Receipt' });
+    await expect(receipt).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expectFocusRing(receipt.getByRole('button', { name: 'Copy Code' }));
   });
 
   test('the admin draws the winner and leaves the winner screen with the keyboard', async ({
@@ -407,7 +423,7 @@ test.describe('giveaway by keyboard', () => {
     await enter(request, id, `first.${stamp}@example.com`, 'first.keys');
     await enter(request, id, `second.${stamp}@example.com`, 'second.keys');
 
-    await loginAsAdmin(page, request);
+    await loginAsAdmin(page);
     await open(page, `/giveaway/${id}`);
     const controls = page.getByRole('region', { name: 'Admin Controls' });
     await expect(controls.getByText('Ready to select winner from 2 participants.')).toBeVisible();
@@ -415,15 +431,17 @@ test.describe('giveaway by keyboard', () => {
     await tabTo(page, select);
     await expectFocusRing(select);
 
-    // Stop and restart entries: focus stays on the toggle while it works and after.
+    // Stopping entries (after the confirmation) freezes the list for good: the toggle goes and
+    // focus moves to the sentence that says so, not to <body>.
     await page.keyboard.press('Tab');
     await expectFocusRing(controls.getByRole('button', { name: 'Stop Accepting' }));
+    page.once('dialog', (dialog) => void dialog.accept());
     await page.keyboard.press('Enter');
     await expect(page.getByText('Closed for entries')).toBeVisible();
-    await expectFocusRing(controls.getByRole('button', { name: 'Start Accepting' }));
-    await page.keyboard.press('Enter');
-    await expect(page.getByText('Accepting entries')).toBeVisible();
-    await expectFocusRing(controls.getByRole('button', { name: 'Stop Accepting' }));
+    await expect(
+      controls.getByText('Entries are closed: the list of 2 entries is frozen and published.'),
+    ).toBeFocused();
+    await expect(controls.getByRole('button', { name: 'Start Accepting' })).toHaveCount(0);
     await page.keyboard.press('Shift+Tab');
     await expectFocusRing(select);
     await page.keyboard.press('Enter');
@@ -448,6 +466,8 @@ test.describe('giveaway by keyboard', () => {
 
     await page.keyboard.press('Tab');
     await expectFocusRing(page.getByRole('button', { name: 'Share Winner Announcement' }));
+    await page.keyboard.press('Tab');
+    await expectFocusRing(page.getByRole('link', { name: 'Verify the Draw' }));
     await page.keyboard.press('Tab');
     const back = page.getByRole('button', { name: 'Back to Giveaway' });
     await expectFocusRing(back);

@@ -22,9 +22,11 @@ const targets = {
     inputs: [
       'server/src',
       'contracts/src',
+      'pipeline/src',
       'server/tsconfig.json',
       'server/tsconfig.build.json',
       'contracts/tsconfig.json',
+      'pipeline/tsconfig.json',
       'package-lock.json',
     ],
     stamp: 'server/dist/.build-stamp',
@@ -38,6 +40,7 @@ const targets = {
       'static',
       'plugins',
       'contracts/src',
+      'pipeline/src',
       'gatsby-config.ts',
       'gatsby-node.ts',
       'gatsby-browser.tsx',
@@ -50,8 +53,8 @@ const targets = {
     env: SITE_ENV,
     steps: [
       ['node', ['scripts/copy-vendor.mjs']],
-      // gatsby-node requires @site/contracts (the shared front matter rules) from its built dist/.
-      ['npx', ['tsc', '-b', 'contracts/tsconfig.json']],
+      // The blog plugin requires @site/pipeline and @site/contracts from their built dist/.
+      ['npx', ['tsc', '-b', 'pipeline/tsconfig.json']],
       ['npx', ['gatsby', 'build']],
     ],
   },

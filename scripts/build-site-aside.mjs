@@ -1,13 +1,15 @@
 #!/usr/bin/env node
 /**
  * Builds the site away from the folder the server is serving, for publishing (PUBLISH_MODE=build).
- * Gatsby always writes into <project>/public while it builds, so the project is mirrored into a
- * work folder next to SITE_BUILD_OUT (kept between runs, so Gatsby's cache makes later builds
- * quicker), built there with CONTENT_DIR as its content/, and the finished public/ and the
- * client-only route table are copied to SITE_BUILD_OUT. The server switches to them only when
- * this script succeeds.
+ * The server runs it in PUBLISH_WORK_DIR with an allowlisted environment:
  *
- *   SITE_BUILD_OUT=/path/out CONTENT_DIR=./content node scripts/build-site-aside.mjs
+ *   SITE_BUILD_OUT   where to leave the result (public/, match-paths.json, csp-hashes.json)
+ *   CONTENT_DIR      a copy of the content/ folder to build
+ *
+ * Gatsby always writes into <project>/public while it builds, so the project's code is mirrored
+ * into a work folder next to SITE_BUILD_OUT (kept between runs, so Gatsby's cache makes later
+ * builds quicker) and built there. The packages of the workspace (@site/contracts, @site/pipeline)
+ * are used from their built dist/, which `npm start` and `npm run build` make.
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -20,7 +22,7 @@ if (!out) {
   console.error('SITE_BUILD_OUT must name the folder to build into.');
   process.exit(2);
 }
-const contentDir = path.resolve(root, process.env.CONTENT_DIR || 'content');
+const contentDir = path.resolve(process.env.CONTENT_DIR || path.join(root, 'content'));
 const work = path.join(path.dirname(path.resolve(out)), 'work');
 
 /** What `gatsby build` reads from the project (see build-if-stale.mjs's site inputs). */
@@ -36,16 +38,12 @@ const SOURCES = [
   'package.json',
 ];
 
-function step(command, args, cwd) {
-  console.log(`[build-aside] ${command} ${args.join(' ')}`);
-  const result = spawnSync(command, args, {
-    cwd,
-    stdio: 'inherit',
-    env: { ...process.env, GATSBY_TELEMETRY_DISABLED: '1' },
-  });
-  if (result.status !== 0) {
-    console.error(`[build-aside] "${command} ${args.join(' ')}" failed (exit ${result.status}).`);
-    process.exit(result.status ?? 1);
+for (const pkg of ['contracts', 'pipeline']) {
+  if (!fs.existsSync(path.join(root, pkg, 'dist', 'index.js'))) {
+    console.error(
+      `[build-aside] ${pkg}/dist is missing: run \`npm run build\` (or npm start) once before publishing.`,
+    );
+    process.exit(1);
   }
 }
 
@@ -66,12 +64,25 @@ fs.cpSync(contentDir, path.join(work, 'content'), { recursive: true });
 const modules = path.join(work, 'node_modules');
 if (!fs.existsSync(modules)) fs.symlinkSync(path.join(root, 'node_modules'), modules, 'dir');
 
-// gatsby-node requires @site/contracts (the shared front matter rules) from its built dist/.
-step('npx', ['tsc', '-b', 'contracts/tsconfig.json'], root);
-step('npx', ['gatsby', 'build'], work);
+console.log('[build-aside] gatsby build');
+const result = spawnSync(
+  process.execPath,
+  [path.join(root, 'node_modules/gatsby/cli.js'), 'build'],
+  {
+    cwd: work,
+    stdio: 'inherit',
+    env: { ...process.env, GATSBY_TELEMETRY_DISABLED: '1' },
+  },
+);
+if (result.status !== 0) {
+  console.error(`[build-aside] gatsby build failed (exit ${result.status}).`);
+  process.exit(result.status ?? 1);
+}
 
 fs.rmSync(out, { recursive: true, force: true });
 fs.mkdirSync(out, { recursive: true });
 fs.cpSync(path.join(work, 'public'), path.join(out, 'public'), { recursive: true });
-fs.copyFileSync(path.join(work, '.cache', 'match-paths.json'), path.join(out, 'match-paths.json'));
+for (const name of ['match-paths.json', 'csp-hashes.json']) {
+  fs.copyFileSync(path.join(work, '.cache', name), path.join(out, name));
+}
 console.log(`[build-aside] the site is built in ${out}`);

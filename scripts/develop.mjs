@@ -2,23 +2,26 @@
 import { spawn, spawnSync } from 'node:child_process';
 
 const apiPort = process.env.API_PORT ?? '8000';
+const devPort = process.env.DEV_PORT ?? '8001';
 const env = {
   ...process.env,
   GATSBY_TELEMETRY_DISABLED: '1',
   API_PROXY_URL: `http://127.0.0.1:${apiPort}`,
 };
 
-// gatsby-node requires @site/contracts (the shared front matter rules) from its built dist/.
-if (spawnSync('npx', ['tsc', '-b', 'contracts/tsconfig.json'], { stdio: 'inherit' }).status !== 0) {
+// The blog plugin requires @site/pipeline and @site/contracts from their built dist/.
+if (spawnSync('npx', ['tsc', '-b', 'pipeline/tsconfig.json'], { stdio: 'inherit' }).status !== 0) {
   process.exit(1);
 }
 
 const children = [
   spawn('npx', ['tsx', 'watch', 'server/src/server.ts'], {
     stdio: 'inherit',
-    env: { ...env, PORT: apiPort },
+    // Pages come from the dev server, so that is the site's own origin (session cookie checks)
+    // and where e-mailed links should point.
+    env: { PUBLIC_URL: `http://127.0.0.1:${devPort}`, ...env, PORT: apiPort },
   }),
-  spawn('npx', ['gatsby', 'develop', '-H', '127.0.0.1', '-p', process.env.DEV_PORT ?? '8001'], {
+  spawn('npx', ['gatsby', 'develop', '-H', '127.0.0.1', '-p', devPort], {
     stdio: 'inherit',
     env,
   }),

@@ -75,7 +75,10 @@ type BlogPost = Node & {
   readonly draft: Scalars['Boolean'];
   readonly excerpt: Scalars['String'];
   readonly filePath: Scalars['String'];
+  readonly format: Scalars['String'];
   readonly headings: ReadonlyArray<BlogHeading>;
+  /** The body as HTML (markdown posts); empty for MDX posts, whose body is their page component. */
+  readonly html: Scalars['String'];
   readonly id: Scalars['ID'];
   readonly internal: Internal;
   readonly parent: Maybe<Node>;
@@ -87,6 +90,7 @@ type BlogPost = Node & {
   readonly slug: Scalars['String'];
   readonly tags: ReadonlyArray<Scalars['String']>;
   readonly title: Scalars['String'];
+  readonly wordCount: Scalars['Int'];
 };
 
 
@@ -153,7 +157,9 @@ type BlogPostFieldSelector = {
   readonly draft: InputMaybe<FieldSelectorEnum>;
   readonly excerpt: InputMaybe<FieldSelectorEnum>;
   readonly filePath: InputMaybe<FieldSelectorEnum>;
+  readonly format: InputMaybe<FieldSelectorEnum>;
   readonly headings: InputMaybe<BlogHeadingFieldSelector>;
+  readonly html: InputMaybe<FieldSelectorEnum>;
   readonly id: InputMaybe<FieldSelectorEnum>;
   readonly internal: InputMaybe<InternalFieldSelector>;
   readonly parent: InputMaybe<NodeFieldSelector>;
@@ -165,6 +171,7 @@ type BlogPostFieldSelector = {
   readonly slug: InputMaybe<FieldSelectorEnum>;
   readonly tags: InputMaybe<FieldSelectorEnum>;
   readonly title: InputMaybe<FieldSelectorEnum>;
+  readonly wordCount: InputMaybe<FieldSelectorEnum>;
 };
 
 type BlogPostFilterInput = {
@@ -178,7 +185,9 @@ type BlogPostFilterInput = {
   readonly draft: InputMaybe<BooleanQueryOperatorInput>;
   readonly excerpt: InputMaybe<StringQueryOperatorInput>;
   readonly filePath: InputMaybe<StringQueryOperatorInput>;
+  readonly format: InputMaybe<StringQueryOperatorInput>;
   readonly headings: InputMaybe<BlogHeadingFilterListInput>;
+  readonly html: InputMaybe<StringQueryOperatorInput>;
   readonly id: InputMaybe<StringQueryOperatorInput>;
   readonly internal: InputMaybe<InternalFilterInput>;
   readonly parent: InputMaybe<NodeFilterInput>;
@@ -190,6 +199,7 @@ type BlogPostFilterInput = {
   readonly slug: InputMaybe<StringQueryOperatorInput>;
   readonly tags: InputMaybe<StringQueryOperatorInput>;
   readonly title: InputMaybe<StringQueryOperatorInput>;
+  readonly wordCount: InputMaybe<IntQueryOperatorInput>;
 };
 
 type BlogPostFilterListInput = {
@@ -248,7 +258,9 @@ type BlogPostSortInput = {
   readonly draft: InputMaybe<SortOrderEnum>;
   readonly excerpt: InputMaybe<SortOrderEnum>;
   readonly filePath: InputMaybe<SortOrderEnum>;
+  readonly format: InputMaybe<SortOrderEnum>;
   readonly headings: InputMaybe<BlogHeadingSortInput>;
+  readonly html: InputMaybe<SortOrderEnum>;
   readonly id: InputMaybe<SortOrderEnum>;
   readonly internal: InputMaybe<InternalSortInput>;
   readonly parent: InputMaybe<NodeSortInput>;
@@ -260,6 +272,7 @@ type BlogPostSortInput = {
   readonly slug: InputMaybe<SortOrderEnum>;
   readonly tags: InputMaybe<SortOrderEnum>;
   readonly title: InputMaybe<SortOrderEnum>;
+  readonly wordCount: InputMaybe<SortOrderEnum>;
 };
 
 type BlurredOptions = {
@@ -740,21 +753,21 @@ type File = Node & {
   readonly blksize: Maybe<Scalars['Int']>;
   readonly blocks: Maybe<Scalars['Int']>;
   readonly changeTime: Scalars['Date'];
+  /** Returns the first child node of type BlogPost or null if there are no children of given type on this node */
+  readonly childBlogPost: Maybe<BlogPost>;
   /** Returns the first child node of type CategoriesYaml or null if there are no children of given type on this node */
   readonly childCategoriesYaml: Maybe<CategoriesYaml>;
   /** Returns the first child node of type ImageSharp or null if there are no children of given type on this node */
   readonly childImageSharp: Maybe<ImageSharp>;
-  /** Returns the first child node of type Mdx or null if there are no children of given type on this node */
-  readonly childMdx: Maybe<Mdx>;
   /** Returns the first child node of type ProjectsYaml or null if there are no children of given type on this node */
   readonly childProjectsYaml: Maybe<ProjectsYaml>;
   readonly children: ReadonlyArray<Node>;
+  /** Returns all children nodes filtered by type BlogPost */
+  readonly childrenBlogPost: Maybe<ReadonlyArray<Maybe<BlogPost>>>;
   /** Returns all children nodes filtered by type CategoriesYaml */
   readonly childrenCategoriesYaml: Maybe<ReadonlyArray<Maybe<CategoriesYaml>>>;
   /** Returns all children nodes filtered by type ImageSharp */
   readonly childrenImageSharp: Maybe<ReadonlyArray<Maybe<ImageSharp>>>;
-  /** Returns all children nodes filtered by type Mdx */
-  readonly childrenMdx: Maybe<ReadonlyArray<Maybe<Mdx>>>;
   /** Returns all children nodes filtered by type ProjectsYaml */
   readonly childrenProjectsYaml: Maybe<ReadonlyArray<Maybe<ProjectsYaml>>>;
   readonly ctime: Scalars['Date'];
@@ -899,14 +912,14 @@ type FileFieldSelector = {
   readonly blksize: InputMaybe<FieldSelectorEnum>;
   readonly blocks: InputMaybe<FieldSelectorEnum>;
   readonly changeTime: InputMaybe<FieldSelectorEnum>;
+  readonly childBlogPost: InputMaybe<BlogPostFieldSelector>;
   readonly childCategoriesYaml: InputMaybe<CategoriesYamlFieldSelector>;
   readonly childImageSharp: InputMaybe<ImageSharpFieldSelector>;
-  readonly childMdx: InputMaybe<MdxFieldSelector>;
   readonly childProjectsYaml: InputMaybe<ProjectsYamlFieldSelector>;
   readonly children: InputMaybe<NodeFieldSelector>;
+  readonly childrenBlogPost: InputMaybe<BlogPostFieldSelector>;
   readonly childrenCategoriesYaml: InputMaybe<CategoriesYamlFieldSelector>;
   readonly childrenImageSharp: InputMaybe<ImageSharpFieldSelector>;
-  readonly childrenMdx: InputMaybe<MdxFieldSelector>;
   readonly childrenProjectsYaml: InputMaybe<ProjectsYamlFieldSelector>;
   readonly ctime: InputMaybe<FieldSelectorEnum>;
   readonly ctimeMs: InputMaybe<FieldSelectorEnum>;
@@ -948,14 +961,14 @@ type FileFilterInput = {
   readonly blksize: InputMaybe<IntQueryOperatorInput>;
   readonly blocks: InputMaybe<IntQueryOperatorInput>;
   readonly changeTime: InputMaybe<DateQueryOperatorInput>;
+  readonly childBlogPost: InputMaybe<BlogPostFilterInput>;
   readonly childCategoriesYaml: InputMaybe<CategoriesYamlFilterInput>;
   readonly childImageSharp: InputMaybe<ImageSharpFilterInput>;
-  readonly childMdx: InputMaybe<MdxFilterInput>;
   readonly childProjectsYaml: InputMaybe<ProjectsYamlFilterInput>;
   readonly children: InputMaybe<NodeFilterListInput>;
+  readonly childrenBlogPost: InputMaybe<BlogPostFilterListInput>;
   readonly childrenCategoriesYaml: InputMaybe<CategoriesYamlFilterListInput>;
   readonly childrenImageSharp: InputMaybe<ImageSharpFilterListInput>;
-  readonly childrenMdx: InputMaybe<MdxFilterListInput>;
   readonly childrenProjectsYaml: InputMaybe<ProjectsYamlFilterListInput>;
   readonly ctime: InputMaybe<DateQueryOperatorInput>;
   readonly ctimeMs: InputMaybe<FloatQueryOperatorInput>;
@@ -1038,14 +1051,14 @@ type FileSortInput = {
   readonly blksize: InputMaybe<SortOrderEnum>;
   readonly blocks: InputMaybe<SortOrderEnum>;
   readonly changeTime: InputMaybe<SortOrderEnum>;
+  readonly childBlogPost: InputMaybe<BlogPostSortInput>;
   readonly childCategoriesYaml: InputMaybe<CategoriesYamlSortInput>;
   readonly childImageSharp: InputMaybe<ImageSharpSortInput>;
-  readonly childMdx: InputMaybe<MdxSortInput>;
   readonly childProjectsYaml: InputMaybe<ProjectsYamlSortInput>;
   readonly children: InputMaybe<NodeSortInput>;
+  readonly childrenBlogPost: InputMaybe<BlogPostSortInput>;
   readonly childrenCategoriesYaml: InputMaybe<CategoriesYamlSortInput>;
   readonly childrenImageSharp: InputMaybe<ImageSharpSortInput>;
-  readonly childrenMdx: InputMaybe<MdxSortInput>;
   readonly childrenProjectsYaml: InputMaybe<ProjectsYamlSortInput>;
   readonly ctime: InputMaybe<SortOrderEnum>;
   readonly ctimeMs: InputMaybe<SortOrderEnum>;
@@ -1628,14 +1641,8 @@ type JSONQueryOperatorInput = {
 };
 
 type Mdx = Node & {
-  readonly body: Maybe<Scalars['String']>;
-  /** Returns the first child node of type BlogPost or null if there are no children of given type on this node */
-  readonly childBlogPost: Maybe<BlogPost>;
   readonly children: ReadonlyArray<Node>;
-  /** Returns all children nodes filtered by type BlogPost */
-  readonly childrenBlogPost: Maybe<ReadonlyArray<Maybe<BlogPost>>>;
   readonly excerpt: Maybe<Scalars['String']>;
-  readonly frontmatter: Maybe<MdxFrontmatter>;
   readonly id: Scalars['ID'];
   readonly internal: Internal;
   readonly parent: Maybe<Node>;
@@ -1698,12 +1705,8 @@ type MdxEdge = {
 };
 
 type MdxFieldSelector = {
-  readonly body: InputMaybe<FieldSelectorEnum>;
-  readonly childBlogPost: InputMaybe<BlogPostFieldSelector>;
   readonly children: InputMaybe<NodeFieldSelector>;
-  readonly childrenBlogPost: InputMaybe<BlogPostFieldSelector>;
   readonly excerpt: InputMaybe<FieldSelectorEnum>;
-  readonly frontmatter: InputMaybe<MdxFrontmatterFieldSelector>;
   readonly id: InputMaybe<FieldSelectorEnum>;
   readonly internal: InputMaybe<InternalFieldSelector>;
   readonly parent: InputMaybe<NodeFieldSelector>;
@@ -1711,80 +1714,12 @@ type MdxFieldSelector = {
 };
 
 type MdxFilterInput = {
-  readonly body: InputMaybe<StringQueryOperatorInput>;
-  readonly childBlogPost: InputMaybe<BlogPostFilterInput>;
   readonly children: InputMaybe<NodeFilterListInput>;
-  readonly childrenBlogPost: InputMaybe<BlogPostFilterListInput>;
   readonly excerpt: InputMaybe<StringQueryOperatorInput>;
-  readonly frontmatter: InputMaybe<MdxFrontmatterFilterInput>;
   readonly id: InputMaybe<StringQueryOperatorInput>;
   readonly internal: InputMaybe<InternalFilterInput>;
   readonly parent: InputMaybe<NodeFilterInput>;
   readonly tableOfContents: InputMaybe<JSONQueryOperatorInput>;
-};
-
-type MdxFilterListInput = {
-  readonly elemMatch: InputMaybe<MdxFilterInput>;
-};
-
-type MdxFrontmatter = {
-  readonly author: Maybe<Scalars['String']>;
-  readonly category: Maybe<Scalars['String']>;
-  readonly date: Maybe<Scalars['Date']>;
-  readonly description: Maybe<Scalars['String']>;
-  readonly draft: Maybe<Scalars['Boolean']>;
-  readonly series: Maybe<Scalars['String']>;
-  readonly series_order: Maybe<Scalars['Int']>;
-  readonly slug: Maybe<Scalars['String']>;
-  readonly tags: Maybe<ReadonlyArray<Maybe<Scalars['String']>>>;
-  readonly title: Maybe<Scalars['String']>;
-};
-
-
-type MdxFrontmatter_dateArgs = {
-  difference: InputMaybe<Scalars['String']>;
-  formatString: InputMaybe<Scalars['String']>;
-  fromNow: InputMaybe<Scalars['Boolean']>;
-  locale: InputMaybe<Scalars['String']>;
-};
-
-type MdxFrontmatterFieldSelector = {
-  readonly author: InputMaybe<FieldSelectorEnum>;
-  readonly category: InputMaybe<FieldSelectorEnum>;
-  readonly date: InputMaybe<FieldSelectorEnum>;
-  readonly description: InputMaybe<FieldSelectorEnum>;
-  readonly draft: InputMaybe<FieldSelectorEnum>;
-  readonly series: InputMaybe<FieldSelectorEnum>;
-  readonly series_order: InputMaybe<FieldSelectorEnum>;
-  readonly slug: InputMaybe<FieldSelectorEnum>;
-  readonly tags: InputMaybe<FieldSelectorEnum>;
-  readonly title: InputMaybe<FieldSelectorEnum>;
-};
-
-type MdxFrontmatterFilterInput = {
-  readonly author: InputMaybe<StringQueryOperatorInput>;
-  readonly category: InputMaybe<StringQueryOperatorInput>;
-  readonly date: InputMaybe<DateQueryOperatorInput>;
-  readonly description: InputMaybe<StringQueryOperatorInput>;
-  readonly draft: InputMaybe<BooleanQueryOperatorInput>;
-  readonly series: InputMaybe<StringQueryOperatorInput>;
-  readonly series_order: InputMaybe<IntQueryOperatorInput>;
-  readonly slug: InputMaybe<StringQueryOperatorInput>;
-  readonly tags: InputMaybe<StringQueryOperatorInput>;
-  readonly title: InputMaybe<StringQueryOperatorInput>;
-};
-
-type MdxFrontmatterSortInput = {
-  readonly author: InputMaybe<SortOrderEnum>;
-  readonly category: InputMaybe<SortOrderEnum>;
-  readonly date: InputMaybe<SortOrderEnum>;
-  readonly description: InputMaybe<SortOrderEnum>;
-  readonly draft: InputMaybe<SortOrderEnum>;
-  readonly series: InputMaybe<SortOrderEnum>;
-  readonly series_order: InputMaybe<SortOrderEnum>;
-  readonly slug: InputMaybe<SortOrderEnum>;
-  readonly tags: InputMaybe<SortOrderEnum>;
-  readonly title: InputMaybe<SortOrderEnum>;
 };
 
 type MdxGroupConnection = {
@@ -1829,12 +1764,8 @@ type MdxGroupConnection_sumArgs = {
 };
 
 type MdxSortInput = {
-  readonly body: InputMaybe<SortOrderEnum>;
-  readonly childBlogPost: InputMaybe<BlogPostSortInput>;
   readonly children: InputMaybe<NodeSortInput>;
-  readonly childrenBlogPost: InputMaybe<BlogPostSortInput>;
   readonly excerpt: InputMaybe<SortOrderEnum>;
-  readonly frontmatter: InputMaybe<MdxFrontmatterSortInput>;
   readonly id: InputMaybe<SortOrderEnum>;
   readonly internal: InputMaybe<InternalSortInput>;
   readonly parent: InputMaybe<NodeSortInput>;
@@ -2202,7 +2133,9 @@ type Query_blogPostArgs = {
   draft: InputMaybe<BooleanQueryOperatorInput>;
   excerpt: InputMaybe<StringQueryOperatorInput>;
   filePath: InputMaybe<StringQueryOperatorInput>;
+  format: InputMaybe<StringQueryOperatorInput>;
   headings: InputMaybe<BlogHeadingFilterListInput>;
+  html: InputMaybe<StringQueryOperatorInput>;
   id: InputMaybe<StringQueryOperatorInput>;
   internal: InputMaybe<InternalFilterInput>;
   parent: InputMaybe<NodeFilterInput>;
@@ -2214,6 +2147,7 @@ type Query_blogPostArgs = {
   slug: InputMaybe<StringQueryOperatorInput>;
   tags: InputMaybe<StringQueryOperatorInput>;
   title: InputMaybe<StringQueryOperatorInput>;
+  wordCount: InputMaybe<IntQueryOperatorInput>;
 };
 
 
@@ -2280,14 +2214,14 @@ type Query_fileArgs = {
   blksize: InputMaybe<IntQueryOperatorInput>;
   blocks: InputMaybe<IntQueryOperatorInput>;
   changeTime: InputMaybe<DateQueryOperatorInput>;
+  childBlogPost: InputMaybe<BlogPostFilterInput>;
   childCategoriesYaml: InputMaybe<CategoriesYamlFilterInput>;
   childImageSharp: InputMaybe<ImageSharpFilterInput>;
-  childMdx: InputMaybe<MdxFilterInput>;
   childProjectsYaml: InputMaybe<ProjectsYamlFilterInput>;
   children: InputMaybe<NodeFilterListInput>;
+  childrenBlogPost: InputMaybe<BlogPostFilterListInput>;
   childrenCategoriesYaml: InputMaybe<CategoriesYamlFilterListInput>;
   childrenImageSharp: InputMaybe<ImageSharpFilterListInput>;
-  childrenMdx: InputMaybe<MdxFilterListInput>;
   childrenProjectsYaml: InputMaybe<ProjectsYamlFilterListInput>;
   ctime: InputMaybe<DateQueryOperatorInput>;
   ctimeMs: InputMaybe<FloatQueryOperatorInput>;
@@ -2332,12 +2266,8 @@ type Query_imageSharpArgs = {
 
 
 type Query_mdxArgs = {
-  body: InputMaybe<StringQueryOperatorInput>;
-  childBlogPost: InputMaybe<BlogPostFilterInput>;
   children: InputMaybe<NodeFilterListInput>;
-  childrenBlogPost: InputMaybe<BlogPostFilterListInput>;
   excerpt: InputMaybe<StringQueryOperatorInput>;
-  frontmatter: InputMaybe<MdxFrontmatterFilterInput>;
   id: InputMaybe<StringQueryOperatorInput>;
   internal: InputMaybe<InternalFilterInput>;
   parent: InputMaybe<NodeFilterInput>;
@@ -3307,7 +3237,17 @@ type BlogPostBySlugQueryVariables = Exact<{
 }>;
 
 
-type BlogPostBySlugQuery = { readonly site: { readonly siteMetadata: { readonly siteUrl: string | null } | null } | null, readonly blogPost: { readonly slug: string, readonly title: string, readonly description: string, readonly date: string, readonly category: string, readonly author: string | null, readonly tags: ReadonlyArray<string>, readonly series: string | null, readonly seriesOrder: number | null, readonly readingTime: number, readonly draft: boolean, readonly plainText: string, readonly categoryInfo: { readonly name: string, readonly title: string, readonly description: string } | null, readonly headings: ReadonlyArray<{ readonly level: number, readonly text: string, readonly id: string }> } | null, readonly related: { readonly nodes: ReadonlyArray<{ readonly id: string, readonly slug: string, readonly title: string, readonly date: string }> } };
+type BlogPostBySlugQuery = { readonly site: { readonly siteMetadata: { readonly siteUrl: string | null } | null } | null, readonly blogPost: { readonly html: string, readonly slug: string, readonly title: string, readonly description: string, readonly date: string, readonly category: string, readonly author: string | null, readonly tags: ReadonlyArray<string>, readonly series: string | null, readonly seriesOrder: number | null, readonly readingTime: number, readonly wordCount: number, readonly draft: boolean, readonly categoryInfo: { readonly name: string, readonly title: string, readonly description: string } | null, readonly headings: ReadonlyArray<{ readonly level: number, readonly text: string, readonly id: string }> } | null, readonly related: { readonly nodes: ReadonlyArray<{ readonly id: string, readonly slug: string, readonly title: string, readonly date: string }> } };
+
+type BlogPostMdxBySlugQueryVariables = Exact<{
+  slug: Scalars['String'];
+  relatedIds: ReadonlyArray<Scalars['String']> | Scalars['String'];
+}>;
+
+
+type BlogPostMdxBySlugQuery = { readonly site: { readonly siteMetadata: { readonly siteUrl: string | null } | null } | null, readonly blogPost: { readonly html: string, readonly slug: string, readonly title: string, readonly description: string, readonly date: string, readonly category: string, readonly author: string | null, readonly tags: ReadonlyArray<string>, readonly series: string | null, readonly seriesOrder: number | null, readonly readingTime: number, readonly wordCount: number, readonly draft: boolean, readonly categoryInfo: { readonly name: string, readonly title: string, readonly description: string } | null, readonly headings: ReadonlyArray<{ readonly level: number, readonly text: string, readonly id: string }> } | null, readonly related: { readonly nodes: ReadonlyArray<{ readonly id: string, readonly slug: string, readonly title: string, readonly date: string }> } };
+
+type BlogPostPageFragment = { readonly slug: string, readonly title: string, readonly description: string, readonly date: string, readonly category: string, readonly author: string | null, readonly tags: ReadonlyArray<string>, readonly series: string | null, readonly seriesOrder: number | null, readonly readingTime: number, readonly wordCount: number, readonly draft: boolean, readonly categoryInfo: { readonly name: string, readonly title: string, readonly description: string } | null, readonly headings: ReadonlyArray<{ readonly level: number, readonly text: string, readonly id: string }> };
 
 type EditorCategoriesQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -3354,6 +3294,16 @@ type ShellSiteMetadataQueryVariables = Exact<{ [key: string]: never; }>;
 
 
 type ShellSiteMetadataQuery = { readonly site: { readonly siteMetadata: { readonly title: string | null, readonly description: string | null, readonly siteUrl: string | null, readonly email: string | null, readonly phone: string | null, readonly foundedYear: number | null } | null } | null };
+
+type BlogCreatePagesQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+type BlogCreatePagesQuery = { readonly allBlogPost: { readonly nodes: ReadonlyArray<{ readonly id: string, readonly slug: string, readonly title: string, readonly description: string, readonly date: string, readonly category: string, readonly series: string | null, readonly seriesOrder: number | null, readonly tags: ReadonlyArray<string>, readonly excerpt: string, readonly plainText: string, readonly filePath: string, readonly format: string, readonly contentFilePath: string }> }, readonly allCategoriesYaml: { readonly nodes: ReadonlyArray<{ readonly name: string }> } };
+
+type ProjectIdsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+type ProjectIdsQuery = { readonly allProjectsYaml: { readonly nodes: ReadonlyArray<{ readonly yamlId: string }> } };
 
 
 }

@@ -16,7 +16,10 @@ export const LoginRequestSchema = Type.Object(
 );
 export type LoginRequest = Static<typeof LoginRequestSchema>;
 
-/** A signed bearer token; send it as `Authorization: Bearer <access_token>`. */
+/**
+ * A signed token for API clients; send it as `Authorization: Bearer <access_token>`. Browsers
+ * get the same session in an HttpOnly cookie with the answer and never need to read this.
+ */
 export const LoginResponseSchema = Type.Object({
   access_token: Type.String(),
   token_type: Type.Literal('bearer'),
@@ -33,8 +36,8 @@ export const MeResponseSchema = Type.Object({
 export type MeResponse = Static<typeof MeResponseSchema>;
 
 /**
- * `POST /auth/password` (logged in): changes the caller's password. Every earlier token stops
- * working at once; the answer carries a fresh token (LoginResponse).
+ * `POST /auth/password` (logged in): changes the caller's password. Every session of the account
+ * ends at once; the answer starts a fresh one for the caller (LoginResponse, and the cookie).
  */
 export const ChangePasswordRequestSchema = Type.Object(
   {
@@ -44,3 +47,21 @@ export const ChangePasswordRequestSchema = Type.Object(
   { additionalProperties: false },
 );
 export type ChangePasswordRequest = Static<typeof ChangePasswordRequestSchema>;
+
+/** One login of the current account, as `GET /auth/sessions` lists it. */
+export const SessionSchema = Type.Object({
+  /** Not a credential: it only names the session. */
+  id: Type.String(),
+  /** ISO-8601 UTC. */
+  created_at: Type.String(),
+  /** Updated at most once a minute. */
+  last_used_at: Type.String(),
+  expires_at: Type.String(),
+  user_agent: Type.String(),
+  /** True for the session this request was made in. */
+  current: Type.Boolean(),
+});
+export type Session = Static<typeof SessionSchema>;
+
+export const SessionListResponseSchema = Type.Object({ items: Type.Array(SessionSchema) });
+export type SessionListResponse = Static<typeof SessionListResponseSchema>;

@@ -1,114 +1,61 @@
-/**
- * Blog post files: the front matter reader, the field rules and the writer. Shared by the Gatsby
- * build (src/features/blog/node) and the API's drafts, so a draft that validates always builds.
- *
- * The blog's own front matter reader. It understands exactly what SPEC §3 promises editors, so a
- * post means the same thing here as in the spec, whatever YAML would make of it:
- *
- * - the file must start with a `---` line, and the block ends at the next `---` line;
- * - each line is `key: value`; blank lines and lines starting with `#` are ignored;
- * - a value in matching single or double quotes is unquoted (so it may contain `:` or `#`);
- * - a value in square brackets becomes a list, split on commas, each item trimmed and unquoted.
- *
- * Values stay strings (or lists of strings); turning them into dates, numbers and booleans is the
- * validator's job, where the message can name the field.
- */
-
-export type FrontMatterValue = string | string[];
-export type FrontMatterData = Record<string, FrontMatterValue>;
-
-export interface ParsedSource {
-  data: FrontMatterData;
-  /** The markdown after the closing `---` line. */
-  body: string;
-}
-
-export class FrontMatterError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'FrontMatterError';
-  }
-}
-
-const FENCE = /^---[ \t]*$/;
-const KEY_VALUE = /^([A-Za-z_][\w-]*)[ \t]*:(.*)$/;
-
-export function unquote(raw: string): string {
-  const value = raw.trim();
-  if (value.length >= 2) {
-    const first = value[0];
-    const last = value[value.length - 1];
-    if (first === '"' && last === '"') return value.slice(1, -1).replace(/\\(["\\])/g, '$1');
-    if (first === "'" && last === "'") return value.slice(1, -1).replace(/''/g, "'");
-  }
-  return value;
-}
-
-export function parseValue(raw: string): FrontMatterValue {
-  const value = raw.trim();
-  if (value.startsWith('[') && value.endsWith(']')) {
-    return value
-      .slice(1, -1)
-      .split(',')
-      .map(unquote)
-      .filter((item) => item.length > 0);
-  }
-  return unquote(value);
-}
-
-export function parseFrontMatter(source: string, filePath: string): ParsedSource {
-  const lines = source.replace(/^\uFEFF/, '').split(/\r?\n/);
-  if (lines.length === 0 || !FENCE.test(lines[0] ?? '')) {
-    throw new FrontMatterError(
-      `No frontmatter found in ${filePath}: the file must start with a line "---", then "key: value" lines, then "---".`,
-    );
-  }
-  const end = lines.findIndex((line, index) => index > 0 && FENCE.test(line));
-  if (end === -1) {
-    throw new FrontMatterError(
-      `No frontmatter found in ${filePath}: the front matter block opened on line 1 is never closed with a "---" line.`,
-    );
-  }
-
-  const data: FrontMatterData = {};
-  for (let index = 1; index < end; index += 1) {
-    const line = lines[index] ?? '';
-    if (line.trim() === '' || line.trimStart().startsWith('#')) continue;
-    const match = KEY_VALUE.exec(line);
-    if (!match) {
-      const hint = line.trimStart().startsWith('-')
-        ? ' Lists are written on one line as [first, second].'
-        : ' Each line must look like "key: value".';
-      throw new FrontMatterError(
-        `Front matter line ${index + 1} of ${filePath} cannot be read: "${line.trim()}".${hint}`,
-      );
-    }
-    const key = match[1] as string;
-    if (Object.prototype.hasOwnProperty.call(data, key)) {
-      throw new FrontMatterError(
-        `Front matter of ${filePath} sets "${key}" twice (line ${index + 1}); keep one.`,
-      );
-    }
-    data[key] = parseValue(match[2] ?? '');
-  }
-
-  return { data, body: lines.slice(end + 1).join('\n') };
-}
+import { Type, type Static } from '@sinclair/typebox';
+import { Value, ValueErrorType } from '@sinclair/typebox/value';
 
 /**
- * Front matter rules (documented for editors in src/features/blog/README.md):
+ * The front matter of a blog post file (`content/blog/*.md`): the one schema that the Gatsby
+ * build, the drafts API and the editor all check posts against.
  *
- * required  title, slug, description, date, category
- * optional  author, tags, excerpt, series + series_order (together), draft
- *
- * - slug: lowercase letters, digits and single hyphens; "new" is reserved for the editor screen.
- * - date: YYYY-MM-DD (a full ISO date-time is accepted too).
- * - tags: a list ([a, b]); a single value becomes a one-item list.
- * - series_order: a whole number from 1, required when series is set and refused without it.
- * - draft: true or false.
- * Any other key is refused, so a misspelt field is caught instead of silently ignored.
+ * Files are read as YAML with the failsafe schema (see @site/pipeline's post reader), so every
+ * scalar arrives as the exact text the author typed; this schema says what that text may be, and
+ * `checkPostFields` turns it into typed fields with one sentence per problem that names the field.
  */
+export const SLUG_PATTERN = '^[a-z0-9]+(?:-[a-z0-9]+)*$';
+/** YYYY-MM-DD, or a full ISO date-time with an optional zone. */
+const DATE_PATTERN =
+  '^\\d{4}-\\d{2}-\\d{2}(T\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:\\d{2})?)?$';
 
+export const POST_LIMITS = {
+  title: 200,
+  slug: 100,
+  description: 500,
+  category: 60,
+  author: 100,
+  tag: 60,
+  tags: 20,
+  series: 200,
+  excerpt: 500,
+  /** The highest part number of a series. */
+  seriesOrder: 9999,
+  body: 60_000,
+} as const;
+
+const text = (maxLength: number) => Type.String({ minLength: 1, maxLength });
+
+export const PostFrontMatterSchema = Type.Object(
+  {
+    title: text(POST_LIMITS.title),
+    slug: Type.String({ pattern: SLUG_PATTERN, maxLength: POST_LIMITS.slug }),
+    description: text(POST_LIMITS.description),
+    date: Type.String({ pattern: DATE_PATTERN }),
+    category: text(POST_LIMITS.category),
+    author: Type.Optional(text(POST_LIMITS.author)),
+    /** A list; a single value is read as a one-item list. */
+    tags: Type.Optional(
+      Type.Union([
+        text(POST_LIMITS.tag),
+        Type.Array(text(POST_LIMITS.tag), { maxItems: POST_LIMITS.tags }),
+      ]),
+    ),
+    excerpt: Type.Optional(text(POST_LIMITS.excerpt)),
+    series: Type.Optional(text(POST_LIMITS.series)),
+    series_order: Type.Optional(Type.String({ pattern: '^[1-9][0-9]{0,3}$' })),
+    draft: Type.Optional(Type.Union([Type.Literal('true'), Type.Literal('false')])),
+  },
+  { additionalProperties: false },
+);
+export type PostFrontMatter = Static<typeof PostFrontMatterSchema>;
+
+/** What the front matter means once checked. */
 export interface PostFields {
   title: string;
   slug: string;
@@ -124,150 +71,165 @@ export interface PostFields {
   draft: boolean;
 }
 
-export type FieldsResult = { ok: true; fields: PostFields } | { ok: false; errors: string[] };
-
-const KNOWN_KEYS = new Set([
-  'title',
-  'slug',
-  'description',
-  'date',
-  'category',
-  'author',
-  'tags',
-  'excerpt',
-  'series',
-  'series_order',
-  'draft',
-]);
-const REQUIRED_KEYS = ['title', 'slug', 'description', 'date', 'category'] as const;
-const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
-const RESERVED_SLUGS = new Set(['new']);
-const DATE = /^(\d{4})-(\d{2})-(\d{2})(T[\d:.]+(Z|[+-]\d{2}:\d{2})?)?$/;
-
-/** The trimmed single value of a field, or undefined when it is absent, blank or a list. */
-function scalar(value: FrontMatterValue | undefined): string | undefined {
-  if (value === undefined || Array.isArray(value)) return undefined;
-  return value.trim() || undefined;
-}
-
-export function parseDate(raw: string): string | null {
-  const match = DATE.exec(raw);
-  if (!match) return null;
-  const iso = match[4] ? raw : `${raw}T00:00:00.000Z`;
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return null;
-  // Rejects dates that Date silently rolls over, such as 2025-02-30.
-  if (!match[4] && date.toISOString().slice(0, 10) !== raw) return null;
-  return date.toISOString();
-}
-
 export interface FieldProblem {
   field: string;
   problem: string;
 }
 
-export function readPostFields(data: FrontMatterData, filePath: string): FieldsResult {
-  const result = checkPostFields(data);
-  if (result.ok) return result;
-  return {
-    ok: false,
-    errors: result.problems.map(
-      ({ field, problem }) => `${filePath}: front matter field "${field}" ${problem}`,
-    ),
-  };
+export type FieldsCheck =
+  { ok: true; fields: PostFields } | { ok: false; problems: FieldProblem[] };
+
+const KNOWN_KEYS = Object.keys(PostFrontMatterSchema.properties);
+const REQUIRED_KEYS = PostFrontMatterSchema.required ?? [];
+/** Slugs the site itself uses under /blog/. */
+export const RESERVED_SLUGS: ReadonlySet<string> = new Set(['new']);
+
+/** The sentence for one schema error at a top-level field (or an item of the tags list). */
+function describe(field: string, type: ValueErrorType, value: unknown): string {
+  const shown = typeof value === 'string' ? `"${value}"` : JSON.stringify(value);
+  if (value === null || value === undefined || value === '') {
+    return 'is required and missing or empty.';
+  }
+  switch (field) {
+    case 'slug':
+      if (type === ValueErrorType.StringMaxLength) {
+        return `must be at most ${POST_LIMITS.slug} characters.`;
+      }
+      return `${shown} must use lowercase letters, digits and single hyphens only (for example "my-first-post").`;
+    case 'date':
+      return `${shown} is not a valid date; write it as YYYY-MM-DD.`;
+    case 'series_order':
+      return `must be a whole number from 1 to ${POST_LIMITS.seriesOrder} (got ${shown}).`;
+    case 'draft':
+      return `must be true or false (got ${shown}).`;
+    case 'tags':
+      if (Array.isArray(value) && value.length > POST_LIMITS.tags) {
+        return `has ${value.length} tags; at most ${POST_LIMITS.tags} are allowed.`;
+      }
+      return `must be a list of short texts, each at most ${POST_LIMITS.tag} characters (for example [agents, security]).`;
+    default:
+      break;
+  }
+  if (type === ValueErrorType.StringMaxLength && typeof value === 'string') {
+    const limit = POST_LIMITS[field as keyof typeof POST_LIMITS];
+    return `is ${value.length} characters long; at most ${limit} are allowed.`;
+  }
+  if (typeof value !== 'string') return 'must be a single line of text, not a list or a mapping.';
+  return `${shown} is not allowed here.`;
 }
 
-/** readPostFields with the problems kept per field, for forms that show them beside the input. */
-export function checkPostFields(
-  data: FrontMatterData,
-): { ok: true; fields: PostFields } | { ok: false; problems: FieldProblem[] } {
-  const problems: FieldProblem[] = [];
-  const fail = (field: string, problem: string) => problems.push({ field, problem });
+/** "2025-02-30" passes the pattern but is no date; this catches what Date would roll over. */
+export function parseDate(raw: string): string | null {
+  if (!new RegExp(DATE_PATTERN).test(raw)) return null;
+  const plain = raw.length === 10;
+  const date = new Date(plain ? `${raw}T00:00:00.000Z` : raw);
+  if (Number.isNaN(date.getTime())) return null;
+  if (plain && date.toISOString().slice(0, 10) !== raw) return null;
+  return date.toISOString();
+}
 
-  for (const key of Object.keys(data)) {
-    if (!KNOWN_KEYS.has(key)) {
-      fail(key, `is not a known field; use one of ${[...KNOWN_KEYS].join(', ')}.`);
+/**
+ * Checks front matter as read from a file (YAML failsafe values: strings, lists, mappings) and
+ * returns the typed fields, or every problem with the field it belongs to.
+ */
+export function checkPostFields(data: unknown): FieldsCheck {
+  if (data === null || typeof data !== 'object' || Array.isArray(data)) {
+    return {
+      ok: false,
+      problems: [{ field: 'front matter', problem: 'must be a list of "key: value" lines.' }],
+    };
+  }
+  const record = data as Record<string, unknown>;
+  const problems: FieldProblem[] = [];
+  const seen = new Set<string>();
+  const fail = (field: string, problem: string) => {
+    if (seen.has(field)) return;
+    seen.add(field);
+    problems.push({ field, problem });
+  };
+
+  for (const key of Object.keys(record)) {
+    if (!KNOWN_KEYS.includes(key)) {
+      fail(key, `is not a known field; use one of ${KNOWN_KEYS.join(', ')}.`);
     }
   }
   for (const key of REQUIRED_KEYS) {
-    const value = data[key];
-    if (value === undefined || (typeof value === 'string' && value.trim() === '')) {
+    const value = record[key];
+    if (value === undefined || value === null || value === '') {
       fail(key, 'is required and missing or empty.');
-    } else if (Array.isArray(value)) {
-      fail(key, 'must be a single value, not a list.');
     }
   }
+  for (const error of Value.Errors(PostFrontMatterSchema, record)) {
+    const field = error.path.split('/')[1];
+    if (!field || !KNOWN_KEYS.includes(field)) continue;
+    fail(field, describe(field, error.type, record[field]));
+  }
 
-  const slug = scalar(data.slug);
-  if (slug && !SLUG.test(slug)) {
-    fail(
-      'slug',
-      `"${slug}" must use lowercase letters, digits and single hyphens only (for example "my-first-post").`,
-    );
-  } else if (slug && RESERVED_SLUGS.has(slug)) {
+  const slug = record.slug;
+  if (typeof slug === 'string' && RESERVED_SLUGS.has(slug)) {
     fail('slug', `"${slug}" is reserved for a site page; choose another slug.`);
   }
-
-  const rawDate = scalar(data.date);
-  const date = rawDate ? parseDate(rawDate) : null;
-  if (rawDate && !date) fail('date', `"${rawDate}" is not a valid date; write it as YYYY-MM-DD.`);
-
-  const tagsValue = data.tags;
-  const tags =
-    tagsValue === undefined
-      ? []
-      : Array.isArray(tagsValue)
-        ? tagsValue
-        : tagsValue
-          ? [tagsValue]
-          : [];
-
-  const series = scalar(data.series) ?? null;
-  if (Array.isArray(data.series)) fail('series', 'must be a single value, not a list.');
-  const rawOrder = data.series_order;
-  let seriesOrder: number | null = null;
-  if (rawOrder !== undefined) {
-    if (Array.isArray(rawOrder) || !/^\d+$/.test(rawOrder) || Number(rawOrder) < 1) {
-      fail('series_order', `must be a whole number from 1 (got "${String(rawOrder)}").`);
-    } else {
-      seriesOrder = Number(rawOrder);
-    }
-    if (!series)
-      fail(
-        'series_order',
-        'is set but "series" is missing; add the series name or remove series_order.',
-      );
+  const rawDate = record.date;
+  const date = typeof rawDate === 'string' ? parseDate(rawDate) : null;
+  if (typeof rawDate === 'string' && !date) {
+    fail('date', `"${rawDate}" is not a valid date; write it as YYYY-MM-DD.`);
   }
-  if (series && rawOrder === undefined) {
+  const series = record.series;
+  const order = record.series_order;
+  if (order !== undefined && order !== null && (series === undefined || series === null)) {
+    fail(
+      'series_order',
+      'is set but "series" is missing; add the series name or remove series_order.',
+    );
+  }
+  if (typeof series === 'string' && series !== '' && (order === undefined || order === null)) {
     fail('series_order', `is required because the post belongs to the series "${series}".`);
   }
-
-  const rawDraft = data.draft;
-  if (rawDraft !== undefined && rawDraft !== 'true' && rawDraft !== 'false') {
-    fail('draft', `must be true or false (got "${String(rawDraft)}").`);
+  for (const field of ['title', 'description', 'author', 'series', 'excerpt'] as const) {
+    const value = record[field];
+    if (typeof value === 'string' && value !== value.trim()) {
+      fail(field, 'must not start or end with spaces.');
+    }
   }
-  const author = scalar(data.author) ?? null;
-  const excerpt = scalar(data.excerpt) ?? null;
-  if (Array.isArray(data.author)) fail('author', 'must be a single value, not a list.');
-  if (Array.isArray(data.excerpt)) fail('excerpt', 'must be a single value, not a list.');
 
   if (problems.length > 0) return { ok: false, problems };
+  const fields = record as PostFrontMatter;
+  const tags =
+    fields.tags === undefined ? [] : Array.isArray(fields.tags) ? fields.tags : [fields.tags];
   return {
     ok: true,
     fields: {
-      title: scalar(data.title) as string,
-      slug: slug as string,
-      description: scalar(data.description) as string,
+      title: fields.title,
+      slug: fields.slug,
+      description: fields.description,
       date: date as string,
-      category: scalar(data.category) as string,
-      author,
+      category: fields.category,
+      author: fields.author ?? null,
       tags,
-      excerpt,
-      series,
-      seriesOrder,
-      draft: rawDraft === 'true',
+      excerpt: fields.excerpt ?? null,
+      series: fields.series ?? null,
+      seriesOrder: fields.series_order === undefined ? null : Number(fields.series_order),
+      draft: fields.draft === 'true',
     },
   };
+}
+
+/** The front matter a file would carry for these fields: the inverse of checkPostFields. */
+export function toFrontMatter(fields: PostFields): PostFrontMatter {
+  const data: PostFrontMatter = {
+    title: fields.title,
+    slug: fields.slug,
+    description: fields.description,
+    date: fields.date.endsWith('T00:00:00.000Z') ? fields.date.slice(0, 10) : fields.date,
+    category: fields.category,
+  };
+  if (fields.author) data.author = fields.author;
+  if (fields.tags.length > 0) data.tags = [...fields.tags];
+  if (fields.excerpt) data.excerpt = fields.excerpt;
+  if (fields.series) data.series = fields.series;
+  if (fields.seriesOrder !== null) data.series_order = String(fields.seriesOrder);
+  if (fields.draft) data.draft = 'true';
+  return data;
 }
 
 export interface CollectionEntry {
@@ -334,51 +296,11 @@ export interface PostDraftFields {
   series_order: number | null;
 }
 
-const PLAIN_LIST_ITEM = /^[A-Za-z0-9][\w.+-]*$/;
-
-function quoted(value: string): string {
-  return `"${value.replace(/[\\"]/g, '\\$&')}"`;
-}
-
-function dateValue(iso: string): string {
-  return iso.endsWith('T00:00:00.000Z') ? iso.slice(0, 10) : iso;
-}
-
 /**
- * Writes a post file exactly as an editor would commit it: the front matter block first (in the
- * order of the README, optional fields only when set), a blank line, then the markdown body.
- * Free text is always double-quoted so ":" or "#" in a title survive both this reader and YAML.
+ * Checks a draft with the files' own rules (the date is the day it would be published), plus what
+ * a front matter line cannot hold: line breaks in a value.
  */
-export function serializePost(fields: PostFields, body: string): string {
-  const lines = [
-    '---',
-    `title: ${quoted(fields.title)}`,
-    `slug: ${fields.slug}`,
-    `description: ${quoted(fields.description)}`,
-    `date: ${dateValue(fields.date)}`,
-    `category: ${fields.category}`,
-  ];
-  if (fields.author) lines.push(`author: ${quoted(fields.author)}`);
-  if (fields.tags.length > 0) {
-    const items = fields.tags.map((tag) => (PLAIN_LIST_ITEM.test(tag) ? tag : quoted(tag)));
-    lines.push(`tags: [${items.join(', ')}]`);
-  }
-  if (fields.excerpt) lines.push(`excerpt: ${quoted(fields.excerpt)}`);
-  if (fields.series) lines.push(`series: ${quoted(fields.series)}`);
-  if (fields.seriesOrder !== null) lines.push(`series_order: ${fields.seriesOrder}`);
-  if (fields.draft) lines.push('draft: true');
-  lines.push('---', '');
-  return `${lines.join('\n')}\n${body.replace(/^(?:[ \t]*\r?\n)+/, '').trimEnd()}\n`;
-}
-
-/**
- * Checks a draft with the build's own rules, plus what the file format cannot hold (line breaks
- * in a value, commas inside a tag), so that the file written on publish reads back the same.
- */
-export function checkPostDraft(
-  draft: PostDraftFields,
-  date: string,
-): { ok: true; fields: PostFields } | { ok: false; problems: FieldProblem[] } {
+export function checkPostDraft(draft: PostDraftFields, date: string): FieldsCheck {
   const problems: FieldProblem[] = [];
   const single: [string, string | null][] = [
     ['title', draft.title],
@@ -394,23 +316,21 @@ export function checkPostDraft(
     }
   }
   for (const tag of draft.tags) {
-    if (/[,\r\n[\]]/.test(tag)) {
-      problems.push({
-        field: 'tags',
-        problem: `"${tag}" cannot contain commas, brackets or line breaks; split it into separate tags.`,
-      });
+    if (/[\r\n]/.test(tag)) {
+      problems.push({ field: 'tags', problem: `"${tag}" must be on a single line.` });
     }
   }
-  const data: FrontMatterData = {
-    title: draft.title,
-    slug: draft.slug,
-    description: draft.description,
+  const data: Record<string, unknown> = {
+    title: draft.title.trim(),
+    slug: draft.slug.trim(),
+    description: draft.description.trim(),
     date,
-    category: draft.category,
-    tags: draft.tags.map((tag) => tag.trim()).filter((tag) => tag.length > 0),
+    category: draft.category.trim(),
   };
-  if (draft.author?.trim()) data.author = draft.author;
-  if (draft.series?.trim()) data.series = draft.series;
+  const tags = draft.tags.map((tag) => tag.trim()).filter((tag) => tag.length > 0);
+  if (tags.length > 0) data.tags = tags;
+  if (draft.author?.trim()) data.author = draft.author.trim();
+  if (draft.series?.trim()) data.series = draft.series.trim();
   if (draft.series_order !== null) data.series_order = String(draft.series_order);
   const result = checkPostFields(data);
   if (!result.ok) problems.push(...result.problems);

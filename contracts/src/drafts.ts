@@ -1,4 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { POST_LIMITS, SLUG_PATTERN } from './blog-post';
 import { Page } from './pagination';
 
 /**
@@ -8,18 +9,21 @@ import { Page } from './pagination';
  */
 export const DraftWriteSchema = Type.Object(
   {
-    title: Type.String({ maxLength: 200 }),
+    title: Type.String({ maxLength: POST_LIMITS.title }),
     /** Empty or absent: derived from the title. */
-    slug: Type.Optional(Type.String({ maxLength: 100 })),
-    description: Type.String({ maxLength: 500 }),
-    category: Type.String({ maxLength: 60 }),
+    slug: Type.Optional(Type.String({ maxLength: POST_LIMITS.slug })),
+    description: Type.String({ maxLength: POST_LIMITS.description }),
+    category: Type.String({ maxLength: POST_LIMITS.category }),
     /** The byline shown on the post; empty for none. */
-    author: Type.String({ maxLength: 100 }),
-    tags: Type.Array(Type.String({ maxLength: 60 }), { maxItems: 20 }),
+    author: Type.String({ maxLength: POST_LIMITS.author }),
+    tags: Type.Array(Type.String({ maxLength: POST_LIMITS.tag }), { maxItems: POST_LIMITS.tags }),
     /** Empty for none; with a series, series_order is required. */
-    series: Type.String({ maxLength: 200 }),
-    series_order: Type.Union([Type.Integer({ minimum: 1, maximum: 10_000 }), Type.Null()]),
-    body: Type.String({ maxLength: 60_000 }),
+    series: Type.String({ maxLength: POST_LIMITS.series }),
+    series_order: Type.Union([
+      Type.Integer({ minimum: 1, maximum: POST_LIMITS.seriesOrder }),
+      Type.Null(),
+    ]),
+    body: Type.String({ maxLength: POST_LIMITS.body }),
   },
   { additionalProperties: false },
 );
@@ -46,6 +50,11 @@ export const DraftSchema = Type.Object({
   updated_at: Type.String(),
   /** What must be fixed before the draft can be published; empty when it is ready. */
   problems: Type.Array(FieldErrorSchema),
+  /**
+   * The published post this draft edits (its slug, which stays), or null for a new post.
+   * Publishing replaces that post's file and keeps its date.
+   */
+  replaces_slug: Type.Union([Type.String(), Type.Null()]),
 });
 export type Draft = Static<typeof DraftSchema>;
 
@@ -57,6 +66,7 @@ export const DraftSummarySchema = Type.Object({
   created_by: Type.String(),
   updated_at: Type.String(),
   ready: Type.Boolean(),
+  replaces_slug: Type.Union([Type.String(), Type.Null()]),
 });
 export type DraftSummary = Static<typeof DraftSummarySchema>;
 
@@ -75,9 +85,21 @@ export const PublishJobStatusSchema = Type.Union([
 ]);
 export type PublishJobStatus = Static<typeof PublishJobStatusSchema>;
 
-/** One publish: the file written (or committed) and, in build mode, the site rebuild. */
+export const PublishActionSchema = Type.Union([
+  Type.Literal('publish'),
+  Type.Literal('replace'),
+  Type.Literal('unpublish'),
+]);
+export type PublishAction = Static<typeof PublishActionSchema>;
+
+/**
+ * One change to the published posts: a new post (publish), an edited one (replace) or one taken
+ * down (unpublish), with who asked for it and when, and in build mode the site rebuild. The jobs
+ * are the record of who published or unpublished what.
+ */
 export const PublishJobSchema = Type.Object({
   id: Type.Integer(),
+  action: PublishActionSchema,
   slug: Type.String(),
   title: Type.String(),
   /** `build`: file written and the site rebuilt here; `git`: file committed, no rebuild. */
@@ -94,3 +116,55 @@ export type PublishJob = Static<typeof PublishJobSchema>;
 
 export const PublishJobListResponseSchema = Type.Object({ items: Type.Array(PublishJobSchema) });
 export type PublishJobListResponse = Static<typeof PublishJobListResponseSchema>;
+
+/** `POST /drafts/preview`: a body as the editor has it now, compiled by the publishing pipeline. */
+export const DraftPreviewRequestSchema = Type.Object(
+  { body: Type.String({ maxLength: POST_LIMITS.body }) },
+  { additionalProperties: false },
+);
+export type DraftPreviewRequest = Static<typeof DraftPreviewRequestSchema>;
+
+export const BodyProblemSchema = Type.Object({ line: Type.Integer(), message: Type.String() });
+export type BodyProblem = Static<typeof BodyProblemSchema>;
+
+export const DraftPreviewSchema = Type.Object({
+  /** The body exactly as the built post page will show it (sanitised HTML). */
+  html: Type.String(),
+  headings: Type.Array(
+    Type.Object({ level: Type.Integer(), text: Type.String(), id: Type.String() }),
+  ),
+  reading_time: Type.Integer(),
+  word_count: Type.Integer(),
+  /** Lines that keep the body from being published; html is empty when there are any. */
+  problems: Type.Array(BodyProblemSchema),
+});
+export type DraftPreview = Static<typeof DraftPreviewSchema>;
+
+export const PostSlugParamsSchema = Type.Object({
+  slug: Type.String({ pattern: SLUG_PATTERN, maxLength: POST_LIMITS.slug }),
+});
+export type PostSlugParams = Static<typeof PostSlugParamsSchema>;
+
+/** A post that is live (a file in content/blog/), with the last change made to it from the site. */
+export const PublishedPostSchema = Type.Object({
+  slug: Type.String(),
+  title: Type.String(),
+  description: Type.String(),
+  /** ISO-8601 publication date from the front matter. */
+  date: Type.String(),
+  category: Type.String(),
+  /** `md` posts can be edited and unpublished here; `mdx` posts only through git. */
+  format: Type.Union([Type.Literal('md'), Type.Literal('mdx')]),
+  /** The last publish/replace job for this slug, or null for a post committed through git. */
+  last_change: Type.Union([PublishJobSchema, Type.Null()]),
+  /** An open draft that edits this post, if any. */
+  editing_draft_id: Type.Union([Type.Integer(), Type.Null()]),
+  /** A publish, replace or unpublish for this post is queued or building. */
+  pending: Type.Boolean(),
+});
+export type PublishedPost = Static<typeof PublishedPostSchema>;
+
+export const PublishedPostListResponseSchema = Type.Object({
+  items: Type.Array(PublishedPostSchema),
+});
+export type PublishedPostListResponse = Static<typeof PublishedPostListResponseSchema>;

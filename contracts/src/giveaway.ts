@@ -45,19 +45,78 @@ export const WinnerDetailsSchema = Type.Object({
 export type WinnerDetails = Static<typeof WinnerDetailsSchema>;
 
 /**
- * The fairness record of a draw. `fingerprint` is the SHA-256 (hex) of the entrant ids sorted
- * ascending, written in decimal and joined with "," (e.g. "3,7,12"); `drawn_index` is the
- * zero-based position of the winner in that sorted list. See docs/giveaways.md.
+ * The record of the current winner's draw. For a verifiable draw (`algorithm` "aw-draw-v1")
+ * `fingerprint` is the SHA-256 of the frozen entry list, `drawn_index` the winner's zero-based
+ * position in it and `entrant_count` how many entries were eligible in that round. For a draw made
+ * before verifiable draws existed ("legacy") `fingerprint` is the SHA-256 of the entrant ids sorted
+ * ascending and joined with "," and `drawn_index` the winner's position in that list. See
+ * docs/giveaways.md.
  */
 export const DrawRecordSchema = Type.Object({
   entrant_count: Type.Integer(),
   fingerprint: Type.String(),
   drawn_index: Type.Integer(),
-  /** Username of the admin who drew. */
-  drawn_by: Type.String(),
+  /** Username of the admin who drew: in an admin's view only, so no public answer names an account. */
+  drawn_by: Type.Optional(Type.String()),
   drawn_at: Type.String(),
 });
 export type DrawRecord = Static<typeof DrawRecordSchema>;
+
+export const DrawAlgorithmSchema = Type.Union([Type.Literal('aw-draw-v1'), Type.Literal('legacy')]);
+export type DrawAlgorithm = Static<typeof DrawAlgorithmSchema>;
+
+/**
+ * Where a drawn winner stands: `awaiting_claim` until the claim deadline, then `claimed` or
+ * `unclaimed`; `redrawn` once a later round replaced this winner. Draws made before claims
+ * existed (legacy) are `not_applicable`.
+ */
+export const ClaimStatusSchema = Type.Union([
+  Type.Literal('awaiting_claim'),
+  Type.Literal('claimed'),
+  Type.Literal('unclaimed'),
+  Type.Literal('redrawn'),
+  Type.Literal('not_applicable'),
+]);
+export type ClaimStatus = Static<typeof ClaimStatusSchema>;
+
+/** One draw in the public history: the winner by handle only, never an e-mail or account name. */
+export const DrawRoundSchema = Type.Object({
+  round: Type.Integer({ minimum: 1 }),
+  algorithm: DrawAlgorithmSchema,
+  drawn_at: Type.String(),
+  /** Why this round was drawn again; null for the first draw. */
+  reason: Type.Union([Type.String(), Type.Null()]),
+  /** Entries that could win in this round: the frozen list minus earlier unclaimed winners. */
+  eligible_count: Type.Integer(),
+  /** Zero-based position of the winning entry in the frozen list (legacy: in the sorted ids). */
+  position: Type.Integer(),
+  /** Which attempt of the rejection sampling was accepted (0 for most draws; null for legacy). */
+  counter: Type.Union([Type.Integer(), Type.Null()]),
+  /** Receipt hash of the winning entry; null for legacy draws. */
+  receipt_hash: Type.Union([Type.String(), Type.Null()]),
+  /** The winner's Instagram handle; null when the entrant had their entry erased. */
+  winner_handle: Type.Union([Type.String(), Type.Null()]),
+  claim_deadline: Type.Union([Type.String(), Type.Null()]),
+  claimed_at: Type.Union([Type.String(), Type.Null()]),
+  claim_status: ClaimStatusSchema,
+});
+export type DrawRound = Static<typeof DrawRoundSchema>;
+
+/** The entry list as it was when entries closed. */
+export const FrozenListSchema = Type.Object({
+  frozen_at: Type.String(),
+  /** What closed entries. */
+  reason: Type.Union([
+    Type.Literal('ended'),
+    Type.Literal('full'),
+    Type.Literal('stopped'),
+    Type.Literal('drawn'),
+  ]),
+  entrant_count: Type.Integer(),
+  /** SHA-256 (hex) of the frozen list file: one receipt hash per line, each line ending in "\n". */
+  fingerprint: Type.String(),
+});
+export type FrozenList = Static<typeof FrozenListSchema>;
 
 export const GiveawaySchema = Type.Object({
   id: Type.Integer(),
@@ -82,6 +141,26 @@ export const GiveawaySchema = Type.Object({
   winner_details: Type.Union([WinnerDetailsSchema, Type.Null()]),
   winner_selected_at: Type.Union([Type.String(), Type.Null()]),
   draw: Type.Union([DrawRecordSchema, Type.Null()]),
+  /** Every draw of this giveaway, oldest first (re-draws after an unclaimed prize included). */
+  draws: Type.Array(DrawRoundSchema),
+  /** Who may enter: the minimum age and the region the rules name ("" for anywhere). */
+  min_age: Type.Integer(),
+  region: Type.String(),
+  /** Days the winner has to claim the prize after the draw. */
+  claim_days: Type.Integer(),
+  /** The external public random value the rules name, if any (e.g. a beacon round). */
+  external_randomness: Type.Union([Type.String(), Type.Null()]),
+  /** The organiser's additional terms, part of the rules. */
+  extra_terms: Type.String(),
+  /** Current version of the official rules; entries record the version they accepted. */
+  rules_version: Type.Integer(),
+  /** SHA-256 (hex) of the secret seed, published when the giveaway was created. Null for legacy draws. */
+  commitment: Type.Union([Type.String(), Type.Null()]),
+  committed_at: Type.Union([Type.String(), Type.Null()]),
+  /** Set once entries have closed; the list can no longer change. */
+  frozen: Type.Union([FrozenListSchema, Type.Null()]),
+  /** Hidden from the public list; the page, rules and draw record stay. */
+  archived: Type.Boolean(),
   created_at: Type.String(),
   updated_at: Type.String(),
 });
@@ -90,7 +169,10 @@ export type Giveaway = Static<typeof GiveawaySchema>;
 export const GiveawayListSchema = Type.Array(GiveawaySchema);
 export type GiveawayList = Static<typeof GiveawayListSchema>;
 
-/** The fields an admin sets (SPEC §3). An empty string or null means "none" for the optional ones. */
+export const MIN_AGE_LIMITS = { min: 13, max: 99, default: 18 } as const;
+export const CLAIM_DAYS_LIMITS = { min: 1, max: 90, default: 7 } as const;
+
+/** The fields an admin sets. An empty string or null means "none" for the optional ones. */
 export const GiveawayFormFields = {
   title: Type.String({
     minLength: 1,
@@ -122,6 +204,36 @@ export const GiveawayFormFields = {
     Type.Union([Type.Integer({ minimum: 1, maximum: 1_000_000 }), Type.Literal(''), Type.Null()], {
       errorMessage: 'must be a whole number from 1 to 1000000, or empty for unlimited',
     }),
+  ),
+  /** Rules: the minimum age to enter (default 18). */
+  min_age: Type.Optional(
+    Type.Integer({
+      minimum: MIN_AGE_LIMITS.min,
+      maximum: MIN_AGE_LIMITS.max,
+      errorMessage: `must be a whole number from ${MIN_AGE_LIMITS.min} to ${MIN_AGE_LIMITS.max}`,
+    }),
+  ),
+  /** Rules: where entrants must live; empty for anywhere. */
+  region: Type.Optional(
+    Type.String({ maxLength: 200, errorMessage: 'must be at most 200 characters' }),
+  ),
+  /** Rules: days the winner has to claim (default 7). */
+  claim_days: Type.Optional(
+    Type.Integer({
+      minimum: CLAIM_DAYS_LIMITS.min,
+      maximum: CLAIM_DAYS_LIMITS.max,
+      errorMessage: `must be a whole number of days from ${CLAIM_DAYS_LIMITS.min} to ${CLAIM_DAYS_LIMITS.max}`,
+    }),
+  ),
+  /** Rules: the external public random value mixed into the draw, described so anyone can look it up. */
+  external_randomness: Type.Optional(
+    Type.Union([Type.String({ maxLength: 500 }), Type.Null()], {
+      errorMessage: 'must be text of at most 500 characters, or empty',
+    }),
+  ),
+  /** Rules: any further terms, in plain text. */
+  extra_terms: Type.Optional(
+    Type.String({ maxLength: 5000, errorMessage: 'must be at most 5000 characters' }),
   ),
 };
 
@@ -158,10 +270,36 @@ export const EntryPayloadSchema = Type.Object(
     }),
     /** Honeypot: people leave it empty; when filled the answer is a fake success and nothing is stored. */
     website: Type.Optional(Type.String({ maxLength: 500 })),
+    /**
+     * Must be `true`: the entrant has read the official rules and meets them (age, region). An
+     * entry without it is refused with 400.
+     */
+    accept_rules: Type.Optional(Type.Boolean({ errorMessage: 'must be true or false' })),
+    /**
+     * The rules version the entrant read. When given and the rules have changed since, the entry
+     * is refused (409) so nobody is recorded as accepting rules they did not see.
+     */
+    rules_version: Type.Optional(
+      Type.Integer({
+        minimum: 1,
+        maximum: 1_000_000,
+        errorMessage: 'must be a rules version number',
+      }),
+    ),
   },
   { additionalProperties: false },
 );
 export type EntryPayload = Static<typeof EntryPayloadSchema>;
+
+/** The answer to an accepted entry: the receipt code is shown once and (with mail set up) mailed. */
+export const EntryResponseSchema = Type.Object({
+  success: Type.Boolean(),
+  message: Type.String(),
+  /** e.g. "K7M2-9QXD-4HVA-PN3T"; its SHA-256 is what the public entry list shows. */
+  receipt: Type.String(),
+  rules_version: Type.Integer(),
+});
+export type EntryResponse = Static<typeof EntryResponseSchema>;
 
 export const SuccessMessageSchema = Type.Object({
   success: Type.Boolean(),
@@ -188,14 +326,53 @@ export type Participant = Static<typeof ParticipantSchema>;
 export const ParticipantListSchema = Type.Array(ParticipantSchema);
 export type ParticipantList = Static<typeof ParticipantListSchema>;
 
+/** What the admin may send with Select Winner. */
+export const SelectWinnerPayloadSchema = Type.Object(
+  {
+    /**
+     * The external public random value the rules name (required then, refused otherwise).
+     * Letters, digits and . _ , + / = - only, as beacons and lotteries publish them.
+     */
+    external_value: Type.Optional(
+      Type.String({
+        pattern: '^[A-Za-z0-9._,+/=-]{1,256}$',
+        errorMessage:
+          'must be 1 to 256 letters, digits or the characters . _ , + / = - (as the source publishes it)',
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
+export type SelectWinnerPayload = Static<typeof SelectWinnerPayloadSchema>;
+
+/** A re-draw after the claim deadline passed without a claim. */
+export const RedrawPayloadSchema = Type.Object(
+  {
+    reason: Type.String({
+      minLength: 1,
+      maxLength: 500,
+      errorMessage: 'must be a sentence of 1 to 500 characters saying why the prize is drawn again',
+    }),
+  },
+  { additionalProperties: false },
+);
+export type RedrawPayload = Static<typeof RedrawPayloadSchema>;
+
 export const SelectWinnerResponseSchema = Type.Object({
   success: Type.Boolean(),
-  winner: Type.Object({
-    id: Type.Integer(),
-    email: Type.String(),
-    instagram_handle: Type.String(),
-  }),
+  /** Admin-only: it carries the e-mail. Null (with success false) when the drawn entry was erased. */
+  winner: Type.Union([
+    Type.Object({
+      id: Type.Integer(),
+      email: Type.String(),
+      instagram_handle: Type.String(),
+    }),
+    Type.Null(),
+  ]),
   message: Type.String(),
+  /** Which draw this was: 1 for the first, more for re-draws. */
+  round: Type.Integer(),
+  claim_deadline: Type.String(),
 });
 export type SelectWinnerResponse = Static<typeof SelectWinnerResponseSchema>;
 

@@ -1,5 +1,6 @@
 export * from './common';
 export * from './giveaway';
+export * from './giveaway-verification';
 export * from './health';
 export * from './pagination';
 export * from './auth';
@@ -8,3 +9,4 @@ export * from './newsletter';
 export * from './mail';
 export * from './blog-post';
 export * from './drafts';
+export * from './personal-data';

@@ -2,18 +2,22 @@ import { Type, type Static } from '@sinclair/typebox';
 import { Page } from './pagination';
 
 /**
+ * The signup form's words, which the server records as what a subscriber agreed to: its own
+ * copy, never text the client sends. The site's newsletter card shows exactly these words (its
+ * test holds the two together; the card does not import them, to keep schemas out of the page).
+ */
+export const NEWSLETTER_CONSENT_TEXT =
+  'Get weekly insights on building, integrating and securing AI agents, straight to your inbox. No spam, unsubscribe anytime.';
+
+/**
  * `POST /newsletter/subscribe` (JSON). Double opt-in: the address gets a confirmation e-mail
  * whose link opens the site page `/newsletter/confirm?token=…`; that page calls
  * `GET /newsletter/confirm?token=…`. The answer is the same whether or not the address is known.
- * `source` is the page the visitor subscribed from (e.g. `/blog/some-post`) and `consent_text` the
- * sentence shown next to the button; both are recorded as proof of consent.
+ * The consent record is the server's: NEWSLETTER_CONSENT_TEXT, and as its source the path of the
+ * site page the request came from (its same-origin Referer), or `api` without one.
  */
 export const NewsletterSubscribeRequestSchema = Type.Object(
-  {
-    email: Type.String({ format: 'email', maxLength: 254 }),
-    source: Type.Optional(Type.String({ maxLength: 300 })),
-    consent_text: Type.Optional(Type.String({ maxLength: 500 })),
-  },
+  { email: Type.String({ format: 'email', maxLength: 254 }) },
   { additionalProperties: false },
 );
 export type NewsletterSubscribeRequest = Static<typeof NewsletterSubscribeRequestSchema>;
@@ -33,8 +37,9 @@ export type NewsletterConfirmQuery = Static<typeof NewsletterConfirmQuerySchema>
 
 /**
  * `POST /newsletter/unsubscribe` with JSON `{email}` or `{token}` (exactly one). The token comes
- * from a newsletter e-mail's link, which opens the site page `/newsletter/unsubscribe?token=…`.
- * Same answer whether or not anything was subscribed.
+ * from a newsletter e-mail's link, which opens the site page `/newsletter/unsubscribe?token=…`,
+ * and unsubscribes at once. An address only gets an e-mail with such a link (so nobody can
+ * unsubscribe someone else). Same answer whether or not anything was subscribed.
  */
 export const NewsletterUnsubscribeRequestSchema = Type.Object(
   {

@@ -19,13 +19,17 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import mailPlugin from './plugins/mail';
 import publisherPlugin from './plugins/publisher';
+import redisPlugin from './plugins/redis';
 import securityPlugin from './plugins/security';
+import { strictValidatorCompiler } from './lib/strict-validator';
 import authRoutes from './routes/v1/auth';
 import contactRoutes from './routes/v1/contact';
 import draftRoutes from './routes/v1/drafts';
 import publishJobRoutes from './routes/v1/drafts/jobs';
+import postRoutes from './routes/v1/posts';
 import newsletterRoutes from './routes/v1/newsletter';
 import outboxRoutes from './routes/v1/outbox';
+import personalDataRoutes from './routes/v1/personal-data';
 
 export interface BuildOptions {
   config: Config;
@@ -85,9 +89,18 @@ export async function buildApp({ config, connection, logStream }: BuildOptions):
         }),
       },
     },
-    // Unknown fields are rejected (400) rather than silently dropped, so typos surface.
-    ajv: { customOptions: { removeAdditional: false } },
     bodyLimit: BODY_LIMIT,
+    // A client that sends slowly holds a connection and its memory; none may do so for long.
+    requestTimeout: config.timeouts.requestMs,
+    keepAliveTimeout: config.timeouts.keepAliveMs,
+    connectionTimeout: config.timeouts.connectionMs,
+    http: {
+      headersTimeout: config.timeouts.headersMs,
+      requestTimeout: config.timeouts.requestMs,
+      // Node checks the two timeouts above on this interval (30 s by default, which would let a
+      // slow client overstay by that much).
+      connectionsCheckingInterval: Math.min(1_000, config.timeouts.headersMs),
+    },
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: false, maxParamLength: 200 },
     // Errors raised before routing (bad URL, bad content type) still answer with a detail.
@@ -103,6 +116,7 @@ export async function buildApp({ config, connection, logStream }: BuildOptions):
   app.decorate('config', config);
   app.decorate('site', new SiteHandle());
   await app.register(errorsPlugin);
+  await app.register(redisPlugin);
   await app.register(securityPlugin);
   await app.register(dbPlugin, { connection });
   await app.register(authPlugin, {
@@ -132,13 +146,17 @@ export async function buildApp({ config, connection, logStream }: BuildOptions):
 
   await app.register(
     async (api) => {
+      // One validator for every route: strict JSON types, one table of messages.
+      api.setValidatorCompiler(strictValidatorCompiler);
       await api.register(healthRoutes);
       await api.register(authRoutes, { prefix: '/auth' });
       await api.register(contactRoutes, { prefix: '/contact' });
       await api.register(newsletterRoutes, { prefix: '/newsletter' });
       await api.register(outboxRoutes, { prefix: '/outbox' });
+      await api.register(personalDataRoutes, { prefix: '/personal-data' });
       await api.register(draftRoutes, { prefix: '/drafts' });
       await api.register(publishJobRoutes, { prefix: '/publish-jobs' });
+      await api.register(postRoutes, { prefix: '/posts' });
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
       await api.register(giveawayRoutes);
     },

@@ -29,20 +29,45 @@ export interface Config {
   siteTimezone: string;
   /** Per-address request limits for the public write endpoints (used when rateLimits is on). */
   limits: Record<'login' | 'contact' | 'newsletter' | 'participate', RouteLimit>;
-  /** Failed-login lockout: per account always; per address only when rateLimits is on. */
-  loginLockout: { perAccount: number; perAddress: number; windowMs: number };
+  /**
+   * Failed logins. `perAccountAddress` failures for one account from one address start growing
+   * delays for that pair only (always on); `perAddress` failures from one address, whatever the
+   * account, lock that address (only when rateLimits is on). Counts fade after `windowMs`, which
+   * is also the longest delay.
+   */
+  loginLockout: { perAccountAddress: number; perAddress: number; windowMs: number };
   /** Hours a newsletter confirmation link stays valid. */
   newsletterTokenTtlHours: number;
+  /**
+   * Redis shared by every server process for request limits and login failure counts; unset,
+   * both live in this process's memory.
+   */
+  redisUrl: string | undefined;
+  /** Prepended to every Redis key, so several sites (or test runs) can share one Redis. */
+  redisKeyPrefix: string;
+  /** How long a client may take over one request, its headers, or an idle connection (ms). */
+  timeouts: { requestMs: number; headersMs: number; keepAliveMs: number; connectionMs: number };
   /** The site's content/ folder: published posts in blog/, categories.yaml. */
   contentDir: string;
   /** What publishing a draft does: write the file and rebuild the site here, or commit it to git. */
   publishMode: 'build' | 'git';
   /**
-   * Shell command that builds the site aside (PUBLISH_MODE=build). It runs in the working
-   * directory with SITE_BUILD_OUT set and must leave SITE_BUILD_OUT/public and
-   * SITE_BUILD_OUT/match-paths.json; the server then switches to them.
+   * Shell command that builds the site aside (PUBLISH_MODE=build). It runs in PUBLISH_WORK_DIR
+   * with PROJECT_DIR, CONTENT_DIR (a copy of the content) and SITE_BUILD_OUT set, and must leave
+   * SITE_BUILD_OUT/public and SITE_BUILD_OUT/match-paths.json; the server then switches to them.
    */
   siteBuildCommand: string;
+  /**
+   * Where publish builds run (a mirror of the project with a copy of CONTENT_DIR, Gatsby's cache
+   * kept between builds). Never inside DATA_DIR: the build gets no path into it.
+   */
+  publishWorkDir: string;
+  /**
+   * `namespace` (default where the kernel allows it): each build runs in its own mount namespace
+   * in which DATA_DIR is covered by an empty folder, so the build cannot read the secrets there.
+   * `none`: the build runs as a plain child process (it still gets no path and no secret).
+   */
+  publishIsolation: 'auto' | 'namespace' | 'none';
 }
 
 /** Options for @fastify/rate-limit's per-route `config.rateLimit`. */
@@ -125,11 +150,30 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     participate: perMinute('RATE_LIMIT_PARTICIPATE', 10),
   };
   const loginLockout: Config['loginLockout'] = {
-    perAccount: int('LOGIN_MAX_FAILURES', 5, 1, 1000),
+    perAccountAddress: int('LOGIN_MAX_FAILURES', 5, 1, 1000),
     perAddress: int('LOGIN_MAX_FAILURES_PER_ADDRESS', 20, 1, 100_000),
     windowMs: int('LOGIN_LOCKOUT_MINUTES', 15, 1, 24 * 60) * 60_000,
   };
   const newsletterTokenTtlHours = int('NEWSLETTER_TOKEN_TTL_HOURS', 48, 1, 24 * 30);
+
+  const redisUrl = env.REDIS_URL || undefined;
+  if (redisUrl !== undefined && !/^rediss?:\/\//.test(redisUrl))
+    problems.push(`REDIS_URL must start with redis:// or rediss:// (got "${redisUrl}").`);
+  const redisKeyPrefix = env.REDIS_KEY_PREFIX ?? 'agentworks:';
+  if (!/^[A-Za-z0-9:_.-]{0,100}$/.test(redisKeyPrefix))
+    problems.push(
+      `REDIS_KEY_PREFIX may hold only letters, digits, ":", "_", "." and "-" (got "${redisKeyPrefix}").`,
+    );
+
+  const timeouts: Config['timeouts'] = {
+    requestMs: int('REQUEST_TIMEOUT_SECONDS', 30, 1, 3600) * 1000,
+    headersMs: int('HEADERS_TIMEOUT_SECONDS', 10, 1, 3600) * 1000,
+    keepAliveMs: int('KEEP_ALIVE_TIMEOUT_SECONDS', 5, 1, 3600) * 1000,
+    connectionMs: int('CONNECTION_TIMEOUT_SECONDS', 60, 1, 3600) * 1000,
+  };
+  // Node refuses a headers timeout longer than the request timeout; say so in our words first.
+  if (timeouts.headersMs > timeouts.requestMs)
+    problems.push('HEADERS_TIMEOUT_SECONDS must not be longer than REQUEST_TIMEOUT_SECONDS.');
 
   const siteTimezone = env.SITE_TIMEZONE || 'UTC';
   if (!isValidTimezone(siteTimezone))
@@ -157,14 +201,28 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
   if (!/^https?:\/\//.test(publicUrl))
     problems.push(`PUBLIC_URL must start with http:// or https:// (got "${publicUrl}").`);
 
+  const publishIsolation = env.PUBLISH_ISOLATION || 'auto';
+  if (!['auto', 'namespace', 'none'].includes(publishIsolation)) {
+    problems.push(
+      `PUBLISH_ISOLATION must be "auto", "namespace" or "none" (got "${publishIsolation}").`,
+    );
+  }
+  const root = path.resolve(cwd);
+  const dataDir = path.resolve(root, env.DATA_DIR || 'data');
+  const publishWorkDir = path.resolve(root, env.PUBLISH_WORK_DIR || '.publish');
+  if (publishWorkDir === dataDir || publishWorkDir.startsWith(`${dataDir}${path.sep}`)) {
+    problems.push(
+      `PUBLISH_WORK_DIR (${publishWorkDir}) must not be inside DATA_DIR (${dataDir}): publish builds must not reach the secrets kept there.`,
+    );
+  }
+
   if (problems.length > 0) throw new ConfigError(problems);
 
-  const root = path.resolve(cwd);
   return {
     port,
     host,
     databaseUrl,
-    dataDir: path.resolve(root, env.DATA_DIR || 'data'),
+    dataDir,
     siteDir: path.resolve(root, env.SITE_DIR || 'public'),
     gatsbyCacheDir: path.resolve(root, env.GATSBY_CACHE_DIR || '.cache'),
     logLevel: env.LOG_LEVEL || 'info',
@@ -183,8 +241,13 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     limits,
     loginLockout,
     newsletterTokenTtlHours,
+    redisUrl,
+    redisKeyPrefix,
+    timeouts,
     contentDir: path.resolve(root, env.CONTENT_DIR || 'content'),
     publishMode: publishMode === 'git' ? 'git' : 'build',
-    siteBuildCommand: env.SITE_BUILD_COMMAND || 'node scripts/build-site-aside.mjs',
+    siteBuildCommand: env.SITE_BUILD_COMMAND || 'node "$PROJECT_DIR/scripts/build-site-aside.mjs"',
+    publishWorkDir,
+    publishIsolation: publishIsolation as Config['publishIsolation'],
   };
 }

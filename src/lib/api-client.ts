@@ -1,13 +1,12 @@
 import { navigate } from 'gatsby';
 
 /**
- * The one fetch wrapper for the REST API (SPEC §7, §8): JSON by default, form-encoded on request,
- * a Bearer header from the stored token, the server's `detail` as the error message, and any 401
- * treated as an expired session (token dropped, browser sent to /login). No timeout is set.
+ * The one fetch wrapper for the REST API: JSON by default, form-encoded on request, the server's
+ * `detail` as the error message, and any 401 treated as an ended session (listeners told, browser
+ * sent to /login). The session travels in an HttpOnly cookie that the browser attaches to
+ * same-origin requests: page script never sees a credential, so nothing here reads or sends one.
+ * No timeout is set.
  */
-
-/** Same localStorage key as STORAGE_KEYS.token in the session context (kept here so the client has no React dependency). */
-export const TOKEN_STORAGE_KEY = 'token';
 
 const DEFAULT_BASE_URL = '/api/v1';
 const LOGIN_PATH = '/login';
@@ -33,8 +32,8 @@ export interface RequestOptions {
   /** Send the body as application/x-www-form-urlencoded (the login call). */
   form?: boolean;
   /**
-   * Default true: a 401 drops the stored token and goes to /login. Callers that handle a 401
-   * themselves (the login form, the session's own check) turn this off.
+   * Default true: a 401 ends the session on this page and goes to /login. Callers that handle a
+   * 401 themselves (the login form, the session's own check) turn this off.
    */
   authRedirect?: boolean;
   signal?: AbortSignal;
@@ -54,22 +53,6 @@ function resolveUrl(path: string): string {
   return typeof window === 'undefined' ? url : new URL(url, window.location.href).toString();
 }
 
-function readToken(): string | null {
-  try {
-    return typeof window === 'undefined' ? null : window.localStorage.getItem(TOKEN_STORAGE_KEY);
-  } catch {
-    return null;
-  }
-}
-
-function dropToken(): void {
-  try {
-    window.localStorage.removeItem(TOKEN_STORAGE_KEY);
-  } catch {
-    // Storage disabled: there was no stored token to drop.
-  }
-}
-
 type UnauthorizedListener = () => void;
 const unauthorizedListeners = new Set<UnauthorizedListener>();
 
@@ -83,7 +66,6 @@ export function onUnauthorized(listener: UnauthorizedListener): () => void {
 }
 
 function handleUnauthorized(): void {
-  dropToken();
   unauthorizedListeners.forEach((listener) => listener());
   if (typeof window === 'undefined') return;
   if (!/^\/login\/?$/.test(window.location.pathname)) void navigate(LOGIN_PATH);
@@ -126,8 +108,6 @@ async function request<T>(
   const headers: Record<string, string> = {
     Accept: kind === 'json' ? 'application/json' : '*/*',
   };
-  const token = readToken();
-  if (token) headers.Authorization = `Bearer ${token}`;
 
   let payload: BodyInit | undefined;
   if (body !== undefined) {
@@ -147,6 +127,7 @@ async function request<T>(
       headers,
       body: payload,
       signal: options.signal,
+      // The session cookie goes with same-origin requests only, never to another site.
       credentials: 'same-origin',
     });
   } catch (cause) {

@@ -6,8 +6,8 @@ import { api, apiBaseUrl } from './api-client';
  * Apollo Client over the REST API (apollo-link-rest). Only the giveaway pages import this, so
  * content pages never ship Apollo.
  *
- * Every request goes through the one API client (src/lib/api-client.ts) so the Bearer header,
- * the error messages (`detail`, else "HTTP error! status: {code}") and the 401 handling are the
+ * Every request goes through the one API client (src/lib/api-client.ts) so the session cookie
+ * (same-origin credentials), the error messages (`detail`, else "HTTP error! status: {code}") and the 401 handling are the
  * same as everywhere else. RestLink builds the URL and the JSON body; `restFetch` hands them to
  * the API client and wraps its parsed answer back into a Response for RestLink to read.
  */
@@ -64,6 +64,8 @@ export function createApolloClient(): ApolloClient<NormalizedCacheObject> {
             // Embedded objects without an id of their own: the newest answer replaces the old one.
             winner_details: { merge: false },
             draw: { merge: false },
+            draws: { merge: false },
+            frozen: { merge: false },
           },
         },
       },

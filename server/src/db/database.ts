@@ -9,10 +9,20 @@ export interface UsersTable {
   username: string;
   password_hash: string;
   role: 'admin' | 'editor';
-  /** Bumped on logout and password change; tokens carry it and are refused when it differs. */
-  token_version: ColumnType<number, number | undefined, number>;
   created_at: string;
   updated_at: string;
+}
+
+/** One login: the token names it, and deleting the row ends that token at once. */
+export interface SessionsTable {
+  id: string;
+  user_id: number;
+  created_at: string;
+  /** Updated at most once a minute, so busy sessions do not write on every request. */
+  last_used_at: string;
+  expires_at: string;
+  /** As the browser or client sent it at login, cut to 300 characters. */
+  user_agent: string;
 }
 
 export interface ContactEnquiriesTable {
@@ -37,6 +47,10 @@ export interface NewsletterSubscribersTable {
   consent_text: string;
   confirmed_at: string | null;
   unsubscribed_at: string | null;
+  /** When the last confirmation mail went out (the resend cool-down). */
+  confirm_sent_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** When the last unsubscribe link asked for by address went out. */
+  unsubscribe_sent_at: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: string;
   updated_at: string;
 }
@@ -82,6 +96,87 @@ export interface GiveawaysTable {
   winner_selected_at: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: string;
   updated_at: string;
+  /** Rules: minimum age, region ('' for anywhere), claim period, external randomness, terms. */
+  min_age: number;
+  region: string;
+  claim_days: number;
+  external_randomness: string | null;
+  extra_terms: string;
+  /** The current version in giveaway_rules. */
+  rules_version: ColumnType<number, number | undefined, number>;
+  /** SHA-256 hex of the seed's text (the seed itself is in giveaway_seeds); null for legacy. */
+  commitment: string | null;
+  committed_at: string | null;
+  /** Set once, when entries close: the list in giveaway_frozen_entries can no longer change. */
+  frozen_at: ColumnType<string | null, string | null | undefined, string | null>;
+  frozen_reason: ColumnType<
+    FrozenReason | null,
+    FrozenReason | null | undefined,
+    FrozenReason | null
+  >;
+  frozen_count: ColumnType<number | null, number | null | undefined, number | null>;
+  frozen_fingerprint: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The round in giveaway_draw_rounds that named the current winner. */
+  draw_round: ColumnType<number | null, number | null | undefined, number | null>;
+  archived: ColumnType<number, number | undefined, number>;
+  algorithm: ColumnType<DrawAlgorithm, DrawAlgorithm | undefined, DrawAlgorithm>;
+}
+
+export type FrozenReason = 'ended' | 'full' | 'stopped' | 'drawn';
+export type DrawAlgorithm = 'aw-draw-v1' | 'legacy';
+
+export interface GiveawaySeedsTable {
+  giveaway_id: number;
+  /** 64 hex characters; revealed by the first draw. */
+  seed: string;
+}
+
+export interface GiveawayRulesTable {
+  giveaway_id: number;
+  version: number;
+  /** JSON array of {heading, text}. */
+  sections: string;
+  created_at: string;
+}
+
+export interface GiveawayFrozenEntriesTable {
+  giveaway_id: number;
+  position: number;
+  receipt_hash: string;
+  /** Null once the entrant's data was erased; the line stays. */
+  participant_id: number | null;
+}
+
+export interface GiveawayDrawRoundsTable {
+  giveaway_id: number;
+  round: number;
+  algorithm: DrawAlgorithm;
+  participant_id: number | null;
+  position: number;
+  eligible_count: number;
+  counter: number | null;
+  external_value: string | null;
+  fingerprint: string;
+  receipt_hash: string | null;
+  reason: string | null;
+  claim_token_hash: string | null;
+  claim_deadline: string | null;
+  claimed_at: string | null;
+  drawn_by_user_id: number | null;
+  drawn_by: string;
+  drawn_at: string;
+}
+
+export interface GiveawayChangesTable {
+  id: Generated<number>;
+  giveaway_id: number;
+  at: string;
+  actor_user_id: number | null;
+  actor: string;
+  action: string;
+  summary: string;
+  /** JSON array of {field, before, after}. */
+  fields: string;
 }
 
 export interface ParticipantsTable {
@@ -92,17 +187,10 @@ export interface ParticipantsTable {
   /** Without the leading @. */
   instagram_handle: string;
   created_at: string;
-}
-
-export interface GiveawayDrawsTable {
-  giveaway_id: number;
-  participant_id: number;
-  entrant_count: number;
-  fingerprint: string;
-  drawn_index: number;
-  drawn_by_user_id: number | null;
-  drawn_by: string;
-  drawn_at: string;
+  /** SHA-256 hex of the receipt code (the code itself is only given to the entrant). */
+  receipt_hash: string;
+  /** The rules version accepted; null for entries made before rules existed. */
+  rules_version: number | null;
 }
 
 export interface DraftsTable {
@@ -120,10 +208,16 @@ export interface DraftsTable {
   created_by: string;
   created_at: string;
   updated_at: string;
+  /** The published post this draft edits (slug and ISO date kept on publish), or null. */
+  replaces_slug: string | null;
+  replaces_date: string | null;
 }
 
 export interface PublishJobsTable {
   id: Generated<number>;
+  action: 'publish' | 'replace' | 'unpublish';
+  /** The post's file name in content/blog/. */
+  file: string;
   slug: string;
   title: string;
   mode: 'build' | 'git';
@@ -133,6 +227,12 @@ export interface PublishJobsTable {
   created_at: string;
   started_at: string | null;
   finished_at: string | null;
+  /** The post file this job writes; null for an unpublish. */
+  content: string | null;
+  /** The file as it was before the job was applied (replace, unpublish), to undo a failed build. */
+  previous: string | null;
+  /** JSON of the draft row the job came from, returned to the editor if the build fails. */
+  draft: string | null;
 }
 
 export interface Database {
@@ -140,8 +240,13 @@ export interface Database {
   publish_jobs: PublishJobsTable;
   giveaways: GiveawaysTable;
   participants: ParticipantsTable;
-  giveaway_draws: GiveawayDrawsTable;
+  giveaway_seeds: GiveawaySeedsTable;
+  giveaway_rules: GiveawayRulesTable;
+  giveaway_frozen_entries: GiveawayFrozenEntriesTable;
+  giveaway_draw_rounds: GiveawayDrawRoundsTable;
+  giveaway_changes: GiveawayChangesTable;
   users: UsersTable;
+  sessions: SessionsTable;
   contact_enquiries: ContactEnquiriesTable;
   newsletter_subscribers: NewsletterSubscribersTable;
   newsletter_tokens: NewsletterTokensTable;

@@ -30,53 +30,16 @@ export const FRAMEWORK_ERRORS: Record<string, { status: number; detail: string }
   FST_ERR_ASYNC_CONSTRAINT: { status: 400, detail: 'The request could not be routed.' },
 };
 
-function fieldName(instancePath: string, missing?: unknown): string {
-  const base = instancePath.replace(/^\//, '').replace(/\//g, '.');
-  if (typeof missing === 'string') return base ? `${base}.${missing}` : missing;
-  return base || 'body';
-}
-
-const FORMAT_NAMES: Record<string, string> = {
-  email: 'a valid e-mail address',
-  uri: 'a valid URL',
-  date: 'a date in the form YYYY-MM-DD',
-  'date-time': 'a date and time in ISO 8601 form',
-};
-
-/** Turns a JSON-schema validation failure into words a person can act on. */
-function readableMessage(
-  keyword: string,
-  params: Record<string, unknown>,
-  fallback: string | undefined,
-): string {
-  switch (keyword) {
-    case 'required':
-      return 'is required';
-    case 'additionalProperties':
-      return 'is not an accepted field';
-    case 'format':
-      return `must be ${FORMAT_NAMES[String(params.format)] ?? `in ${String(params.format)} format`}`;
-    case 'maxLength':
-      return `must be at most ${String(params.limit)} characters long`;
-    case 'minLength':
-      return Number(params.limit) === 1
-        ? 'must not be empty'
-        : `must be at least ${String(params.limit)} characters long`;
-    case 'type':
-      return `must be ${/^[aeiou]/.test(String(params.type)) ? 'an' : 'a'} ${String(params.type)}`;
-    case 'enum':
-      return 'is not one of the accepted values';
-    default:
-      return fallback ?? 'is invalid';
-  }
+function fieldName(instancePath: string): string {
+  return instancePath.replace(/^\//, '').replace(/\//g, '.') || 'body';
 }
 
 function validationDetail(error: FastifyError): { detail: string; errors: FieldError[] } {
-  const errors: FieldError[] = (error.validation ?? []).map((v) => {
-    const params = (v.params ?? {}) as Record<string, unknown>;
-    const field = fieldName(v.instancePath, params.missingProperty ?? params.additionalProperty);
-    return { field, message: readableMessage(v.keyword, params, v.message) };
-  });
+  // The strict validator (lib/strict-validator.ts) has already worded each message.
+  const errors: FieldError[] = (error.validation ?? []).map((v) => ({
+    field: fieldName(v.instancePath),
+    message: v.message ?? 'is invalid',
+  }));
   const where = error.validationContext ?? 'body';
   const first = errors[0];
   const detail = first

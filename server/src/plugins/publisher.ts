@@ -13,19 +13,23 @@ declare module 'fastify' {
 /** Starts the rebuild queue once the server is ready and stops a running build on close. */
 export default fp(
   async function publisher(app: FastifyInstance) {
+    const { config } = app;
     const builder = new SiteBuilder({
       db: app.db,
       log: app.log,
       site: app.site,
-      command: app.config.siteBuildCommand,
-      cwd: process.cwd(),
-      buildsDir: path.join(app.config.dataDir, 'site-builds'),
-      contentDir: app.config.contentDir,
-      siteDir: app.config.siteDir,
+      command: config.siteBuildCommand,
+      projectDir: process.cwd(),
+      buildsDir: path.join(config.dataDir, 'site-builds'),
+      contentDir: config.contentDir,
+      siteDir: config.siteDir,
+      dataDir: config.dataDir,
+      workDir: config.publishWorkDir,
+      isolation: config.publishIsolation,
     });
     app.decorate('siteBuilder', builder);
     app.addHook('onReady', async () => {
-      if (app.config.publishMode === 'build') await builder.start();
+      if (config.publishMode === 'build') await builder.start();
     });
     app.addHook('onClose', async () => builder.close());
   },

@@ -1,5 +1,3 @@
-import crypto from 'node:crypto';
-import { Readable } from 'node:stream';
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import compress from '@fastify/compress';
@@ -8,11 +6,14 @@ import formbody from '@fastify/formbody';
 import rateLimit from '@fastify/rate-limit';
 import helmet from 'helmet';
 import { HttpError } from '../lib/http-error';
+import { changesState, foreignOrigin, originVerdict } from '../lib/request-origin';
+import { isApiPath } from './static-site';
 
 /**
  * The policy the built site runs under. Gatsby inlines a few small scripts per page (page path,
- * chunk mapping, image loading); instead of allowing every inline script, each HTML response gets
- * the SHA-256 of exactly the inline scripts it carries (see `hashInlineScripts`). Styles stay
+ * loader, plugin snippets); instead of allowing every inline script, each page is sent with the
+ * SHA-256 of exactly its own inline scripts, computed by the build (plugins/delivery/csp.ts) and
+ * added by the static-site plugin, never taken from the page at request time. Styles stay
  * `'unsafe-inline'`: styled-components writes <style> tags and style attributes at run time.
  */
 const CSP_DIRECTIVES = {
@@ -31,27 +32,6 @@ const CSP_DIRECTIVES = {
   frameAncestors: ["'none'"],
   upgradeInsecureRequests: null,
 };
-
-const INLINE_SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi;
-
-/** CSP hash sources for every inline (no `src`) script in an HTML document. */
-export function hashInlineScripts(html: string): string[] {
-  const hashes = new Set<string>();
-  for (const match of html.matchAll(INLINE_SCRIPT)) {
-    const attributes = match[1] ?? '';
-    const body = match[2] ?? '';
-    if (/\bsrc\s*=/i.test(attributes) || body.length === 0) continue;
-    hashes.add(`'sha256-${crypto.createHash('sha256').update(body, 'utf8').digest('base64')}'`);
-  }
-  return [...hashes];
-}
-
-async function readAll(stream: Readable): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream)
-    chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer));
-  return Buffer.concat(chunks).toString('utf8');
-}
 
 function tooManyRequests(seconds: number): string {
   const wait =
@@ -85,31 +65,19 @@ export default fp(
       );
     });
 
-    // Runs before compression (registered below), so it still sees the plain HTML.
+    // Browsers copy a 304's headers onto the cached page; a policy without that page's hashes
+    // would then block its inline scripts. The cached copy already has the right policy.
     app.addHook('onSend', async (_request, reply, payload) => {
-      // Browsers copy a 304's headers onto the cached page; a policy without that page's hashes
-      // would then block its inline scripts. The cached copy already has the right policy.
-      if (reply.statusCode === 304) {
-        reply.removeHeader('content-security-policy');
-        return payload;
-      }
-      const type = String(reply.getHeader('content-type') ?? '');
-      if (!type.startsWith('text/html') || payload === null || payload === undefined)
-        return payload;
-      let html: string;
-      if (typeof payload === 'string') html = payload;
-      else if (Buffer.isBuffer(payload)) html = payload.toString('utf8');
-      else if (payload instanceof Readable) html = await readAll(payload);
-      else return payload;
-      const hashes = hashInlineScripts(html);
-      const policy = reply.getHeader('content-security-policy');
-      if (hashes.length > 0 && typeof policy === 'string') {
-        reply.header(
-          'content-security-policy',
-          policy.replace(/script-src 'self'/, `script-src 'self' ${hashes.join(' ')}`),
-        );
-      }
-      return html;
+      if (reply.statusCode === 304) reply.removeHeader('content-security-policy');
+      return payload;
+    });
+
+    // A page on another site may post a form or a simple request here without asking; whatever it
+    // carries, nothing changes unless the browser says the request comes from this site or from
+    // an origin CORS_ORIGINS lists. Clients that are not browsers send no Origin and pass.
+    app.addHook('onRequest', async (request) => {
+      if (!changesState(request.method) || !isApiPath(request.url.split('?')[0] ?? '')) return;
+      if (originVerdict(request, config) === 'foreign') throw foreignOrigin();
     });
 
     // Without CORS_ORIGINS no CORS headers are sent at all: browsers then allow same origin only.
@@ -127,6 +95,10 @@ export default fp(
     if (config.rateLimits) {
       await app.register(rateLimit, {
         global: false,
+        // With Redis every process counts against the same limit; without it, each its own.
+        ...(app.redis
+          ? { redis: app.redis, nameSpace: `${config.redisKeyPrefix}rate:`, skipOnError: true }
+          : {}),
         errorResponseBuilder: (_request, context) =>
           new HttpError(429, tooManyRequests(Math.max(1, Math.ceil(context.ttl / 1000)))),
       });
@@ -139,5 +111,5 @@ export default fp(
     await app.register(compress, { global: true, threshold: 1024 });
     await app.register(formbody, { bodyLimit: 64 * 1024 });
   },
-  { name: 'security' },
+  { name: 'security', dependencies: ['redis'] },
 );

@@ -59,8 +59,49 @@ export function cacheControlFor(urlPath: string): string {
   return REVALIDATE;
 }
 
+/**
+ * Build by-products that no page loads and that show how the site is made: source maps, the
+ * webpack stats, Gatsby's chunk map, and any dot-file or dot-folder (.cache and the like).
+ */
+const INTERNAL = /\.map$|^\/(?:webpack\.stats|chunk-map)\.json$|\/\./;
+
+export function isInternalFile(urlPath: string): boolean {
+  return INTERNAL.test(urlPath);
+}
+
+/**
+ * True when a browser following `Location: target` stays on this site. Browsers read "//host"
+ * and "/\host" as another host (and drop tabs and newlines first), so the check parses the
+ * target the way a browser does.
+ */
+export function staysOnSite(target: string): boolean {
+  if (!/^\/(?![/\\])/.test(target)) return false;
+  try {
+    return new URL(target, 'http://site.invalid').host === 'site.invalid';
+  } catch {
+    return false;
+  }
+}
+
 export function isApiPath(pathname: string): boolean {
   return pathname === '/api' || pathname.startsWith('/api/');
+}
+
+/** Page file (relative to the site, "blog/x/index.html") → CSP hashes of its inline scripts. */
+type CspManifest = Record<string, string[]>;
+
+/** Written by the build (plugins/delivery/csp.ts) beside match-paths.json. */
+function readCspManifest(cacheDir: string, log: FastifyInstance['log']): CspManifest {
+  const file = path.join(cacheDir, 'csp-hashes.json');
+  try {
+    return JSON.parse(fs.readFileSync(file, 'utf8')) as CspManifest;
+  } catch {
+    log.warn(
+      { file },
+      'no csp-hashes.json: pages are served without script hashes, so their inline scripts will not run until the site is built',
+    );
+    return {};
+  }
 }
 
 function readMatchPaths(cacheDir: string, log: FastifyInstance['log']): MatchPath[] {
@@ -93,6 +134,7 @@ export default async function staticSite(app: FastifyInstance, opts: StaticSiteO
   let root = '';
   let built = false;
   let matchPaths: MatchPath[] = [];
+  let cspHashes: CspManifest = {};
   const load = (siteDir: string, gatsbyCacheDir: string) => {
     root = path.resolve(siteDir);
     built = fs.existsSync(path.join(root, 'index.html'));
@@ -102,6 +144,7 @@ export default async function staticSite(app: FastifyInstance, opts: StaticSiteO
         'the site is not built: run `npm run build` (npm start does it for you)',
       );
     matchPaths = built ? readMatchPaths(gatsbyCacheDir, app.log) : [];
+    cspHashes = built ? readCspManifest(gatsbyCacheDir, app.log) : {};
   };
   load(opts.siteDir, opts.gatsbyCacheDir);
   opts.handle?.attach((siteDir, gatsbyCacheDir) => {
@@ -118,9 +161,8 @@ export default async function staticSite(app: FastifyInstance, opts: StaticSiteO
     cacheControl: false,
     dotfiles: 'deny',
     // The build writes a Brotli-11 `.br` beside each script and stylesheet
-    // (src/features/delivery/node/precompress.ts); browsers that accept Brotli get that file.
-    // Everything else (HTML, whose CSP hashes are computed from the plain text) is compressed
-    // per response by @fastify/compress.
+    // (plugins/delivery/precompress.ts); browsers that accept Brotli get that file. Everything
+    // else is compressed per response by @fastify/compress.
     preCompressed: true,
   });
 
@@ -140,8 +182,21 @@ export default async function staticSite(app: FastifyInstance, opts: StaticSiteO
     return null;
   }
 
+  /** Allows exactly the inline scripts the build recorded for this page, and no others. */
+  function allowPageScripts(reply: FastifyReply, page: string) {
+    const hashes = cspHashes[page];
+    const policy = reply.getHeader('content-security-policy');
+    if (!hashes || hashes.length === 0 || typeof policy !== 'string') return;
+    reply.header(
+      'content-security-policy',
+      policy.replace(/script-src 'self'/, `script-src 'self' ${hashes.join(' ')}`),
+    );
+  }
+
   function send(reply: FastifyReply, file: string, status = 200) {
-    const urlPath = `/${file.split(path.sep).join('/')}`;
+    const page = file.split(path.sep).join('/');
+    const urlPath = `/${page}`;
+    if (page.endsWith('.html')) allowPageScripts(reply, page);
     return (
       reply
         .code(status)
@@ -167,10 +222,13 @@ export default async function staticSite(app: FastifyInstance, opts: StaticSiteO
         );
     }
 
-    // One canonical URL per page: Gatsby is configured with trailingSlash "never".
+    if (isInternalFile(urlPath)) return notFoundPage(reply);
+
+    // One canonical URL per page: Gatsby is configured with trailingSlash "never". A path that
+    // would redirect off the site ("//evil.example/") is simply not found.
     if (urlPath.length > 1 && urlPath.endsWith('/')) {
-      const query = request.url.slice(rawPath.length);
-      return reply.redirect(rawPath.replace(/\/+$/, '') + query, 301);
+      const target = rawPath.replace(/\/+$/, '') + request.url.slice(rawPath.length);
+      return staysOnSite(target) ? reply.redirect(target, 301) : notFoundPage(reply);
     }
 
     const file = fileFor(urlPath);

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Role } from '@site/contracts';
 import type { Database } from '../db/database';
 import { hashPassword, passwordProblem } from './passwords';
+import { endAllSessions } from './sessions';
 
 export const USERNAME_PATTERN = /^[A-Za-z0-9._-]{3,50}$/;
 
@@ -42,40 +43,30 @@ export async function createUser(
       username,
       password_hash: await hashPassword(password),
       role,
-      token_version: 0,
       created_at: now,
       updated_at: now,
     })
-    .returning(['id', 'username', 'role', 'token_version'])
+    .returning(['id', 'username', 'role'])
     .executeTakeFirstOrThrow();
 }
 
-/** Sets a new password and revokes every token issued before. Returns the updated user, or undefined. */
+/**
+ * Sets a new password and ends every session of the account, so whoever held an old one is out.
+ * Returns the updated user, or undefined when there is no such user.
+ */
 export async function setPassword(db: Kysely<Database>, username: string, password: string) {
   checkPassword(password);
   const passwordHash = await hashPassword(password);
-  return db
-    .updateTable('users')
-    .set((eb) => ({
-      password_hash: passwordHash,
-      token_version: eb('token_version', '+', 1),
-      updated_at: new Date().toISOString(),
-    }))
-    .where('username', '=', username)
-    .returning(['id', 'username', 'role', 'token_version'])
-    .executeTakeFirst();
-}
-
-/** Revokes every token the user holds (logout). */
-export async function revokeTokens(db: Kysely<Database>, userId: number) {
-  await db
-    .updateTable('users')
-    .set((eb) => ({
-      token_version: eb('token_version', '+', 1),
-      updated_at: new Date().toISOString(),
-    }))
-    .where('id', '=', userId)
-    .execute();
+  return db.transaction().execute(async (trx) => {
+    const user = await trx
+      .updateTable('users')
+      .set({ password_hash: passwordHash, updated_at: new Date().toISOString() })
+      .where('username', '=', username)
+      .returning(['id', 'username', 'role'])
+      .executeTakeFirst();
+    if (user) await endAllSessions(trx, user.id);
+    return user;
+  });
 }
 
 export async function removeUser(db: Kysely<Database>, username: string): Promise<void> {

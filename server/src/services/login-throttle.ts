@@ -1,76 +1,76 @@
-interface Failures {
-  count: number;
-  firstAt: number;
-  lockedUntil: number;
-}
+import crypto from 'node:crypto';
+import type { CounterStore } from './counter-store';
 
 export interface LoginThrottleOptions {
-  perAccount: number;
+  /** Failures of one account from one address before each further failure adds a delay. */
+  perAccountAddress: number;
+  /** Failures from one address, whatever the account, before that address is locked. */
   perAddress: number;
+  /** How long failures are remembered, and the longest delay or lock. */
   windowMs: number;
-  /** Per-address counting follows RATE_LIMITS; per-account counting is always on. */
+  /** Per-address counting follows RATE_LIMITS; per account-and-address counting is always on. */
   perAddressEnabled: boolean;
-  now?: () => number;
 }
 
-/** Entries kept before expired ones are swept, so a flood of random usernames cannot grow memory without bound. */
-const SWEEP_AT = 10_000;
+/** The first delay once an account and address pair has used up its free failures; each further failure doubles it. */
+export const FIRST_DELAY_MS = 30_000;
+
+/** Keys hold no account name or address in the clear (Redis may be shared or dumped). */
+function digest(...parts: string[]): string {
+  return crypto.createHash('sha256').update(parts.join('\0'), 'utf8').digest('hex').slice(0, 32);
+}
 
 /**
- * Counts failed logins per account name and per client address. Reaching the limit within the
- * window locks that key for one window, right password or not. Unknown usernames are counted
- * like real ones, so a lockout reveals nothing about which accounts exist.
+ * Counts failed logins per account *and* address, so a stranger guessing the owner's password
+ * from one address slows only that address's attempts at that account: the owner logging in from
+ * anywhere else is never held back. After `perAccountAddress` failures each further one holds the
+ * pair for a delay that doubles (30 s, 1 min, 2 min, …) up to the window. An address that fails
+ * `perAddress` times across any accounts is locked for the window. Unknown usernames count like
+ * real ones, so a delay reveals nothing about which accounts exist.
  */
 export class LoginThrottle {
-  private readonly entries = new Map<string, Failures>();
-  private readonly now: () => number;
+  constructor(
+    private readonly store: CounterStore,
+    private readonly options: LoginThrottleOptions,
+  ) {}
 
-  constructor(private readonly options: LoginThrottleOptions) {
-    this.now = options.now ?? Date.now;
+  private keys(username: string, address: string) {
+    const pair = digest(username.toLowerCase(), address);
+    const addr = digest(address);
+    return {
+      pairFailures: `login:fail:pair:${pair}`,
+      pairHold: `login:hold:pair:${pair}`,
+      addressFailures: `login:fail:addr:${addr}`,
+      addressHold: `login:hold:addr:${addr}`,
+    };
   }
 
-  private keys(username: string, address: string): Array<[string, number]> {
-    const keys: Array<[string, number]> = [
-      [`user:${username.toLowerCase()}`, this.options.perAccount],
-    ];
-    if (this.options.perAddressEnabled) keys.push([`addr:${address}`, this.options.perAddress]);
-    return keys;
+  /** Seconds until this account may be tried again from this address; 0 when it may now. */
+  async retryAfter(username: string, address: string): Promise<number> {
+    const keys = this.keys(username, address);
+    const waits = await Promise.all([
+      this.store.remaining(keys.pairHold),
+      this.options.perAddressEnabled ? this.store.remaining(keys.addressHold) : 0,
+    ]);
+    return Math.ceil(Math.max(...waits) / 1000);
   }
 
-  /** Seconds until a locked account or address may try again, or 0 when not locked. */
-  retryAfter(username: string, address: string): number {
-    const now = this.now();
-    let wait = 0;
-    for (const [key] of this.keys(username, address)) {
-      const entry = this.entries.get(key);
-      if (entry && entry.lockedUntil > now) wait = Math.max(wait, entry.lockedUntil - now);
+  async recordFailure(username: string, address: string): Promise<void> {
+    const { windowMs, perAccountAddress, perAddress, perAddressEnabled } = this.options;
+    const keys = this.keys(username, address);
+    const failures = await this.store.increment(keys.pairFailures, windowMs);
+    if (failures >= perAccountAddress) {
+      const doublings = Math.min(failures - perAccountAddress, 30);
+      await this.store.hold(keys.pairHold, Math.min(windowMs, FIRST_DELAY_MS * 2 ** doublings));
     }
-    return Math.ceil(wait / 1000);
+    if (!perAddressEnabled) return;
+    if ((await this.store.increment(keys.addressFailures, windowMs)) >= perAddress)
+      await this.store.hold(keys.addressHold, windowMs);
   }
 
-  recordFailure(username: string, address: string): void {
-    const now = this.now();
-    if (this.entries.size >= SWEEP_AT) this.sweep(now);
-    for (const [key, limit] of this.keys(username, address)) {
-      let entry = this.entries.get(key);
-      if (!entry || now - entry.firstAt > this.options.windowMs) {
-        entry = { count: 0, firstAt: now, lockedUntil: 0 };
-        this.entries.set(key, entry);
-      }
-      entry.count += 1;
-      if (entry.count >= limit) entry.lockedUntil = now + this.options.windowMs;
-    }
-  }
-
-  /** A successful login forgets the account's failures (not the address's). */
-  recordSuccess(username: string): void {
-    this.entries.delete(`user:${username.toLowerCase()}`);
-  }
-
-  private sweep(now: number) {
-    for (const [key, entry] of this.entries) {
-      if (entry.lockedUntil <= now && now - entry.firstAt > this.options.windowMs)
-        this.entries.delete(key);
-    }
+  /** A successful login forgets this pair's failures (not the address's count over all accounts). */
+  async recordSuccess(username: string, address: string): Promise<void> {
+    const keys = this.keys(username, address);
+    await this.store.forget(keys.pairFailures, keys.pairHold);
   }
 }

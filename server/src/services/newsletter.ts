@@ -1,17 +1,16 @@
 import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { NewsletterSubscriber } from '@site/contracts';
+import { NEWSLETTER_CONSENT_TEXT, type NewsletterSubscriber } from '@site/contracts';
 import type { Database, NewsletterTokensTable } from '../db/database';
 import { paginate } from '../lib/pagination';
 import type { Mailer } from './mail';
-
-export const DEFAULT_CONSENT_TEXT =
-  'Subscribe to weekly insights from AgentWorks. No spam, unsubscribe anytime.';
 
 export const SUBSCRIBE_ANSWER =
   'Thanks! Please check your inbox and click the link in our e-mail to confirm your subscription.';
 export const UNSUBSCRIBE_ANSWER =
   'You are unsubscribed and will not receive our newsletter any more.';
+export const UNSUBSCRIBE_LINK_ANSWER =
+  'If that address is subscribed, we have sent it an e-mail with a link. Open the link to unsubscribe; until then nothing changes.';
 
 export interface NewsletterContext {
   db: Kysely<Database>;
@@ -22,10 +21,14 @@ export interface NewsletterContext {
 }
 
 /**
- * One confirmation mail per address per this long: the per-address rate limit cannot stop
- * someone using many addresses from flooding one inbox with confirmation requests.
+ * One confirmation mail (and one unsubscribe link) per address per this long: the per-address
+ * rate limit cannot stop someone using many addresses from flooding one inbox. It is kept on the
+ * subscriber row, so unsubscribing in between does not reset it.
  */
 export const RESEND_COOLDOWN_MS = 2 * 60_000;
+
+const sentRecently = (sentAt: string | null) =>
+  sentAt !== null && sentAt > new Date(Date.now() - RESEND_COOLDOWN_MS).toISOString();
 
 export class InvalidTokenError extends Error {}
 
@@ -80,18 +83,19 @@ export async function sendNewsletterMail(
 
 /**
  * Double opt-in, step one. Whatever the address's state, the caller answers the same; only
- * addresses that are not yet confirmed get a (new) confirmation mail.
+ * addresses that are not yet confirmed get a (new) confirmation mail, at most one per cool-down.
+ * The consent record is the server's wording (NEWSLETTER_CONSENT_TEXT) and the given source.
  */
 export async function subscribe(
   ctx: NewsletterContext,
-  input: { email: string; source: string; consentText: string },
+  input: { email: string; source: string },
 ): Promise<void> {
   const email = input.email.trim().toLowerCase();
   const now = new Date().toISOString();
   const consent = {
     consent_at: now,
     consent_source: input.source,
-    consent_text: input.consentText,
+    consent_text: NEWSLETTER_CONSENT_TEXT,
   };
 
   await ctx.db
@@ -109,26 +113,26 @@ export async function subscribe(
     .execute();
   const subscriber = await ctx.db
     .selectFrom('newsletter_subscribers')
-    .select(['id', 'email', 'status'])
+    .select(['id', 'email', 'status', 'confirm_sent_at'])
     .where('email', '=', email)
     .executeTakeFirstOrThrow();
-  if (subscriber.status === 'confirmed') return;
-  const recent = await ctx.db
-    .selectFrom('newsletter_tokens')
-    .select('id')
-    .where('subscriber_id', '=', subscriber.id)
-    .where('purpose', '=', 'confirm')
-    .where('used_at', 'is', null)
-    .where('created_at', '>', new Date(Date.now() - RESEND_COOLDOWN_MS).toISOString())
-    .executeTakeFirst();
-  if (subscriber.status === 'pending' && recent) return;
+  if (subscriber.status === 'confirmed' || sentRecently(subscriber.confirm_sent_at)) return;
 
-  // A new request replaces the consent record and any earlier, unused confirmation link.
-  await ctx.db
+  // Claimed in the same statement that checks it, so two requests at once send one mail.
+  const claimed = await ctx.db
     .updateTable('newsletter_subscribers')
-    .set({ status: 'pending', ...consent, updated_at: now })
+    .set({ status: 'pending', ...consent, confirm_sent_at: now, updated_at: now })
     .where('id', '=', subscriber.id)
-    .execute();
+    .where('status', '!=', 'confirmed')
+    .where((eb) =>
+      subscriber.confirm_sent_at === null
+        ? eb('confirm_sent_at', 'is', null)
+        : eb('confirm_sent_at', '=', subscriber.confirm_sent_at),
+    )
+    .executeTakeFirst();
+  if (Number(claimed.numUpdatedRows) === 0) return;
+
+  // A new request replaces any earlier, unused confirmation link.
   await ctx.db
     .deleteFrom('newsletter_tokens')
     .where('subscriber_id', '=', subscriber.id)
@@ -227,25 +231,53 @@ async function markUnsubscribed(db: Kysely<Database>, subscriberId: number) {
     .execute();
 }
 
-/** Unsubscribes by address or by a token from a newsletter mail; unknown ones are ignored. */
-export async function unsubscribe(
-  db: Kysely<Database>,
-  by: { email: string } | { token: string },
-): Promise<void> {
-  const subscriber =
-    'email' in by
-      ? await db
-          .selectFrom('newsletter_subscribers')
-          .select('id')
-          .where('email', '=', by.email.trim().toLowerCase())
-          .executeTakeFirst()
-      : await db
-          .selectFrom('newsletter_tokens')
-          .select('subscriber_id as id')
-          .where('token_hash', '=', hashToken(by.token))
-          .where('purpose', '=', 'unsubscribe')
-          .executeTakeFirst();
+/** Unsubscribes by a token from a newsletter mail (instant); unknown tokens are ignored. */
+export async function unsubscribe(db: Kysely<Database>, token: string): Promise<void> {
+  const subscriber = await db
+    .selectFrom('newsletter_tokens')
+    .select('subscriber_id as id')
+    .where('token_hash', '=', hashToken(token))
+    .where('purpose', '=', 'unsubscribe')
+    .executeTakeFirst();
   if (subscriber) await markUnsubscribed(db, subscriber.id);
+}
+
+/**
+ * Asked by address, unsubscribing only mails the address a link (anyone can type an address;
+ * only its owner can open the mail). Confirmed subscribers get one per cool-down; anything else
+ * gets nothing, and the caller answers the same either way.
+ */
+export async function requestUnsubscribeLink(ctx: NewsletterContext, email: string): Promise<void> {
+  const subscriber = await ctx.db
+    .selectFrom('newsletter_subscribers')
+    .select(['id', 'email', 'unsubscribe_sent_at'])
+    .where('email', '=', email.trim().toLowerCase())
+    .where('status', '=', 'confirmed')
+    .executeTakeFirst();
+  if (!subscriber || sentRecently(subscriber.unsubscribe_sent_at)) return;
+  const now = new Date().toISOString();
+  const claimed = await ctx.db
+    .updateTable('newsletter_subscribers')
+    .set({ unsubscribe_sent_at: now, updated_at: now })
+    .where('id', '=', subscriber.id)
+    .where((eb) =>
+      subscriber.unsubscribe_sent_at === null
+        ? eb('unsubscribe_sent_at', 'is', null)
+        : eb('unsubscribe_sent_at', '=', subscriber.unsubscribe_sent_at),
+    )
+    .executeTakeFirst();
+  if (Number(claimed.numUpdatedRows) === 0) return;
+  await sendNewsletterMail(ctx, subscriber, {
+    subject: 'Unsubscribe from AgentWorks insights',
+    text: [
+      'Hello,',
+      '',
+      'Someone (hopefully you) asked to stop our newsletter to this address.',
+      'To unsubscribe, open the unsubscribe link at the end of this e-mail and confirm with one click.',
+      '',
+      'If you did not ask for this, ignore this e-mail: you stay subscribed.',
+    ].join('\n'),
+  });
 }
 
 function confirmedQuery(db: Kysely<Database>) {

@@ -23,7 +23,10 @@ export interface TestApp {
  * PostgreSQL schema that is dropped afterwards. Environment overrides go through the real config
  * parser.
  */
-export async function buildTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function buildTestApp(
+  env: Record<string, string> = {},
+  options: { logStream?: { write(line: string): void } } = {},
+): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'site-test-'));
   const dialect = testDialect();
   let databaseUrl = 'sqlite::memory:';
@@ -40,12 +43,21 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
     DATA_DIR: dataDir,
     SITE_DIR: path.join(dataDir, 'public'),
     GATSBY_CACHE_DIR: path.join(dataDir, '.cache'),
+    PUBLISH_WORK_DIR: `${dataDir}-publish`,
     DATABASE_URL: databaseUrl,
     ...env,
   });
   const connection = await connect(config.databaseUrl, process.cwd(), { schema });
-  const app = await buildApp({ config, connection });
-  await app.ready();
+  let app: App;
+  try {
+    app = await buildApp({ config, connection, logStream: options.logStream });
+    await app.ready();
+  } catch (error) {
+    if (schema) await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(connection.db);
+    await connection.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
 
   return {
     app,
@@ -54,11 +66,12 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
       if (schema) await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(app.db);
       await app.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
+      fs.rmSync(`${dataDir}-publish`, { recursive: true, force: true });
     },
   };
 }
 
-/** Creates a user directly in the database and returns a valid bearer header for them. */
+/** Creates a user directly in the database, starts a session, and returns its bearer header. */
 export async function userWithToken(
   app: App,
   role: 'admin' | 'editor',
@@ -71,11 +84,11 @@ export async function userWithToken(
       username,
       password_hash: 'not-a-real-hash',
       role,
-      token_version: 0,
       created_at: now,
       updated_at: now,
     })
-    .returning(['id', 'token_version'])
+    .returning('id')
     .executeTakeFirstOrThrow();
-  return { id: row.id, username, authorization: `Bearer ${app.signToken(row)}` };
+  const token = await app.startSession(row.id, 'jest');
+  return { id: row.id, username, authorization: `Bearer ${token}` };
 }

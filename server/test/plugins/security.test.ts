@@ -1,7 +1,7 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { hashInlineScripts } from '../../src/plugins/security';
 import { buildTestApp, type TestApp } from '../helpers/build';
 
 const CONTACT = { name: 'Ada', email: 'ada@example.com', message: 'Hello' };
@@ -170,29 +170,31 @@ describe('the built site under the content security policy', () => {
     `<!DOCTYPE html><html><head><style data-styled="">body{color:red}</style></head><body>${scripts.join('')}<div>${'x'.repeat(4000)}</div></body></html>`;
   const inline = ['window.pagePath="/";', '/*<![CDATA[*/window.___chunkMapping={"app":[]};/*]]>*/'];
 
-  test('hashInlineScripts hashes inline scripts only', () => {
-    const hashes = hashInlineScripts(
-      page([
-        `<script>${inline[0]}</script>`,
-        '<script src="/app-1234.js"></script>',
-        '<script async></script>',
-      ]),
-    );
-    expect(hashes).toHaveLength(1);
-    expect(hashes[0]).toMatch(/^'sha256-[A-Za-z0-9+/]+=*'$/);
-  });
+  const sha = (body: string) =>
+    `'sha256-${crypto.createHash('sha256').update(body, 'utf8').digest('base64')}'`;
 
-  test('each HTML page is served with the hashes of its own inline scripts, compressed when asked', async () => {
+  test('each HTML page is served with the script hashes the build recorded for it, and no others', async () => {
     const t = await buildTestApp();
     try {
       fs.mkdirSync(t.config.siteDir, { recursive: true });
+      fs.mkdirSync(t.config.gatsbyCacheDir, { recursive: true });
+      const injected = 'alert("not from the build")';
       const html = page([
         `<script id="gatsby-script-loader">${inline[0]}</script>`,
         `<script id="gatsby-chunk-mapping">${inline[1]}</script>`,
+        `<script>${injected}</script>`,
       ]);
       fs.writeFileSync(path.join(t.config.siteDir, 'index.html'), html);
+      fs.writeFileSync(path.join(t.config.siteDir, 'other.html'), page([]));
+      fs.writeFileSync(
+        path.join(t.config.gatsbyCacheDir, 'csp-hashes.json'),
+        JSON.stringify({ 'index.html': inline.map(sha), 'other.html': [] }),
+      );
       // The static site checks for a build when it is registered, so build a second app over the same folder.
-      const site = await buildTestApp({ SITE_DIR: t.config.siteDir });
+      const site = await buildTestApp({
+        SITE_DIR: t.config.siteDir,
+        GATSBY_CACHE_DIR: t.config.gatsbyCacheDir,
+      });
       try {
         const res = await site.app.inject({
           method: 'GET',
@@ -203,7 +205,9 @@ describe('the built site under the content security policy', () => {
         expect(res.headers['content-encoding']).toBe('gzip');
         expect(zlib.gunzipSync(res.rawPayload).toString('utf8')).toBe(html);
         const csp = String(res.headers['content-security-policy']);
-        for (const hash of hashInlineScripts(html)) expect(csp).toContain(hash);
+        for (const body of inline) expect(csp).toContain(sha(body));
+        // A script the build did not record is not allowed, whatever the page contains.
+        expect(csp).not.toContain(sha(injected));
         expect(csp).toContain("style-src 'self' 'unsafe-inline'");
         expect(csp).not.toMatch(/script-src[^;]*'unsafe-inline'/);
 
@@ -215,6 +219,9 @@ describe('the built site under the content security policy', () => {
         });
         expect(again.statusCode).toBe(304);
         expect(again.headers['content-security-policy']).toBeUndefined();
+
+        const other = await site.app.inject({ method: 'GET', url: '/other' });
+        expect(String(other.headers['content-security-policy'])).toMatch(/script-src 'self';/);
       } finally {
         await site.close();
       }

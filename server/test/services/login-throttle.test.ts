@@ -1,52 +1,85 @@
-import { LoginThrottle } from '../../src/services/login-throttle';
+import { MemoryCounterStore } from '../../src/services/counter-store';
+import { FIRST_DELAY_MS, LoginThrottle } from '../../src/services/login-throttle';
 
-function throttle(now: { t: number }, perAddressEnabled = true) {
-  return new LoginThrottle({
-    perAccount: 3,
+const WINDOW = 15 * 60_000;
+
+function throttle(clock: { t: number }, perAddressEnabled = true) {
+  return new LoginThrottle(new MemoryCounterStore(() => clock.t), {
+    perAccountAddress: 3,
     perAddress: 5,
-    windowMs: 60_000,
+    windowMs: WINDOW,
     perAddressEnabled,
-    now: () => now.t,
   });
 }
 
-test('locks an account for one window after the limit, then lets it try again', () => {
+async function fail(th: LoginThrottle, username: string, address: string, times = 1) {
+  for (let i = 0; i < times; i++) await th.recordFailure(username, address);
+}
+
+test('free failures, then a delay that doubles with each further failure, up to the window', async () => {
   const clock = { t: 0 };
-  const th = throttle(clock);
-  th.recordFailure('Alice', '1.1.1.1');
-  th.recordFailure('alice', '2.2.2.2');
-  expect(th.retryAfter('alice', '3.3.3.3')).toBe(0);
-  th.recordFailure('ALICE', '3.3.3.3');
-  expect(th.retryAfter('alice', '4.4.4.4')).toBe(60);
-  clock.t = 30_000;
-  expect(th.retryAfter('alice', '4.4.4.4')).toBe(30);
-  clock.t = 60_001;
-  expect(th.retryAfter('alice', '4.4.4.4')).toBe(0);
+  const th = throttle(clock, false);
+  await fail(th, 'alice', '1.1.1.1', 2);
+  expect(await th.retryAfter('alice', '1.1.1.1')).toBe(0);
+  const delays: number[] = [];
+  for (let i = 0; i < 7; i++) {
+    await fail(th, 'alice', '1.1.1.1');
+    delays.push(await th.retryAfter('alice', '1.1.1.1'));
+  }
+  const first = FIRST_DELAY_MS / 1000;
+  expect(delays).toEqual([first, first * 2, first * 4, first * 8, first * 16, 900, 900]);
 });
 
-test('failures older than the window do not add up', () => {
+test('a delay lifts by itself', async () => {
   const clock = { t: 0 };
   const th = throttle(clock);
-  th.recordFailure('bob', '1.1.1.1');
-  th.recordFailure('bob', '1.1.1.1');
-  clock.t = 61_000;
-  th.recordFailure('bob', '1.1.1.1');
-  expect(th.retryAfter('bob', '9.9.9.9')).toBe(0);
+  await fail(th, 'alice', '1.1.1.1', 3);
+  expect(await th.retryAfter('alice', '1.1.1.1')).toBe(30);
+  clock.t = 10_000;
+  expect(await th.retryAfter('alice', '1.1.1.1')).toBe(20);
+  clock.t = 30_001;
+  expect(await th.retryAfter('alice', '1.1.1.1')).toBe(0);
 });
 
-test('a success clears the account but not the address', () => {
+test('guessing from one address never holds back the same account from another address', async () => {
+  const clock = { t: 0 };
+  const th = throttle(clock, false);
+  await fail(th, 'Owner', '6.6.6.6', 50);
+  expect(await th.retryAfter('owner', '6.6.6.6')).toBe(900);
+  expect(await th.retryAfter('owner', '7.7.7.7')).toBe(0);
+  expect(await th.retryAfter('OWNER', '2001:db8::1')).toBe(0);
+});
+
+test('the account name counts without regard to case', async () => {
+  const th = throttle({ t: 0 });
+  await fail(th, 'Alice', '1.1.1.1', 2);
+  await fail(th, 'ALICE', '1.1.1.1');
+  expect(await th.retryAfter('alice', '1.1.1.1')).toBe(30);
+});
+
+test('failures fade after the window', async () => {
   const clock = { t: 0 };
   const th = throttle(clock);
-  for (let i = 0; i < 2; i++) th.recordFailure('carol', '5.5.5.5');
-  th.recordSuccess('carol');
-  th.recordFailure('carol', '5.5.5.5');
-  expect(th.retryAfter('carol', '6.6.6.6')).toBe(0);
-  for (let i = 0; i < 2; i++) th.recordFailure(`x${i}`, '5.5.5.5');
-  expect(th.retryAfter('someone', '5.5.5.5')).toBe(60);
+  await fail(th, 'bob', '1.1.1.1', 2);
+  clock.t = WINDOW + 1;
+  await fail(th, 'bob', '1.1.1.1');
+  expect(await th.retryAfter('bob', '1.1.1.1')).toBe(0);
 });
 
-test('per-address counting can be switched off', () => {
+test('a success clears the pair but not the address count', async () => {
+  const th = throttle({ t: 0 });
+  await fail(th, 'carol', '5.5.5.5', 2);
+  await th.recordSuccess('carol', '5.5.5.5');
+  await fail(th, 'carol', '5.5.5.5', 2);
+  expect(await th.retryAfter('carol', '5.5.5.5')).toBe(0);
+  // 4 failures from the address so far; the fifth (any account) locks the address for the window.
+  await fail(th, 'someone-else', '5.5.5.5');
+  expect(await th.retryAfter('anyone', '5.5.5.5')).toBe(900);
+  expect(await th.retryAfter('anyone', '5.5.5.6')).toBe(0);
+});
+
+test('per-address counting can be switched off', async () => {
   const th = throttle({ t: 0 }, false);
-  for (let i = 0; i < 10; i++) th.recordFailure(`user${i}`, '7.7.7.7');
-  expect(th.retryAfter('fresh', '7.7.7.7')).toBe(0);
+  for (let i = 0; i < 10; i++) await fail(th, `user${i}`, '7.7.7.7');
+  expect(await th.retryAfter('fresh', '7.7.7.7')).toBe(0);
 });

@@ -2,6 +2,7 @@ import { Link, navigate } from 'gatsby';
 import React, { useEffect, useId, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import styled from 'styled-components';
+import { useToast } from '@/components/ui/toast';
 import { useSession } from '@/features/auth/session-context';
 import { ChevronDownIcon } from '../icons';
 
@@ -9,7 +10,8 @@ type StaffRole = 'admin' | 'editor';
 
 /**
  * Staff destinations in menu order, each with the roles that may open it (the server enforces the
- * same); Logout is always appended after them. Editors see the writing screens only.
+ * same); Logout and Log out everywhere are always appended after them. Editors see the writing
+ * screens only.
  */
 export const ADMIN_MENU_LINKS: readonly {
   label: string;
@@ -114,7 +116,8 @@ const Divider = styled.li`
  * code is even fetched.
  */
 export function AdminMenu() {
-  const { isAdmin, logout } = useSession();
+  const { isAdmin, logout, logoutEverywhere } = useSession();
+  const { toast } = useToast();
   const [open, setOpen] = useState(false);
   const wrapperRef = useRef<HTMLDivElement>(null);
   const toggleRef = useRef<HTMLButtonElement>(null);
@@ -165,10 +168,21 @@ export function AdminMenu() {
     if (!wrapperRef.current?.contains(event.relatedTarget as Node | null)) setOpen(false);
   };
 
-  const handleLogout = () => {
+  const endSession = (end: () => Promise<void>, done: string) => () => {
     setOpen(false);
-    logout();
-    void navigate('/');
+    end().then(
+      () => {
+        toast({ title: done });
+        void navigate('/');
+      },
+      (error: unknown) =>
+        toast({
+          title: 'Could not log out',
+          description:
+            error instanceof Error ? error.message : 'Please check your connection and try again.',
+          variant: 'destructive',
+        }),
+    );
   };
 
   return (
@@ -193,8 +207,21 @@ export function AdminMenu() {
         ))}
         <Divider role="presentation" />
         <li>
-          <ItemButton type="button" data-admin-item="" onClick={handleLogout}>
+          <ItemButton
+            type="button"
+            data-admin-item=""
+            onClick={endSession(logout, 'You are logged out')}
+          >
             Logout
+          </ItemButton>
+        </li>
+        <li>
+          <ItemButton
+            type="button"
+            data-admin-item=""
+            onClick={endSession(logoutEverywhere, 'You are logged out on every device')}
+          >
+            Log out everywhere
           </ItemButton>
         </li>
       </Panel>

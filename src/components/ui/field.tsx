@@ -144,7 +144,8 @@ const controlStyles = css`
     box-shadow: 0 0 0 3px ${({ theme }) => theme.colors.focus};
   }
 
-  &:disabled {
+  &:disabled,
+  &[readonly] {
     background: ${({ theme }) => theme.colors.surface};
     cursor: not-allowed;
   }

@@ -14,8 +14,12 @@ export type Role = 'guest' | 'editor' | 'admin';
 
 export const ROLES: readonly Role[] = ['guest', 'editor', 'admin'];
 
-/** localStorage keys shared with the API client (which drops `token` on a 401). */
-export const STORAGE_KEYS = { token: 'token', role: 'userRole' } as const;
+/**
+ * localStorage keys. `userRole` is only a display hint (which menu to draw before the server has
+ * answered); the session itself is an HttpOnly cookie that page script cannot read. `legacyToken`
+ * is where earlier versions kept a bearer token: it is removed on sight and never sent.
+ */
+export const STORAGE_KEYS = { role: 'userRole', legacyToken: 'token' } as const;
 
 export interface SessionState {
   role: Role;
@@ -42,7 +46,7 @@ export const sessionStorageAdapter = {
     try {
       if (typeof window !== 'undefined') window.localStorage.setItem(key, value);
     } catch {
-      // Storage unavailable: the session simply lasts for this page view.
+      // Storage unavailable: the hint simply lasts for this page view.
     }
   },
   remove(key: string): void {
@@ -54,61 +58,54 @@ export const sessionStorageAdapter = {
   },
 };
 
-/** The role the session starts with: the stored one when valid, otherwise guest. */
-export function initialRole(storedRole: string | null): Role {
-  return isRole(storedRole) ? storedRole : 'guest';
-}
+export const LOGGED_OUT: SessionState = { role: 'guest', isAuthenticated: false };
 
 /**
- * SPEC §4 load rule: a stored token means authenticated, and a guest role with a token is promoted
- * to admin; no token means unauthenticated guest whatever role was stored.
+ * What to draw on load, before the server answers: a stored staff role suggests a live session
+ * (the server then confirms or refuses it); anything else is a guest.
  */
-export function resolveOnLoad(role: Role, token: string | null): SessionState {
-  if (token) return { role: role === 'guest' ? 'admin' : role, isAuthenticated: true };
-  return { role: 'guest', isAuthenticated: false };
+export function stateFromHint(storedRole: string | null): SessionState {
+  return isRole(storedRole) && storedRole !== 'guest'
+    ? { role: storedRole, isAuthenticated: true }
+    : LOGGED_OUT;
 }
-
-/** Setting a role keeps that role and re-reads whether a token is present. */
-export function resolveSetRole(role: Role, token: string | null): SessionState {
-  return { role, isAuthenticated: Boolean(token) };
-}
-
-export const LOGGED_IN: SessionState = { role: 'admin', isAuthenticated: true };
-export const LOGGED_OUT: SessionState = { role: 'guest', isAuthenticated: false };
 
 export interface SessionValue extends SessionState {
   isAdmin: boolean;
   isEditor: boolean;
   canEdit: boolean;
-  /** False until the browser-side storage check ran; role-dependent UI waits for it. */
+  /** False until the browser-side hint was read; role-dependent UI waits for it. */
   ready: boolean;
-  setRole: (role: Role) => void;
-  login: (token: string) => void;
-  logout: () => void;
+  /** After a successful login: the role the server reported for the account. */
+  login: (role: Exclude<Role, 'guest'>) => void;
+  /** Ends this session on the server (other devices stay logged in). Rejects if unreachable. */
+  logout: () => Promise<void>;
+  /** Ends every session of the account, on every device. Rejects if unreachable. */
+  logoutEverywhere: () => Promise<void>;
 }
 
 const SessionContext = createContext<SessionValue | null>(null);
 
 export function SessionProvider({ children }: { children: React.ReactNode }) {
   // The first render matches the server's (guest, unauthenticated) so hydration never differs;
-  // the stored role and token are read once mounted.
+  // the stored hint is read once mounted.
   const [state, setState] = useState<SessionState>(LOGGED_OUT);
   const [ready, setReady] = useState(false);
 
   useEffect(() => {
-    const storedRole = initialRole(sessionStorageAdapter.get(STORAGE_KEYS.role));
-    const token = sessionStorageAdapter.get(STORAGE_KEYS.token);
+    sessionStorageAdapter.remove(STORAGE_KEYS.legacyToken);
+    const hinted = stateFromHint(sessionStorageAdapter.get(STORAGE_KEYS.role));
     // A transition, so the page below (hydrated in time slices, see PageWrapper) keeps hydrating
     // in slices instead of being forced to finish in one blocking task by this context change.
     startTransition(() => {
-      setState(resolveOnLoad(storedRole, token));
+      setState(hinted);
       setReady(true);
     });
-    if (!token) return undefined;
+    if (!hinted.isAuthenticated) return undefined;
 
-    // Storage can be edited by anyone, so the server confirms the role: its answer replaces the
-    // stored one, a 401 (forged, expired or revoked token) logs out, and a network failure keeps
-    // the stored state (every admin call is still checked by the server).
+    // The hint can be edited by anyone, so the server decides: its answer replaces the hint, a
+    // 401 (no cookie, or an ended session) means guest, and a network failure keeps the hint
+    // (every staff call is still checked by the server).
     let current = true;
     api
       .get<MeResponse>('/auth/me', { authRedirect: false })
@@ -116,42 +113,38 @@ export function SessionProvider({ children }: { children: React.ReactNode }) {
         if (current) setState({ role: me.role, isAuthenticated: true });
       })
       .catch((error: unknown) => {
-        if (!current || !(error instanceof ApiError) || error.status !== 401) return;
-        sessionStorageAdapter.remove(STORAGE_KEYS.token);
-        setState(LOGGED_OUT);
+        if (current && error instanceof ApiError && error.status === 401) setState(LOGGED_OUT);
       });
     return () => {
       current = false;
     };
   }, []);
 
-  // The API client already dropped the token on a 401; this hides admin UI at the same moment.
+  // A 401 anywhere means the session has ended: staff UI disappears at once.
   useEffect(() => onUnauthorized(() => setState(LOGGED_OUT)), []);
 
-  // Persist every role change. Skipped before the load check so the SSR/first-render default
+  // Keep the hint in step. Skipped before the load check so the first render's guest default
   // cannot overwrite a stored role.
   useEffect(() => {
     if (ready) sessionStorageAdapter.set(STORAGE_KEYS.role, state.role);
   }, [ready, state.role]);
 
-  const setRole = useCallback((role: Role) => {
-    setState(resolveSetRole(role, sessionStorageAdapter.get(STORAGE_KEYS.token)));
+  const login = useCallback((role: Exclude<Role, 'guest'>) => {
+    setState({ role, isAuthenticated: true });
   }, []);
 
-  const login = useCallback((token: string) => {
-    sessionStorageAdapter.set(STORAGE_KEYS.token, token);
-    setState(LOGGED_IN);
-  }, []);
-
-  const logout = useCallback(() => {
-    if (sessionStorageAdapter.get(STORAGE_KEYS.token)) {
-      // Best effort server-side revocation. The client reads the token synchronously when the
-      // request starts, so removing it just below does not strip the request's header.
-      api.post('/auth/logout', undefined, { authRedirect: false }).catch(() => undefined);
+  const end = useCallback(async (path: '/auth/logout' | '/auth/logout-all') => {
+    try {
+      await api.post(path, undefined, { authRedirect: false });
+    } catch (error) {
+      // 401: the session had already ended, which is what was asked. Anything else: the cookie
+      // may still be live, so the page must not pretend otherwise.
+      if (!(error instanceof ApiError && error.status === 401)) throw error;
     }
-    sessionStorageAdapter.remove(STORAGE_KEYS.token);
     setState(LOGGED_OUT);
   }, []);
+  const logout = useCallback(() => end('/auth/logout'), [end]);
+  const logoutEverywhere = useCallback(() => end('/auth/logout-all'), [end]);
 
   const value = useMemo<SessionValue>(
     () => ({
@@ -160,11 +153,11 @@ export function SessionProvider({ children }: { children: React.ReactNode }) {
       isEditor: state.role === 'editor',
       canEdit: state.role === 'admin' || state.role === 'editor',
       ready,
-      setRole,
       login,
       logout,
+      logoutEverywhere,
     }),
-    [state, ready, setRole, login, logout],
+    [state, ready, login, logout, logoutEverywhere],
   );
 
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;

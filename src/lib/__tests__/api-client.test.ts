@@ -1,7 +1,7 @@
 import { navigate } from 'gatsby';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
-import { api, ApiError, apiBaseUrl, onUnauthorized, TOKEN_STORAGE_KEY } from '../api-client';
+import { api, ApiError, apiBaseUrl, onUnauthorized } from '../api-client';
 
 const API = 'http://localhost/api/v1';
 const server = setupServer();
@@ -56,18 +56,22 @@ describe('api client', () => {
     expect(new URLSearchParams(seen?.body).get('password')).toBe('p&ss word');
   });
 
-  it('adds the Bearer header only when a token is stored', async () => {
-    const seen: (string | null)[] = [];
+  it('sends no credential of its own: the session cookie goes with same-origin requests', async () => {
+    const seen: Array<[string | null, string]> = [];
     server.use(
       http.get(`${API}/auth/me`, ({ request }) => {
-        seen.push(request.headers.get('authorization'));
+        seen.push([request.headers.get('authorization'), request.credentials]);
         return HttpResponse.json({ username: 'admin', role: 'admin' });
       }),
     );
     await api.get('/auth/me');
-    window.localStorage.setItem(TOKEN_STORAGE_KEY, 'abc.def');
+    // Whatever page script can reach is never sent as a credential.
+    window.localStorage.setItem('token', 'abc.def');
     await api.get('/auth/me');
-    expect(seen).toEqual([null, 'Bearer abc.def']);
+    expect(seen).toEqual([
+      [null, 'same-origin'],
+      [null, 'same-origin'],
+    ]);
   });
 
   it('supports put and delete', async () => {
@@ -115,9 +119,8 @@ describe('api client', () => {
     await expect(api.get('/giveaway')).rejects.toMatchObject({ status: 0 });
   });
 
-  it('on a 401 drops the token, tells listeners and goes to /login', async () => {
+  it('on a 401 tells listeners and goes to /login', async () => {
     silenceErrors();
-    window.localStorage.setItem(TOKEN_STORAGE_KEY, 'expired');
     const listener = jest.fn();
     const unsubscribe = onUnauthorized(listener);
     server.use(
@@ -130,7 +133,6 @@ describe('api client', () => {
       message: 'Token expired.',
     });
     unsubscribe();
-    expect(window.localStorage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
     expect(listener).toHaveBeenCalledTimes(1);
     expect(navigate).toHaveBeenCalledWith('/login');
   });
@@ -145,7 +147,8 @@ describe('api client', () => {
 
   it('leaves a 401 to the caller when authRedirect is off (the login call)', async () => {
     silenceErrors();
-    window.localStorage.setItem(TOKEN_STORAGE_KEY, 'still-valid');
+    const listener = jest.fn();
+    const unsubscribe = onUnauthorized(listener);
     server.use(
       http.post(`${API}/auth/login`, () =>
         HttpResponse.json({ detail: 'Invalid username or password.' }, { status: 401 }),
@@ -158,17 +161,17 @@ describe('api client', () => {
         { form: true, authRedirect: false },
       ),
     ).rejects.toMatchObject({ status: 401 });
-    expect(window.localStorage.getItem(TOKEN_STORAGE_KEY)).toBe('still-valid');
+    unsubscribe();
+    expect(listener).not.toHaveBeenCalled();
     expect(navigate).not.toHaveBeenCalled();
   });
 
-  it('downloads files as blobs with the bearer token', async () => {
-    window.localStorage.setItem(TOKEN_STORAGE_KEY, 'admin-token');
+  it('downloads files as blobs', async () => {
     server.use(
-      http.get(`${API}/newsletter/subscribers.csv`, ({ request }) =>
-        request.headers.get('authorization') === 'Bearer admin-token'
-          ? new HttpResponse('email\na@example.com\n', { headers: { 'Content-Type': 'text/csv' } })
-          : new HttpResponse(null, { status: 401 }),
+      http.get(
+        `${API}/newsletter/subscribers.csv`,
+        () =>
+          new HttpResponse('email\na@example.com\n', { headers: { 'Content-Type': 'text/csv' } }),
       ),
     );
     const blob = await api.getBlob('/newsletter/subscribers.csv');

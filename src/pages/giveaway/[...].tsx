@@ -1,21 +1,55 @@
 import type { HeadFC, PageProps } from 'gatsby';
 import React, { useEffect, useState } from 'react';
 import { Seo } from '@/components/seo';
+import { ButtonLink } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
+import { CheckPage } from '@/features/giveaway/components/check-page';
+import { ClaimPage } from '@/features/giveaway/components/claim-page';
 import { GiveawayApolloProvider } from '@/features/giveaway/components/giveaway-apollo-provider';
 import { GiveawayDetailPage } from '@/features/giveaway/components/giveaway-detail-page';
 import { GiveawayManagementPage } from '@/features/giveaway/components/giveaway-management-page';
+import { MessagePage } from '@/features/giveaway/components/message-panel';
+import { RulesPage } from '@/features/giveaway/components/rules-page';
+import { VerifyPage } from '@/features/giveaway/components/verify-page';
 
-/** The part of the path after /giveaway/ ("admin", "12"), from the splat or the location. */
+/** The part of the path after /giveaway/ ("admin", "12", "12/rules"), from the splat or the location. */
 function routeOf(params: Record<string, string> | undefined, pathname: string): string {
   const splat = params?.['*'] ?? pathname.replace(/^\/giveaway\/?/, '');
   return splat.replace(/\/+$/, '');
 }
 
+/** A giveaway's own pages, by the path segment after its id. */
+const SUBPAGE_TITLES: Record<string, string> = {
+  rules: 'Official Rules',
+  check: 'Was I in the draw?',
+  verify: 'Verify the Draw',
+  claim: 'Claim Your Prize',
+};
+
+function Route({ route, search }: { route: string; search: string }) {
+  if (route === 'admin') return <GiveawayManagementPage />;
+  const [id = '', page, ...rest] = route.split('/');
+  if (page === undefined) return <GiveawayDetailPage key={id} id={id} />;
+  if (rest.length === 0) {
+    if (page === 'rules') return <RulesPage key={id} id={id} search={search} />;
+    if (page === 'check') return <CheckPage key={id} id={id} />;
+    if (page === 'verify') return <VerifyPage key={id} id={id} />;
+    if (page === 'claim') return <ClaimPage key={id} id={id} search={search} />;
+  }
+  return (
+    <MessagePage
+      title="Page Not Found"
+      text="There is no such page for this giveaway."
+      action={<ButtonLink to={`/giveaway/${id}`}>Back to the Giveaway</ButtonLink>}
+    />
+  );
+}
+
 /**
- * Client-only routes under /giveaway/* (matchPath): /giveaway/admin is the management page and
- * /giveaway/{id} a giveaway. The build renders this page once for every such path, so nothing
- * path-specific is drawn until the browser has mounted it (otherwise hydration would disagree).
+ * Client-only routes under /giveaway/* (matchPath): /giveaway/admin is the management page,
+ * /giveaway/{id} a giveaway and /giveaway/{id}/{rules|check|verify|claim} its own pages. The
+ * build renders this page once for every such path, so nothing path-specific is drawn until the
+ * browser has mounted it (otherwise hydration would disagree).
  */
 export default function GiveawayRoutes({ params, location }: PageProps) {
   const [mounted, setMounted] = useState(false);
@@ -24,21 +58,18 @@ export default function GiveawayRoutes({ params, location }: PageProps) {
 
   return (
     <GiveawayApolloProvider>
-      {!mounted ? (
-        <Spinner label="Loading..." />
-      ) : route === 'admin' ? (
-        <GiveawayManagementPage />
-      ) : (
-        <GiveawayDetailPage key={route} id={route} />
-      )}
+      {!mounted ? <Spinner label="Loading..." /> : <Route route={route} search={location.search} />}
     </GiveawayApolloProvider>
   );
 }
 
 export const Head: HeadFC = ({ location }) => {
-  const isAdmin = routeOf(undefined, location.pathname) === 'admin';
+  const route = routeOf(undefined, location.pathname);
+  const page = route.split('/')[1];
+  const title =
+    route === 'admin' ? 'Manage Giveaways' : ((page && SUBPAGE_TITLES[page]) ?? 'Giveaway');
   return (
-    <Seo title={isAdmin ? 'Manage Giveaways' : 'Giveaway'} pathname={location.pathname}>
+    <Seo title={title} pathname={location.pathname}>
       <meta name="robots" content="noindex" />
     </Seo>
   );

@@ -5,6 +5,10 @@ import * as m003 from './003-newsletter';
 import * as m004 from './004-outbox';
 import * as m010 from './010-giveaways';
 import * as m020 from './020-drafts';
+import * as m030 from './030-publishing';
+import * as m040 from './040-sessions';
+import * as m041 from './041-newsletter-mail-times';
+import * as m050 from './050-verifiable-giveaways';
 
 /**
  * Every migration, in order. Listed statically (not read from the folder) so the same list works
@@ -18,6 +22,10 @@ const migrations: Record<string, Migration> = {
   '004-outbox': m004,
   '010-giveaways': m010,
   '020-drafts': m020,
+  '030-publishing': m030,
+  '040-sessions': m040,
+  '041-newsletter-mail-times': m041,
+  '050-verifiable-giveaways': m050,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,17 +1,14 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { FrontMatterError, parseFrontMatter } from '@site/contracts';
+import { checkPostFields, type PostFields } from '@site/contracts';
+import { PostFileError, readCategoryNamesFrom, readPostSource } from '@site/pipeline';
 
 /** The folder of published posts inside CONTENT_DIR (the build reads the same one). */
 export function blogDir(contentDir: string): string {
   return path.join(contentDir, 'blog');
 }
 
-/**
- * Category names from content/categories.yaml. The file is a flat YAML list of
- * `- name: …` entries (see its header); only the names matter here, so a line reader is enough
- * and the server needs no YAML dependency. A missing file means no category is valid yet.
- */
+/** Category names from content/categories.yaml; a missing file means no category is valid yet. */
 export async function readCategoryNames(contentDir: string): Promise<string[]> {
   let text: string;
   try {
@@ -20,40 +17,57 @@ export async function readCategoryNames(contentDir: string): Promise<string[]> {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
     throw error;
   }
-  const names: string[] = [];
-  for (const line of text.split(/\r?\n/)) {
-    const match = /^\s*-?\s*name:\s*(.+?)\s*$/.exec(line);
-    if (match?.[1]) names.push(match[1].replace(/^(["'])(.*)\1$/, '$2'));
-  }
-  return names;
+  return readCategoryNamesFrom(text);
 }
 
-/**
- * Slugs of the published posts: the front matter slug of each .md/.mdx file, or the file name
- * when the file cannot be read (the build would refuse it anyway, and the name is then taken).
- */
-export async function readPublishedSlugs(contentDir: string): Promise<Set<string>> {
+export interface PublishedFile {
+  /** File name inside content/blog/. */
+  name: string;
+  format: 'md' | 'mdx';
+  /** The slug of its front matter, or the file name when the file cannot be read. */
+  slug: string;
+  /** Null when the front matter does not pass the rules (the build would refuse the file). */
+  fields: PostFields | null;
+  body: string;
+}
+
+/** Every post file in content/blog/, read with the build's own reader. */
+export async function readPublishedFiles(contentDir: string): Promise<PublishedFile[]> {
   const dir = blogDir(contentDir);
   let entries: string[];
   try {
     entries = await readdir(dir);
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return new Set();
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
     throw error;
   }
-  const slugs = new Set<string>();
-  await Promise.all(
-    entries
-      .filter((name) => /\.mdx?$/.test(name))
-      .map(async (name) => {
-        slugs.add(name.replace(/\.mdx?$/, ''));
-        try {
-          const { data } = parseFrontMatter(await readFile(path.join(dir, name), 'utf8'), name);
-          if (typeof data.slug === 'string' && data.slug.trim()) slugs.add(data.slug.trim());
-        } catch (error) {
-          if (!(error instanceof FrontMatterError)) throw error;
-        }
-      }),
+  const files = entries.filter((name) => /\.mdx?$/.test(name)).sort();
+  return Promise.all(
+    files.map(async (name): Promise<PublishedFile> => {
+      const format = name.endsWith('.mdx') ? 'mdx' : 'md';
+      const fallback = name.replace(/\.mdx?$/, '');
+      try {
+        const source = readPostSource(await readFile(path.join(dir, name), 'utf8'), name);
+        const checked = checkPostFields(source.data);
+        const fields = checked.ok ? checked.fields : null;
+        const raw = (source.data ?? {}) as { slug?: unknown };
+        const slug =
+          fields?.slug ?? (typeof raw.slug === 'string' && raw.slug ? raw.slug : fallback);
+        return { name, format, slug, fields, body: source.body };
+      } catch (error) {
+        if (!(error instanceof PostFileError)) throw error;
+        return { name, format, slug: fallback, fields: null, body: '' };
+      }
+    }),
   );
+}
+
+/** Slugs taken by published posts: each file's front matter slug and its file name. */
+export async function readPublishedSlugs(contentDir: string): Promise<Set<string>> {
+  const slugs = new Set<string>();
+  for (const file of await readPublishedFiles(contentDir)) {
+    slugs.add(file.slug);
+    slugs.add(file.name.replace(/\.mdx?$/, ''));
+  }
   return slugs;
 }

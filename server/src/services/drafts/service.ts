@@ -1,15 +1,25 @@
 import type { Kysely, Selectable } from 'kysely';
 import {
   checkPostDraft,
+  RESERVED_SLUGS,
   type Draft,
   type DraftSummary,
   type DraftWrite,
   type FieldError,
   type PostFields,
 } from '@site/contracts';
+import {
+  checkBody,
+  CompileError,
+  compileMarkdown,
+  normaliseBody,
+  readPostFile,
+  writePostFile,
+} from '@site/pipeline';
 import type { Database, DraftsTable } from '../../db/database';
+import { conflict, notFound } from '../../lib/http-error';
 import { paginate } from '../../lib/pagination';
-import { readCategoryNames, readPublishedSlugs } from './content';
+import { readCategoryNames, readPublishedFiles, readPublishedSlugs } from './content';
 
 /** A draft the API refuses, with the problems per field (400) or a slug already taken (409). */
 export class DraftRejected extends Error {
@@ -24,8 +34,6 @@ export class DraftRejected extends Error {
 }
 
 const MAX_SLUG = 80;
-/** Slugs the site itself uses under /blog/. */
-const RESERVED = new Set(['new']);
 
 /** "Agents: a 2026 Field Guide!" → "agents-a-2026-field-guide". */
 export function slugify(title: string): string {
@@ -51,8 +59,17 @@ function problem(field: string, message: string): FieldError {
   return { field, message };
 }
 
+/** Body lines a file could not carry faithfully, as field errors that name the line. */
+function bodyProblems(body: string): FieldError[] {
+  return checkBody(body).map((p) => problem('body', `line ${p.line} ${p.message}`));
+}
+
 /** Every reason the draft cannot be published yet, with the build's rules. */
-async function allProblems(ctx: Context, input: DraftWrite & { slug: string }) {
+async function allProblems(
+  ctx: Context,
+  input: DraftWrite & { slug: string },
+  date: string = ctx.today,
+) {
   const result = checkPostDraft(
     {
       title: input.title,
@@ -64,9 +81,10 @@ async function allProblems(ctx: Context, input: DraftWrite & { slug: string }) {
       series: input.series || null,
       series_order: input.series_order,
     },
-    ctx.today,
+    date,
   );
   const problems = result.ok ? [] : result.problems.map((p) => problem(p.field, p.problem));
+  problems.push(...bodyProblems(input.body));
   const category = input.category.trim();
   if (category) {
     const known = await readCategoryNames(ctx.contentDir);
@@ -100,22 +118,42 @@ function isPending(error: FieldError, input: DraftWrite & { slug: string }): boo
   }
 }
 
+/**
+ * Slugs a new post cannot have: published posts, other drafts, posts waiting to be published
+ * (their files are written when their build starts) and the site's own pages.
+ */
 async function takenSlugs(ctx: Context, exceptId: number | null): Promise<Set<string>> {
   const taken = await readPublishedSlugs(ctx.contentDir);
   let query = ctx.db.selectFrom('drafts').select('slug').where('slug', 'is not', null);
   if (exceptId !== null) query = query.where('id', '!=', exceptId);
   for (const row of await query.execute()) if (row.slug) taken.add(row.slug);
-  for (const slug of RESERVED) taken.add(slug);
+  const waiting = await ctx.db
+    .selectFrom('publish_jobs')
+    .select('slug')
+    .where('status', 'in', ['queued', 'running'])
+    .where('action', '=', 'publish')
+    .execute();
+  for (const row of waiting) taken.add(row.slug);
+  for (const slug of RESERVED_SLUGS) taken.add(slug);
   return taken;
 }
 
-/** The slug to store: the editor's own (refused when taken) or one derived from the title. */
-async function chooseSlug(ctx: Context, input: DraftWrite, exceptId: number | null) {
+/**
+ * The slug to store: a draft that edits a published post keeps that post's slug; otherwise the
+ * editor's own (refused when taken) or one derived from the title.
+ */
+async function chooseSlug(
+  ctx: Context,
+  input: DraftWrite,
+  exceptId: number | null,
+  replacesSlug: string | null,
+) {
+  if (replacesSlug) return replacesSlug;
   const own = (input.slug ?? '').trim();
   const taken = await takenSlugs(ctx, exceptId);
   if (own) {
     if (taken.has(own)) {
-      const where = RESERVED.has(own)
+      const where = RESERVED_SLUGS.has(own)
         ? 'reserved for a site page'
         : 'already used by a published post or another draft';
       throw new DraftRejected(409, `The slug "${own}" is ${where}; choose another.`, [
@@ -147,6 +185,7 @@ function toDraft(row: DraftRow, problems: FieldError[]): Draft {
     created_at: row.created_at,
     updated_at: row.updated_at,
     problems,
+    replaces_slug: row.replaces_slug,
   };
 }
 
@@ -160,10 +199,15 @@ function isUniqueViolation(error: unknown): boolean {
 }
 
 /** Validates, picks the slug and returns the columns to store plus what is still missing. */
-async function prepare(ctx: Context, input: DraftWrite, exceptId: number | null) {
-  const slug = await chooseSlug(ctx, input, exceptId);
+async function prepare(
+  ctx: Context,
+  input: DraftWrite,
+  exceptId: number | null,
+  replaces: { slug: string | null; date: string | null } = { slug: null, date: null },
+) {
+  const slug = await chooseSlug(ctx, input, exceptId, replaces.slug);
   const full = { ...input, slug };
-  const { problems } = await allProblems(ctx, full);
+  const { problems } = await allProblems(ctx, full, replaces.date ?? ctx.today);
   const refused = problems.filter((p) => !isPending(p, full));
   const first = refused[0];
   if (first) {
@@ -229,11 +273,14 @@ export async function updateDraft(
 ): Promise<Draft | undefined> {
   const existing = await ctx.db
     .selectFrom('drafts')
-    .select('id')
+    .select(['id', 'replaces_slug', 'replaces_date'])
     .where('id', '=', id)
     .executeTakeFirst();
   if (!existing) return undefined;
-  const { values, problems } = await prepare(ctx, input, id);
+  const { values, problems } = await prepare(ctx, input, id, {
+    slug: existing.replaces_slug,
+    date: existing.replaces_date,
+  });
   const row = await write(
     () =>
       ctx.db
@@ -250,25 +297,124 @@ export async function updateDraft(
 export async function getDraft(ctx: Context, id: number): Promise<Draft | undefined> {
   const row = await ctx.db.selectFrom('drafts').selectAll().where('id', '=', id).executeTakeFirst();
   if (!row) return undefined;
-  return toDraft(row, (await allProblems(ctx, rowInput(row))).problems);
+  return toDraft(
+    row,
+    (await allProblems(ctx, rowInput(row), row.replaces_date ?? ctx.today)).problems,
+  );
 }
 
-/** The draft as the post file it would become today, or its problems when it is not ready. */
-export async function readyToPublish(
-  ctx: Context,
-  id: number,
-): Promise<{ draft: Draft; fields: PostFields | null } | undefined> {
+export interface ReadyDraft {
+  draft: Draft;
+  row: DraftRow;
+  /** Null while there are problems. */
+  ready: { fields: PostFields; file: string } | null;
+}
+
+/**
+ * The draft as the post file it would become now, checked exactly as the build will read it: the
+ * file is written, read back with the build's reader and its body compiled by the build's
+ * compiler. Any difference or failure is a problem that names the field or the line.
+ */
+export async function readyToPublish(ctx: Context, id: number): Promise<ReadyDraft | undefined> {
   const row = await ctx.db.selectFrom('drafts').selectAll().where('id', '=', id).executeTakeFirst();
   if (!row) return undefined;
   const input = rowInput(row);
-  const { problems, fields } = await allProblems(ctx, input);
-  // A post published since the draft was last saved may have taken its slug.
-  if (input.slug && (await readPublishedSlugs(ctx.contentDir)).has(input.slug)) {
+  const { problems, fields } = await allProblems(ctx, input, row.replaces_date ?? ctx.today);
+  const published = await readPublishedSlugs(ctx.contentDir);
+  if (row.replaces_slug) {
+    // The post being edited may have been unpublished (or removed in git) meanwhile.
+    if (!published.has(row.replaces_slug)) {
+      problems.push(
+        problem(
+          'slug',
+          `"${row.replaces_slug}" is no longer published; delete this draft or start a new post from it.`,
+        ),
+      );
+    }
+  } else if (input.slug && published.has(input.slug)) {
+    // A post published since the draft was last saved may have taken its slug.
     problems.push(
       problem('slug', `"${input.slug}" is already used by a published post; choose another.`),
     );
   }
-  return { draft: toDraft(row, problems), fields: problems.length === 0 ? fields : null };
+  let file: string | null = null;
+  if (fields && problems.length === 0) {
+    file = writePostFile(fields, row.body);
+    const read = readPostFile(file, `${fields.slug}.md`);
+    if (!read.ok || JSON.stringify(read.fields) !== JSON.stringify(fields)) {
+      problems.push(
+        problem('title', 'cannot be written to a post file and read back the same; simplify it.'),
+      );
+    } else if (normaliseBody(read.body) !== normaliseBody(row.body)) {
+      problems.push(problem('body', 'cannot be written to a post file and read back the same.'));
+    } else {
+      try {
+        compileMarkdown(read.body);
+      } catch (error) {
+        if (!(error instanceof CompileError)) throw error;
+        problems.push(...error.problems.map((p) => problem('body', `line ${p.line} ${p.message}`)));
+      }
+    }
+  }
+  return {
+    draft: toDraft(row, problems),
+    row,
+    ready: fields && file && problems.length === 0 ? { fields, file } : null,
+  };
+}
+
+/**
+ * Opens a published post for editing: a draft with the post's fields and body that keeps its slug
+ * and date, or the draft already open for it. MDX posts are code and are edited through git.
+ */
+export async function draftFromPost(
+  ctx: Context,
+  slug: string,
+  username: string,
+): Promise<{ draft: Draft; created: boolean }> {
+  const open = await ctx.db
+    .selectFrom('drafts')
+    .selectAll()
+    .where('replaces_slug', '=', slug)
+    .executeTakeFirst();
+  if (open) return { draft: toDraft(open, []), created: false };
+  const file = (await readPublishedFiles(ctx.contentDir)).find((item) => item.slug === slug);
+  if (!file) throw notFound(`There is no published post "${slug}".`);
+  if (file.format === 'mdx') {
+    throw conflict(`"${slug}" is an MDX post; MDX is code and is edited through git only.`);
+  }
+  if (!file.fields) {
+    throw conflict(
+      `The file of "${slug}" does not pass the front matter rules; fix it in content/blog/${file.name} first.`,
+    );
+  }
+  const { fields } = file;
+  const now = new Date().toISOString();
+  const row = await write(
+    () =>
+      ctx.db
+        .insertInto('drafts')
+        .values({
+          title: fields.title,
+          slug: fields.slug,
+          description: fields.description,
+          category: fields.category,
+          author: fields.author ?? '',
+          tags: JSON.stringify(fields.tags),
+          series: fields.series ?? '',
+          series_order: fields.seriesOrder,
+          body: file.body.replace(/^(?:[ \t]*\r?\n)+/, ''),
+          created_by: username,
+          created_at: now,
+          updated_at: now,
+          replaces_slug: fields.slug,
+          replaces_date: fields.date,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow(),
+    fields.slug,
+  );
+  return { draft: toDraft(row, []), created: true };
 }
 
 export async function deleteDraft(db: Kysely<Database>, id: number): Promise<boolean> {
@@ -289,7 +435,10 @@ export function listDrafts(ctx: Context, page: number, perPage: number) {
       category: row.category,
       created_by: row.created_by,
       updated_at: row.updated_at,
-      ready: (await allProblems(ctx, rowInput(row))).problems.length === 0,
+      ready:
+        (await allProblems(ctx, rowInput(row), row.replaces_date ?? ctx.today)).problems.length ===
+        0,
+      replaces_slug: row.replaces_slug,
     }),
   );
 }

@@ -1,31 +1,133 @@
 import crypto from 'node:crypto';
 
-export interface DrawPick {
-  /** Zero-based position of the winner in the ascending list of entrant ids. */
-  index: number;
-  winnerId: number;
-  entrantCount: number;
-  fingerprint: string;
+/*
+ * The published draw algorithm ("aw-draw-v1") and the values it works on. docs/giveaways.md
+ * states it in words; the verification page runs the same steps in the browser with Web Crypto,
+ * and the tests recompute it with an independent implementation. Every text is hashed as UTF-8,
+ * every hash is lower-case hex.
+ *
+ *   commitment  = SHA-256(seed)                              published at creation
+ *   list        = receipt hashes in entry order, each followed by "\n"
+ *   fingerprint = SHA-256(list)                              published when entries close
+ *   for counter = 0, 1, 2, …:
+ *     h = SHA-256(seed ":" external ":" fingerprint ":" round ":" counter)
+ *     x = the first 8 hex digits of h, as an unsigned 32-bit number
+ *     if x < 2^32 − (2^32 mod n): index = x mod n, stop     (rejection sampling: no modulo bias)
+ *   winner = eligible[index]
+ *
+ * where `eligible` is the ascending list of positions (0-based) in the frozen list that earlier
+ * rounds have not excluded, n its length, `round` counts from 1 and `external` is the external
+ * public random value named in the rules ("" when there is none).
+ */
+
+export const ALGORITHM = 'aw-draw-v1' as const;
+
+const TWO_TO_32 = 2 ** 32;
+
+/** Far beyond any real run (the chance of even 10 rejections in a row is below 1e-30). */
+const MAX_ATTEMPTS = 1000;
+
+export function sha256Hex(text: string): string {
+  return crypto.createHash('sha256').update(text, 'utf8').digest('hex');
 }
 
-/** SHA-256 (hex) of the entrant ids sorted ascending, in decimal, joined with ",". */
-export function entrantFingerprint(ids: readonly number[]): string {
-  const sorted = [...ids].sort((a, b) => a - b);
-  return crypto.createHash('sha256').update(sorted.join(','), 'utf8').digest('hex');
+/** A new secret seed: 32 bytes from the OS's CSPRNG, as 64 lower-case hex characters. */
+export function newSeed(): string {
+  return crypto.randomBytes(32).toString('hex');
+}
+
+export function commitmentOf(seed: string): string {
+  return sha256Hex(seed);
+}
+
+/** Crockford's base 32: no I, L, O or U, so a code read aloud or retyped is hard to get wrong. */
+const RECEIPT_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+
+/** A receipt code: 80 random bits as 16 characters in groups of four, e.g. "K7M2-9QXD-4HVA-PN3T". */
+export function newReceipt(): string {
+  const bytes = crypto.randomBytes(10);
+  let bits = 0n;
+  for (const byte of bytes) bits = (bits << 8n) | BigInt(byte);
+  let code = '';
+  for (let i = 15; i >= 0; i -= 1) code += RECEIPT_ALPHABET[Number((bits >> BigInt(i * 5)) & 31n)];
+  return code.match(/.{4}/g)?.join('-') ?? code;
 }
 
 /**
- * Picks one entrant uniformly at random. `crypto.randomInt` draws from the OS's CSPRNG without
- * modulo bias; it is looked up at call time so tests can observe that it is what picks.
+ * A receipt code as typed (any case, spaces or dashes anywhere, O for 0, I or L for 1) in its
+ * written form, or null when it cannot be one.
  */
-export function pickWinner(ids: readonly number[]): DrawPick {
-  if (ids.length === 0) throw new Error('pickWinner needs at least one entrant');
-  const sorted = [...ids].sort((a, b) => a - b);
-  const index = crypto.randomInt(sorted.length);
-  return {
-    index,
-    winnerId: sorted[index] as number,
-    entrantCount: sorted.length,
-    fingerprint: entrantFingerprint(sorted),
-  };
+export function normaliseReceipt(input: string): string | null {
+  const compact = input
+    .toUpperCase()
+    .replace(/[\s-]/g, '')
+    .replace(/O/g, '0')
+    .replace(/[IL]/g, '1');
+  if (compact.length !== 16) return null;
+  for (const char of compact) if (!RECEIPT_ALPHABET.includes(char)) return null;
+  return compact.match(/.{4}/g)?.join('-') ?? null;
+}
+
+/** What the public list shows for an entry: SHA-256 of the written receipt code, dashes included. */
+export function receiptHash(receipt: string): string {
+  return sha256Hex(receipt);
+}
+
+/** The frozen list file: one receipt hash per line, each line ending in "\n". */
+export function frozenListText(hashes: readonly string[]): string {
+  return hashes.map((hash) => `${hash}\n`).join('');
+}
+
+export function listFingerprint(hashes: readonly string[]): string {
+  return sha256Hex(frozenListText(hashes));
+}
+
+/**
+ * An index below n, uniform when `next(counter)` yields uniform 32-bit numbers: values at or
+ * above the largest multiple of n below 2^32 are rejected and the next counter tried.
+ */
+export function uniformIndex(
+  n: number,
+  next: (counter: number) => number,
+): { index: number; counter: number } {
+  if (!Number.isInteger(n) || n < 1 || n > TWO_TO_32)
+    throw new RangeError(`uniformIndex needs 1 <= n <= 2^32, got ${n}`);
+  const limit = TWO_TO_32 - (TWO_TO_32 % n);
+  for (let counter = 0; counter < MAX_ATTEMPTS; counter += 1) {
+    const x = next(counter);
+    if (x < limit) return { index: x % n, counter };
+  }
+  throw new Error('uniformIndex: no value accepted; the source of numbers is broken');
+}
+
+export interface DrawInput {
+  seed: string;
+  /** The external public random value ("" when the rules name none). */
+  external: string;
+  fingerprint: string;
+  round: number;
+  /** Ascending positions in the frozen list that may win this round. */
+  eligible: readonly number[];
+}
+
+export interface DrawOutcome {
+  /** Zero-based position of the winner in the frozen list. */
+  position: number;
+  /** Index into `eligible`. */
+  index: number;
+  /** The accepted attempt of the rejection sampling. */
+  counter: number;
+}
+
+/** The 32-bit number for one attempt: the first 4 bytes of the hash, big-endian. */
+export function attemptValue(input: Omit<DrawInput, 'eligible'>, counter: number): number {
+  const message = `${input.seed}:${input.external}:${input.fingerprint}:${input.round}:${counter}`;
+  return Number.parseInt(sha256Hex(message).slice(0, 8), 16);
+}
+
+/** The winner's position: a deterministic, unbiased function of the seed and the frozen list. */
+export function drawPosition(input: DrawInput): DrawOutcome {
+  if (input.eligible.length === 0) throw new Error('drawPosition needs at least one entry');
+  const { index, counter } = uniformIndex(input.eligible.length, (c) => attemptValue(input, c));
+  return { position: input.eligible[index] as number, index, counter };
 }

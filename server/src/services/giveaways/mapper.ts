@@ -1,6 +1,17 @@
-import type { Giveaway, Participant, SelectWinnerResponse } from '@site/contracts';
+import type {
+  ClaimStatus,
+  DrawRound,
+  Giveaway,
+  Participant,
+  SelectWinnerResponse,
+} from '@site/contracts';
 import type { Selectable } from 'kysely';
-import type { GiveawaysTable, ParticipantsTable } from '../../db/database';
+import type {
+  DrawAlgorithm,
+  GiveawayDrawRoundsTable,
+  GiveawaysTable,
+  ParticipantsTable,
+} from '../../db/database';
 import { deriveState } from './rules';
 
 /** A giveaway row joined with its winner and draw record (see `selectGiveaways`). */
@@ -14,15 +25,67 @@ export interface GiveawayRow extends Selectable<GiveawaysTable> {
   draw_at: string | null;
 }
 
+/** A draw round with its winner's handle (see `listRounds`). */
+export type RoundRow = Pick<
+  Selectable<GiveawayDrawRoundsTable>,
+  | 'giveaway_id'
+  | 'round'
+  | 'position'
+  | 'eligible_count'
+  | 'counter'
+  | 'external_value'
+  | 'fingerprint'
+  | 'receipt_hash'
+  | 'reason'
+  | 'claim_deadline'
+  | 'claimed_at'
+  | 'drawn_at'
+> & { algorithm: DrawAlgorithm; winner_handle: string | null };
+
 export interface GiveawayView {
   /** Site-time-zone date the status is derived for. */
   today: string;
-  /** An admin's view adds the winner's e-mail; every other view carries no e-mail at all. */
+  /** ISO time claim deadlines are compared with. */
+  now: string;
+  /**
+   * An admin's view adds the winner's e-mail and who drew; every other view carries no e-mail and
+   * no account name at all.
+   */
   admin: boolean;
 }
 
-/** The one place a stored giveaway becomes API JSON. */
-export function toGiveaway(row: GiveawayRow, view: GiveawayView): Giveaway {
+function claimStatus(row: RoundRow, currentRound: number | null, now: string): ClaimStatus {
+  if (row.algorithm === 'legacy') return 'not_applicable';
+  if (row.claimed_at !== null) return 'claimed';
+  if (currentRound !== null && row.round < currentRound) return 'redrawn';
+  if (row.claim_deadline !== null && now >= row.claim_deadline) return 'unclaimed';
+  return 'awaiting_claim';
+}
+
+/** One round of the public draw history: handles only, no e-mail, no account name. */
+export function toRound(row: RoundRow, currentRound: number | null, now: string): DrawRound {
+  return {
+    round: row.round,
+    algorithm: row.algorithm,
+    drawn_at: row.drawn_at,
+    reason: row.reason,
+    eligible_count: row.eligible_count,
+    position: row.position,
+    counter: row.counter,
+    receipt_hash: row.receipt_hash,
+    winner_handle: row.winner_handle,
+    claim_deadline: row.claim_deadline,
+    claimed_at: row.claimed_at,
+    claim_status: claimStatus(row, currentRound, now),
+  };
+}
+
+/** The one place a stored giveaway becomes API JSON. `rounds` are this giveaway's draw rounds. */
+export function toGiveaway(
+  row: GiveawayRow,
+  rounds: readonly RoundRow[],
+  view: GiveawayView,
+): Giveaway {
   const state = deriveState(row, view.today);
   const winnerDetails =
     row.winner_id !== null && row.winner_handle !== null
@@ -41,7 +104,7 @@ export function toGiveaway(row: GiveawayRow, view: GiveawayView): Giveaway {
           entrant_count: row.draw_entrant_count,
           fingerprint: row.draw_fingerprint,
           drawn_index: row.draw_index,
-          drawn_by: row.draw_by,
+          ...(view.admin ? { drawn_by: row.draw_by } : {}),
           drawn_at: row.draw_at,
         }
       : null;
@@ -63,6 +126,25 @@ export function toGiveaway(row: GiveawayRow, view: GiveawayView): Giveaway {
     winner_details: winnerDetails,
     winner_selected_at: row.winner_selected_at,
     draw,
+    draws: rounds.map((r) => toRound(r, row.draw_round, view.now)),
+    min_age: row.min_age,
+    region: row.region,
+    claim_days: row.claim_days,
+    external_randomness: row.external_randomness,
+    extra_terms: row.extra_terms,
+    rules_version: row.rules_version,
+    commitment: row.commitment,
+    committed_at: row.committed_at,
+    frozen:
+      row.frozen_at !== null && row.frozen_reason !== null && row.frozen_fingerprint !== null
+        ? {
+            frozen_at: row.frozen_at,
+            reason: row.frozen_reason,
+            entrant_count: row.frozen_count ?? 0,
+            fingerprint: row.frozen_fingerprint,
+          }
+        : null,
+    archived: row.archived === 1,
     created_at: row.created_at,
     updated_at: row.updated_at,
   };
@@ -79,7 +161,9 @@ export function toParticipant(row: Selectable<ParticipantsTable>): Participant {
 }
 
 /** The winner as the select-winner answer names it (admin-only: it carries the e-mail). */
-export function toWinner(row: Selectable<ParticipantsTable>): SelectWinnerResponse['winner'] {
+export function toWinner(
+  row: Selectable<ParticipantsTable>,
+): NonNullable<SelectWinnerResponse['winner']> {
   return { id: row.id, email: row.email, instagram_handle: row.instagram_handle };
 }
 

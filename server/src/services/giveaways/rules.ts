@@ -1,4 +1,10 @@
-import type { EntriesClosedReason, GiveawayFormPayload, GiveawayStatus } from '@site/contracts';
+import {
+  CLAIM_DAYS_LIMITS,
+  MIN_AGE_LIMITS,
+  type EntriesClosedReason,
+  type GiveawayFormPayload,
+  type GiveawayStatus,
+} from '@site/contracts';
 import { badRequest } from '../../lib/http-error';
 import { isCalendarDate } from './dates';
 
@@ -10,6 +16,10 @@ export interface GiveawayState {
   is_accepting: number;
   participant_count: number;
   winner_id: number | null;
+  /** Set when the entry list was frozen; no entry is accepted after that. */
+  frozen_at: string | null;
+  /** The round that named the current winner; set by the first draw. */
+  draw_round: number | null;
 }
 
 export interface DerivedState {
@@ -23,7 +33,7 @@ export interface DerivedState {
  * date, so a giveaway ending on the 5th takes entries until the 5th is over there.
  */
 export function deriveState(g: GiveawayState, today: string): DerivedState {
-  const drawn = g.winner_id !== null;
+  const drawn = g.winner_id !== null || g.draw_round !== null;
   const ended = g.end_date !== null && today > g.end_date;
   const paused = g.is_accepting !== 1;
   const status: GiveawayStatus = drawn
@@ -41,6 +51,9 @@ export function deriveState(g: GiveawayState, today: string): DerivedState {
   else if (today < g.start_date) reason = 'not_started';
   else if (g.max_participants !== null && g.participant_count >= g.max_participants)
     reason = 'full';
+  // The one way left for a giveaway to be frozen while none of the above holds: it was frozen
+  // when full, and an entrant's data has since been erased.
+  else if (g.frozen_at !== null) reason = 'full';
   return { status, entries_open: reason === null, entries_closed_reason: reason };
 }
 
@@ -53,6 +66,11 @@ export interface GiveawayInput {
   start_date: string;
   end_date: string | null;
   max_participants: number | null;
+  min_age: number;
+  region: string;
+  claim_days: number;
+  external_randomness: string | null;
+  extra_terms: string;
 }
 
 function required(value: string, field: string): string {
@@ -101,6 +119,7 @@ export function validateGiveawayInput(body: GiveawayFormPayload): GiveawayInput 
     body.max_participants === '' || body.max_participants === undefined
       ? null
       : body.max_participants;
+  const external = (body.external_randomness ?? '').trim();
   return {
     title,
     description,
@@ -109,6 +128,11 @@ export function validateGiveawayInput(body: GiveawayFormPayload): GiveawayInput 
     start_date: body.start_date,
     end_date: end,
     max_participants: max,
+    min_age: body.min_age ?? MIN_AGE_LIMITS.default,
+    region: (body.region ?? '').trim(),
+    claim_days: body.claim_days ?? CLAIM_DAYS_LIMITS.default,
+    external_randomness: external || null,
+    extra_terms: (body.extra_terms ?? '').trim(),
   };
 }
 

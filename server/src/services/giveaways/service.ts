@@ -1,11 +1,14 @@
 import type { Kysely, QueryCreator, Selectable } from 'kysely';
-import type { Database, ParticipantsTable } from '../../db/database';
+import type { Database, FrozenReason, GiveawaysTable, ParticipantsTable } from '../../db/database';
 import { dialectOf } from '../../db/migrations/util';
 import { conflict, notFound } from '../../lib/http-error';
+import { type Actor, diffFields, logChange, SYSTEM } from './change-log';
 import { formatDate } from './dates';
-import { pickWinner } from './draw';
-import type { GiveawayRow } from './mapper';
+import { commitmentOf, newReceipt, newSeed, receiptHash } from './draw';
+import { freezeWithin } from './freeze';
+import type { GiveawayRow, RoundRow } from './mapper';
 import { deriveState, type EntryInput, type GiveawayInput } from './rules';
+import { writeRules } from './rules-store';
 
 /*
  * Giveaway persistence and the rules that need the database. Every state change that another
@@ -18,30 +21,65 @@ import { deriveState, type EntryInput, type GiveawayInput } from './rules';
 
 type Db = Kysely<Database>;
 
-const notFoundSentence = (id: number) =>
+export const notFoundSentence = (id: number) =>
   `There is no giveaway with id ${id}; it may have been deleted.`;
 
-/** Giveaways joined with their winner and draw record: the input of `toGiveaway`. */
+/** Giveaways joined with their winner and current draw round: the input of `toGiveaway`. */
 function selectGiveaways(db: Db) {
   return db
     .selectFrom('giveaways as g')
     .leftJoin('participants as w', 'w.id', 'g.winner_id')
-    .leftJoin('giveaway_draws as d', 'd.giveaway_id', 'g.id')
+    .leftJoin('giveaway_draw_rounds as d', (join) =>
+      join.onRef('d.giveaway_id', '=', 'g.id').onRef('d.round', '=', 'g.draw_round'),
+    )
     .selectAll('g')
     .select([
       'w.email as winner_email',
       'w.instagram_handle as winner_handle',
-      'd.entrant_count as draw_entrant_count',
+      'd.eligible_count as draw_entrant_count',
       'd.fingerprint as draw_fingerprint',
-      'd.drawn_index as draw_index',
+      'd.position as draw_index',
       'd.drawn_by as draw_by',
       'd.drawn_at as draw_at',
     ]);
 }
 
-/** Newest first. */
-export async function listGiveaways(db: Db): Promise<GiveawayRow[]> {
-  return selectGiveaways(db).orderBy('g.created_at', 'desc').orderBy('g.id', 'desc').execute();
+/** Every draw round of these giveaways, oldest first, with the winner's handle (never the e-mail). */
+export async function listRounds(db: Db, giveawayIds: readonly number[]): Promise<RoundRow[]> {
+  if (giveawayIds.length === 0) return [];
+  return db
+    .selectFrom('giveaway_draw_rounds as r')
+    .leftJoin('participants as p', 'p.id', 'r.participant_id')
+    .select([
+      'r.giveaway_id',
+      'r.round',
+      'r.algorithm',
+      'r.position',
+      'r.eligible_count',
+      'r.counter',
+      'r.external_value',
+      'r.fingerprint',
+      'r.receipt_hash',
+      'r.reason',
+      'r.claim_deadline',
+      'r.claimed_at',
+      'r.drawn_at',
+      'p.instagram_handle as winner_handle',
+    ])
+    .where('r.giveaway_id', 'in', giveawayIds)
+    .orderBy('r.giveaway_id')
+    .orderBy('r.round')
+    .execute();
+}
+
+/** Newest first; archived giveaways only when asked (the admin's list). */
+export async function listGiveaways(
+  db: Db,
+  { includeArchived = false }: { includeArchived?: boolean } = {},
+): Promise<GiveawayRow[]> {
+  let query = selectGiveaways(db);
+  if (!includeArchived) query = query.where('g.archived', '=', 0);
+  return query.orderBy('g.created_at', 'desc').orderBy('g.id', 'desc').execute();
 }
 
 export async function getGiveaway(db: Db, id: number): Promise<GiveawayRow> {
@@ -50,55 +88,270 @@ export async function getGiveaway(db: Db, id: number): Promise<GiveawayRow> {
   return row;
 }
 
+/** What closes entries for good once it holds: the end date passed, or the cap is reached. */
+export function closingReason(
+  row: Pick<
+    Selectable<GiveawaysTable>,
+    'end_date' | 'max_participants' | 'participant_count' | 'frozen_at' | 'algorithm'
+  >,
+  today: string,
+): FrozenReason | null {
+  if (row.frozen_at !== null || row.algorithm !== 'aw-draw-v1') return null;
+  if (row.end_date !== null && today > row.end_date) return 'ended';
+  if (row.max_participants !== null && row.participant_count >= row.max_participants) return 'full';
+  return null;
+}
+
+/**
+ * Freezes the entry list of giveaways whose entries have closed by themselves (end date passed,
+ * or full) but which nobody has touched since. Entries were already refused from the moment they
+ * closed, so the list frozen now is the list as it was then. Returns whether anything changed.
+ */
+export async function freezeDue(
+  db: Db,
+  rows: readonly GiveawayRow[],
+  today: string,
+  now: Date,
+): Promise<boolean> {
+  let changed = false;
+  for (const row of rows) {
+    const reason = closingReason(row, today);
+    if (!reason) continue;
+    const frozen = await db
+      .transaction()
+      .execute((trx) => freezeWithin(trx, row.id, reason, now.toISOString(), SYSTEM));
+    changed = changed || frozen;
+  }
+  return changed;
+}
+
+/** The settable fields that make up the rules (and the title): fixed once the winner is drawn. */
+const FIXED_AFTER_DRAW = [
+  'title',
+  'prize',
+  'start_date',
+  'end_date',
+  'max_participants',
+  'min_age',
+  'region',
+  'claim_days',
+  'external_randomness',
+  'extra_terms',
+] as const;
+
+/** Fixed once the entry list is frozen: they decide who could enter and how the draw is made. */
+const FIXED_AFTER_FREEZE = [
+  'start_date',
+  'end_date',
+  'max_participants',
+  'external_randomness',
+] as const;
+
+const SETTABLE = [
+  'title',
+  'description',
+  'prize',
+  'prize_image',
+  'start_date',
+  'end_date',
+  'max_participants',
+  'min_age',
+  'region',
+  'claim_days',
+  'external_randomness',
+  'extra_terms',
+] as const;
+
+const fieldList = (fields: readonly string[]) =>
+  fields.length === 1
+    ? fields[0]
+    : `${fields.slice(0, -1).join(', ')} and ${fields[fields.length - 1]}`;
+
+/**
+ * Creates a giveaway with its secret seed, the seed's published commitment, the first version of
+ * its rules and the first line of its change log, all in one transaction.
+ */
 export async function createGiveaway(
   db: Db,
   input: GiveawayInput,
-  now: Date,
+  context: { actor: Actor; now: Date; timeZone: string },
 ): Promise<GiveawayRow> {
-  const at = now.toISOString();
-  const { id } = await db
-    .insertInto('giveaways')
-    .values({ ...input, is_accepting: 1, participant_count: 0, created_at: at, updated_at: at })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const at = context.now.toISOString();
+  const seed = newSeed();
+  const id = await db.transaction().execute(async (trx) => {
+    const row = await trx
+      .insertInto('giveaways')
+      .values({
+        ...input,
+        is_accepting: 1,
+        participant_count: 0,
+        commitment: commitmentOf(seed),
+        committed_at: at,
+        created_at: at,
+        updated_at: at,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await trx.insertInto('giveaway_seeds').values({ giveaway_id: row.id, seed }).execute();
+    await writeRules(trx, row, { timeZone: context.timeZone, at, actor: context.actor });
+    await logChange(trx, {
+      giveawayId: row.id,
+      actor: context.actor,
+      action: 'created',
+      summary: `Giveaway created; seed commitment ${row.commitment ?? ''} published.`,
+      fields: diffFields({} as GiveawayInput, input, SETTABLE),
+      at,
+    });
+    return row.id;
+  });
   return getGiveaway(db, id);
 }
 
+/**
+ * Replaces the settable fields. The first statement locks the giveaway row (as every entry, draw
+ * and toggle does first), so the checks below see the latest entries and draw. Refused with 409
+ * when the change would rewrite history: after the draw the title, prize, dates and rules stay as
+ * they were; once entries are frozen the dates, the cap and the external random value do too; and
+ * the cap never goes below the entries already taken.
+ */
 export async function updateGiveaway(
   db: Db,
   id: number,
   input: GiveawayInput,
-  now: Date,
+  context: { actor: Actor; now: Date; timeZone: string; today: string },
 ): Promise<GiveawayRow> {
-  let update = db
-    .updateTable('giveaways')
-    .set({ ...input, updated_at: now.toISOString() })
-    .where('id', '=', id);
-  // Conditional, so an entry racing this edit cannot slip in above the new cap.
-  if (input.max_participants !== null)
-    update = update.where('participant_count', '<=', input.max_participants);
-  const result = await update.executeTakeFirst();
-  if (result.numUpdatedRows === 0n) {
-    const current = await getGiveaway(db, id);
-    throw conflict(
-      `This giveaway already has ${current.participant_count} entrants, so the maximum cannot be lower than ${current.participant_count}.`,
-    );
-  }
+  const at = context.now.toISOString();
+  await db.transaction().execute(async (trx) => {
+    const before = await trx
+      .updateTable('giveaways')
+      .set((eb) => ({ updated_at: eb.ref('updated_at') }))
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirst();
+    if (!before) throw notFound(notFoundSentence(id));
+
+    // A giveaway whose entries closed by themselves is frozen first, so the checks below apply.
+    const closing = closingReason(before, context.today);
+    if (closing) await freezeWithin(trx, id, closing, at, SYSTEM);
+    const frozen = closing !== null || before.frozen_at !== null;
+
+    const changes = diffFields(before as unknown as GiveawayInput, input, SETTABLE);
+    const changed = new Set(changes.map((c) => c.field));
+    if (before.draw_round !== null) {
+      const locked = FIXED_AFTER_DRAW.filter((f) => changed.has(f));
+      if (locked.length > 0) {
+        throw conflict(
+          `The winner of this giveaway has been drawn, so its title, prize, dates and rules can no longer change (this edit changes the ${fieldList(locked.map((f) => f.replace(/_/g, ' ')))}).`,
+        );
+      }
+    }
+    if (frozen) {
+      const locked = FIXED_AFTER_FREEZE.filter((f) => changed.has(f));
+      if (locked.length > 0) {
+        throw conflict(
+          `Entries to this giveaway have closed and the entry list is frozen, so its dates, maximum and external random value can no longer change (this edit changes the ${fieldList(locked.map((f) => f.replace(/_/g, ' ')))}).`,
+        );
+      }
+    }
+    if (input.max_participants !== null && input.max_participants < before.participant_count) {
+      throw conflict(
+        `This giveaway already has ${before.participant_count} entrants, so the maximum cannot be lower than ${before.participant_count}.`,
+      );
+    }
+    if (changes.length === 0) return;
+
+    const after = await trx
+      .updateTable('giveaways')
+      .set({ ...input, updated_at: at })
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await logChange(trx, {
+      giveawayId: id,
+      actor: context.actor,
+      action: 'updated',
+      summary: `Changed the ${fieldList(changes.map((c) => c.field.replace(/_/g, ' ')))}.`,
+      fields: changes,
+      at,
+    });
+    await writeRules(trx, after, { timeZone: context.timeZone, at, actor: context.actor });
+  });
   return getGiveaway(db, id);
 }
 
-/** Deletes the giveaway; its entries and draw record go with it (foreign-key cascade). */
+/**
+ * Deletes a giveaway that has not been drawn; its entries and rules go with it (foreign-key
+ * cascade), its change log stays. A drawn giveaway's record must stay public: archive it instead.
+ */
 export async function deleteGiveaway(
   db: Db,
   id: number,
+  context: { actor: Actor; now: Date },
 ): Promise<{ title: string; participant_count: number }> {
-  const deleted = await db
-    .deleteFrom('giveaways')
-    .where('id', '=', id)
-    .returning(['title', 'participant_count'])
-    .executeTakeFirst();
-  if (!deleted) throw notFound(notFoundSentence(id));
-  return deleted;
+  return db.transaction().execute(async (trx) => {
+    const deleted = await trx
+      .deleteFrom('giveaways')
+      .where('id', '=', id)
+      .where('draw_round', 'is', null)
+      .returning(['title', 'participant_count'])
+      .executeTakeFirst();
+    if (!deleted) {
+      const exists = await trx
+        .selectFrom('giveaways')
+        .select('id')
+        .where('id', '=', id)
+        .executeTakeFirst();
+      throw exists
+        ? conflict(
+            'This giveaway has been drawn, so it cannot be deleted: its rules and draw record stay public. Archive it to hide it from the list.',
+          )
+        : notFound(notFoundSentence(id));
+    }
+    await logChange(trx, {
+      giveawayId: id,
+      actor: context.actor,
+      action: 'deleted',
+      summary: `Deleted "${deleted.title}" with its ${deleted.participant_count} ${deleted.participant_count === 1 ? 'entry' : 'entries'}.`,
+      at: context.now.toISOString(),
+    });
+    return deleted;
+  });
+}
+
+/** Hides a giveaway from the public list (or shows it again); its page, rules and record stay. */
+export async function setArchived(
+  db: Db,
+  id: number,
+  archived: boolean,
+  context: { actor: Actor; now: Date },
+): Promise<GiveawayRow> {
+  const at = context.now.toISOString();
+  await db.transaction().execute(async (trx) => {
+    const before = await trx
+      .updateTable('giveaways')
+      .set((eb) => ({ updated_at: eb.ref('updated_at') }))
+      .where('id', '=', id)
+      .returning(['archived'])
+      .executeTakeFirst();
+    if (!before) throw notFound(notFoundSentence(id));
+    if ((before.archived === 1) === archived) return;
+    await trx
+      .updateTable('giveaways')
+      .set({ archived: archived ? 1 : 0, updated_at: at })
+      .where('id', '=', id)
+      .execute();
+    await logChange(trx, {
+      giveawayId: id,
+      actor: context.actor,
+      action: archived ? 'archived' : 'unarchived',
+      summary: archived
+        ? 'Archived: hidden from the giveaway list; its page, rules and draw record stay.'
+        : 'Shown in the giveaway list again.',
+      fields: [{ field: 'archived', before: String(!archived), after: String(archived) }],
+      at,
+    });
+  });
+  return getGiveaway(db, id);
 }
 
 /** Thrown inside the entry transaction to roll it back when the conditional claim matched nothing. */
@@ -129,7 +382,13 @@ function duplicateSentence(kind: Duplicate, input: EntryInput): string {
 }
 
 /** Why an entry was refused, read after the fact (for the message only; the write already decided). */
-async function refusal(db: Db, id: number, input: EntryInput, today: string): Promise<Error> {
+async function refusal(
+  db: Db,
+  id: number,
+  input: EntryInput,
+  today: string,
+  rulesVersion: number | undefined,
+): Promise<Error> {
   const row = await db.selectFrom('giveaways').selectAll().where('id', '=', id).executeTakeFirst();
   if (!row) return notFound(notFoundSentence(id));
   const existing = await db
@@ -146,7 +405,13 @@ async function refusal(db: Db, id: number, input: EntryInput, today: string): Pr
   if (existing)
     return conflict(duplicateSentence(existing.email === input.email ? 'email' : 'handle', input));
 
-  switch (deriveState(row, today).entries_closed_reason) {
+  const reason = deriveState(row, today).entries_closed_reason;
+  if (reason === null && rulesVersion !== undefined && rulesVersion !== row.rules_version) {
+    return conflict(
+      `The rules of this giveaway changed while you were entering (you read version ${rulesVersion}; the current one is version ${row.rules_version}). Please read them again, then enter.`,
+    );
+  }
+  switch (reason) {
     case 'winner_selected':
       return conflict(
         'The winner of this giveaway has already been drawn, so it no longer accepts entries.',
@@ -157,7 +422,9 @@ async function refusal(db: Db, id: number, input: EntryInput, today: string): Pr
       );
     case 'paused':
       return conflict(
-        'This giveaway is not accepting entries at the moment. Please check back later.',
+        row.frozen_at
+          ? 'Entries to this giveaway have closed and the entry list is frozen, so it no longer accepts entries.'
+          : 'This giveaway is not accepting entries at the moment. Please check back later.',
       );
     case 'not_started':
       return conflict(`This giveaway opens for entries on ${formatDate(row.start_date)}.`);
@@ -172,14 +439,22 @@ async function refusal(db: Db, id: number, input: EntryInput, today: string): Pr
 
 /**
  * The claim on a giveaway for one entry: a conditional UPDATE (open, started, not ended, not
- * drawn, below the cap) that also bumps the counter and returns the id when it matched.
+ * frozen, not drawn, below the cap, and on the rules version the entrant read) that also bumps
+ * the counter and returns what the entry records when it matched.
  */
-function claimEntry(db: QueryCreator<Database>, id: number, today: string) {
-  return db
+function claimEntry(
+  db: QueryCreator<Database>,
+  id: number,
+  today: string,
+  rulesVersion: number | undefined,
+) {
+  let claim = db
     .updateTable('giveaways')
     .set((eb) => ({ participant_count: eb('participant_count', '+', 1) }))
     .where('id', '=', id)
     .where('winner_id', 'is', null)
+    .where('draw_round', 'is', null)
+    .where('frozen_at', 'is', null)
     .where('is_accepting', '=', 1)
     .where('start_date', '<=', today)
     .where((eb) => eb.or([eb('end_date', 'is', null), eb('end_date', '>=', today)]))
@@ -188,32 +463,53 @@ function claimEntry(db: QueryCreator<Database>, id: number, today: string) {
         eb('max_participants', 'is', null),
         eb('participant_count', '<', eb.ref('max_participants')),
       ]),
-    )
-    .returning(['id']);
+    );
+  if (rulesVersion !== undefined) claim = claim.where('rules_version', '=', rulesVersion);
+  return claim.returning(['id', 'rules_version', 'participant_count', 'max_participants']);
+}
+
+export interface EntryReceipt {
+  /** The code to give the entrant, e.g. "K7M2-9QXD-4HVA-PN3T"; only its hash is stored. */
+  receipt: string;
+  rules_version: number;
 }
 
 /**
- * Records one entry. The claim and the insert commit together or not at all, so a duplicate
- * rolls the claim back and the counter always equals the stored entries. On PostgreSQL they are
- * one statement (the claim in a data-modifying WITH): one round trip instead of four, and the
- * giveaway row's lock, which every entry on that giveaway queues behind, is held for that one
- * statement and its commit only. On SQLite (no UPDATE inside WITH) they are two statements in
- * one transaction on the single in-process connection.
+ * Records one entry with the hash of a fresh receipt code and the rules version accepted. The
+ * claim and the insert commit together or not at all, so a duplicate rolls the claim back and the
+ * counter always equals the stored entries. On PostgreSQL they are one statement (the claim in a
+ * data-modifying WITH): one round trip, and the giveaway row's lock, which every entry on that
+ * giveaway queues behind, is held for that one statement and its commit only. On SQLite (no
+ * UPDATE inside WITH) they are two statements in one transaction on the single in-process
+ * connection. The entry that fills the giveaway then freezes its list.
  */
 export async function enterGiveaway(
   db: Db,
   id: number,
   input: EntryInput,
-  today: string,
-  now: Date,
-): Promise<void> {
-  const createdAt = now.toISOString();
+  context: { today: string; now: Date; rulesVersion?: number },
+): Promise<EntryReceipt> {
+  const createdAt = context.now.toISOString();
+  const receipt = newReceipt();
+  const hash = receiptHash(receipt);
+  let claimed: {
+    rules_version: number;
+    participant_count: number;
+    max_participants: number | null;
+  };
   try {
     if (dialectOf(db) === 'postgres') {
       const entered = await db
-        .with('claimed', (qc) => claimEntry(qc, id, today))
+        .with('claimed', (qc) => claimEntry(qc, id, context.today, context.rulesVersion))
         .insertInto('participants')
-        .columns(['giveaway_id', 'email', 'instagram_handle', 'created_at'])
+        .columns([
+          'giveaway_id',
+          'email',
+          'instagram_handle',
+          'created_at',
+          'receipt_hash',
+          'rules_version',
+        ])
         .expression((eb) =>
           eb
             .selectFrom('claimed')
@@ -222,127 +518,123 @@ export async function enterGiveaway(
               eb.val(input.email).as('email'),
               eb.val(input.instagram_handle).as('instagram_handle'),
               eb.val(createdAt).as('created_at'),
+              eb.val(hash).as('receipt_hash'),
+              'claimed.rules_version',
             ]),
         )
-        .returning(['id'])
+        .returning((eb) => [
+          'rules_version',
+          eb.selectFrom('claimed').select('claimed.participant_count').as('participant_count'),
+          eb.selectFrom('claimed').select('claimed.max_participants').as('max_participants'),
+        ])
         .executeTakeFirst();
       if (!entered) throw new EntryRefused();
-      return;
+      claimed = {
+        rules_version: entered.rules_version ?? 0,
+        participant_count: Number(entered.participant_count),
+        max_participants:
+          entered.max_participants === null ? null : Number(entered.max_participants),
+      };
+    } else {
+      claimed = await db.transaction().execute(async (trx) => {
+        const row = await claimEntry(
+          trx,
+          id,
+          context.today,
+          context.rulesVersion,
+        ).executeTakeFirst();
+        if (!row) throw new EntryRefused();
+        await trx
+          .insertInto('participants')
+          .values({
+            giveaway_id: id,
+            ...input,
+            created_at: createdAt,
+            receipt_hash: hash,
+            rules_version: row.rules_version,
+          })
+          .execute();
+        return row;
+      });
     }
-    await db.transaction().execute(async (trx) => {
-      const claimed = await claimEntry(trx, id, today).executeTakeFirst();
-      if (!claimed) throw new EntryRefused();
-      await trx
-        .insertInto('participants')
-        .values({ giveaway_id: id, ...input, created_at: createdAt })
-        .execute();
-    });
   } catch (error) {
     const duplicate = duplicateOf(error);
     if (duplicate) throw conflict(duplicateSentence(duplicate, input));
-    if (error instanceof EntryRefused) throw await refusal(db, id, input, today);
+    if (error instanceof EntryRefused)
+      throw await refusal(db, id, input, context.today, context.rulesVersion);
     throw error;
   }
+  if (claimed.max_participants !== null && claimed.participant_count >= claimed.max_participants) {
+    await db.transaction().execute((trx) => freezeWithin(trx, id, 'full', createdAt, SYSTEM));
+  }
+  return { receipt, rules_version: claimed.rules_version };
 }
 
-/** Flips the admin's switch. Refused once drawn: a drawn giveaway's entries stay closed. */
+/**
+ * Stop Accepting closes entries for good: the entry list is frozen and published in the same
+ * transaction. Start Accepting only reopens a giveaway paused before lists were frozen (one from
+ * before this rule); a frozen or drawn giveaway stays closed.
+ */
 export async function setAccepting(
   db: Db,
   id: number,
   accept: boolean,
-  now: Date,
+  context: { actor: Actor; now: Date; today: string },
 ): Promise<GiveawayRow> {
-  const result = await db
-    .updateTable('giveaways')
-    .set({ is_accepting: accept ? 1 : 0, updated_at: now.toISOString() })
-    .where('id', '=', id)
-    .where('winner_id', 'is', null)
-    .executeTakeFirst();
-  if (result.numUpdatedRows === 0n) {
-    await getGiveaway(db, id);
-    throw conflict('The winner of this giveaway has been drawn, so its entries stay closed.');
-  }
-  return getGiveaway(db, id);
-}
-
-export interface DrawResult {
-  title: string;
-  winner: Selectable<ParticipantsTable>;
-  entrantCount: number;
-}
-
-/**
- * Draws the winner. The first write closes entries on the still-undrawn giveaway; that write is
- * the lock every concurrent entry, toggle and draw on this giveaway waits behind, so the entrant
- * list read next is final and a second draw finds a winner already set (409).
- */
-export async function drawWinner(
-  db: Db,
-  id: number,
-  drawer: { id: number; username: string },
-  now: Date,
-): Promise<DrawResult> {
-  return db.transaction().execute(async (trx) => {
-    const locked = await trx
+  const at = context.now.toISOString();
+  await db.transaction().execute(async (trx) => {
+    const before = await trx
       .updateTable('giveaways')
-      .set({ is_accepting: 0 })
+      .set({ is_accepting: accept ? 1 : 0 })
       .where('id', '=', id)
       .where('winner_id', 'is', null)
-      .returning(['title'])
+      .where('draw_round', 'is', null)
+      .returningAll()
       .executeTakeFirst();
-    if (!locked) {
+    if (!before) {
       const exists = await trx
         .selectFrom('giveaways')
         .select('id')
         .where('id', '=', id)
         .executeTakeFirst();
-      throw exists
-        ? conflict(
-            'A winner has already been drawn for this giveaway; a giveaway has exactly one winner.',
-          )
-        : notFound(notFoundSentence(id));
+      if (!exists) throw notFound(notFoundSentence(id));
+      throw conflict('The winner of this giveaway has been drawn, so its entries stay closed.');
     }
-
-    const entrants = await trx
-      .selectFrom('participants')
-      .select('id')
-      .where('giveaway_id', '=', id)
-      .orderBy('id')
-      .execute();
-    if (entrants.length === 0) {
-      throw conflict(
-        'Nobody has entered this giveaway yet, so there is no one to draw. Wait for entries first.',
-      );
+    if (accept) {
+      if (before.frozen_at !== null || closingReason(before, context.today) !== null) {
+        const since = before.frozen_at ? ` on ${formatDate(before.frozen_at.slice(0, 10))}` : '';
+        throw conflict(
+          `Entries to this giveaway closed${since} and its entry list is frozen and published, so it cannot take entries again.`,
+        );
+      }
+      await trx.updateTable('giveaways').set({ updated_at: at }).where('id', '=', id).execute();
+      await logChange(trx, {
+        giveawayId: id,
+        actor: context.actor,
+        action: 'entries_started',
+        summary: 'Entries reopened.',
+        at,
+      });
+      return;
     }
-
-    const pick = pickWinner(entrants.map((e) => e.id));
-    const at = now.toISOString();
-    await trx
-      .updateTable('giveaways')
-      .set({ winner_id: pick.winnerId, winner_selected_at: at, updated_at: at })
-      .where('id', '=', id)
-      .where('winner_id', 'is', null)
-      .execute();
-    await trx
-      .insertInto('giveaway_draws')
-      .values({
-        giveaway_id: id,
-        participant_id: pick.winnerId,
-        entrant_count: pick.entrantCount,
-        fingerprint: pick.fingerprint,
-        drawn_index: pick.index,
-        drawn_by_user_id: drawer.id,
-        drawn_by: drawer.username,
-        drawn_at: at,
-      })
-      .execute();
-    const winner = await trx
-      .selectFrom('participants')
-      .selectAll()
-      .where('id', '=', pick.winnerId)
-      .executeTakeFirstOrThrow();
-    return { title: locked.title, winner, entrantCount: pick.entrantCount };
+    if (before.frozen_at !== null) return;
+    await trx.updateTable('giveaways').set({ updated_at: at }).where('id', '=', id).execute();
+    await logChange(trx, {
+      giveawayId: id,
+      actor: context.actor,
+      action: 'entries_stopped',
+      summary: 'Stopped accepting entries.',
+      at,
+    });
+    await freezeWithin(
+      trx,
+      id,
+      closingReason(before, context.today) ?? 'stopped',
+      at,
+      context.actor,
+    );
   });
+  return getGiveaway(db, id);
 }
 
 export async function listParticipants(

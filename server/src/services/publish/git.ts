@@ -1,6 +1,7 @@
 import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import type { PublishAction } from '@site/contracts';
 
 const run = promisify(execFile);
 
@@ -10,27 +11,37 @@ export function authorFor(username: string): string {
   return `${safe} <${safe}@users.agentworks.invalid>`;
 }
 
+const VERB: Record<PublishAction, string> = {
+  publish: 'Publish',
+  replace: 'Update',
+  unpublish: 'Unpublish',
+};
+
 /**
- * Commits one new post file to the repository that holds it, with the editor as author and the
- * site as committer. Only that path is committed, whatever else is staged.
+ * Commits one post file's change (new, changed or removed) to the repository that holds it, with
+ * the editor as author and the site as committer. Only that path is committed, whatever else is
+ * staged.
  */
-export async function commitPost(file: string, username: string, title: string): Promise<string> {
+export async function commitPostChange(
+  file: string,
+  action: PublishAction,
+  username: string,
+  title: string,
+): Promise<string> {
   const cwd = path.dirname(file);
   const env = {
-    ...process.env,
+    PATH: process.env.PATH ?? '/usr/bin:/bin',
+    HOME: process.env.HOME ?? cwd,
     GIT_COMMITTER_NAME: 'AgentWorks site',
     GIT_COMMITTER_EMAIL: 'site@agentworks.invalid',
   };
-  await run('git', ['add', '--', file], { cwd, env });
+  await run('git', ['add', '-A', '--', file], { cwd, env });
   try {
-    const message = `Publish "${title.replace(/\s+/g, ' ')}"`;
+    const message = `${VERB[action]} "${title.replace(/\s+/g, ' ')}"`;
     await run(
       'git',
       ['commit', '--quiet', `--author=${authorFor(username)}`, '-m', message, '--', file],
-      {
-        cwd,
-        env,
-      },
+      { cwd, env },
     );
   } catch (error) {
     await run('git', ['reset', '--quiet', '--', file], { cwd, env }).catch(() => undefined);

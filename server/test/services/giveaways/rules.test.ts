@@ -13,6 +13,8 @@ const base: GiveawayState = {
   is_accepting: 1,
   participant_count: 0,
   winner_id: null,
+  frozen_at: null,
+  draw_round: null,
 };
 
 describe('deriveState', () => {
@@ -45,6 +47,20 @@ describe('deriveState', () => {
       null,
     ],
     ['no end date never ends', { end_date: null }, '2099-01-01', 'active', null],
+    [
+      'drawn once a round exists, even when the winning entry was erased',
+      { draw_round: 1, frozen_at: '2026-05-05T10:00:00.000Z' },
+      '2026-05-05',
+      'winner_selected',
+      'winner_selected',
+    ],
+    [
+      'a list frozen when full stays closed after an entrant is erased',
+      { max_participants: 3, participant_count: 2, frozen_at: '2026-05-05T10:00:00.000Z' },
+      '2026-05-05',
+      'active',
+      'full',
+    ],
   ] as const)('%s', (_name, patch, today, status, reason) => {
     const state = deriveState({ ...base, ...patch }, today);
     expect(state).toEqual({ status, entries_closed_reason: reason, entries_open: reason === null });
@@ -143,6 +159,30 @@ describe('validateGiveawayInput', () => {
       start_date: '2026-05-01',
       end_date: null,
       max_participants: null,
+      min_age: 18,
+      region: '',
+      claim_days: 7,
+      external_randomness: null,
+      extra_terms: '',
+    });
+  });
+
+  test('the rules fields are trimmed; a blank external value means none', () => {
+    expect(
+      validateGiveawayInput({
+        ...form,
+        min_age: 21,
+        region: '  the United Kingdom ',
+        claim_days: 14,
+        external_randomness: '   ',
+        extra_terms: ' No cash alternative. ',
+      }),
+    ).toMatchObject({
+      min_age: 21,
+      region: 'the United Kingdom',
+      claim_days: 14,
+      external_randomness: null,
+      extra_terms: 'No cash alternative.',
     });
   });
 

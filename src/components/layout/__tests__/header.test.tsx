@@ -19,7 +19,7 @@ const NAV = [
 
 const server = setupApiServer();
 
-/** The server confirms whichever role is stored, as it would for a valid token. */
+/** The server confirms whichever role is hinted, as it would for a live session cookie. */
 function serverConfirmsStoredRole() {
   server.use(
     http.get(`${API}/auth/me`, () =>
@@ -28,7 +28,10 @@ function serverConfirmsStoredRole() {
         role: window.localStorage.getItem('userRole') ?? 'admin',
       }),
     ),
-    http.post(`${API}/auth/logout`, () => new HttpResponse(null, { status: 204 })),
+    http.post(`${API}/auth/logout`, () => HttpResponse.json({ message: 'You are logged out.' })),
+    http.post(`${API}/auth/logout-all`, () =>
+      HttpResponse.json({ message: 'You are logged out everywhere (2 sessions ended).' }),
+    ),
   );
 }
 
@@ -139,14 +142,13 @@ describe('Header', () => {
   });
 
   describe('admin menu', () => {
-    it('is absent for visitors without a token', () => {
+    it('is absent for visitors without a session', () => {
       renderWithProviders(<Header pathname="/" />);
       expect(screen.queryByRole('button', { name: 'Admin' })).not.toBeInTheDocument();
     });
 
     it('offers an authenticated editor the writing screens only, under "Editor"', async () => {
       const user = userEvent.setup();
-      window.localStorage.setItem('token', 'abc');
       window.localStorage.setItem('userRole', 'editor');
       renderWithProviders(<Header pathname="/" />);
 
@@ -163,11 +165,11 @@ describe('Header', () => {
         ['Drafts', '/admin/drafts'],
       ]);
       expect(within(panel).getByRole('button', { name: 'Logout' })).toBeInTheDocument();
+      expect(within(panel).getByRole('button', { name: 'Log out everywhere' })).toBeInTheDocument();
     });
 
     it('offers New Post, Drafts and Logout to an admin, and Logout signs out and goes home', async () => {
       const user = userEvent.setup();
-      window.localStorage.setItem('token', 'abc');
       window.localStorage.setItem('userRole', 'admin');
       renderWithProviders(<Header pathname="/" />);
 
@@ -181,17 +183,49 @@ describe('Header', () => {
 
       await user.click(screen.getByRole('button', { name: 'Logout' }));
 
-      expect(window.localStorage.getItem('token')).toBeNull();
-      expect(navigate).toHaveBeenCalledWith('/');
+      await waitFor(() => expect(navigate).toHaveBeenCalledWith('/'));
       await waitFor(() =>
         expect(screen.queryByRole('button', { name: 'Admin' })).not.toBeInTheDocument(),
       );
       expect(window.localStorage.getItem('userRole')).toBe('guest');
     });
 
+    it('Log out everywhere ends every session on the server, then signs out', async () => {
+      const user = userEvent.setup();
+      const ended = jest.fn();
+      server.use(
+        http.post(`${API}/auth/logout-all`, () => {
+          ended();
+          return HttpResponse.json({
+            message: 'You are logged out everywhere (2 sessions ended).',
+          });
+        }),
+      );
+      window.localStorage.setItem('userRole', 'admin');
+      renderWithProviders(<Header pathname="/" />);
+      await user.click(await screen.findByRole('button', { name: 'Admin' }));
+      await user.click(screen.getByRole('button', { name: 'Log out everywhere' }));
+      expect(await screen.findByText('You are logged out on every device')).toBeInTheDocument();
+      expect(ended).toHaveBeenCalledTimes(1);
+      expect(navigate).toHaveBeenCalledWith('/');
+      expect(screen.queryByRole('button', { name: 'Admin' })).not.toBeInTheDocument();
+    });
+
+    it('says so, and stays signed in, when logging out cannot reach the server', async () => {
+      jest.spyOn(console, 'error').mockImplementation(() => undefined);
+      const user = userEvent.setup();
+      server.use(http.post(`${API}/auth/logout`, () => HttpResponse.error()));
+      window.localStorage.setItem('userRole', 'admin');
+      renderWithProviders(<Header pathname="/" />);
+      await user.click(await screen.findByRole('button', { name: 'Admin' }));
+      await user.click(screen.getByRole('button', { name: 'Logout' }));
+      expect(await screen.findByText('Could not log out')).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Admin' })).toBeInTheDocument();
+      expect(navigate).not.toHaveBeenCalledWith('/');
+    });
+
     it('closes on Escape (focus back on the toggle) and on a click outside', async () => {
       const user = userEvent.setup();
-      window.localStorage.setItem('token', 'abc');
       window.localStorage.setItem('userRole', 'admin');
       renderWithProviders(<Header pathname="/" />);
       const toggle = await screen.findByRole('button', { name: 'Admin' });

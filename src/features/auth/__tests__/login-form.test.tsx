@@ -54,20 +54,20 @@ describe('LoginForm', () => {
     expect(requested).not.toHaveBeenCalled();
   });
 
-  it('logs in: form-encoded credentials, Logging in..., token stored, toast, /giveaway/admin', async () => {
+  it('logs in: form-encoded credentials, Logging in..., no token kept, toast, /giveaway/admin', async () => {
     const user = renderLogin();
     let sent: URLSearchParams | undefined;
+    let meAuthorization: string | null = 'not asked';
     server.use(
       http.post(`${API}/auth/login`, async ({ request }) => {
         sent = new URLSearchParams(await request.text());
         await delay(50);
         return HttpResponse.json({ access_token: 'jwt-1', token_type: 'bearer', expires_in: 3600 });
       }),
-      http.get(`${API}/auth/me`, ({ request }) =>
-        request.headers.get('authorization') === 'Bearer jwt-1'
-          ? HttpResponse.json({ username: 'admin', role: 'admin' })
-          : new HttpResponse(null, { status: 401 }),
-      ),
+      http.get(`${API}/auth/me`, ({ request }) => {
+        meAuthorization = request.headers.get('authorization');
+        return HttpResponse.json({ username: 'admin', role: 'admin' });
+      }),
     );
     await fillAndSubmit(user, 'admin', 'correct horse');
 
@@ -75,7 +75,9 @@ describe('LoginForm', () => {
     expect(await screen.findByText('Login successful')).toBeInTheDocument();
     expect(sent?.get('username')).toBe('admin');
     expect(sent?.get('password')).toBe('correct horse');
-    expect(window.localStorage.getItem('token')).toBe('jwt-1');
+    // The session is the cookie the answer set: the page neither stores nor sends the token.
+    expect(meAuthorization).toBeNull();
+    expect({ ...window.localStorage }).toEqual({ userRole: 'admin' });
     expect(screen.getByText('signed in as admin')).toBeInTheDocument();
     await waitFor(() => expect(navigate).toHaveBeenCalledWith('/giveaway/admin'));
   });
@@ -92,6 +94,19 @@ describe('LoginForm', () => {
     expect(await screen.findByText('signed in as editor')).toBeInTheDocument();
   });
 
+  it('draws the smaller menu when the role cannot be read right after logging in', async () => {
+    const user = renderLogin();
+    server.use(
+      http.post(`${API}/auth/login`, () =>
+        HttpResponse.json({ access_token: 'jwt-3', token_type: 'bearer', expires_in: 3600 }),
+      ),
+      http.get(`${API}/auth/me`, () => HttpResponse.error()),
+    );
+    await fillAndSubmit(user, 'admin', 'pw');
+    expect(await screen.findByText('signed in as editor')).toBeInTheDocument();
+    await waitFor(() => expect(navigate).toHaveBeenCalledWith('/giveaway/admin'));
+  });
+
   it('shows the failure toast on wrong credentials, stays on the page and stores nothing', async () => {
     const user = renderLogin();
     server.use(
@@ -105,7 +120,7 @@ describe('LoginForm', () => {
     expect(toast).toHaveTextContent('Invalid username or password');
     expect(toast).not.toHaveTextContent('Incorrect');
     expect(navigate).not.toHaveBeenCalled();
-    expect(window.localStorage.getItem('token')).toBeNull();
+    expect(window.localStorage.getItem('userRole')).not.toBe('admin');
     expect(screen.getByText('signed out')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Login' })).toBeEnabled();
   });

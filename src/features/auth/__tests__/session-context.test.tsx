@@ -1,20 +1,18 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { delay, http, HttpResponse } from 'msw';
-import React from 'react';
+import React, { useState } from 'react';
 import { API, setupApiServer } from '@/testing/api-server';
-import {
-  SessionProvider,
-  initialRole,
-  resolveOnLoad,
-  resolveSetRole,
-  useSession,
-  type Role,
-} from '../session-context';
+import { SessionProvider, stateFromHint, useSession } from '../session-context';
 
 /** Shows the session as text and exposes its actions as buttons, like a page would use it. */
 function Probe() {
   const session = useSession();
+  const [problem, setProblem] = useState('');
+  const run = (action: () => Promise<void>) => () => {
+    setProblem('');
+    action().catch((error: Error) => setProblem(error.message));
+  };
   return (
     <div>
       <p>
@@ -22,17 +20,19 @@ function Probe() {
         {String(session.isAuthenticated)} / admin={String(session.isAdmin)} / editor=
         {String(session.isEditor)} / canEdit={String(session.canEdit)}
       </p>
-      {(['guest', 'editor', 'admin'] as Role[]).map((role) => (
-        <button key={role} type="button" onClick={() => session.setRole(role)}>
-          set {role}
-        </button>
-      ))}
-      <button type="button" onClick={() => session.login('fresh-token')}>
-        login
+      <button type="button" onClick={() => session.login('admin')}>
+        login admin
       </button>
-      <button type="button" onClick={() => session.logout()}>
+      <button type="button" onClick={() => session.login('editor')}>
+        login editor
+      </button>
+      <button type="button" onClick={run(session.logout)}>
         logout
       </button>
+      <button type="button" onClick={run(session.logoutEverywhere)}>
+        logout everywhere
+      </button>
+      {problem ? <p role="alert">{problem}</p> : null}
     </div>
   );
 }
@@ -47,12 +47,14 @@ async function renderSession() {
 }
 
 const status = () => screen.getByText(/role=/).textContent;
+const GUEST = 'ready / role=guest / auth=false / admin=false / editor=false / canEdit=false';
+const ADMIN = 'ready / role=admin / auth=true / admin=true / editor=false / canEdit=true';
 
 const server = setupApiServer();
 
 /**
  * The server's role check (session-server-check.test.tsx) is held pending here, so these tests see
- * exactly what the stored token and role produce on their own. Logout's revocation call succeeds.
+ * exactly what the stored hint produces on its own.
  */
 beforeEach(() => {
   window.localStorage.clear();
@@ -61,40 +63,28 @@ beforeEach(() => {
       await delay('infinite');
       return HttpResponse.json({});
     }),
-    http.post(`${API}/auth/logout`, () => new HttpResponse(null, { status: 204 })),
   );
 });
 
-describe('session rules (pure)', () => {
-  it('starts from a valid stored role, otherwise guest', () => {
-    expect(initialRole('editor')).toBe('editor');
-    expect(initialRole(null)).toBe('guest');
-    expect(initialRole('superuser')).toBe('guest');
-  });
-
-  it('on load: a token authenticates and promotes guest to admin; no token means guest', () => {
-    expect(resolveOnLoad('guest', 't')).toEqual({ role: 'admin', isAuthenticated: true });
-    expect(resolveOnLoad('editor', 't')).toEqual({ role: 'editor', isAuthenticated: true });
-    expect(resolveOnLoad('admin', null)).toEqual({ role: 'guest', isAuthenticated: false });
-  });
-
-  it('setting a role keeps it and re-checks the token', () => {
-    expect(resolveSetRole('editor', 't')).toEqual({ role: 'editor', isAuthenticated: true });
-    expect(resolveSetRole('admin', null)).toEqual({ role: 'admin', isAuthenticated: false });
+describe('the stored hint (pure)', () => {
+  it('a staff role suggests a session; anything else is a guest', () => {
+    expect(stateFromHint('editor')).toEqual({ role: 'editor', isAuthenticated: true });
+    expect(stateFromHint('admin')).toEqual({ role: 'admin', isAuthenticated: true });
+    expect(stateFromHint('guest')).toEqual({ role: 'guest', isAuthenticated: false });
+    expect(stateFromHint(null)).toEqual({ role: 'guest', isAuthenticated: false });
+    expect(stateFromHint('superuser')).toEqual({ role: 'guest', isAuthenticated: false });
   });
 });
 
 describe('SessionProvider', () => {
   it('is a guest, unauthenticated, with nothing stored', async () => {
     await renderSession();
-    expect(status()).toBe(
-      'ready / role=guest / auth=false / admin=false / editor=false / canEdit=false',
-    );
+    expect(status()).toBe(GUEST);
     expect(window.localStorage.getItem('userRole')).toBe('guest');
   });
 
   it('reports not ready on the first render so role-dependent UI can wait', () => {
-    window.localStorage.setItem('token', 't');
+    window.localStorage.setItem('userRole', 'admin');
     const seen: boolean[] = [];
     function ReadyProbe() {
       seen.push(useSession().ready);
@@ -109,17 +99,7 @@ describe('SessionProvider', () => {
     expect(seen[seen.length - 1]).toBe(true);
   });
 
-  it('turns a stored token with no role into an authenticated admin and stores the role', async () => {
-    window.localStorage.setItem('token', 't');
-    await renderSession();
-    expect(status()).toBe(
-      'ready / role=admin / auth=true / admin=true / editor=false / canEdit=true',
-    );
-    expect(window.localStorage.getItem('userRole')).toBe('admin');
-  });
-
-  it('keeps a stored editor role when a token exists', async () => {
-    window.localStorage.setItem('token', 't');
+  it('draws a stored staff role while the server is asked', async () => {
     window.localStorage.setItem('userRole', 'editor');
     await renderSession();
     expect(status()).toBe(
@@ -127,54 +107,75 @@ describe('SessionProvider', () => {
     );
   });
 
-  it('drops a stored admin role to guest when there is no token', async () => {
+  it('removes a token left in storage by an earlier version, and never treats it as a session', async () => {
+    window.localStorage.setItem('token', 'old.bearer.token');
+    await renderSession();
+    expect(status()).toBe(GUEST);
+    expect(window.localStorage.getItem('token')).toBeNull();
+  });
+
+  it('login draws the role the server reported and keeps only that hint', async () => {
+    const user = userEvent.setup();
+    await renderSession();
+    await user.click(screen.getByRole('button', { name: 'login admin' }));
+    expect(status()).toBe(ADMIN);
+    expect({ ...window.localStorage }).toEqual({ userRole: 'admin' });
+  });
+
+  it('logout ends the session on the server, then shows a guest', async () => {
+    const ended = jest.fn();
+    server.use(
+      http.post(`${API}/auth/logout`, () => {
+        ended();
+        return HttpResponse.json({ message: 'You are logged out.' });
+      }),
+    );
+    const user = userEvent.setup();
     window.localStorage.setItem('userRole', 'admin');
     await renderSession();
-    expect(status()).toBe(
-      'ready / role=guest / auth=false / admin=false / editor=false / canEdit=false',
-    );
-    expect(window.localStorage.getItem('userRole')).toBe('guest');
+    await user.click(screen.getByRole('button', { name: 'logout' }));
+    await waitFor(() => expect(status()).toBe(GUEST));
+    expect(ended).toHaveBeenCalledTimes(1);
+    await waitFor(() => expect(window.localStorage.getItem('userRole')).toBe('guest'));
   });
 
-  it('setRole writes the role and re-checks whether a token is present', async () => {
+  it('log out everywhere asks the server to end every session', async () => {
+    const ended = jest.fn();
+    server.use(
+      http.post(`${API}/auth/logout-all`, () => {
+        ended();
+        return HttpResponse.json({ message: 'You are logged out everywhere (2 sessions ended).' });
+      }),
+    );
     const user = userEvent.setup();
+    window.localStorage.setItem('userRole', 'admin');
     await renderSession();
-
-    await user.click(screen.getByRole('button', { name: 'set editor' }));
-    expect(status()).toBe(
-      'ready / role=editor / auth=false / admin=false / editor=true / canEdit=true',
-    );
-    expect(window.localStorage.getItem('userRole')).toBe('editor');
-
-    window.localStorage.setItem('token', 'appeared-later');
-    await user.click(screen.getByRole('button', { name: 'set admin' }));
-    expect(status()).toBe(
-      'ready / role=admin / auth=true / admin=true / editor=false / canEdit=true',
-    );
-    expect(window.localStorage.getItem('userRole')).toBe('admin');
+    await user.click(screen.getByRole('button', { name: 'logout everywhere' }));
+    await waitFor(() => expect(status()).toBe(GUEST));
+    expect(ended).toHaveBeenCalledTimes(1);
   });
 
-  it('login stores the token and makes an authenticated admin', async () => {
+  it('a session that had already ended (401) logs out all the same', async () => {
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    server.use(http.post(`${API}/auth/logout`, () => new HttpResponse(null, { status: 401 })));
     const user = userEvent.setup();
-    await renderSession();
-    await user.click(screen.getByRole('button', { name: 'login' }));
-    expect(status()).toBe(
-      'ready / role=admin / auth=true / admin=true / editor=false / canEdit=true',
-    );
-    expect(window.localStorage.getItem('token')).toBe('fresh-token');
-    expect(window.localStorage.getItem('userRole')).toBe('admin');
-  });
-
-  it('logout removes the token and makes an unauthenticated guest', async () => {
-    const user = userEvent.setup();
-    window.localStorage.setItem('token', 't');
+    window.localStorage.setItem('userRole', 'admin');
     await renderSession();
     await user.click(screen.getByRole('button', { name: 'logout' }));
-    expect(status()).toBe(
-      'ready / role=guest / auth=false / admin=false / editor=false / canEdit=false',
-    );
-    expect(window.localStorage.getItem('token')).toBeNull();
-    await waitFor(() => expect(window.localStorage.getItem('userRole')).toBe('guest'));
+    await waitFor(() => expect(status()).toBe(GUEST));
+    jest.restoreAllMocks();
+  });
+
+  it('when the server cannot be reached, logout says so and does not pretend', async () => {
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    server.use(http.post(`${API}/auth/logout`, () => HttpResponse.error()));
+    const user = userEvent.setup();
+    window.localStorage.setItem('userRole', 'admin');
+    await renderSession();
+    await user.click(screen.getByRole('button', { name: 'logout' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(/Could not reach the server/);
+    expect(status()).toBe(ADMIN);
+    jest.restoreAllMocks();
   });
 
   it('useSession outside the provider fails loudly', () => {
@@ -192,15 +193,11 @@ describe('SessionProvider', () => {
     });
     try {
       await renderSession();
-      expect(status()).toBe(
-        'ready / role=guest / auth=false / admin=false / editor=false / canEdit=false',
-      );
+      expect(status()).toBe(GUEST);
       await act(async () => {
-        screen.getByRole('button', { name: 'login' }).click();
+        screen.getByRole('button', { name: 'login admin' }).click();
       });
-      expect(status()).toBe(
-        'ready / role=admin / auth=true / admin=true / editor=false / canEdit=true',
-      );
+      expect(status()).toBe(ADMIN);
     } finally {
       getItem.mockRestore();
       setItem.mockRestore();

@@ -26,9 +26,9 @@ const Form = styled.form`
   flex-direction: column;
 `;
 
-/** Admin login (SPEC §2 Login, §4, §5, §8): form-encoded to POST /auth/login. */
+/** Staff login: form-encoded to POST /auth/login, which starts a session held in a cookie. */
 export function LoginForm() {
-  const { login, setRole } = useSession();
+  const { login } = useSession();
   const { toast } = useToast();
   const hydrated = useHydrated();
   const {
@@ -41,14 +41,10 @@ export function LoginForm() {
   });
 
   const onSubmit = async (values: LoginValues) => {
-    let token: string;
     try {
-      // The login call's own 401 is a wrong password, not an expired session: no redirect.
-      const answer = await api.post<LoginResponse>('/auth/login', values, {
-        form: true,
-        authRedirect: false,
-      });
-      token = answer.access_token;
+      // The answer sets the session cookie. Its access_token is for API clients: the page never
+      // keeps it. The login call's own 401 is a wrong password, not an expired session.
+      await api.post<LoginResponse>('/auth/login', values, { form: true, authRedirect: false });
     } catch (error) {
       toast({
         title: 'Invalid username or password',
@@ -58,13 +54,13 @@ export function LoginForm() {
       });
       return;
     }
-    login(token);
     try {
-      // login() assumes admin (SPEC §6); an editor account must not keep admin controls.
       const me = await api.get<MeResponse>('/auth/me', { authRedirect: false });
-      setRole(me.role);
+      login(me.role);
     } catch {
-      // The session's next load check settles the role; the server enforces it meanwhile.
+      // Logged in, role not yet known: draw the smaller menu; the next page load asks again and
+      // the server enforces the real role meanwhile.
+      login('editor');
     }
     toast({ title: 'Login successful' });
     await navigate(AFTER_LOGIN_PATH);

@@ -33,6 +33,15 @@ function renderNew() {
 
 const SAVE_WAIT = { timeout: 4000 };
 
+/** The save state line above the form (the preview pane has its own loading status). */
+function saveState(): HTMLElement {
+  const preview = screen.queryByRole('region', { name: 'Preview' });
+  const found = screen.getAllByRole('status').filter((el) => !preview?.contains(el));
+  const [only, ...more] = found;
+  if (!only || more.length > 0) throw new Error(`expected one save state, found ${found.length}`);
+  return only;
+}
+
 describe('the post editor', () => {
   it('shows visitors without an editor session an access-denied message', async () => {
     renderNew();
@@ -61,8 +70,8 @@ describe('the post editor', () => {
     renderNew();
 
     await user.type(await screen.findByRole('textbox', { name: /Title/ }), 'Agents in tables');
-    expect(screen.getByRole('status')).toHaveTextContent('Unsaved changes');
-    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Saved'), SAVE_WAIT);
+    expect(saveState()).toHaveTextContent('Unsaved changes');
+    await waitFor(() => expect(saveState()).toHaveTextContent('Saved'), SAVE_WAIT);
     expect(bodies).toHaveLength(1);
     expect(bodies[0]).toMatchObject({
       method: 'POST',
@@ -73,7 +82,7 @@ describe('the post editor', () => {
     expect(screen.getByRole('textbox', { name: /Slug/ })).toHaveValue('agents-in-tables');
 
     await user.selectOptions(screen.getByRole('combobox', { name: /Category/ }), 'engineering');
-    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Saved'), SAVE_WAIT);
+    await waitFor(() => expect(saveState()).toHaveTextContent('Saved'), SAVE_WAIT);
     await waitFor(() => expect(bodies).toHaveLength(2));
     expect(bodies[1]).toMatchObject({ method: 'PUT', body: { category: 'engineering', slug: '' } });
   });
@@ -104,7 +113,7 @@ describe('the post editor', () => {
     const slug = screen.getByRole('textbox', { name: /Slug/ });
     await waitFor(() => expect(slug).toHaveAccessibleDescription(/already used/), SAVE_WAIT);
     expect(slug).toHaveAttribute('aria-invalid', 'true');
-    expect(screen.getByRole('status')).toHaveTextContent('Unsaved changes');
+    expect(saveState()).toHaveTextContent('Unsaved changes');
     expect(screen.getByRole('alert')).toHaveTextContent('Not saved');
   });
 
@@ -127,7 +136,7 @@ describe('the post editor', () => {
       'target',
       '_blank',
     );
-    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Saved'), SAVE_WAIT);
+    await waitFor(() => expect(saveState()).toHaveTextContent('Saved'), SAVE_WAIT);
   });
 
   it('asks before leaving with unsaved changes, and not once everything is saved', async () => {
@@ -164,9 +173,9 @@ describe('the post editor', () => {
     expect(confirm).toHaveBeenCalledWith(LEAVE_QUESTION);
     expect(click.defaultPrevented).toBe(true);
 
-    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Saving…'), SAVE_WAIT);
+    await waitFor(() => expect(saveState()).toHaveTextContent('Saving…'), SAVE_WAIT);
     release();
-    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Saved'));
+    await waitFor(() => expect(saveState()).toHaveTextContent('Saved'));
     confirm.mockClear();
     const after = new Event('beforeunload', { cancelable: true });
     window.dispatchEvent(after);

@@ -27,11 +27,13 @@ const summary = (id: number, title: string, patch: Partial<DraftSummary> = {}): 
   created_by: 'dana',
   updated_at: '2026-11-22T09:00:00.000Z',
   ready: true,
+  replaces_slug: null,
   ...patch,
 });
 
 const job = (patch: Partial<PublishJob> = {}): PublishJob => ({
   id: 1,
+  action: 'publish',
   slug: 'first-post',
   title: 'First post',
   mode: 'build',
@@ -229,7 +231,11 @@ describe('/admin/drafts/{id}/preview', () => {
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Tables and Code' }),
     ).toBeInTheDocument();
-    expect(screen.getByRole('heading', { level: 2, name: 'Setup' })).toHaveAttribute('id', 'setup');
+    // The body arrives from the preview endpoint; the heading's name includes its permalink.
+    expect(await screen.findByRole('heading', { level: 2, name: /^Setup/ })).toHaveAttribute(
+      'id',
+      'setup',
+    );
     expect(screen.getByRole('table')).toHaveTextContent('$2,499');
     expect(screen.getByRole('link', { name: 'View all Engineering posts' })).toBeInTheDocument();
   });

@@ -1,4 +1,5 @@
-import type { Draft } from '@site/contracts';
+import type { Draft, DraftPreviewRequest } from '@site/contracts';
+import { previewMarkdown } from '@site/pipeline';
 import { useStaticQuery } from 'gatsby';
 import { http, HttpResponse } from 'msw';
 import { API, type setupApiServer } from '@/testing/api-server';
@@ -20,9 +21,15 @@ export function signIn(
   server: ReturnType<typeof setupApiServer>,
   role: 'admin' | 'editor' = 'editor',
 ) {
-  window.localStorage.setItem('token', `${role}-token`);
   window.localStorage.setItem('userRole', role);
-  server.use(http.get(`${API}/auth/me`, () => HttpResponse.json({ username: 'dana', role })));
+  server.use(
+    http.get(`${API}/auth/me`, () => HttpResponse.json({ username: 'dana', role })),
+    // The preview is compiled by the real pipeline, as the server's POST /drafts/preview does.
+    http.post(`${API}/drafts/preview`, async ({ request }) => {
+      const { body } = (await request.json()) as DraftPreviewRequest;
+      return HttpResponse.json(previewMarkdown(body));
+    }),
+  );
 }
 
 export const draft = (patch: Partial<Draft> = {}): Draft => ({
@@ -40,5 +47,6 @@ export const draft = (patch: Partial<Draft> = {}): Draft => ({
   created_at: '2026-11-22T08:00:00.000Z',
   updated_at: '2026-11-22T09:00:00.000Z',
   problems: [],
+  replaces_slug: null,
   ...patch,
 });

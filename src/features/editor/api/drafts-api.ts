@@ -1,6 +1,7 @@
 import type {
   Draft,
   DraftListResponse,
+  DraftPreview,
   DraftWrite,
   FieldError,
   MessageResponse,
@@ -18,6 +19,8 @@ export const draftsApi = {
   remove: (id: number) => api.delete<MessageResponse>(`/drafts/${id}`),
   publish: (id: number) => api.post<PublishJob>(`/drafts/${id}/publish`),
   jobs: () => api.get<PublishJobListResponse>('/publish-jobs'),
+  preview: (body: string, signal?: AbortSignal) =>
+    api.post<DraftPreview>('/drafts/preview', { body }, { signal }),
 };
 
 /** The per-field errors of a refused save (400/409), keyed by field. */

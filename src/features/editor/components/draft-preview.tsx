@@ -1,19 +1,23 @@
 import type { DraftWrite } from '@site/contracts';
-import React, { useDeferredValue, useMemo } from 'react';
+import React from 'react';
+import styled from 'styled-components';
+import { Alert } from '@/components/ui/alert';
+import { Spinner } from '@/components/ui/spinner';
 import { PostArticle } from '@/features/blog/components/post-article';
 import { PostBody } from '@/features/blog/components/post-body';
 import { PostSidebar } from '@/features/blog/components/post-sidebar';
-import { extractHeadings, readingTimeMinutes, toPlainText } from '@/features/blog/node/markdown';
 // Relative, so Jest's stylesheet stub applies (the @/ alias would map it to the real file first).
 import '../../blog/styles/prism-theme.css';
-import { renderMarkdown } from '../lib/render-markdown';
 import type { EditorCategory } from './use-categories';
+import { usePreview } from './use-preview';
 
 export interface DraftPreviewProps {
   draft: DraftWrite;
   categories: readonly EditorCategory[];
   /** The full page (with the sidebar), or the narrow pane beside the editor. */
   layout?: 'page' | 'pane';
+  /** The post's own date when it edits a published post; otherwise today (the publishing day). */
+  date?: string;
 }
 
 /** Today at UTC midnight: the date the post will carry if it is published now. */
@@ -21,41 +25,72 @@ function publishDate(): string {
   return `${new Date().toISOString().slice(0, 10)}T00:00:00.000Z`;
 }
 
-/** A draft drawn with the published post page's own pieces: hero, outline, body styles, tags. */
-export function DraftPreview({ draft, categories, layout = 'pane' }: DraftPreviewProps) {
-  // Typing stays responsive: the preview re-renders when the browser has time.
-  const body = useDeferredValue(draft.body);
-  const html = useMemo(() => renderMarkdown(body), [body]);
-  const headings = useMemo(() => extractHeadings(body), [body]);
-  const readingTime = useMemo(() => readingTimeMinutes(toPlainText(body)), [body]);
+/**
+ * A draft drawn with the published post page's own pieces (hero, outline, body styles, tags), its
+ * body compiled by the server with the build's own pipeline: what the editor sees is what will be
+ * published.
+ */
+export function DraftPreview({ draft, categories, layout = 'pane', date }: DraftPreviewProps) {
+  const state = usePreview(draft.body);
   const category = categories.find((item) => item.name === draft.category) ?? {
     name: draft.category,
     title: draft.category || 'No category yet',
     description: '',
   };
   const tags = draft.tags.filter((tag) => tag.trim());
+  const preview = state.kind === 'ready' ? state.preview : null;
 
   return (
     <PostArticle
       hero={{
         title: draft.title || 'Untitled post',
         description: draft.description,
-        date: publishDate(),
+        date: date ?? publishDate(),
         author: draft.author || null,
         categoryTitle: category.title,
-        readingTime,
+        readingTime: preview?.reading_time ?? 1,
         series:
           draft.series && draft.series_order
             ? { name: draft.series, order: draft.series_order }
             : null,
         draft: false,
       }}
-      headings={headings}
+      headings={preview?.headings ?? []}
       tags={tags}
       sidebar={layout === 'page' ? <PostSidebar related={[]} category={category} /> : undefined}
     >
-      {/* renderMarkdown escapes raw HTML and applies the link rules, so its output is safe here. */}
-      <PostBody dangerouslySetInnerHTML={{ __html: html }} />
+      {state.kind === 'loading' ? <Spinner label="Loading preview..." /> : null}
+      {state.kind === 'failed' ? (
+        <Alert variant="error" title="No preview">
+          {state.message}
+        </Alert>
+      ) : null}
+      {preview && preview.problems.length > 0 ? (
+        <Alert variant="warning" title="This body cannot be published yet">
+          <ul>
+            {preview.problems.map((problem) => (
+              <li key={problem.line}>
+                Line {problem.line} {problem.message}
+              </li>
+            ))}
+          </ul>
+        </Alert>
+      ) : null}
+      {preview ? (
+        <Stale
+          $stale={state.kind === 'ready' && state.stale}
+          aria-busy={state.kind === 'ready' && state.stale}
+        >
+          {/* The server's pipeline shows raw HTML as text and sanitises its output last. */}
+          <PostBody dangerouslySetInnerHTML={{ __html: preview.html }} />
+        </Stale>
+      ) : null}
     </PostArticle>
   );
 }
+
+const Stale = styled.div<{ $stale: boolean }>`
+  min-width: 0;
+  opacity: ${({ $stale }) => ($stale ? 0.6 : 1)};
+  transition: opacity 0.15s ease;
+`;

@@ -106,10 +106,59 @@ describe('GiveawayDetailPage', () => {
           entrant_count: 3,
           fingerprint: 'a'.repeat(64),
           drawn_index: 1,
-          drawn_by: 'admin',
           drawn_at: '2026-03-10T15:30:00.000Z',
         },
+        frozen: {
+          frozen_at: '2026-03-10T15:30:00.000Z',
+          reason: 'drawn',
+          entrant_count: 3,
+          fingerprint: 'a'.repeat(64),
+        },
+        draws: [
+          {
+            round: 1,
+            algorithm: 'aw-draw-v1',
+            drawn_at: '2026-03-01T15:30:00.000Z',
+            reason: null,
+            eligible_count: 3,
+            position: 1,
+            counter: 0,
+            receipt_hash: 'b'.repeat(64),
+            winner_handle: 'first.one',
+            claim_deadline: '2026-03-08T15:30:00.000Z',
+            claimed_at: null,
+            claim_status: 'redrawn',
+          },
+          {
+            round: 2,
+            algorithm: 'aw-draw-v1',
+            drawn_at: '2026-03-10T15:30:00.000Z',
+            reason: 'The first winner did not claim in time.',
+            eligible_count: 2,
+            position: 2,
+            counter: 0,
+            receipt_hash: 'c'.repeat(64),
+            winner_handle: 'lucky.one',
+            claim_deadline: '2026-03-17T15:30:00.000Z',
+            claimed_at: '2026-03-11T09:00:00.000Z',
+            claim_status: 'claimed',
+          },
+        ],
       }),
+    );
+    server.use(
+      http.get(`${API}/giveaway/22/changes`, () =>
+        HttpResponse.json([
+          {
+            id: 1,
+            at: '2026-03-01T10:00:00.000Z',
+            actor: 'owner',
+            action: 'updated',
+            summary: 'Changed the prize.',
+            fields: [{ field: 'prize', before: 'A mug', after: 'A custom AI agent' }],
+          },
+        ]),
+      ),
     );
     expect(await screen.findByText('WINNER SELECTED')).toBeInTheDocument();
     expect(card('Status').getByText('Winner: @lucky.one')).toBeInTheDocument();
@@ -117,12 +166,85 @@ describe('GiveawayDetailPage', () => {
     const congrats = card('Congratulations to:');
     expect(congrats.getByText('@lucky.one')).toBeInTheDocument();
     expect(congrats.getByText('Selected on March 10, 2026')).toBeInTheDocument();
-    const record = card('Draw Record');
-    expect(record.getByText('a'.repeat(64))).toBeInTheDocument();
-    expect(record.getByText('2 of 3 (index 1)')).toBeInTheDocument();
-    expect(record.getByText('admin')).toBeInTheDocument();
+
+    const history = card('Draw History');
+    expect(history.getByText('@first.one')).toBeInTheDocument();
+    expect(
+      history.getByText(/Not claimed by the deadline .+, so the prize was drawn again\./),
+    ).toBeInTheDocument();
+    expect(
+      history.getByText('Reason: The first winner did not claim in time.'),
+    ).toBeInTheDocument();
+    expect(history.getByText(/^Prize claimed on /)).toBeInTheDocument();
+    expect(history.queryByText(/@example\.com/)).not.toBeInTheDocument();
+
+    const fair = card('Rules & Fair Draw');
+    expect(fair.getByRole('link', { name: 'Verify the draw yourself' })).toHaveAttribute(
+      'href',
+      '/giveaway/22/verify',
+    );
+    expect(fair.getByRole('link', { name: 'Was I in the draw?' })).toHaveAttribute(
+      'href',
+      '/giveaway/22/check',
+    );
+    expect(
+      card("Winner's Claim").getByText(/^The winner claimed the prize on /),
+    ).toBeInTheDocument();
+    const log = card('Change Log');
+    await userEvent.setup().click(await log.findByText('1 change, newest first'));
+    expect(log.getByText('Changed the prize.')).toBeInTheDocument();
+    expect(log.getByText('prize: "A mug" → "A custom AI agent"')).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Enter the Giveaway' })).not.toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Admin Controls' })).not.toBeInTheDocument();
+  });
+
+  it('lets an admin draw again, with a reason, once the claim period has passed', async () => {
+    signInAsAdmin();
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const user = userEvent.setup();
+    let sent: unknown;
+    server.use(
+      http.post(`${API}/giveaway/25/redraw`, async ({ request }) => {
+        sent = await request.json();
+        return detail(409, 'Refused for the test.');
+      }),
+    );
+    renderDetail(
+      buildGiveaway({
+        id: 25,
+        status: 'winner_selected',
+        winner_id: 4,
+        winner_details: { instagram_handle: 'gone.quiet' },
+        entries_open: false,
+        draws: [
+          {
+            round: 1,
+            algorithm: 'aw-draw-v1',
+            drawn_at: '2026-03-01T15:30:00.000Z',
+            reason: null,
+            eligible_count: 3,
+            position: 0,
+            counter: 0,
+            receipt_hash: 'b'.repeat(64),
+            winner_handle: 'gone.quiet',
+            claim_deadline: '2026-03-08T15:30:00.000Z',
+            claimed_at: null,
+            claim_status: 'unclaimed',
+          },
+        ],
+      }),
+    );
+    const claim = within(await screen.findByRole('region', { name: "Winner's Claim" }));
+    await user.click(claim.getByRole('button', { name: 'Draw Again' }));
+    expect(
+      claim.getByText(
+        'Please say why the prize is drawn again; the reason is published in the draw history.',
+      ),
+    ).toBeInTheDocument();
+    await user.type(claim.getByLabelText(/Reason for drawing again/), 'No claim within 7 days.');
+    await user.click(claim.getByRole('button', { name: 'Draw Again' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Refused for the test.');
+    expect(sent).toEqual({ reason: 'No claim within 7 days.' });
   });
 
   it('looks up the winner for an admin when the answer has a winner id but no details', async () => {
@@ -159,12 +281,24 @@ describe('GiveawayDetailPage', () => {
   });
 
   describe('entry form', () => {
-    it('requires an e-mail address and a handle', async () => {
+    it('requires an e-mail address, a handle and the unticked rules box', async () => {
       const user = userEvent.setup();
-      renderDetail(buildGiveaway({ id: 30 }));
-      await user.click(await screen.findByRole('button', { name: 'Enter Giveaway' }));
+      renderDetail(buildGiveaway({ id: 30, min_age: 21, rules_version: 2 }));
+      const box = await screen.findByRole('checkbox', {
+        name: 'I have read the rules and I am at least 21',
+      });
+      expect(box).not.toBeChecked();
+      expect(box).toBeRequired();
+      expect(
+        screen.getByRole('link', { name: 'Read the official rules (version 2)' }),
+      ).toHaveAttribute('href', '/giveaway/30/rules');
+      await user.click(screen.getByRole('button', { name: 'Enter Giveaway' }));
       expect(await screen.findByText('Email is required')).toBeInTheDocument();
       expect(screen.getByText('Instagram handle is required')).toBeInTheDocument();
+      expect(box).toHaveAccessibleDescription(
+        'Please confirm that you have read the rules and are at least 21.',
+      );
+      expect(box).toBeInvalid();
       expect(screen.getByLabelText(/Email/)).toHaveAttribute('type', 'email');
       expect(screen.getByLabelText(/Email/)).toBeInvalid();
 
@@ -184,20 +318,44 @@ describe('GiveawayDetailPage', () => {
         http.post(`${API}/giveaway/31/participate`, async ({ request }) => {
           sent = await request.json();
           count += 1;
-          return HttpResponse.json({ success: true, message: "You're in! Good luck." });
+          return HttpResponse.json({
+            success: true,
+            message: "You're in! Good luck.",
+            receipt: 'K7M2-9QXD-4HVA-PN3T',
+            rules_version: 1,
+          });
         }),
       );
       renderWithProviders(<GiveawayDetailPage id="31" />);
       await user.type(await screen.findByLabelText(/Email/), 'ann@example.com');
       await user.type(screen.getByLabelText(/Instagram Handle/), '@ann');
+      await user.click(screen.getByRole('checkbox', { name: /I have read the rules/ }));
       await user.click(screen.getByRole('button', { name: 'Enter Giveaway' }));
 
       expect(await screen.findByText("You're in! Good luck.")).toBeInTheDocument();
       expect(screen.getByText('Success!')).toBeInTheDocument();
-      expect(sent).toEqual({ email: 'ann@example.com', instagram_handle: '@ann', website: '' });
+      expect(sent).toEqual({
+        email: 'ann@example.com',
+        instagram_handle: '@ann',
+        website: '',
+        accept_rules: true,
+        rules_version: 1,
+      });
       await waitFor(() => expect(card('Participants').getByText('1')).toBeInTheDocument());
       expect(screen.getByLabelText(/Email/)).toHaveValue('');
       expect(screen.getByLabelText(/Instagram Handle/)).toHaveValue('');
+      expect(screen.getByRole('checkbox', { name: /I have read the rules/ })).not.toBeChecked();
+
+      const receipt = card('Your Entry Receipt');
+      expect(receipt.getByText('K7M2-9QXD-4HVA-PN3T')).toBeInTheDocument();
+      expect(receipt.getByRole('link', { name: 'you are in the draw' })).toHaveAttribute(
+        'href',
+        '/giveaway/31/check',
+      );
+      expect(screen.getByRole('region', { name: 'Your Entry Receipt' })).toHaveFocus();
+      const writeText = jest.spyOn(navigator.clipboard, 'writeText').mockResolvedValue(undefined);
+      await user.click(receipt.getByRole('button', { name: 'Copy Code' }));
+      expect(writeText).toHaveBeenCalledWith('K7M2-9QXD-4HVA-PN3T');
     });
 
     it("shows the server's sentence when it refuses the entry", async () => {
@@ -211,6 +369,7 @@ describe('GiveawayDetailPage', () => {
       renderDetail(buildGiveaway({ id: 32 }));
       await user.type(await screen.findByLabelText(/Email/), 'ann@example.com');
       await user.type(screen.getByLabelText(/Instagram Handle/), 'ann');
+      await user.click(screen.getByRole('checkbox', { name: /I have read the rules/ }));
       await user.click(screen.getByRole('button', { name: 'Enter Giveaway' }));
       expect(await screen.findByRole('alert')).toHaveTextContent(
         'This e-mail address has already entered this giveaway.',
@@ -228,6 +387,7 @@ describe('GiveawayDetailPage', () => {
       renderDetail(buildGiveaway({ id: 33 }));
       await user.type(await screen.findByLabelText(/Email/), 'ann@example.com');
       await user.type(screen.getByLabelText(/Instagram Handle/), 'ann');
+      await user.click(screen.getByRole('checkbox', { name: /I have read the rules/ }));
       await user.click(screen.getByRole('button', { name: 'Enter Giveaway' }));
       expect(await screen.findByRole('alert')).toHaveTextContent('Entries are closed.');
     });
@@ -241,6 +401,7 @@ describe('GiveawayDetailPage', () => {
       renderDetail(buildGiveaway({ id: 34 }));
       await user.type(await screen.findByLabelText(/Email/), 'ann@example.com');
       await user.type(screen.getByLabelText(/Instagram Handle/), 'ann');
+      await user.click(screen.getByRole('checkbox', { name: /I have read the rules/ }));
       await user.click(screen.getByRole('button', { name: 'Enter Giveaway' }));
       expect(await screen.findByRole('alert')).toHaveTextContent('Failed to join giveaway');
     });
@@ -269,9 +430,13 @@ describe('GiveawayDetailPage', () => {
       );
     });
 
-    it('stops and restarts entries, reloading the giveaway each time', async () => {
+    it('stops entries after a confirmation; the frozen list cannot be reopened', async () => {
       signInAsAdmin();
       const user = userEvent.setup();
+      const confirm = jest
+        .spyOn(window, 'confirm')
+        .mockReturnValueOnce(false)
+        .mockReturnValue(true);
       let accepting = true;
       const sent: unknown[] = [];
       server.use(
@@ -279,8 +444,17 @@ describe('GiveawayDetailPage', () => {
           HttpResponse.json(
             buildGiveaway({
               id: 42,
+              participant_count: 2,
               is_accepting_participants: accepting,
               entries_open: accepting,
+              frozen: accepting
+                ? null
+                : {
+                    frozen_at: '2026-03-10T15:30:00.000Z',
+                    reason: 'stopped',
+                    entrant_count: 2,
+                    fingerprint: 'a'.repeat(64),
+                  },
             }) as never,
           ),
         ),
@@ -295,16 +469,96 @@ describe('GiveawayDetailPage', () => {
         }),
       );
       renderWithProviders(<GiveawayDetailPage id="42" />);
+      // Cancelling the confirmation changes nothing.
       await user.click(await screen.findByRole('button', { name: 'Stop Accepting' }));
+      expect(confirm).toHaveBeenCalledWith(
+        'Stop accepting entries? The entry list is then frozen and published, and entries cannot be reopened.',
+      );
+      expect(sent).toEqual([]);
+      await user.click(screen.getByRole('button', { name: 'Stop Accepting' }));
       expect(await screen.findByText('Entries are closed.')).toBeInTheDocument();
       expect(screen.getByText('Success')).toBeInTheDocument();
-      expect(await screen.findByRole('button', { name: 'Start Accepting' })).toBeInTheDocument();
+      const controls = within(screen.getByRole('region', { name: 'Admin Controls' }));
+      const frozenNote = await controls.findByText(
+        'Entries are closed: the list of 2 entries is frozen and published.',
+      );
+      // The Stop button is gone for good; focus moves to the sentence saying why.
+      await waitFor(() => expect(frozenNote).toHaveFocus());
+      expect(controls.queryByRole('button', { name: 'Start Accepting' })).not.toBeInTheDocument();
       expect(screen.getByText('Closed for entries')).toBeInTheDocument();
       expect(screen.queryByRole('heading', { name: 'Enter the Giveaway' })).not.toBeInTheDocument();
+      expect(sent).toEqual([{ accept: false }]);
+    });
 
-      await user.click(screen.getByRole('button', { name: 'Start Accepting' }));
-      expect(await screen.findByRole('button', { name: 'Stop Accepting' })).toBeInTheDocument();
-      expect(sent).toEqual([{ accept: false }, { accept: true }]);
+    it('reopens a giveaway paused before lists were frozen', async () => {
+      signInAsAdmin();
+      const user = userEvent.setup();
+      let sent: unknown;
+      server.use(
+        http.post(`${API}/giveaway/45/toggle-participants`, async ({ request }) => {
+          sent = await request.json();
+          return HttpResponse.json({ success: true, message: 'Open again.' });
+        }),
+      );
+      renderDetail(
+        buildGiveaway({
+          id: 45,
+          status: 'paused',
+          is_accepting_participants: false,
+          entries_open: false,
+        }),
+      );
+      await user.click(await screen.findByRole('button', { name: 'Start Accepting' }));
+      expect(await screen.findByText('Open again.')).toBeInTheDocument();
+      expect(sent).toEqual({ accept: true });
+    });
+
+    it('asks for the external random value the rules name, once entries are closed', async () => {
+      signInAsAdmin();
+      jest.spyOn(console, 'error').mockImplementation(() => undefined);
+      const user = userEvent.setup();
+      let sent: unknown;
+      server.use(
+        http.post(`${API}/giveaway/46/select-winner`, async ({ request }) => {
+          sent = await request.json();
+          return detail(409, 'Refused for the test.');
+        }),
+      );
+      const named = { id: 46, participant_count: 4, external_randomness: 'drand round 123' };
+      const open = renderDetail(buildGiveaway(named));
+      const controls = within(await screen.findByRole('region', { name: 'Admin Controls' }));
+      expect(controls.getByRole('button', { name: 'Select Winner' })).toBeDisabled();
+      expect(controls.getByRole('button', { name: 'Select Winner' })).toHaveAccessibleDescription(
+        'The rules mix in an external random value announced after entries close: stop accepting entries first.',
+      );
+      open.unmount();
+
+      renderDetail(
+        buildGiveaway({
+          ...named,
+          is_accepting_participants: false,
+          entries_open: false,
+          frozen: {
+            frozen_at: '2026-03-10T15:30:00.000Z',
+            reason: 'stopped',
+            entrant_count: 4,
+            fingerprint: 'a'.repeat(64),
+          },
+        }),
+      );
+      const closed = within(await screen.findByRole('region', { name: 'Admin Controls' }));
+      const field = closed.getByLabelText(/External random value/);
+      expect(field).toHaveAccessibleDescription('As the rules name it: drand round 123.');
+      await user.click(closed.getByRole('button', { name: 'Select Winner' }));
+      expect(
+        closed.getByText(
+          'Enter the value exactly as its source published it (letters, digits and . _ , + / = - only).',
+        ),
+      ).toBeInTheDocument();
+      await user.type(field, 'f00d');
+      await user.click(closed.getByRole('button', { name: 'Select Winner' }));
+      expect(await screen.findByRole('alert')).toHaveTextContent('Refused for the test.');
+      expect(sent).toEqual({ external_value: 'f00d' });
     });
 
     it('says so when the status cannot be changed', async () => {
@@ -317,6 +571,7 @@ describe('GiveawayDetailPage', () => {
           () => new HttpResponse(null, { status: 500 }),
         ),
       );
+      jest.spyOn(window, 'confirm').mockReturnValue(true);
       renderDetail(buildGiveaway({ id: 43 }));
       await user.click(await screen.findByRole('button', { name: 'Stop Accepting' }));
       expect(await screen.findByRole('alert')).toHaveTextContent(
@@ -406,6 +661,8 @@ describe('GiveawayDetailPage', () => {
           success: true,
           winner: winnerEntry,
           message: 'Winner selected.',
+          round: 1,
+          claim_deadline: '2026-03-17T15:30:00.000Z',
         });
       }),
       http.get(`${API}/giveaway/60/participants`, () =>
@@ -452,6 +709,10 @@ describe('GiveawayDetailPage', () => {
       ),
     ).toBeInTheDocument();
 
+    expect(screen.getByRole('link', { name: 'Verify the Draw' })).toHaveAttribute(
+      'href',
+      '/giveaway/60/verify',
+    );
     const writeText = jest.spyOn(navigator.clipboard, 'writeText').mockResolvedValue(undefined);
     await user.click(screen.getByRole('button', { name: 'Share Winner Announcement' }));
     expect(writeText).toHaveBeenCalledWith(

@@ -27,6 +27,19 @@ describe('GiveawayListPage', () => {
     expect(screen.getByText(/follow us on social media/)).toBeInTheDocument();
   });
 
+  it('leaves archived giveaways out, even from an admin (whose answer includes them)', async () => {
+    signInAsAdmin();
+    server.use(
+      getGiveawaysHandler([
+        buildGiveaway({ id: 70, title: 'Shown' }),
+        buildGiveaway({ id: 71, title: 'Put Away', archived: true }),
+      ]),
+    );
+    renderWithProviders(<GiveawayListPage />);
+    expect(await screen.findByRole('article', { name: 'Shown' })).toBeInTheDocument();
+    expect(screen.queryByRole('article', { name: 'Put Away' })).not.toBeInTheDocument();
+  });
+
   it('renders a card per giveaway with every field, and the right button', async () => {
     server.use(
       getGiveawaysHandler([

@@ -149,6 +149,11 @@ describe('GiveawayManagementPage', () => {
       await user.type(dialog().getByLabelText(/Description/), 'Fresh.');
       await user.type(dialog().getByLabelText(/^Prize\*?$/), 'A prize');
       await user.type(dialog().getByLabelText(/Maximum Participants/), '10');
+      // The rules fields start at the defaults: 18 and 7 days.
+      expect(dialog().getByLabelText(/Minimum Age/)).toHaveValue(18);
+      expect(dialog().getByLabelText(/Claim Period/)).toHaveValue(7);
+      await user.type(dialog().getByLabelText(/Region/), 'the United Kingdom');
+      await user.type(dialog().getByLabelText(/Additional Terms/), 'No cash alternative.');
       await user.click(dialog().getByRole('button', { name: 'Create Giveaway' }));
 
       expect(await screen.findByText('Giveaway created successfully')).toBeInTheDocument();
@@ -161,6 +166,11 @@ describe('GiveawayManagementPage', () => {
         start_date: todayIso(),
         end_date: null,
         max_participants: 10,
+        min_age: 18,
+        region: 'the United Kingdom',
+        claim_days: 7,
+        external_randomness: null,
+        extra_terms: 'No cash alternative.',
       });
       const titles = screen
         .getAllByRole('article')
@@ -229,6 +239,69 @@ describe('GiveawayManagementPage', () => {
       expect(await screen.findByRole('article', { name: 'New Title' })).toBeInTheDocument();
     });
 
+    it('checks the rules fields before sending', async () => {
+      signInAsAdmin();
+      server.use(getGiveawaysHandler([]));
+      const user = userEvent.setup();
+      renderWithProviders(<GiveawayManagementPage />);
+      await user.click(await screen.findByRole('button', { name: 'Create Giveaway' }));
+      await user.clear(dialog().getByLabelText(/Minimum Age/));
+      await user.type(dialog().getByLabelText(/Minimum Age/), '8');
+      await user.clear(dialog().getByLabelText(/Claim Period/));
+      await user.click(dialog().getByRole('button', { name: 'Create Giveaway' }));
+      expect(await dialog().findByText('Minimum age must be from 13 to 99')).toBeInTheDocument();
+      expect(dialog().getByText('Claim period is required')).toBeInTheDocument();
+    });
+
+    it('keeps what the draw fixed read-only once a giveaway is drawn', async () => {
+      signInAsAdmin();
+      let sent: unknown;
+      const drawn = buildGiveaway({
+        id: 15,
+        title: 'Drawn One',
+        status: 'winner_selected',
+        winner_id: 1,
+        draws: [
+          {
+            round: 1,
+            algorithm: 'aw-draw-v1',
+            drawn_at: '2026-03-01T15:30:00.000Z',
+            reason: null,
+            eligible_count: 2,
+            position: 0,
+            counter: 0,
+            receipt_hash: 'b'.repeat(64),
+            winner_handle: 'someone',
+            claim_deadline: '2026-03-08T15:30:00.000Z',
+            claimed_at: null,
+            claim_status: 'awaiting_claim',
+          },
+        ],
+      });
+      server.use(
+        getGiveawaysHandler([drawn] as never),
+        http.put(`${API}/giveaway/15`, async ({ request }) => {
+          sent = await request.json();
+          return HttpResponse.json({ ...drawn, description: 'Thanks all!' } as never);
+        }),
+      );
+      const user = userEvent.setup();
+      renderWithProviders(<GiveawayManagementPage />);
+      const card = within(await screen.findByRole('article', { name: 'Drawn One' }));
+      expect(card.queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
+      await user.click(card.getByRole('button', { name: 'Edit' }));
+      expect(dialog().getByText('The winner has been drawn')).toBeInTheDocument();
+      for (const label of [/Title/, /^Prize\*?$/, /Start Date/, /Minimum Age/, /Region/]) {
+        expect(dialog().getByLabelText(label)).toHaveAttribute('readonly');
+      }
+      expect(dialog().getByLabelText(/Description/)).not.toHaveAttribute('readonly');
+      await user.clear(dialog().getByLabelText(/Description/));
+      await user.type(dialog().getByLabelText(/Description/), 'Thanks all!');
+      await user.click(dialog().getByRole('button', { name: 'Update Giveaway' }));
+      expect(await screen.findByText('Giveaway updated successfully')).toBeInTheDocument();
+      expect(sent).toMatchObject({ title: 'Drawn One', description: 'Thanks all!' });
+    });
+
     it('says so when an edit fails', async () => {
       signInAsAdmin();
       jest.spyOn(console, 'error').mockImplementation(() => undefined);
@@ -264,6 +337,44 @@ describe('GiveawayManagementPage', () => {
       expect(await screen.findByRole('alert')).toHaveTextContent(
         'end_date must not be before start_date.',
       );
+    });
+  });
+
+  describe('archive', () => {
+    it('archives a drawn giveaway instead of deleting it, and can show it again', async () => {
+      signInAsAdmin();
+      let archived = false;
+      const sent: unknown[] = [];
+      const drawn = () =>
+        buildGiveaway({
+          id: 16,
+          title: 'Old Winner',
+          status: 'winner_selected',
+          winner_id: 2,
+          archived,
+        });
+      server.use(
+        http.get(`${API}/giveaway`, () => HttpResponse.json([drawn()] as never)),
+        http.post(`${API}/giveaway/16/archive`, async ({ request }) => {
+          const body = (await request.json()) as { archived: boolean };
+          sent.push(body);
+          archived = body.archived;
+          return HttpResponse.json({
+            success: true,
+            message: archived ? '"Old Winner" is archived.' : '"Old Winner" is shown again.',
+          });
+        }),
+      );
+      const user = userEvent.setup();
+      renderWithProviders(<GiveawayManagementPage />);
+      const card = within(await screen.findByRole('article', { name: 'Old Winner' }));
+      expect(card.queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
+      await user.click(card.getByRole('button', { name: 'Archive' }));
+      expect(await screen.findByText('"Old Winner" is archived.')).toBeInTheDocument();
+      expect(await card.findByText('Archived')).toBeInTheDocument();
+      await user.click(card.getByRole('button', { name: 'Unarchive' }));
+      expect(await screen.findByText('"Old Winner" is shown again.')).toBeInTheDocument();
+      expect(sent).toEqual([{ archived: true }, { archived: false }]);
     });
   });
 

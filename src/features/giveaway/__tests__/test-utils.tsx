@@ -9,9 +9,13 @@ import type { GiveawayItem } from '../api/giveaway-fields';
 
 export const API = 'http://localhost/api/v1';
 
-/** The session confirms a stored token with GET /auth/me; every test's admin is a real admin. */
+/**
+ * The session confirms a stored token with GET /auth/me; every test's admin is a real admin, and
+ * the change log an admin sees on a giveaway page is empty unless a test says otherwise.
+ */
 export const server = setupServer(
   http.get(`${API}/auth/me`, () => HttpResponse.json({ username: 'admin', role: 'admin' })),
+  http.get(`${API}/giveaway/:id/changes`, () => HttpResponse.json([])),
 );
 
 /** Registers the MSW lifecycle for a test file; unhandled requests fail the test. */
@@ -48,6 +52,17 @@ export function buildGiveaway(overrides: Partial<GiveawayItem> = {}): GiveawayIt
     winner_details: null,
     winner_selected_at: null,
     draw: null,
+    draws: [],
+    min_age: 18,
+    region: '',
+    claim_days: 7,
+    external_randomness: null,
+    extra_terms: '',
+    rules_version: 1,
+    commitment: 'c0ffee'.padEnd(64, '0'),
+    committed_at: '2026-03-01T10:00:00.000Z',
+    frozen: null,
+    archived: false,
     created_at: '2026-03-01T10:00:00.000Z',
     updated_at: '2026-03-01T10:00:00.000Z',
     ...overrides,
@@ -69,7 +84,6 @@ export function detail(status: number, sentence: string) {
 }
 
 export function signInAsAdmin() {
-  window.localStorage.setItem('token', 'test-admin-token');
   window.localStorage.setItem('userRole', 'admin');
 }
 

@@ -1,5 +1,5 @@
 import { gql } from '@apollo/client';
-import type { DrawRecord, Giveaway, WinnerDetails } from '@site/contracts';
+import type { DrawRecord, DrawRound, FrozenList, Giveaway, WinnerDetails } from '@site/contracts';
 
 /**
  * Every field of a giveaway the pages read. The embedded objects get a type name with @type so
@@ -36,17 +36,51 @@ export const GIVEAWAY_FIELDS = gql`
       drawn_by
       drawn_at
     }
+    draws @type(name: "DrawRound") {
+      round
+      algorithm
+      drawn_at
+      reason
+      eligible_count
+      position
+      counter
+      receipt_hash
+      winner_handle
+      claim_deadline
+      claimed_at
+      claim_status
+    }
+    min_age
+    region
+    claim_days
+    external_randomness
+    extra_terms
+    rules_version
+    commitment
+    committed_at
+    frozen @type(name: "FrozenList") {
+      frozen_at
+      reason
+      entrant_count
+      fingerprint
+    }
+    archived
   }
 `;
 
 /** A giveaway as it sits in the Apollo cache. `id` may be missing from a misbehaving server. */
-export type GiveawayItem = Omit<Giveaway, 'id' | 'winner_details' | 'draw' | 'status'> & {
+export type GiveawayItem = Omit<
+  Giveaway,
+  'id' | 'winner_details' | 'draw' | 'draws' | 'frozen' | 'status'
+> & {
   __typename?: 'Giveaway';
   id: Giveaway['id'] | null;
   /** Typed loosely on purpose: an unknown value from the server displays as active (SPEC §4). */
   status: Giveaway['status'] | (string & {});
   winner_details: (Omit<WinnerDetails, 'email'> & { email?: string | null }) | null;
   draw: DrawRecord | null;
+  draws: DrawRound[];
+  frozen: FrozenList | null;
 };
 
 /** A giveaway known to have an id (what every page renders after filtering). */

@@ -1,8 +1,8 @@
 import { gql, useMutation, type TypedDocumentNode } from '@apollo/client';
-import type { EntryPayload } from '@site/contracts';
+import type { EntryPayload, EntryResponse } from '@site/contracts';
 
 export interface ParticipateData {
-  participate: { success: boolean; message: string } | null;
+  participate: EntryResponse | null;
 }
 
 export interface ParticipateVariables {
@@ -10,13 +10,15 @@ export interface ParticipateVariables {
   input: EntryPayload;
 }
 
-/** POST /giveaway/{id}/participate (public). */
+/** POST /giveaway/{id}/participate (public): the answer carries the entry's receipt code. */
 export const PARTICIPATE_MUTATION: TypedDocumentNode<ParticipateData, ParticipateVariables> = gql`
   mutation Participate($id: String!, $input: EntryPayload!) {
     participate(id: $id, input: $input)
-      @rest(type: "SuccessMessage", path: "/giveaway/{args.id}/participate", method: "POST") {
+      @rest(type: "EntryResult", path: "/giveaway/{args.id}/participate", method: "POST") {
       success
       message
+      receipt
+      rules_version
     }
   }
 `;

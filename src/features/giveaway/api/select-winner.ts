@@ -1,5 +1,5 @@
 import { gql, useMutation, type TypedDocumentNode } from '@apollo/client';
-import type { SelectWinnerResponse } from '@site/contracts';
+import type { SelectWinnerPayload, SelectWinnerResponse } from '@site/contracts';
 import { useCallback } from 'react';
 
 export interface SelectWinnerData {
@@ -10,16 +10,17 @@ export interface SelectWinnerData {
 
 interface SelectWinnerVariables {
   id: string;
-  input: Record<string, never>;
+  input: SelectWinnerPayload;
 }
 
 /**
- * POST /giveaway/{id}/select-winner (admin). The call has no payload, but RestLink requires a
- * body for POST, so an empty object is sent.
+ * POST /giveaway/{id}/select-winner (admin): the draw by the published method. The body names the
+ * external random value when the rules use one; otherwise it is an empty object (RestLink needs a
+ * body for POST).
  */
 export const SELECT_WINNER_MUTATION: TypedDocumentNode<SelectWinnerData, SelectWinnerVariables> =
   gql`
-    mutation SelectWinner($id: String!, $input: Empty!) {
+    mutation SelectWinner($id: String!, $input: SelectWinnerPayload!) {
       selectWinner(id: $id, input: $input)
         @rest(
           type: "SelectWinnerResult"
@@ -28,6 +29,8 @@ export const SELECT_WINNER_MUTATION: TypedDocumentNode<SelectWinnerData, SelectW
         ) {
         success
         message
+        round
+        claim_deadline
         winner @type(name: "Participant") {
           id
           email
@@ -40,7 +43,7 @@ export const SELECT_WINNER_MUTATION: TypedDocumentNode<SelectWinnerData, SelectW
 export function useSelectWinner() {
   const [mutate, result] = useMutation(SELECT_WINNER_MUTATION);
   const selectWinner = useCallback(
-    (id: string) => mutate({ variables: { id, input: {} } }),
+    (id: string, input: SelectWinnerPayload = {}) => mutate({ variables: { id, input } }),
     [mutate],
   );
   return [selectWinner, result] as const;

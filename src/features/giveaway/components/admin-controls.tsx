@@ -1,6 +1,8 @@
-import React, { useRef, useState } from 'react';
+import type { FrozenList } from '@site/contracts';
+import React, { useEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { Button } from '@/components/ui/button';
+import { Field, Input } from '@/components/ui/field';
 import { useToast } from '@/components/ui/toast';
 import { useToggleParticipants } from '../api/toggle-participants';
 import { serverSentence } from '../error-message';
@@ -13,22 +15,33 @@ const Actions = styled.div`
   gap: ${({ theme }) => theme.space[3]};
 `;
 
+const EXTERNAL_VALUE = /^[A-Za-z0-9._,+/=-]{1,256}$/;
+
+export const STOP_CONFIRMATION =
+  'Stop accepting entries? The entry list is then frozen and published, and entries cannot be reopened.';
+
 export interface AdminControlsProps {
   giveawayId: string;
   participantCount: number;
   isAccepting: boolean;
+  /** Set once entries have closed: there is no way back. */
+  frozen: FrozenList | null;
+  /** The external public random value the rules name, if any. */
+  externalRandomness: string | null;
   /** True while the draw call is on its way (the button must not be pressed twice). */
   selecting: boolean;
-  onSelectWinner: () => void;
+  onSelectWinner: (externalValue?: string) => void;
   /** Reloads the giveaway after entries were opened or closed. */
   onToggled: () => void;
 }
 
-/** Select Winner and Stop/Start Accepting, for admins while no winner is drawn (SPEC §2, §5). */
+/** Select Winner and Stop Accepting, for admins while no winner is drawn. */
 export function AdminControls({
   giveawayId,
   participantCount,
   isAccepting,
+  frozen,
+  externalRandomness,
   selecting,
   onSelectWinner,
   onToggled,
@@ -36,13 +49,28 @@ export function AdminControls({
   const { toast } = useToast();
   const [toggleParticipants] = useToggleParticipants();
   const [toggling, setToggling] = useState(false);
+  const [externalValue, setExternalValue] = useState('');
+  const [externalError, setExternalError] = useState<string | undefined>();
   const selectRef = useRef<HTMLButtonElement>(null);
   const toggleRef = useRef<HTMLButtonElement>(null);
   // A refused draw leaves focus on Select Winner (a successful one moves it into the draw overlay).
   useRefocusAfterBusy(selectRef, selecting);
   useRefocusAfterBusy(toggleRef, toggling);
 
+  // Stopping entries removes the toggle for good: focus goes to the sentence that says so,
+  // instead of being lost to <body>.
+  const frozenNoteRef = useRef<HTMLParagraphElement>(null);
+  const wasFrozen = useRef(Boolean(frozen));
+  useEffect(() => {
+    if (frozen && !wasFrozen.current) {
+      const active = document.activeElement;
+      if (!active || active === document.body) frozenNoteRef.current?.focus();
+    }
+    wasFrozen.current = Boolean(frozen);
+  }, [frozen]);
+
   const toggle = async () => {
+    if (isAccepting && !window.confirm(STOP_CONFIRMATION)) return;
     setToggling(true);
     try {
       const { data } = await toggleParticipants({
@@ -70,31 +98,73 @@ export function AdminControls({
     }
   };
 
+  const select = () => {
+    if (!externalRandomness) {
+      onSelectWinner();
+      return;
+    }
+    const value = externalValue.trim();
+    if (!EXTERNAL_VALUE.test(value)) {
+      setExternalError(
+        'Enter the value exactly as its source published it (letters, digits and . _ , + / = - only).',
+      );
+      return;
+    }
+    setExternalError(undefined);
+    onSelectWinner(value);
+  };
+
+  const waitingForClose = Boolean(externalRandomness) && !frozen;
+  let hint = `Ready to select winner from ${participantCount} participants.`;
+  if (participantCount === 0)
+    hint = 'No participants yet. Wait for people to join before selecting a winner.';
+  else if (waitingForClose)
+    hint =
+      'The rules mix in an external random value announced after entries close: stop accepting entries first.';
+
   return (
     <DetailCard aria-labelledby="admin-controls-title">
       <DetailCardTitle id="admin-controls-title">Admin Controls</DetailCardTitle>
       <Actions>
+        {externalRandomness && frozen ? (
+          <Field
+            label="External random value"
+            required
+            error={externalError}
+            hint={`As the rules name it: ${externalRandomness}.`}
+          >
+            <Input
+              value={externalValue}
+              onChange={(e) => setExternalValue(e.target.value)}
+              autoComplete="off"
+              spellCheck={false}
+            />
+          </Field>
+        ) : null}
         <Button
           ref={selectRef}
-          onClick={onSelectWinner}
-          disabled={participantCount === 0 || selecting}
+          onClick={select}
+          disabled={participantCount === 0 || selecting || waitingForClose}
           aria-describedby="select-winner-hint"
         >
           {selecting ? 'Selecting...' : 'Select Winner'}
         </Button>
-        <DetailNote id="select-winner-hint">
-          {participantCount === 0
-            ? 'No participants yet. Wait for people to join before selecting a winner.'
-            : `Ready to select winner from ${participantCount} participants.`}
-        </DetailNote>
-        <Button
-          ref={toggleRef}
-          variant="secondary"
-          onClick={() => void toggle()}
-          disabled={toggling}
-        >
-          {isAccepting ? 'Stop Accepting' : 'Start Accepting'}
-        </Button>
+        <DetailNote id="select-winner-hint">{hint}</DetailNote>
+        {frozen ? (
+          <DetailNote ref={frozenNoteRef} tabIndex={-1}>
+            Entries are closed: the list of {frozen.entrant_count}{' '}
+            {frozen.entrant_count === 1 ? 'entry' : 'entries'} is frozen and published.
+          </DetailNote>
+        ) : (
+          <Button
+            ref={toggleRef}
+            variant="secondary"
+            onClick={() => void toggle()}
+            disabled={toggling}
+          >
+            {isAccepting ? 'Stop Accepting' : 'Start Accepting'}
+          </Button>
+        )}
       </Actions>
     </DetailCard>
   );

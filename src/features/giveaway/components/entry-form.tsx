@@ -1,5 +1,7 @@
 import { yupResolver } from '@hookform/resolvers/yup';
-import React, { useRef } from 'react';
+import type { EntryResponse } from '@site/contracts';
+import { Link } from 'gatsby';
+import React, { useId, useMemo, useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import styled from 'styled-components';
 import * as yup from 'yup';
@@ -10,16 +12,23 @@ import { useParticipate } from '../api/participate';
 import { serverSentence } from '../error-message';
 import { useRefocusAfterBusy } from '../use-refocus-after-busy';
 
-const entrySchema = yup.object({
-  email: yup
-    .string()
-    .trim()
-    .required('Email is required')
-    .email('Please enter a valid email address'),
-  instagram_handle: yup.string().trim().required('Instagram handle is required'),
-});
+function entrySchema(minAge: number) {
+  return yup.object({
+    email: yup
+      .string()
+      .trim()
+      .required('Email is required')
+      .email('Please enter a valid email address'),
+    instagram_handle: yup.string().trim().required('Instagram handle is required'),
+    accept_rules: yup
+      .boolean()
+      .default(false)
+      .oneOf([true], `Please confirm that you have read the rules and are at least ${minAge}.`),
+    website: yup.string().default(''),
+  });
+}
 
-type EntryValues = yup.InferType<typeof entrySchema>;
+type EntryValues = yup.InferType<ReturnType<typeof entrySchema>>;
 
 const Honeypot = styled.div`
   position: absolute;
@@ -29,36 +38,101 @@ const Honeypot = styled.div`
   overflow: hidden;
 `;
 
+const RulesBox = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space[2]};
+  margin-bottom: ${({ theme }) => theme.space[5]};
+`;
+
+const CheckRow = styled.div`
+  display: flex;
+  align-items: flex-start;
+  gap: ${({ theme }) => theme.space[3]};
+
+  input {
+    flex: none;
+    width: 1.25rem;
+    height: 1.25rem;
+    margin: 0.125rem 0 0;
+    accent-color: ${({ theme }) => theme.colors.primary};
+  }
+
+  label {
+    font-weight: 600;
+  }
+`;
+
+const RequiredMark = styled.span`
+  margin-left: 0.125rem;
+  color: ${({ theme }) => theme.colors.danger};
+`;
+
+const ErrorText = styled.p`
+  margin: 0;
+  color: ${({ theme }) => theme.colors.danger};
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+  font-weight: 600;
+`;
+
 export interface EntryFormProps {
   giveawayId: string;
-  /** Reloads the giveaway (new participant count, maybe now full). */
-  onEntered: () => void;
+  /** The rules version shown; the server refuses the entry if the rules changed since. */
+  rulesVersion: number;
+  minAge: number;
+  /** The entry was recorded: show its receipt and reload the giveaway. */
+  onEntered: (entry: EntryResponse) => void;
+  /** The entry was refused: reload the giveaway (it may be full, closed or have new rules). */
+  onRefused: () => void;
 }
 
-/** "Enter the Giveaway": e-mail and Instagram handle (SPEC §5); the server does the real checks. */
-export function EntryForm({ giveawayId, onEntered }: EntryFormProps) {
+/**
+ * "Enter the Giveaway": e-mail, Instagram handle and the unticked, required rules box. The
+ * server does the real checks and records which rules version was accepted.
+ */
+export function EntryForm({
+  giveawayId,
+  rulesVersion,
+  minAge,
+  onEntered,
+  onRefused,
+}: EntryFormProps) {
   const { toast } = useToast();
   const [participate] = useParticipate();
+  const schema = useMemo(() => entrySchema(minAge), [minAge]);
   const {
     register,
     handleSubmit,
     reset,
     formState: { errors, isSubmitting },
-  } = useForm<EntryValues & { website: string }>({
-    resolver: yupResolver(entrySchema.shape({ website: yup.string().default('') })),
-    defaultValues: { email: '', instagram_handle: '', website: '' },
+  } = useForm<EntryValues>({
+    resolver: yupResolver(schema),
+    defaultValues: { email: '', instagram_handle: '', accept_rules: false, website: '' },
   });
   const submitRef = useRef<HTMLButtonElement>(null);
   useRefocusAfterBusy(submitRef, isSubmitting);
+  const checkId = `accept-rules-${useId().replace(/:/g, '')}`;
+  const rulesError = errors.accept_rules?.message;
 
   const onSubmit = handleSubmit(async (values) => {
     try {
-      const { data } = await participate({ variables: { id: giveawayId, input: values } });
+      const { data } = await participate({
+        variables: {
+          id: giveawayId,
+          input: {
+            email: values.email,
+            instagram_handle: values.instagram_handle,
+            website: values.website,
+            accept_rules: values.accept_rules,
+            rules_version: rulesVersion,
+          },
+        },
+      });
       const answer = data?.participate;
       if (answer?.success) {
         toast({ title: 'Success!', description: answer.message });
         reset();
-        onEntered();
+        onEntered(answer);
       } else {
         toast({
           title: 'Error',
@@ -72,6 +146,7 @@ export function EntryForm({ giveawayId, onEntered }: EntryFormProps) {
         description: serverSentence(error, 'Failed to join giveaway'),
         variant: 'destructive',
       });
+      onRefused();
     }
   });
 
@@ -99,6 +174,26 @@ export function EntryForm({ giveawayId, onEntered }: EntryFormProps) {
           {...register('instagram_handle')}
         />
       </Field>
+      <RulesBox>
+        <Link to={`/giveaway/${giveawayId}/rules`}>
+          Read the official rules (version {rulesVersion})
+        </Link>
+        <CheckRow>
+          <input
+            id={checkId}
+            type="checkbox"
+            required
+            aria-invalid={rulesError ? true : undefined}
+            aria-describedby={rulesError ? `${checkId}-error` : undefined}
+            {...register('accept_rules')}
+          />
+          <label htmlFor={checkId}>
+            I have read the rules and I am at least {minAge}
+            <RequiredMark aria-hidden="true">*</RequiredMark>
+          </label>
+        </CheckRow>
+        {rulesError ? <ErrorText id={`${checkId}-error`}>{rulesError}</ErrorText> : null}
+      </RulesBox>
       {/* Honeypot for bots; people never see or reach it. */}
       <Honeypot aria-hidden="true">
         <label>

@@ -11,15 +11,21 @@ import { useGiveaway } from '../api/get-giveaway';
 import { useParticipant } from '../api/get-participant';
 import { fetchParticipants } from '../api/get-participants';
 import type { GiveawayItem } from '../api/giveaway-fields';
-import { useSelectWinner } from '../api/select-winner';
+import { useRedraw } from '../api/redraw';
+import { type SelectWinnerData, useSelectWinner } from '../api/select-winner';
 import { setPageTitle } from '../document-title';
 import { serverSentence } from '../error-message';
 import { formatDate, statusHeadline } from '../format';
 import { displayHandle } from '../spin/display-name';
+import type { EntryResponse } from '@site/contracts';
 import { AdminControls } from './admin-controls';
+import { ChangeLog } from './change-log';
+import { ClaimControls } from './claim-controls';
 import { DetailCard, DetailCardTitle, DetailNote, DetailValue } from './detail-card';
-import { DrawRecord } from './draw-record';
+import { DrawHistory } from './draw-history';
 import { EntryForm } from './entry-form';
+import { FairDrawCard } from './fair-draw-card';
+import { ReceiptPanel } from './receipt-panel';
 import {
   ArrowLeftIcon,
   CalendarIcon,
@@ -161,7 +167,7 @@ function InfoCard({
 }
 
 function hasWinner(giveaway: GiveawayItem): boolean {
-  return giveaway.winner_id != null || giveaway.winner_details != null;
+  return giveaway.winner_id != null || giveaway.winner_details != null || giveaway.draws.length > 0;
 }
 
 /** /giveaway/{id}: loading, not found, the normal view, the draw and the winner screen (SPEC §2). */
@@ -172,7 +178,9 @@ export function GiveawayDetailPage({ id }: { id: string }) {
   const { data, loading, error, refetch } = useGiveaway(id);
   const giveaway = data?.giveaway ?? null;
   const [selectWinner] = useSelectWinner();
+  const [redraw] = useRedraw();
   const [selecting, setSelecting] = useState(false);
+  const [entry, setEntry] = useState<EntryResponse | null>(null);
   const [draw, setDraw] = useState<DrawState>({ stage: 'idle' });
   // Leaving the winner screen removes the button that had focus: the page title takes it instead
   // of <body>, so keyboard and screen-reader users start again at the top of the giveaway.
@@ -209,11 +217,11 @@ export function GiveawayDetailPage({ id }: { id: string }) {
     });
   }, [refetch]);
 
-  const startDraw = async () => {
+  /** The draw (or re-draw) on the server, then the spin that shows its winner. */
+  const runDraw = async (call: () => Promise<SelectWinnerData['selectWinner'] | undefined>) => {
     setSelecting(true);
     try {
-      const { data: result } = await selectWinner(id);
-      const answer = result?.selectWinner;
+      const answer = await call();
       if (!answer?.success || !answer.winner) {
         toast({
           title: 'Error',
@@ -235,6 +243,16 @@ export function GiveawayDetailPage({ id }: { id: string }) {
     }
   };
 
+  const startDraw = (externalValue?: string) =>
+    runDraw(
+      async () =>
+        (await selectWinner(id, externalValue ? { external_value: externalValue } : {})).data
+          ?.selectWinner,
+    );
+
+  const startRedraw = (reason: string) =>
+    runDraw(async () => (await redraw({ variables: { id, input: { reason } } })).data?.redraw);
+
   const finishSpin = useCallback(() => {
     setDraw((current) =>
       current.stage === 'spinning' ? { stage: 'winner', winner: current.winner } : current,
@@ -247,6 +265,7 @@ export function GiveawayDetailPage({ id }: { id: string }) {
       <WinnerScreen
         winner={draw.winner}
         giveaway={giveaway}
+        verifyPath={`/giveaway/${id}/verify`}
         onBack={() => {
           focusTitle.current = true;
           setDraw({ stage: 'idle' });
@@ -268,6 +287,7 @@ export function GiveawayDetailPage({ id }: { id: string }) {
   }
 
   const drawn = hasWinner(giveaway);
+  const currentRound = giveaway.draws[giveaway.draws.length - 1] ?? null;
   const winnerName = winnerDetails ? displayHandle(winnerDetails) : '';
 
   return (
@@ -329,13 +349,24 @@ export function GiveawayDetailPage({ id }: { id: string }) {
               </Congrats>
             ) : null}
 
-            {giveaway.draw ? <DrawRecord draw={giveaway.draw} /> : null}
+            {giveaway.draws.length > 0 ? <DrawHistory draws={giveaway.draws} /> : null}
+
+            {entry ? <ReceiptPanel giveawayId={id} entry={entry} /> : null}
 
             {!drawn && giveaway.entries_open ? (
               <DetailCard aria-labelledby="entry-title">
                 <FormTitle id="entry-title">Enter the Giveaway</FormTitle>
                 <DetailNote>One entry per e-mail address and Instagram handle.</DetailNote>
-                <EntryForm giveawayId={id} onEntered={reload} />
+                <EntryForm
+                  giveawayId={id}
+                  rulesVersion={giveaway.rules_version}
+                  minAge={giveaway.min_age}
+                  onEntered={(answer) => {
+                    setEntry(answer);
+                    reload();
+                  }}
+                  onRefused={reload}
+                />
               </DetailCard>
             ) : null}
           </Column>
@@ -345,11 +376,22 @@ export function GiveawayDetailPage({ id }: { id: string }) {
                 giveawayId={id}
                 participantCount={giveaway.participant_count}
                 isAccepting={giveaway.is_accepting_participants}
+                frozen={giveaway.frozen}
+                externalRandomness={giveaway.external_randomness}
                 selecting={selecting}
-                onSelectWinner={() => void startDraw()}
+                onSelectWinner={(value) => void startDraw(value)}
                 onToggled={reload}
               />
             ) : null}
+            {isAdmin && currentRound && currentRound.algorithm !== 'legacy' ? (
+              <ClaimControls
+                round={currentRound}
+                drawing={selecting}
+                onRedraw={(reason) => void startRedraw(reason)}
+              />
+            ) : null}
+            <FairDrawCard id={id} giveaway={giveaway} />
+            {isAdmin ? <ChangeLog key={giveaway.updated_at} giveawayId={id} /> : null}
             <ShareCard title={giveaway.title} description={giveaway.description} />
             <BackLink to="/giveaway">
               <ArrowLeftIcon size={18} />

@@ -1,11 +1,12 @@
 import { yupResolver } from '@hookform/resolvers/yup';
-import type { GiveawayFormPayload } from '@site/contracts';
+import { CLAIM_DAYS_LIMITS, MIN_AGE_LIMITS, type GiveawayFormPayload } from '@site/contracts';
 import React from 'react';
 import { useForm } from 'react-hook-form';
 import styled from 'styled-components';
 import * as yup from 'yup';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
+import { Alert } from '@/components/ui/alert';
 import { Field, Input, Textarea } from '@/components/ui/field';
 import { useToast } from '@/components/ui/toast';
 import { useCreateGiveaway } from '../api/create-giveaway';
@@ -25,7 +26,20 @@ function isHttpUrl(value: string): boolean {
   }
 }
 
-/** SPEC §5. Every field is a string while typed; `toPayload` turns it into what the API takes. */
+function wholeNumberIn(label: string, min: number, max: number) {
+  return yup
+    .string()
+    .trim()
+    .required(`${label} is required`)
+    .test('whole', `${label} must be a whole number`, (value) => /^\d+$/.test(value ?? ''))
+    .test(
+      'range',
+      `${label} must be from ${min} to ${max}`,
+      (value) => !/^\d+$/.test(value ?? '') || (Number(value) >= min && Number(value) <= max),
+    );
+}
+
+/** Every field is a string while typed; `toPayload` turns it into what the API takes. */
 export const giveawayFormSchema = yup.object({
   title: yup.string().trim().required('Title is required'),
   description: yup.string().trim().required('Description is required'),
@@ -61,6 +75,19 @@ export const giveawayFormSchema = yup.object({
       'Maximum participants must be at least 1',
       (value) => !value || !/^\d+$/.test(value) || Number(value) >= 1,
     ),
+  min_age: wholeNumberIn('Minimum age', MIN_AGE_LIMITS.min, MIN_AGE_LIMITS.max),
+  region: yup.string().trim().default('').max(200, 'Region must be at most 200 characters'),
+  claim_days: wholeNumberIn('Claim period', CLAIM_DAYS_LIMITS.min, CLAIM_DAYS_LIMITS.max),
+  external_randomness: yup
+    .string()
+    .trim()
+    .default('')
+    .max(500, 'The external random value must be described in at most 500 characters'),
+  extra_terms: yup
+    .string()
+    .trim()
+    .default('')
+    .max(5000, 'Additional terms must be at most 5000 characters'),
 });
 
 export type GiveawayFormValues = yup.InferType<typeof giveawayFormSchema>;
@@ -74,6 +101,11 @@ export function toPayload(values: GiveawayFormValues): GiveawayFormPayload {
     start_date: values.start_date,
     end_date: values.end_date || null,
     max_participants: values.max_participants ? Number(values.max_participants) : null,
+    min_age: Number(values.min_age),
+    region: values.region,
+    claim_days: Number(values.claim_days),
+    external_randomness: values.external_randomness || null,
+    extra_terms: values.extra_terms,
   };
 }
 
@@ -87,6 +119,11 @@ function initialValues(giveaway: GiveawayWithId | null): GiveawayFormValues {
       start_date: todayIso(),
       end_date: '',
       max_participants: '',
+      min_age: String(MIN_AGE_LIMITS.default),
+      region: '',
+      claim_days: String(CLAIM_DAYS_LIMITS.default),
+      external_randomness: '',
+      extra_terms: '',
     };
   }
   return {
@@ -97,6 +134,11 @@ function initialValues(giveaway: GiveawayWithId | null): GiveawayFormValues {
     start_date: giveaway.start_date,
     end_date: giveaway.end_date ?? '',
     max_participants: giveaway.max_participants == null ? '' : String(giveaway.max_participants),
+    min_age: String(giveaway.min_age),
+    region: giveaway.region,
+    claim_days: String(giveaway.claim_days),
+    external_randomness: giveaway.external_randomness ?? '',
+    extra_terms: giveaway.extra_terms,
   };
 }
 
@@ -107,6 +149,22 @@ const Row = styled.div`
 
   ${({ theme }) => theme.media.sm} {
     grid-template-columns: repeat(2, minmax(0, 1fr));
+  }
+`;
+
+const Notice = styled(Alert)`
+  margin-bottom: ${({ theme }) => theme.space[5]};
+`;
+
+const Rules = styled.fieldset`
+  margin: 0 0 ${({ theme }) => theme.space[2]};
+  padding: ${({ theme }) => theme.space[4]} ${({ theme }) => theme.space[4]} 0;
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radii.md};
+
+  legend {
+    padding-inline: ${({ theme }) => theme.space[2]};
+    font-weight: 700;
   }
 `;
 
@@ -178,16 +236,30 @@ function GiveawayForm({ giveaway, onDone, onCancel }: GiveawayFormProps) {
     }
   });
 
+  // What the server would refuse to change: fixed once drawn, or once the entry list is frozen.
+  const drawn = Boolean(giveaway && giveaway.draws.length > 0);
+  const frozen = Boolean(giveaway?.frozen);
+
   return (
     <form onSubmit={onSubmit} noValidate>
+      {drawn ? (
+        <Notice variant="info" title="The winner has been drawn">
+          The title, prize, dates and rules are fixed now. The description and prize image can still
+          change.
+        </Notice>
+      ) : frozen ? (
+        <Notice variant="info" title="Entries are closed">
+          The entry list is frozen: the dates, the maximum and the external random value are fixed.
+        </Notice>
+      ) : null}
       <Field label="Title" required error={errors.title?.message}>
-        <Input {...register('title')} />
+        <Input readOnly={drawn} {...register('title')} />
       </Field>
       <Field label="Description" required error={errors.description?.message}>
         <Textarea rows={4} {...register('description')} />
       </Field>
       <Field label="Prize" required error={errors.prize?.message}>
-        <Input {...register('prize')} />
+        <Input readOnly={drawn} {...register('prize')} />
       </Field>
       <Field
         label="Prize Image URL"
@@ -203,10 +275,10 @@ function GiveawayForm({ giveaway, onDone, onCancel }: GiveawayFormProps) {
       </Field>
       <Row>
         <Field label="Start Date" required error={errors.start_date?.message}>
-          <Input type="date" {...register('start_date')} />
+          <Input type="date" readOnly={frozen || drawn} {...register('start_date')} />
         </Field>
         <Field label="End Date" error={errors.end_date?.message} hint="Optional.">
-          <Input type="date" {...register('end_date')} />
+          <Input type="date" readOnly={frozen || drawn} {...register('end_date')} />
         </Field>
       </Row>
       <Field
@@ -219,9 +291,63 @@ function GiveawayForm({ giveaway, onDone, onCancel }: GiveawayFormProps) {
           min={1}
           step={1}
           inputMode="numeric"
+          readOnly={frozen || drawn}
           {...register('max_participants')}
         />
       </Field>
+      <Rules>
+        <legend>Official rules</legend>
+        <Row>
+          <Field label="Minimum Age" required error={errors.min_age?.message}>
+            <Input
+              type="number"
+              min={MIN_AGE_LIMITS.min}
+              max={MIN_AGE_LIMITS.max}
+              step={1}
+              inputMode="numeric"
+              readOnly={drawn}
+              {...register('min_age')}
+            />
+          </Field>
+          <Field
+            label="Claim Period (days)"
+            required
+            error={errors.claim_days?.message}
+            hint="How long the winner has to claim."
+          >
+            <Input
+              type="number"
+              min={CLAIM_DAYS_LIMITS.min}
+              max={CLAIM_DAYS_LIMITS.max}
+              step={1}
+              inputMode="numeric"
+              readOnly={drawn}
+              {...register('claim_days')}
+            />
+          </Field>
+        </Row>
+        <Field
+          label="Region"
+          error={errors.region?.message}
+          hint='Who may enter, e.g. "the United Kingdom". Leave empty for anywhere it is lawful.'
+        >
+          <Input readOnly={drawn} {...register('region')} />
+        </Field>
+        <Field
+          label="External Random Value"
+          error={errors.external_randomness?.message}
+          hint="Optional. A public random value announced after entries close, named so anyone can look it up (e.g. a drand beacon round). Mixed into the draw, so not even you can predict it."
+        >
+          <Input readOnly={frozen || drawn} {...register('external_randomness')} />
+        </Field>
+        <Field
+          label="Additional Terms"
+          error={errors.extra_terms?.message}
+          hint="Optional. Printed at the end of the rules."
+        >
+          <Textarea rows={3} readOnly={drawn} {...register('extra_terms')} />
+        </Field>
+      </Rules>
       <Actions>
         <Button variant="ghost" onClick={onCancel}>
           Cancel

@@ -1,4 +1,4 @@
-import React, { useEffect } from 'react';
+import React, { useEffect, useMemo } from 'react';
 import styled from 'styled-components';
 import { PageHero, onDarkPrimary } from '@/components/marketing/page-hero';
 import { ButtonLink } from '@/components/ui/button';
@@ -54,7 +54,10 @@ export const INTRO =
 export function GiveawayListPage() {
   const { isAdmin, ready } = useSession();
   const { data, loading, error } = useGiveaways();
-  const giveaways = useGiveawaysWithId(data?.giveaways);
+  // An admin's answer also holds archived giveaways (for the management page); this list is the
+  // public one, so they stay out of it for everyone.
+  const all = useGiveawaysWithId(data?.giveaways);
+  const giveaways = useMemo(() => all.filter((g) => !g.archived), [all]);
 
   // SPEC §8: a failed list load is only logged; the page then reads as an empty list.
   useEffect(() => {

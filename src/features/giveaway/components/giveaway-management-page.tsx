@@ -5,6 +5,7 @@ import { Container } from '@/components/ui/container';
 import { Spinner } from '@/components/ui/spinner';
 import { useToast } from '@/components/ui/toast';
 import { useSession } from '@/features/auth/session-context';
+import { useArchiveGiveaway } from '../api/archive-giveaway';
 import { useDeleteGiveaway } from '../api/delete-giveaway';
 import { useGiveaways } from '../api/get-giveaways';
 import type { GiveawayWithId } from '../api/giveaway-fields';
@@ -16,6 +17,7 @@ import { GiveawayFormDialog } from './giveaway-form-dialog';
 import { GiveawayGrid } from './giveaway-list-page';
 import { UsersIcon } from '@/components/icons';
 import { MessagePage, MessagePanel } from './message-panel';
+import { Badge } from '@/components/ui/badge';
 import { StatusBadge } from './status-badge';
 
 export const DELETE_CONFIRMATION =
@@ -85,20 +87,36 @@ const CardActions = styled.div`
   padding-top: ${({ theme }) => theme.space[2]};
 `;
 
+const Badges = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  justify-content: flex-end;
+  gap: ${({ theme }) => theme.space[2]};
+`;
+
 interface ManageCardProps {
   giveaway: GiveawayWithId;
   onEdit: (giveaway: GiveawayWithId) => void;
   onDelete: (giveaway: GiveawayWithId) => void;
-  deleting: boolean;
+  onArchive: (giveaway: GiveawayWithId, archived: boolean) => void;
+  busy: boolean;
 }
 
-function ManageCard({ giveaway, onEdit, onDelete, deleting }: ManageCardProps) {
+/** Drawn giveaways keep their public record: they can be archived, never deleted. */
+const isDrawn = (giveaway: GiveawayWithId) =>
+  giveaway.draws.length > 0 || giveaway.winner_id != null;
+
+function ManageCard({ giveaway, onEdit, onDelete, onArchive, busy }: ManageCardProps) {
   const titleId = `manage-giveaway-${giveaway.id}`;
+  const drawn = isDrawn(giveaway);
   return (
     <Card aria-labelledby={titleId}>
       <CardTop>
         <h2 id={titleId}>{giveaway.title}</h2>
-        <StatusBadge status={giveaway.status} />
+        <Badges>
+          {giveaway.archived ? <Badge $variant="neutral">Archived</Badge> : null}
+          <StatusBadge status={giveaway.status} />
+        </Badges>
       </CardTop>
       <ParticipantCount>
         <UsersIcon size={18} />
@@ -132,15 +150,28 @@ function ManageCard({ giveaway, onEdit, onDelete, deleting }: ManageCardProps) {
         >
           Edit
         </Button>
-        <Button
-          variant="danger"
-          size="sm"
-          onClick={() => onDelete(giveaway)}
-          disabled={deleting}
-          aria-describedby={titleId}
-        >
-          Delete
-        </Button>
+        {drawn || giveaway.archived ? (
+          <Button
+            variant="secondary"
+            size="sm"
+            onClick={() => onArchive(giveaway, !giveaway.archived)}
+            disabled={busy}
+            aria-describedby={titleId}
+          >
+            {giveaway.archived ? 'Unarchive' : 'Archive'}
+          </Button>
+        ) : null}
+        {!drawn ? (
+          <Button
+            variant="danger"
+            size="sm"
+            onClick={() => onDelete(giveaway)}
+            disabled={busy}
+            aria-describedby={titleId}
+          >
+            Delete
+          </Button>
+        ) : null}
       </CardActions>
     </Card>
   );
@@ -148,14 +179,15 @@ function ManageCard({ giveaway, onEdit, onDelete, deleting }: ManageCardProps) {
 
 function AdminGiveaways() {
   const { toast } = useToast();
-  const { data, loading, error } = useGiveaways();
+  const { data, loading, error, refetch } = useGiveaways();
   const giveaways = useGiveawaysWithId(data?.giveaways);
   const [deleteGiveaway] = useDeleteGiveaway();
+  const [archiveGiveaway] = useArchiveGiveaway();
   const [dialog, setDialog] = useState<{ open: boolean; giveaway: GiveawayWithId | null }>({
     open: false,
     giveaway: null,
   });
-  const [deletingId, setDeletingId] = useState<number | null>(null);
+  const [busyId, setBusyId] = useState<number | null>(null);
 
   useEffect(() => {
     if (error)
@@ -167,7 +199,7 @@ function AdminGiveaways() {
 
   const remove = async (giveaway: GiveawayWithId) => {
     if (!window.confirm(DELETE_CONFIRMATION)) return;
-    setDeletingId(giveaway.id);
+    setBusyId(giveaway.id);
     try {
       const { data: result } = await deleteGiveaway({ variables: { id: String(giveaway.id) } });
       const answer = result?.deleteGiveaway;
@@ -187,7 +219,26 @@ function AdminGiveaways() {
         variant: 'destructive',
       });
     } finally {
-      setDeletingId(null);
+      setBusyId(null);
+    }
+  };
+
+  const archive = async (giveaway: GiveawayWithId, archived: boolean) => {
+    setBusyId(giveaway.id);
+    try {
+      const { data: result } = await archiveGiveaway({
+        variables: { id: String(giveaway.id), input: { archived } },
+      });
+      toast({ title: 'Success', description: result?.archiveGiveaway?.message ?? 'Saved' });
+      await refetch();
+    } catch (cause) {
+      toast({
+        title: 'Error',
+        description: serverSentence(cause, 'Failed to update giveaway'),
+        variant: 'destructive',
+      });
+    } finally {
+      setBusyId(null);
     }
   };
 
@@ -223,7 +274,8 @@ function AdminGiveaways() {
                     giveaway={giveaway}
                     onEdit={openEdit}
                     onDelete={(item) => void remove(item)}
-                    deleting={deletingId === giveaway.id}
+                    onArchive={(item, archived) => void archive(item, archived)}
+                    busy={busyId === giveaway.id}
                   />
                 </li>
               ))}

@@ -1,14 +1,14 @@
 import React, { useEffect, useRef } from 'react';
 import styled from 'styled-components';
 import { onDarkPrimary, onDarkSecondary } from '@/components/marketing/page-hero';
-import { Button } from '@/components/ui/button';
+import { Button, ButtonLink } from '@/components/ui/button';
 import { Container } from '@/components/ui/container';
 import { useToast } from '@/components/ui/toast';
 import { formatDate } from '../format';
 import { shareOrCopy } from '../share';
 import { celebrate } from '../spin/confetti';
 import { displayHandle } from '../spin/display-name';
-import { ArrowLeftIcon, ShareIcon, TrophyIcon } from '@/components/icons';
+import { ArrowLeftIcon, CheckIcon, ShareIcon, TrophyIcon } from '@/components/icons';
 
 const Outer = styled.section`
   padding-block: ${({ theme }) => theme.space[12]};
@@ -135,9 +135,15 @@ const OutlineButton = styled(Button)`
   ${onDarkSecondary}
 `;
 
+const OutlineLink = styled(ButtonLink)`
+  ${onDarkSecondary}
+`;
+
 export interface WinnerScreenProps {
   winner: { email: string; instagram_handle: string };
   giveaway: { title: string; prize: string; participant_count: number };
+  /** The giveaway's verification page, where anyone can recompute this draw. */
+  verifyPath: string;
   onBack: () => void;
 }
 
@@ -147,7 +153,7 @@ export function winnerAnnouncement(winner: WinnerScreenProps['winner'], title: s
 }
 
 /** The result after the draw (SPEC §2), with confetti. */
-export function WinnerScreen({ winner, giveaway, onBack }: WinnerScreenProps) {
+export function WinnerScreen({ winner, giveaway, verifyPath, onBack }: WinnerScreenProps) {
   const { toast } = useToast();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const selectedOn = useRef(formatDate(new Date())).current;
@@ -205,6 +211,10 @@ export function WinnerScreen({ winner, giveaway, onBack }: WinnerScreenProps) {
             <ShareIcon size={18} />
             Share Winner Announcement
           </LightButton>
+          <OutlineLink to={verifyPath} size="lg">
+            <CheckIcon size={18} />
+            Verify the Draw
+          </OutlineLink>
           <OutlineButton size="lg" onClick={onBack}>
             <ArrowLeftIcon size={18} />
             Back to Giveaway

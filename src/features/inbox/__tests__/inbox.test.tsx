@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import React from 'react';
-import type { ContactEnquiry, OutboxMessage } from '@site/contracts';
+import type { ContactEnquiry, OutboxMessage, PersonalDataExport } from '@site/contracts';
 import { AdminMenu } from '@/components/layout/admin-menu';
 import { API, setupApiServer } from '@/testing/api-server';
 import { renderWithProviders } from '@/testing/render-with-providers';
@@ -46,7 +46,7 @@ const outboxMessage: OutboxMessage = {
 };
 
 function signInAsAdmin() {
-  window.localStorage.setItem('token', 'admin-token');
+  window.localStorage.setItem('userRole', 'admin');
   server.use(
     http.get(`${API}/auth/me`, () => HttpResponse.json({ username: 'admin', role: 'admin' })),
   );
@@ -60,7 +60,7 @@ describe('Inbox', () => {
   });
 
   it('denies an editor once the server reports the role', async () => {
-    window.localStorage.setItem('token', 'editor-token');
+    window.localStorage.setItem('userRole', 'admin');
     server.use(
       http.get(`${API}/auth/me`, () => HttpResponse.json({ username: 'writer', role: 'editor' })),
       http.get(`${API}/contact/`, () =>
@@ -78,7 +78,7 @@ describe('Inbox', () => {
       http.get(`${API}/contact/`, ({ request }) => {
         const url = new URL(request.url);
         requested.push(url.search);
-        expect(request.headers.get('authorization')).toBe('Bearer admin-token');
+        expect(request.headers.get('authorization')).toBeNull();
         return url.searchParams.get('page') === '2'
           ? HttpResponse.json(page([enquiry(1, 'Grace')], 2, 21))
           : HttpResponse.json(page([enquiry(2, 'Ada')], 1, 21));
@@ -122,9 +122,9 @@ describe('Inbox', () => {
     expect(await screen.findByText('No enquiries yet')).toBeInTheDocument();
   });
 
-  it('lists confirmed subscribers and downloads the CSV with the bearer token', async () => {
+  it('lists confirmed subscribers and downloads the CSV (the session cookie, no header)', async () => {
     signInAsAdmin();
-    let csvAuth: string | null = null;
+    let csvAuth: string | null = 'not asked';
     server.use(
       http.get(`${API}/contact/`, () => HttpResponse.json(page([]))),
       http.get(`${API}/newsletter/subscribers`, () =>
@@ -165,7 +165,7 @@ describe('Inbox', () => {
 
     await user.click(screen.getByRole('button', { name: 'Download CSV' }));
     await waitFor(() => expect(click).toHaveBeenCalled());
-    expect(csvAuth).toBe('Bearer admin-token');
+    expect(csvAuth).toBeNull();
     await expect(createObjectURL.mock.calls[0]?.[0].text()).resolves.toBe(
       'email\nreader@example.com\n',
     );
@@ -185,7 +185,10 @@ describe('Inbox', () => {
     const enquiriesTab = await screen.findByRole('tab', { name: 'Enquiries' });
     expect(enquiriesTab).toHaveAttribute('aria-selected', 'true');
     enquiriesTab.focus();
+    // End reaches the last tab (Personal data, which loads nothing); one step back is the outbox.
     await user.keyboard('{End}');
+    expect(screen.getByRole('tab', { name: 'Personal data' })).toHaveFocus();
+    await user.keyboard('{ArrowLeft}');
     const outboxTab = screen.getByRole('tab', { name: 'Outbox' });
     expect(outboxTab).toHaveFocus();
     expect(outboxTab).toHaveAttribute('aria-selected', 'true');
@@ -199,6 +202,122 @@ describe('Inbox', () => {
     expect(body).not.toBeVisible();
     await user.click(screen.getByText('Show message'));
     expect(body).toBeVisible();
+  });
+});
+
+describe('Personal data', () => {
+  const exported: PersonalDataExport = {
+    email: 'ada@example.com',
+    exported_at: '2026-11-22T09:00:00.000Z',
+    enquiries: [enquiry(1, 'Ada')],
+    subscription: {
+      email: 'ada@example.com',
+      status: 'confirmed',
+      consent_at: '2026-11-01T09:00:00.000Z',
+      consent_source: '/blog/hello',
+      consent_text: 'Weekly insights.',
+      confirmed_at: '2026-11-01T09:05:00.000Z',
+      unsubscribed_at: null,
+      created_at: '2026-11-01T09:00:00.000Z',
+    },
+    giveaway_entries: [],
+    mail: [outboxMessage, { ...outboxMessage, id: 2 }],
+  };
+
+  async function openTab() {
+    signInAsAdmin();
+    server.use(http.get(`${API}/contact/`, () => HttpResponse.json(page([]))));
+    const user = userEvent.setup();
+    renderWithProviders(<Inbox />);
+    await user.click(await screen.findByRole('tab', { name: 'Personal data' }));
+    return user;
+  }
+
+  it('exports what is held about an address and offers it as a JSON file', async () => {
+    let sent: unknown;
+    server.use(
+      http.post(`${API}/personal-data/export`, async ({ request }) => {
+        sent = await request.json();
+        return HttpResponse.json(exported);
+      }),
+    );
+    const createObjectURL = jest.fn((_blob: Blob) => 'blob:json');
+    Object.assign(URL, { createObjectURL, revokeObjectURL: jest.fn() });
+    const click = jest
+      .spyOn(HTMLAnchorElement.prototype, 'click')
+      .mockImplementation(() => undefined);
+    const user = await openTab();
+
+    await user.click(screen.getByRole('button', { name: 'Export' }));
+    expect(
+      screen.getByText('Please enter the e-mail address the request is about.'),
+    ).toBeInTheDocument();
+    expect(sent).toBeUndefined();
+
+    await user.type(screen.getByLabelText(/E-mail address/), ' ada@example.com ');
+    await user.click(screen.getByRole('button', { name: 'Export' }));
+    const summary = await screen.findByRole('status');
+    expect(summary).toHaveTextContent('Held about ada@example.com');
+    expect(summary).toHaveTextContent('1 enquiry');
+    expect(summary).toHaveTextContent('Newsletter: confirmed');
+    expect(summary).toHaveTextContent('0 giveaway entries');
+    expect(summary).toHaveTextContent('2 kept mails');
+    expect(sent).toEqual({ email: 'ada@example.com' });
+
+    await user.click(screen.getByRole('button', { name: 'Download JSON' }));
+    const anchor = click.mock.contexts[0] as HTMLAnchorElement;
+    expect(anchor.download).toBe('personal-data-ada_example.com-2026-11-22.json');
+    await expect(createObjectURL.mock.calls[0]?.[0].text()).resolves.toBe(
+      JSON.stringify(exported, null, 2),
+    );
+  });
+
+  it('erases only after confirmation and reports what went', async () => {
+    const erased = jest.fn();
+    server.use(
+      http.post(`${API}/personal-data/erase`, async ({ request }) => {
+        erased(await request.json());
+        return HttpResponse.json({
+          message: 'Everything held about that address has been erased.',
+          enquiries: 1,
+          subscriptions: 1,
+          giveaway_entries_deleted: 2,
+          giveaway_entries_anonymised: 1,
+          mail: 3,
+        });
+      }),
+    );
+    const user = await openTab();
+    await user.type(screen.getByLabelText(/E-mail address/), 'ada@example.com');
+    await user.click(screen.getByRole('button', { name: 'Erase...' }));
+    const dialog = await screen.findByRole('dialog', { name: "Erase this person's data?" });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(erased).not.toHaveBeenCalled();
+
+    await user.click(screen.getByRole('button', { name: 'Erase...' }));
+    await user.click(await screen.findByRole('button', { name: 'Erase everything' }));
+    const result = await screen.findByRole('status');
+    expect(result).toHaveTextContent('Everything held about that address has been erased.');
+    expect(result).toHaveTextContent('2 giveaway entries deleted');
+    expect(result).toHaveTextContent('1 entry of a drawn giveaway kept with a placeholder');
+    expect(erased).toHaveBeenCalledWith({ email: 'ada@example.com' });
+  });
+
+  it('shows the server’s sentence when a request fails', async () => {
+    server.use(
+      http.post(`${API}/personal-data/export`, () =>
+        HttpResponse.json(
+          { detail: 'Please check the body: email must be an e-mail address.' },
+          { status: 400 },
+        ),
+      ),
+    );
+    const user = await openTab();
+    await user.type(screen.getByLabelText(/E-mail address/), 'a@b');
+    await user.click(screen.getByRole('button', { name: 'Export' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Please check the body: email must be an e-mail address.',
+    );
   });
 });
 

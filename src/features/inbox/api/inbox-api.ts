@@ -2,6 +2,8 @@ import type {
   ContactListResponse,
   NewsletterSubscriberListResponse,
   OutboxListResponse,
+  PersonalDataEraseResponse,
+  PersonalDataExport,
 } from '@site/contracts';
 import { api } from '@/lib/api-client';
 
@@ -23,4 +25,13 @@ export function fetchOutbox(page: number) {
 
 export function fetchSubscribersCsv() {
   return api.getBlob('/newsletter/subscribers.csv');
+}
+
+/** The address goes in the body, so it never appears in a URL or a request log. */
+export function exportPersonalData(email: string) {
+  return api.post<PersonalDataExport>('/personal-data/export', { email });
+}
+
+export function erasePersonalData(email: string) {
+  return api.post<PersonalDataEraseResponse>('/personal-data/erase', { email });
 }

@@ -6,12 +6,14 @@ import { Spinner } from '@/components/ui/spinner';
 import { useSession } from '@/features/auth/session-context';
 import { EnquiryList } from './enquiry-list';
 import { OutboxList } from './outbox-list';
+import { PersonalData } from './personal-data';
 import { SubscriberList } from './subscriber-list';
 
 const TABS = [
   { key: 'enquiries', label: 'Enquiries', Panel: EnquiryList },
   { key: 'subscribers', label: 'Subscribers', Panel: SubscriberList },
   { key: 'outbox', label: 'Outbox', Panel: OutboxList },
+  { key: 'personal-data', label: 'Personal data', Panel: PersonalData },
 ] as const;
 
 type TabKey = (typeof TABS)[number]['key'];
@@ -142,7 +144,10 @@ function InboxTabs() {
   );
 }
 
-/** `/admin/inbox`: enquiries, confirmed subscribers and the mail outbox, for admins only. */
+/**
+ * `/admin/inbox`: enquiries, confirmed subscribers, the mail outbox and personal-data requests
+ * (export or erase by e-mail address), for admins only.
+ */
 export function Inbox() {
   const { ready, isAuthenticated, isAdmin } = useSession();
 
@@ -161,7 +166,10 @@ export function Inbox() {
     body = (
       <>
         <Title>Inbox</Title>
-        <Lead>Enquiries from the contact form, newsletter subscribers and kept mail.</Lead>
+        <Lead>
+          Enquiries from the contact form, newsletter subscribers, kept mail, and requests about
+          personal data.
+        </Lead>
         <InboxTabs />
       </>
     );

@@ -6,6 +6,7 @@ import { fetchSubscribers, fetchSubscribersCsv } from '../api/inbox-api';
 import { formatDateTime } from '@/lib/format-date-time';
 import { ListStates } from './list-states';
 import { usePagedList } from './use-paged-list';
+import { saveBlob } from './save-blob';
 
 const Toolbar = styled.div`
   display: flex;
@@ -88,18 +89,6 @@ const Table = styled.table`
     }
   }
 `;
-
-/** Saves a blob under a file name through a temporary object URL. */
-function saveBlob(blob: Blob, fileName: string) {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  URL.revokeObjectURL(url);
-}
 
 export function SubscriberList() {
   const { state, setPage, retry } = usePagedList(fetchSubscribers);

@@ -4,7 +4,12 @@ import { delay, http, HttpResponse } from 'msw';
 import React from 'react';
 import { API, setupApiServer } from '@/testing/api-server';
 import { renderWithProviders } from '@/testing/render-with-providers';
-import { NewsletterCard } from '../components/newsletter-card';
+import { NEWSLETTER_CONSENT_TEXT } from '@site/contracts';
+import {
+  NEWSLETTER_PITCH,
+  NEWSLETTER_PROMISE,
+  NewsletterCard,
+} from '../components/newsletter-card';
 
 const server = setupApiServer();
 
@@ -12,7 +17,7 @@ beforeEach(() => jest.spyOn(console, 'error').mockImplementation(() => undefined
 afterEach(() => jest.restoreAllMocks());
 
 function renderCard() {
-  renderWithProviders(<NewsletterCard source="/blog/hello" />);
+  renderWithProviders(<NewsletterCard />);
   return userEvent.setup();
 }
 
@@ -65,10 +70,15 @@ describe('NewsletterCard', () => {
     expect(
       screen.getByText("You'll receive our latest insights in your inbox."),
     ).toBeInTheDocument();
-    expect(body).toMatchObject({ email: 'ada@example.com', source: '/blog/hello' });
-    expect((body as { consent_text: string }).consent_text).toContain(
-      'No spam, unsubscribe anytime.',
-    );
+    // Only the address: the server records its own wording and the page as the consent.
+    expect(body).toEqual({ email: 'ada@example.com' });
+  });
+
+  it('shows exactly the words the server records as consent', () => {
+    renderCard();
+    expect(`${NEWSLETTER_PITCH} ${NEWSLETTER_PROMISE}`).toBe(NEWSLETTER_CONSENT_TEXT);
+    expect(screen.getByText(NEWSLETTER_PITCH)).toBeInTheDocument();
+    expect(screen.getByText(NEWSLETTER_PROMISE)).toBeInTheDocument();
   });
 
   it('keeps the form and shows a destructive toast when the server fails', async () => {

@@ -32,25 +32,31 @@ describe('UnsubscribePanel', () => {
     expect(sent).toHaveBeenCalledWith({ token: 't-1' });
   });
 
-  it('asks for the address when there is no token, and checks it', async () => {
+  it('without a token asks for the address, checks it, and says a link is on its way', async () => {
     const user = userEvent.setup();
     const sent = jest.fn();
+    const LINK_SENT =
+      'If that address is subscribed, we have sent it an e-mail with a link. Open the link to unsubscribe; until then nothing changes.';
     server.use(
       http.post(`${API}/newsletter/unsubscribe`, async ({ request }) => {
         sent(await request.json());
-        return HttpResponse.json({ message: DONE });
+        return HttpResponse.json({ message: LINK_SENT });
       }),
     );
     renderWithProviders(<UnsubscribePanel search="" />);
     await user.type(screen.getByLabelText(/Email address/), 'nope');
-    await user.click(screen.getByRole('button', { name: 'Unsubscribe' }));
+    await user.click(screen.getByRole('button', { name: 'Send me the link' }));
     expect(screen.getByText('Please enter a valid email address.')).toBeInTheDocument();
     expect(sent).not.toHaveBeenCalled();
 
     await user.clear(screen.getByLabelText(/Email address/));
     await user.type(screen.getByLabelText(/Email address/), 'ada@example.com');
-    await user.click(screen.getByRole('button', { name: 'Unsubscribe' }));
-    expect(await screen.findByText(DONE)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Send me the link' }));
+    expect(await screen.findByRole('heading', { name: 'Check your inbox' })).toBeInTheDocument();
+    expect(screen.getByText(LINK_SENT)).toBeInTheDocument();
+    expect(
+      screen.queryByRole('heading', { name: 'You have been unsubscribed' }),
+    ).not.toBeInTheDocument();
     expect(sent).toHaveBeenCalledWith({ email: 'ada@example.com' });
   });
 

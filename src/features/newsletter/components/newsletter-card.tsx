@@ -6,6 +6,10 @@ import { useToast } from '@/components/ui/toast';
 import { useHydrated } from '@/lib/use-hydrated';
 import { subscribeToNewsletter } from '../api/newsletter-api';
 
+/**
+ * The words beside the button. The server records its own copy (NEWSLETTER_CONSENT_TEXT in
+ * contracts) as what a subscriber agreed to; the card's test holds the two together.
+ */
 export const NEWSLETTER_PITCH =
   'Get weekly insights on building, integrating and securing AI agents, straight to your inbox.';
 export const NEWSLETTER_PROMISE = 'No spam, unsubscribe anytime.';
@@ -51,8 +55,6 @@ const Success = styled.div`
 `;
 
 export interface NewsletterCardProps {
-  /** Recorded with the consent; defaults to the page the card is on. */
-  source?: string;
   /** Heading level for the card's title, to fit the page outline (default h2). */
   headingLevel?: 2 | 3;
   className?: string;
@@ -62,7 +64,7 @@ export interface NewsletterCardProps {
  * Newsletter signup (SPEC §4, §5, §8, §9). Double opt-in: the API mails a confirmation link, so
  * the subscribed state also tells the visitor to check their inbox.
  */
-export function NewsletterCard({ source, headingLevel = 2, className }: NewsletterCardProps) {
+export function NewsletterCard({ headingLevel = 2, className }: NewsletterCardProps) {
   const { toast } = useToast();
   const [email, setEmail] = useState('');
   const [state, setState] = useState<CardState>('idle');
@@ -83,11 +85,8 @@ export function NewsletterCard({ source, headingLevel = 2, className }: Newslett
     }
     setState('submitting');
     try {
-      await subscribeToNewsletter({
-        email: address,
-        source: source ?? (typeof window === 'undefined' ? undefined : window.location.pathname),
-        consent_text: `${NEWSLETTER_PITCH} ${NEWSLETTER_PROMISE}`,
-      });
+      // The server records the consent with its own wording and this page (from the Referer).
+      await subscribeToNewsletter({ email: address });
       toast({
         title: 'Successfully subscribed!',
         description: "You'll receive our latest insights in your inbox.",

@@ -18,6 +18,7 @@ type Status =
   | { kind: 'idle' }
   | { kind: 'submitting' }
   | { kind: 'done'; message: string }
+  | { kind: 'link-sent'; message: string }
   | { kind: 'error'; message: string };
 
 const Form = styled.form`
@@ -31,7 +32,9 @@ const Spaced = styled.div`
 
 /**
  * `/newsletter/unsubscribe`: with the token from an e-mail's link it asks for one click (link
- * scanners that prefetch URLs must not unsubscribe anyone); without one it asks for the address.
+ * scanners that prefetch URLs must not unsubscribe anyone) and unsubscribes at once. Without one
+ * it asks for the address and the server mails that address a link: typing someone's address
+ * must not unsubscribe them.
  */
 export function UnsubscribePanel({ search }: { search: string }) {
   const token = tokenFrom(search);
@@ -44,7 +47,7 @@ export function UnsubscribePanel({ search }: { search: string }) {
     setStatus({ kind: 'submitting' });
     try {
       const answer = await unsubscribeFromNewsletter(body);
-      setStatus({ kind: 'done', message: answer.message });
+      setStatus({ kind: 'token' in body ? 'done' : 'link-sent', message: answer.message });
     } catch (error) {
       setStatus({
         kind: 'error',
@@ -80,6 +83,20 @@ export function UnsubscribePanel({ search }: { search: string }) {
     );
   }
 
+  if (status.kind === 'link-sent') {
+    return (
+      <NewsletterPageLayout>
+        <div role="status">
+          <PanelTitle>Check your inbox</PanelTitle>
+          <PanelText>{status.message}</PanelText>
+          <PanelActions>
+            <ButtonLink to="/">Back to home</ButtonLink>
+          </PanelActions>
+        </div>
+      </NewsletterPageLayout>
+    );
+  }
+
   const submitting = status.kind === 'submitting';
   return (
     <NewsletterPageLayout>
@@ -99,7 +116,7 @@ export function UnsubscribePanel({ search }: { search: string }) {
       ) : (
         <>
           <PanelText>
-            Enter the address you subscribed with and we will stop sending it our weekly insights.
+            Enter the address you subscribed with and we will e-mail it a link to unsubscribe.
           </PanelText>
           <Form onSubmit={onEmailSubmit} noValidate>
             <Field label="Email address" required error={emailError}>
@@ -111,7 +128,7 @@ export function UnsubscribePanel({ search }: { search: string }) {
               />
             </Field>
             <Button type="submit" size="lg" block disabled={!hydrated || submitting}>
-              {submitting ? 'Unsubscribing...' : 'Unsubscribe'}
+              {submitting ? 'Sending...' : 'Send me the link'}
             </Button>
           </Form>
         </>

@@ -1,3 +1,4 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   ChangePasswordRequestSchema,
@@ -6,36 +7,65 @@ import {
   LoginResponseSchema,
   MeResponseSchema,
   MessageResponseSchema,
+  SessionListResponseSchema,
 } from '@site/contracts';
 import { HttpError, badRequest, unauthorized } from '../../../lib/http-error';
-import { AccountError, revokeTokens, setPassword } from '../../../services/accounts';
+import { AccountError, setPassword } from '../../../services/accounts';
 import { LoginThrottle } from '../../../services/login-throttle';
 import { dummyHash, verifyPassword } from '../../../services/passwords';
+import { endAllSessions, endSession, listSessions } from '../../../services/sessions';
 
 const INVALID_LOGIN = 'Invalid username or password.';
 const bearer = [{ bearerAuth: [] }];
 
 const auth: FastifyPluginAsyncTypebox = async (app) => {
   const { config } = app;
-  const throttle = new LoginThrottle({
-    perAccount: config.loginLockout.perAccount,
-    perAddress: config.loginLockout.perAddress,
-    windowMs: config.loginLockout.windowMs,
+  const throttle = new LoginThrottle(app.counters, {
+    ...config.loginLockout,
     perAddressEnabled: config.rateLimits,
   });
   // Computed before the first login so that one does not take longer than the rest.
   await dummyHash();
 
-  function refuseIfLocked(username: string, address: string) {
-    const wait = throttle.retryAfter(username, address);
+  /**
+   * Runs a throttle step. When the shared counters cannot be reached, logging in waits rather
+   * than go on uncounted.
+   */
+  async function counted<T>(step: () => Promise<T>): Promise<T> {
+    try {
+      return await step();
+    } catch (error) {
+      app.log.error({ err: error }, 'login failure counters unavailable');
+      throw new HttpError(
+        503,
+        'Logging in is unavailable for a moment. Please try again in a minute.',
+        { 'retry-after': '60' },
+      );
+    }
+  }
+
+  async function refuseIfHeld(username: string, address: string) {
+    const wait = await counted(() => throttle.retryAfter(username, address));
     if (wait > 0) {
-      const minutes = Math.max(1, Math.ceil(wait / 60));
+      const when =
+        wait < 60
+          ? `${wait} second${wait === 1 ? '' : 's'}`
+          : `${Math.ceil(wait / 60)} minute${Math.ceil(wait / 60) === 1 ? '' : 's'}`;
       throw new HttpError(
         429,
-        `Too many failed login attempts. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`,
+        `Too many failed login attempts. Please wait ${when} and try again.`,
         { 'retry-after': String(wait) },
       );
     }
+  }
+
+  /** A new session for the user: the cookie for browsers, the token in the answer for API clients. */
+  async function answerWithSession(request: FastifyRequest, reply: FastifyReply, userId: number) {
+    const token = await app.startSession(userId, request.headers['user-agent']);
+    app.setSessionCookie(request, reply, token);
+    // Nothing about a login may be cached on the way back.
+    reply.header('cache-control', 'no-store');
+    return { access_token: token, token_type: 'bearer' as const, expires_in: config.jwtTtlSeconds };
   }
 
   app.post(
@@ -43,38 +73,36 @@ const auth: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags: ['auth'],
-        summary: 'Log in with username and password (form-encoded or JSON)',
+        summary: 'Log in with username and password (form-encoded or JSON); starts a session',
         consumes: ['application/x-www-form-urlencoded', 'application/json'],
         body: LoginRequestSchema,
         response: {
           200: LoginResponseSchema,
           400: ErrorResponseSchema,
           401: ErrorResponseSchema,
+          403: ErrorResponseSchema,
           429: ErrorResponseSchema,
+          503: ErrorResponseSchema,
         },
       },
       config: { rateLimit: config.limits.login },
     },
-    async (request) => {
+    async (request, reply) => {
       const { username, password } = request.body;
-      refuseIfLocked(username, request.ip);
+      await refuseIfHeld(username, request.ip);
       const user = await app.db
         .selectFrom('users')
-        .select(['id', 'password_hash', 'token_version'])
+        .select(['id', 'password_hash'])
         .where('username', '=', username)
         .executeTakeFirst();
       // Always one argon2 verification, so an unknown user costs the same time as a wrong password.
       const valid = await verifyPassword(user?.password_hash ?? (await dummyHash()), password);
       if (!user || !valid) {
-        throttle.recordFailure(username, request.ip);
+        await counted(() => throttle.recordFailure(username, request.ip));
         throw unauthorized(INVALID_LOGIN);
       }
-      throttle.recordSuccess(username);
-      return {
-        access_token: app.signToken(user),
-        token_type: 'bearer' as const,
-        expires_in: config.jwtTtlSeconds,
-      };
+      await counted(() => throttle.recordSuccess(username, request.ip));
+      return answerWithSession(request, reply, user.id);
     },
   );
 
@@ -83,16 +111,45 @@ const auth: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags: ['auth'],
-        summary: 'Revoke every token of the current user',
+        summary: 'End the current session (other devices stay logged in)',
         security: bearer,
-        response: { 200: MessageResponseSchema, 401: ErrorResponseSchema },
+        response: {
+          200: MessageResponseSchema,
+          401: ErrorResponseSchema,
+          403: ErrorResponseSchema,
+        },
       },
-      preValidation: app.authenticate,
+      onRequest: app.authenticate,
     },
-    async (request) => {
-      // authenticate guarantees the user.
-      await revokeTokens(app.db, request.user!.id);
+    async (request, reply) => {
+      // authenticate guarantees the session.
+      await endSession(app.db, request.sessionId!);
+      app.clearSessionCookie(request, reply);
       return { message: 'You are logged out.' };
+    },
+  );
+
+  app.post(
+    '/logout-all',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'End every session of your account, on every device',
+        security: bearer,
+        response: {
+          200: MessageResponseSchema,
+          401: ErrorResponseSchema,
+          403: ErrorResponseSchema,
+        },
+      },
+      onRequest: app.authenticate,
+    },
+    async (request, reply) => {
+      const ended = await endAllSessions(app.db, request.user!.id);
+      app.clearSessionCookie(request, reply);
+      return {
+        message: `You are logged out everywhere (${ended} session${ended === 1 ? '' : 's'} ended).`,
+      };
     },
   );
 
@@ -105,9 +162,27 @@ const auth: FastifyPluginAsyncTypebox = async (app) => {
         security: bearer,
         response: { 200: MeResponseSchema, 401: ErrorResponseSchema },
       },
-      preValidation: app.authenticate,
+      onRequest: app.authenticate,
     },
     async (request) => ({ username: request.user!.username, role: request.user!.role }),
+  );
+
+  app.get(
+    '/sessions',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Your live sessions, most recently used first',
+        security: bearer,
+        response: { 200: SessionListResponseSchema, 401: ErrorResponseSchema },
+      },
+      onRequest: app.authenticate,
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const rows = await listSessions(app.db, request.user!.id);
+      return { items: rows.map((row) => ({ ...row, current: row.id === request.sessionId })) };
+    },
   );
 
   app.post(
@@ -115,39 +190,37 @@ const auth: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags: ['auth'],
-        summary: 'Change your password; earlier tokens stop working and a new one is returned',
+        summary: 'Change your password; every session ends and a new one starts for you',
         security: bearer,
         body: ChangePasswordRequestSchema,
         response: {
           200: LoginResponseSchema,
           400: ErrorResponseSchema,
           401: ErrorResponseSchema,
+          403: ErrorResponseSchema,
           429: ErrorResponseSchema,
+          503: ErrorResponseSchema,
         },
       },
-      preValidation: app.authenticate,
+      onRequest: app.authenticate,
       config: { rateLimit: config.limits.login },
     },
-    async (request) => {
+    async (request, reply) => {
       const { username } = request.user!;
-      refuseIfLocked(username, request.ip);
+      await refuseIfHeld(username, request.ip);
       const row = await app.db
         .selectFrom('users')
         .select('password_hash')
         .where('username', '=', username)
         .executeTakeFirstOrThrow();
       if (!(await verifyPassword(row.password_hash, request.body.current_password))) {
-        throttle.recordFailure(username, request.ip);
+        await counted(() => throttle.recordFailure(username, request.ip));
         throw badRequest('Your current password is not correct.');
       }
       try {
         const updated = await setPassword(app.db, username, request.body.new_password);
         if (!updated) throw unauthorized('Your session has ended. Please log in again.');
-        return {
-          access_token: app.signToken(updated),
-          token_type: 'bearer' as const,
-          expires_in: config.jwtTtlSeconds,
-        };
+        return await answerWithSession(request, reply, updated.id);
       } catch (error) {
         if (error instanceof AccountError) throw badRequest(error.message);
         throw error;

@@ -55,7 +55,7 @@ const contact: FastifyPluginAsyncTypebox = async (app) => {
           403: ErrorResponseSchema,
         },
       },
-      preValidation: app.requireRole('admin'),
+      onRequest: app.requireRole('admin'),
     },
     async (request) => {
       const { page, perPage } = pageParams(request.query);

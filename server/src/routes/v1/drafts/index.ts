@@ -3,6 +3,8 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   DraftIdParamsSchema,
   DraftListResponseSchema,
+  DraftPreviewRequestSchema,
+  DraftPreviewSchema,
   DraftSchema,
   DraftWriteSchema,
   ErrorResponseSchema,
@@ -10,6 +12,7 @@ import {
   PageQuerySchema,
   PublishJobSchema,
 } from '@site/contracts';
+import { previewMarkdown } from '@site/pipeline';
 import { notFound } from '../../../lib/http-error';
 import { pageParams } from '../../../lib/pagination';
 import { todayIn } from '../../../services/giveaways/dates';
@@ -23,7 +26,6 @@ import {
   listDrafts,
   updateDraft,
 } from '../../../services/drafts/service';
-import { strictValidatorCompiler } from '../giveaways/strict-validator';
 
 const errors = {
   400: ErrorResponseSchema,
@@ -36,10 +38,8 @@ const errors = {
 const missing = (id: number) =>
   notFound(`There is no draft ${id}; it may have been published or deleted.`);
 
-/** Drafts of blog posts: admins and editors only (SPEC §6, enforced here). */
+/** Drafts of blog posts: admins and editors only; the role is checked here, not in the browser. */
 const draftRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  // Ajv would coerce series_order 0 to null inside the union; TypeBox checks JSON types as sent.
-  app.setValidatorCompiler(strictValidatorCompiler);
   const editors = app.requireRole('admin', 'editor');
   const ctx = (): DraftsContext => ({
     db: app.db,
@@ -69,7 +69,7 @@ const draftRoutes: FastifyPluginAsyncTypebox = async (app) => {
         querystring: PageQuerySchema,
         response: { 200: DraftListResponseSchema, ...errors },
       },
-      preValidation: editors,
+      onRequest: editors,
     },
     async (request) => {
       const { page, perPage } = pageParams(request.query);
@@ -87,13 +87,29 @@ const draftRoutes: FastifyPluginAsyncTypebox = async (app) => {
         body: DraftWriteSchema,
         response: { 201: DraftSchema, ...errors },
       },
-      preValidation: editors,
+      onRequest: editors,
     },
     async (request, reply) =>
       answer(reply, async () => {
         const draft = await createDraft(ctx(), request.body, request.user?.username ?? '');
         return reply.code(201).send(draft);
       }),
+  );
+
+  app.post(
+    '/preview',
+    {
+      schema: {
+        tags: ['drafts'],
+        summary:
+          'Compile a body as publishing will: the HTML of the built page, headings and reading time, or the lines that keep it from being published (admin, editor)',
+        security: [{ bearerAuth: [] }],
+        body: DraftPreviewRequestSchema,
+        response: { 200: DraftPreviewSchema, ...errors },
+      },
+      onRequest: editors,
+    },
+    async (request) => previewMarkdown(request.body.body),
   );
 
   app.get(
@@ -106,7 +122,7 @@ const draftRoutes: FastifyPluginAsyncTypebox = async (app) => {
         params: DraftIdParamsSchema,
         response: { 200: DraftSchema, ...errors },
       },
-      preValidation: editors,
+      onRequest: editors,
     },
     async (request) => {
       const draft = await getDraft(ctx(), request.params.id);
@@ -126,7 +142,7 @@ const draftRoutes: FastifyPluginAsyncTypebox = async (app) => {
         body: DraftWriteSchema,
         response: { 200: DraftSchema, ...errors },
       },
-      preValidation: editors,
+      onRequest: editors,
     },
     async (request, reply) =>
       answer(reply, async () => {
@@ -142,12 +158,12 @@ const draftRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['drafts'],
         summary:
-          'Publish: write content/blog/{slug}.md, remove the draft, then rebuild the site (or commit with PUBLISH_MODE=git) (admin, editor)',
+          'Publish: the draft becomes content/blog/{slug}.md (a new post, or the post it edits) in a rebuild of the site, or a commit with PUBLISH_MODE=git; a failed build undoes it and returns the draft (admin, editor)',
         security: [{ bearerAuth: [] }],
         params: DraftIdParamsSchema,
         response: { 202: PublishJobSchema, ...errors },
       },
-      preValidation: editors,
+      onRequest: editors,
     },
     async (request, reply) =>
       answer(reply, async () => {
@@ -170,7 +186,7 @@ const draftRoutes: FastifyPluginAsyncTypebox = async (app) => {
         params: DraftIdParamsSchema,
         response: { 200: MessageResponseSchema, ...errors },
       },
-      preValidation: editors,
+      onRequest: editors,
     },
     async (request) => {
       if (!(await deleteDraft(app.db, request.params.id))) throw missing(request.params.id);

@@ -17,7 +17,7 @@ const publishJobRoutes: FastifyPluginAsyncTypebox = async (app) => {
           403: ErrorResponseSchema,
         },
       },
-      preValidation: app.requireRole('admin', 'editor'),
+      onRequest: app.requireRole('admin', 'editor'),
     },
     async () => ({ items: await listJobs(app.db) }),
   );

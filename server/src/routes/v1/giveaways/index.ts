@@ -2,21 +2,39 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
+  ArchivePayloadSchema,
+  ClaimPayloadSchema,
+  ClaimResponseSchema,
   EntryPayloadSchema,
+  EntryResponseSchema,
   ErrorResponseSchema,
+  GiveawayChangeListSchema,
   GiveawayIdParamsSchema,
   GiveawayListSchema,
+  GiveawayRulesSchema,
   GiveawaySchema,
+  GiveawayVerificationSchema,
   GiveawayWriteBodySchema,
   ParticipantListSchema,
   ParticipantSchema,
+  ReceiptCheckPayloadSchema,
+  ReceiptCheckResponseSchema,
+  RedrawPayloadSchema,
+  RulesQuerySchema,
+  SelectWinnerPayloadSchema,
   SelectWinnerResponseSchema,
   SuccessMessageSchema,
   ToggleParticipantsPayloadSchema,
 } from '@site/contracts';
+import { badRequest } from '../../../lib/http-error';
+import { listChanges } from '../../../services/giveaways/change-log';
 import { formatDate, todayIn } from '../../../services/giveaways/dates';
 import { toCsv } from '../../../services/giveaways/csv';
+import { frozenListText, newReceipt } from '../../../services/giveaways/draw';
+import * as draws from '../../../services/giveaways/draw-service';
+import { formatDeadline, receiptMail, winnerMail } from '../../../services/giveaways/mails';
 import {
+  type GiveawayRow,
   PARTICIPANT_CSV_HEADER,
   toGiveaway,
   toParticipant,
@@ -28,8 +46,8 @@ import {
   validateEntry,
   validateGiveawayInput,
 } from '../../../services/giveaways/rules';
+import { backfillRules, getRules } from '../../../services/giveaways/rules-store';
 import * as giveaways from '../../../services/giveaways/service';
-import { strictValidatorCompiler } from './strict-validator';
 
 const errors = {
   400: ErrorResponseSchema,
@@ -41,32 +59,71 @@ const errors = {
 };
 
 /** Same words for a real entry and a honeypot hit, so a bot cannot tell them apart. */
-const ENTERED = 'You have entered the giveaway. Good luck!';
+const entered = (receipt: string) =>
+  `You have entered the giveaway. Good luck! Your receipt code is ${receipt}; keep it to check that your entry is in the draw.`;
 
 /** Giveaways, entries and the draw. Public reads and entering; everything else is admin-only. */
 const giveawayRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  app.setValidatorCompiler(strictValidatorCompiler);
-
   const adminOnly = app.requireRole('admin');
-  const today = () => todayIn(app.config.siteTimezone);
+  const timeZone = app.config.siteTimezone;
+  const today = () => todayIn(timeZone);
+
+  await backfillRules(app.db, timeZone, new Date());
+
+  /** The admin who is making this request (requireRole has run). */
+  const actorOf = (request: FastifyRequest) => {
+    const user = request.user as NonNullable<typeof request.user>;
+    return { id: user.id, username: user.username };
+  };
+
+  /** Giveaways as JSON, with their draw rounds; entries that closed by themselves are frozen first. */
+  async function present(
+    rows: GiveawayRow[],
+    admin: boolean,
+    reread: () => Promise<GiveawayRow[]>,
+  ) {
+    const now = new Date();
+    const day = todayIn(timeZone, now);
+    const fresh = (await giveaways.freezeDue(app.db, rows, day, now)) ? await reread() : rows;
+    const rounds = await giveaways.listRounds(
+      app.db,
+      fresh.filter((r) => r.draw_round !== null).map((r) => r.id),
+    );
+    const view = { today: day, now: now.toISOString(), admin };
+    return fresh.map((row) =>
+      toGiveaway(
+        row,
+        rounds.filter((r) => r.giveaway_id === row.id),
+        view,
+      ),
+    );
+  }
+
+  /** Freezes the list of a giveaway whose entries closed by themselves, before reading its record. */
+  async function settle(id: number) {
+    const now = new Date();
+    const row = await giveaways.getGiveaway(app.db, id);
+    await giveaways.freezeDue(app.db, [row], todayIn(timeZone, now), now);
+  }
+
+  async function presentOne(id: number, admin: boolean) {
+    const [giveaway] = await present([await giveaways.getGiveaway(app.db, id)], admin, async () => [
+      await giveaways.getGiveaway(app.db, id),
+    ]);
+    return giveaway as NonNullable<typeof giveaway>;
+  }
 
   /**
-   * Public reads stay public with a stale or foreign token: a visitor's expired session must not
+   * Public reads stay public with a stale or foreign session: a visitor's expired session must not
    * turn a giveaway page into a 401 (the site answers 401 by sending people to /login).
    */
-  async function viewerIsAdmin(request: FastifyRequest, reply: FastifyReply): Promise<boolean> {
-    if (!request.headers.authorization) return false;
-    try {
-      await app.authenticate(request, reply);
-      return request.user?.role === 'admin';
-    } catch {
-      return false;
-    }
+  async function viewerIsAdmin(request: FastifyRequest): Promise<boolean> {
+    return (await app.optionalUser(request))?.role === 'admin';
   }
 
   // Counts and winners change by the minute, and the admin view differs from the public one.
   const noStore = (reply: FastifyReply) =>
-    reply.header('cache-control', 'no-store').header('vary', 'authorization');
+    reply.header('cache-control', 'no-store').header('vary', 'authorization, cookie');
 
   app.get(
     '/giveaway',
@@ -78,10 +135,11 @@ const giveawayRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const admin = await viewerIsAdmin(request, reply);
-      const view = { today: today(), admin };
+      const admin = await viewerIsAdmin(request);
       noStore(reply);
-      return (await giveaways.listGiveaways(app.db)).map((row) => toGiveaway(row, view));
+      // Archived giveaways are hidden from the public list; admins still see (and can restore) them.
+      const load = () => giveaways.listGiveaways(app.db, { includeArchived: admin });
+      return present(await load(), admin, load);
     },
   );
 
@@ -96,19 +154,16 @@ const giveawayRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const admin = await viewerIsAdmin(request, reply);
+      const admin = await viewerIsAdmin(request);
       noStore(reply);
-      return toGiveaway(await giveaways.getGiveaway(app.db, request.params.id), {
-        today: today(),
-        admin,
-      });
+      return presentOne(request.params.id, admin);
     },
   );
 
   app.post(
     '/giveaway',
     {
-      preHandler: adminOnly,
+      onRequest: adminOnly,
       schema: {
         tags: ['giveaways'],
         summary: 'Create a giveaway (admin)',
@@ -117,19 +172,19 @@ const giveawayRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const row = await giveaways.createGiveaway(
-        app.db,
-        validateGiveawayInput(request.body),
-        new Date(),
-      );
-      return reply.code(201).send(toGiveaway(row, { today: today(), admin: true }));
+      const row = await giveaways.createGiveaway(app.db, validateGiveawayInput(request.body), {
+        actor: actorOf(request),
+        now: new Date(),
+        timeZone,
+      });
+      return reply.code(201).send(await presentOne(row.id, true));
     },
   );
 
   app.put(
     '/giveaway/:id',
     {
-      preHandler: adminOnly,
+      onRequest: adminOnly,
       schema: {
         tags: ['giveaways'],
         summary: 'Replace a giveaway’s settable fields (admin)',
@@ -140,24 +195,32 @@ const giveawayRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const input = validateGiveawayInput(request.body);
-      const row = await giveaways.updateGiveaway(app.db, request.params.id, input, new Date());
-      return toGiveaway(row, { today: today(), admin: true });
+      await giveaways.updateGiveaway(app.db, request.params.id, input, {
+        actor: actorOf(request),
+        now: new Date(),
+        timeZone,
+        today: today(),
+      });
+      return presentOne(request.params.id, true);
     },
   );
 
   app.delete(
     '/giveaway/:id',
     {
-      preHandler: adminOnly,
+      onRequest: adminOnly,
       schema: {
         tags: ['giveaways'],
-        summary: 'Delete a giveaway and its entries (admin)',
+        summary: 'Delete a giveaway that has not been drawn, with its entries (admin)',
         params: GiveawayIdParamsSchema,
         response: { 200: SuccessMessageSchema, ...errors },
       },
     },
     async (request) => {
-      const deleted = await giveaways.deleteGiveaway(app.db, request.params.id);
+      const deleted = await giveaways.deleteGiveaway(app.db, request.params.id, {
+        actor: actorOf(request),
+        now: new Date(),
+      });
       const entries = `${deleted.participant_count} ${deleted.participant_count === 1 ? 'entry' : 'entries'}`;
       return {
         success: true,
@@ -172,28 +235,67 @@ const giveawayRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { rateLimit: app.config.limits.participate },
       schema: {
         tags: ['giveaways'],
-        summary: 'Enter a giveaway',
+        summary: 'Enter a giveaway (with "accept_rules": true); answers a receipt code',
         params: GiveawayIdParamsSchema,
         body: EntryPayloadSchema,
-        response: { 200: SuccessMessageSchema, ...errors },
+        response: { 200: EntryResponseSchema, ...errors },
       },
     },
     async (request) => {
-      // Honeypot: only bots fill the hidden field. They get the same answer and nothing is stored.
+      const { id } = request.params;
+      // Honeypot: only bots fill the hidden field. They get the same answer (with a receipt that
+      // matches nothing) and nothing is stored.
       if (request.body.website) {
-        request.log.info({ giveawayId: request.params.id }, 'giveaway entry honeypot triggered');
-        return { success: true, message: ENTERED };
+        request.log.info({ giveawayId: id }, 'giveaway entry honeypot triggered');
+        const receipt = newReceipt();
+        return {
+          success: true,
+          message: entered(receipt),
+          receipt,
+          rules_version: request.body.rules_version ?? 1,
+        };
       }
       const input = validateEntry(request.body);
-      await giveaways.enterGiveaway(app.db, request.params.id, input, today(), new Date());
-      return { success: true, message: ENTERED };
+      if (request.body.accept_rules !== true) {
+        const g = await giveaways.getGiveaway(app.db, id);
+        throw badRequest(
+          `Please read the official rules and confirm that you accept them and are at least ${g.min_age} ("accept_rules": true).`,
+        );
+      }
+      const now = new Date();
+      const entry = await giveaways.enterGiveaway(app.db, id, input, {
+        today: todayIn(timeZone, now),
+        now,
+        rulesVersion: request.body.rules_version,
+      });
+      // The receipt goes by mail only through a real mail server: kept in the outbox it would
+      // only pile up entrants' addresses there.
+      if (app.config.smtpUrl) {
+        const g = await giveaways.getGiveaway(app.db, id);
+        await app.mailer.send(
+          receiptMail({
+            to: input.email,
+            title: g.title,
+            receipt: entry.receipt,
+            rulesVersion: entry.rules_version,
+            giveawayId: id,
+            publicUrl: app.config.publicUrl,
+          }),
+        );
+      }
+      return {
+        success: true,
+        message: entered(entry.receipt),
+        receipt: entry.receipt,
+        rules_version: entry.rules_version,
+      };
     },
   );
 
   app.post(
     '/giveaway/:id/toggle-participants',
     {
-      preHandler: adminOnly,
+      onRequest: adminOnly,
       schema: {
         tags: ['giveaways'],
         summary: 'Start or stop accepting entries (admin)',
@@ -204,18 +306,23 @@ const giveawayRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const { accept } = request.body;
-      const row = await giveaways.setAccepting(app.db, request.params.id, accept, new Date());
-      if (!accept)
-        return { success: true, message: 'The giveaway has stopped accepting participants.' };
-      const reason = deriveState(row, today()).entries_closed_reason;
+      const day = today();
+      const row = await giveaways.setAccepting(app.db, request.params.id, accept, {
+        actor: actorOf(request),
+        now: new Date(),
+        today: day,
+      });
+      if (!accept) {
+        const count = row.frozen_count ?? row.participant_count;
+        return {
+          success: true,
+          message: `The giveaway has stopped accepting participants. Its list of ${count} ${count === 1 ? 'entry' : 'entries'} is frozen and published.`,
+        };
+      }
+      const reason = deriveState(row, day).entries_closed_reason;
       let message = 'The giveaway is now accepting participants.';
-      if (reason === 'ended' && row.end_date) {
-        message = `Entries are switched on, but this giveaway ended on ${formatDate(row.end_date)}; move the end date to take entries again.`;
-      } else if (reason === 'not_started') {
+      if (reason === 'not_started') {
         message = `Entries are switched on and open on ${formatDate(row.start_date)}.`;
-      } else if (reason === 'full') {
-        message =
-          'Entries are switched on, but the giveaway is full; raise the maximum to take more entries.';
       }
       return { success: true, message };
     },
@@ -224,31 +331,249 @@ const giveawayRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/giveaway/:id/select-winner',
     {
-      preHandler: adminOnly,
+      onRequest: adminOnly,
       schema: {
         tags: ['giveaways'],
-        summary: 'Draw the one winner, uniformly at random (admin)',
+        summary: 'Draw the winner by the published method, revealing the seed (admin)',
         params: GiveawayIdParamsSchema,
+        body: SelectWinnerPayloadSchema,
         response: { 200: SelectWinnerResponseSchema, ...errors },
       },
     },
     async (request) => {
-      // requireRole set the user before this handler runs.
-      const drawer = request.user as NonNullable<typeof request.user>;
-      const result = await giveaways.drawWinner(app.db, request.params.id, drawer, new Date());
-      const winner = toWinner(result.winner);
+      const now = new Date();
+      const result = await draws.drawWinner(app.db, request.params.id, {
+        actor: actorOf(request),
+        now,
+        today: todayIn(timeZone, now),
+        externalValue: request.body?.external_value,
+      });
+      return announce(request.params.id, result, 'won');
+    },
+  );
+
+  /** Mails the winner their claim link and answers the admin's draw screen. */
+  async function announce(id: number, result: draws.DrawResult, verb: string) {
+    const drawnFrom = `${result.eligibleCount} ${result.eligibleCount === 1 ? 'entry' : 'entries'}`;
+    if (!result.winner) {
+      return {
+        success: false,
+        winner: null,
+        round: result.round,
+        claim_deadline: result.claimDeadline,
+        message: `The entry at position ${result.position + 1} was drawn from ${drawnFrom}, but its entrant had their data erased, so nobody can be told. Draw again once the claim period has passed.`,
+      };
+    }
+    const g = await giveaways.getGiveaway(app.db, id);
+    try {
+      await app.mailer.send(
+        winnerMail({
+          to: result.winner.email,
+          handle: result.winner.instagram_handle,
+          title: result.title,
+          prize: result.prize,
+          giveawayId: id,
+          claimToken: result.claimToken,
+          claimDeadline: result.claimDeadline,
+          claimDays: g.claim_days,
+          timeZone,
+          publicUrl: app.config.publicUrl,
+        }),
+      );
+    } catch (error) {
+      // The draw is committed and public; a mail failure must not turn it into an error.
+      app.log.error({ err: error, giveawayId: id }, 'could not send or keep the winner e-mail');
+    }
+    const winner = toWinner(result.winner);
+    return {
+      success: true,
+      winner,
+      round: result.round,
+      claim_deadline: result.claimDeadline,
+      message: `@${winner.instagram_handle} ${verb} "${result.title}", drawn from ${drawnFrom}. They have until ${formatDeadline(result.claimDeadline, timeZone)} to claim the prize.`,
+    };
+  }
+
+  app.post(
+    '/giveaway/:id/redraw',
+    {
+      onRequest: adminOnly,
+      schema: {
+        tags: ['giveaways'],
+        summary: 'Draw again after the claim deadline passed without a claim (admin)',
+        params: GiveawayIdParamsSchema,
+        body: RedrawPayloadSchema,
+        response: { 200: SelectWinnerResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const result = await draws.redraw(app.db, request.params.id, request.body.reason, {
+        actor: actorOf(request),
+        now: new Date(),
+        timeZone,
+      });
+      return announce(request.params.id, result, 'won the re-draw of');
+    },
+  );
+
+  app.post(
+    '/giveaway/:id/claim',
+    {
+      config: { rateLimit: app.config.limits.participate },
+      schema: {
+        tags: ['giveaways'],
+        summary: 'The winner claims the prize with the token from their e-mail',
+        params: GiveawayIdParamsSchema,
+        body: ClaimPayloadSchema,
+        response: { 200: ClaimResponseSchema, 410: ErrorResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const claim = await draws.claimPrize(app.db, request.params.id, request.body.token, {
+        now: new Date(),
+        timeZone,
+      });
+      const when = formatDeadline(claim.claimed_at, timeZone);
       return {
         success: true,
-        winner,
-        message: `@${winner.instagram_handle} won "${result.title}", drawn from ${result.entrantCount} ${result.entrantCount === 1 ? 'entrant' : 'entrants'}.`,
+        message: claim.already
+          ? `You already claimed this prize on ${when}. We will be in touch at the address you entered with.`
+          : `Your claim is recorded: ${when}. We will write to you at the address you entered with to arrange delivery.`,
+        title: claim.title,
+        prize: claim.prize,
+        claimed_at: claim.claimed_at,
       };
+    },
+  );
+
+  app.post(
+    '/giveaway/:id/receipt',
+    {
+      config: { rateLimit: app.config.limits.participate },
+      schema: {
+        tags: ['giveaways'],
+        summary: 'Was I in the draw? Checks a receipt code against the entry list',
+        params: GiveawayIdParamsSchema,
+        body: ReceiptCheckPayloadSchema,
+        response: { 200: ReceiptCheckResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      await settle(request.params.id);
+      return draws.checkReceipt(app.db, request.params.id, request.body.receipt);
+    },
+  );
+
+  app.get(
+    '/giveaway/:id/rules',
+    {
+      schema: {
+        tags: ['giveaways'],
+        summary: 'The official rules (the current version, or ?version=N)',
+        params: GiveawayIdParamsSchema,
+        querystring: RulesQuerySchema,
+        response: { 200: GiveawayRulesSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      noStore(reply);
+      return getRules(app.db, request.params.id, request.query.version);
+    },
+  );
+
+  app.get(
+    '/giveaway/:id/verification',
+    {
+      schema: {
+        tags: ['giveaways'],
+        summary:
+          'Commitment, frozen list, revealed seed and every draw: all a visitor needs to check it',
+        params: GiveawayIdParamsSchema,
+        response: { 200: GiveawayVerificationSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      noStore(reply);
+      await settle(request.params.id);
+      return draws.getVerification(app.db, request.params.id, new Date());
+    },
+  );
+
+  app.get(
+    '/giveaway/:id/frozen-entries.txt',
+    {
+      schema: {
+        tags: ['giveaways'],
+        summary: 'The frozen entry list: one receipt hash per line; its SHA-256 is the fingerprint',
+        params: GiveawayIdParamsSchema,
+        response: {
+          200: Type.String({ description: 'text/plain: one SHA-256 hex per line' }),
+          ...errors,
+        },
+      },
+    },
+    async (request, reply) => {
+      await settle(request.params.id);
+      const hashes = await draws.frozenHashes(app.db, request.params.id);
+      // Frozen means final: the file never changes, but a deleted giveaway must not linger in caches.
+      return reply
+        .header('content-type', 'text/plain; charset=utf-8')
+        .header('cache-control', 'no-cache')
+        .send(frozenListText(hashes));
+    },
+  );
+
+  app.post(
+    '/giveaway/:id/archive',
+    {
+      onRequest: adminOnly,
+      schema: {
+        tags: ['giveaways'],
+        summary: 'Hide a giveaway from the list, or show it again (admin)',
+        params: GiveawayIdParamsSchema,
+        body: ArchivePayloadSchema,
+        response: { 200: SuccessMessageSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const row = await giveaways.setArchived(app.db, request.params.id, request.body.archived, {
+        actor: actorOf(request),
+        now: new Date(),
+      });
+      return {
+        success: true,
+        message: request.body.archived
+          ? `"${row.title}" is archived: hidden from the giveaway list, while its page, rules and draw record stay.`
+          : `"${row.title}" is shown in the giveaway list again.`,
+      };
+    },
+  );
+
+  app.get(
+    '/giveaway/:id/changes',
+    {
+      onRequest: adminOnly,
+      schema: {
+        tags: ['giveaways'],
+        summary: 'Every admin change to a giveaway, oldest first (admin)',
+        params: GiveawayIdParamsSchema,
+        response: { 200: GiveawayChangeListSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const changes = await listChanges(app.db, request.params.id);
+      if (changes.length === 0) await giveaways.getGiveaway(app.db, request.params.id);
+      return changes;
     },
   );
 
   app.get(
     '/giveaway/:id/participants',
     {
-      preHandler: adminOnly,
+      onRequest: adminOnly,
       schema: {
         tags: ['giveaways'],
         summary: 'A giveaway’s entrants, in entry order (admin)',
@@ -265,7 +590,7 @@ const giveawayRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/giveaway/:id/participants.csv',
     {
-      preHandler: adminOnly,
+      onRequest: adminOnly,
       schema: {
         tags: ['giveaways'],
         summary: 'A giveaway’s entrants as CSV (admin)',
@@ -293,7 +618,7 @@ const giveawayRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/participant/:id',
     {
-      preHandler: adminOnly,
+      onRequest: adminOnly,
       schema: {
         tags: ['giveaways'],
         summary: 'One entrant (admin)',

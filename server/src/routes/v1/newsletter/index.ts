@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
@@ -12,15 +13,17 @@ import {
   PageQuerySchema,
 } from '@site/contracts';
 import { badRequest } from '../../../lib/http-error';
+import { ownOrigins } from '../../../lib/request-origin';
 import {
-  DEFAULT_CONSENT_TEXT,
   InvalidTokenError,
   SUBSCRIBE_ANSWER,
   UNSUBSCRIBE_ANSWER,
+  UNSUBSCRIBE_LINK_ANSWER,
   type NewsletterContext,
   confirm,
   confirmedCsv,
   listConfirmed,
+  requestUnsubscribeLink,
   subscribe,
   unsubscribe,
 } from '../../../services/newsletter';
@@ -29,13 +32,18 @@ import { pageParams } from '../../../lib/pagination';
 const errors = { 400: ErrorResponseSchema, 429: ErrorResponseSchema };
 const adminErrors = { 401: ErrorResponseSchema, 403: ErrorResponseSchema };
 
-/** The page a visitor subscribed from, when the site did not say: the Referer's path, if any. */
-function refererPath(referer: string | undefined): string | undefined {
-  if (!referer) return undefined;
+/**
+ * The site page a subscription came from, as the browser reports it: the Referer's path when it
+ * is one of this site's pages (the site sends Referer to itself only), else `api`.
+ */
+function consentSource(request: FastifyRequest, publicUrl: string): string {
+  const referer = request.headers.referer;
+  if (!referer) return 'api';
   try {
-    return new URL(referer).pathname.slice(0, 300);
+    const url = new URL(referer);
+    return ownOrigins(request, publicUrl).includes(url.origin) ? url.pathname.slice(0, 300) : 'api';
   } catch {
-    return undefined;
+    return 'api';
   }
 }
 
@@ -62,8 +70,7 @@ const newsletter: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       await subscribe(ctx, {
         email: request.body.email,
-        source: request.body.source || refererPath(request.headers.referer) || 'unknown',
-        consentText: request.body.consent_text || DEFAULT_CONSENT_TEXT,
+        source: consentSource(request, app.config.publicUrl),
       });
       return { message: SUBSCRIBE_ANSWER };
     },
@@ -105,7 +112,8 @@ const newsletter: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags: ['newsletter'],
-        summary: 'Unsubscribe by e-mail address or by the token from a newsletter e-mail',
+        summary:
+          'Unsubscribe with the token from a newsletter e-mail, or have a link mailed to an address',
         body: NewsletterUnsubscribeRequestSchema,
         response: { 200: NewsletterMessageResponseSchema, ...errors },
       },
@@ -115,7 +123,11 @@ const newsletter: FastifyPluginAsyncTypebox = async (app) => {
       const { email, token } = request.body;
       if ((email === undefined) === (token === undefined))
         throw badRequest('Send either an email or a token, not both.');
-      await unsubscribe(app.db, email !== undefined ? { email } : { token: token as string });
+      if (email !== undefined) {
+        await requestUnsubscribeLink(ctx, email);
+        return { message: UNSUBSCRIBE_LINK_ANSWER };
+      }
+      await unsubscribe(app.db, token as string);
       return { message: UNSUBSCRIBE_ANSWER };
     },
   );
@@ -134,7 +146,7 @@ const newsletter: FastifyPluginAsyncTypebox = async (app) => {
       config: { rateLimit },
     },
     async (request) => {
-      await unsubscribe(app.db, { token: request.query.token });
+      await unsubscribe(app.db, request.query.token);
       return { message: UNSUBSCRIBE_ANSWER };
     },
   );
@@ -149,7 +161,7 @@ const newsletter: FastifyPluginAsyncTypebox = async (app) => {
         querystring: PageQuerySchema,
         response: { 200: NewsletterSubscriberListResponseSchema, ...adminErrors },
       },
-      preValidation: app.requireRole('admin'),
+      onRequest: app.requireRole('admin'),
     },
     async (request) => {
       const { page, perPage } = pageParams(request.query);
@@ -167,7 +179,7 @@ const newsletter: FastifyPluginAsyncTypebox = async (app) => {
         produces: ['text/csv'],
         response: { 200: Type.String({ description: 'CSV with a header row' }), ...adminErrors },
       },
-      preValidation: app.requireRole('admin'),
+      onRequest: app.requireRole('admin'),
     },
     async (_request, reply) => {
       const csv = await confirmedCsv(app.db);

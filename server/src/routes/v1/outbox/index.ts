@@ -19,7 +19,7 @@ const outbox: FastifyPluginAsyncTypebox = async (app) => {
           403: ErrorResponseSchema,
         },
       },
-      preValidation: app.requireRole('admin'),
+      onRequest: app.requireRole('admin'),
     },
     async (request) => {
       const { page, perPage } = pageParams(request.query);

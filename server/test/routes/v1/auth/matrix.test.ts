@@ -1,4 +1,4 @@
-import { createSigner } from 'fast-jwt';
+import { createDecoder, createSigner } from 'fast-jwt';
 import { buildTestApp, type TestApp, userWithToken } from '../../../helpers/build';
 
 const SECRET = 'test-secret-that-is-long-enough-for-hs256-signing';
@@ -16,6 +16,8 @@ interface Protected {
 const ROUTES: Protected[] = [
   { method: 'GET', url: '/api/v1/auth/me', roles: ['admin', 'editor'] },
   { method: 'POST', url: '/api/v1/auth/logout', roles: ['admin', 'editor'] },
+  { method: 'POST', url: '/api/v1/auth/logout-all', roles: ['admin', 'editor'] },
+  { method: 'GET', url: '/api/v1/auth/sessions', roles: ['admin', 'editor'] },
   {
     method: 'POST',
     url: '/api/v1/auth/password',
@@ -27,6 +29,18 @@ const ROUTES: Protected[] = [
   { method: 'GET', url: '/api/v1/newsletter/subscribers', roles: ['admin'] },
   { method: 'GET', url: '/api/v1/newsletter/subscribers.csv', roles: ['admin'] },
   { method: 'GET', url: '/api/v1/outbox/', roles: ['admin'] },
+  {
+    method: 'POST',
+    url: '/api/v1/personal-data/export',
+    roles: ['admin'],
+    payload: { email: 'someone@example.com' },
+  },
+  {
+    method: 'POST',
+    url: '/api/v1/personal-data/erase',
+    roles: ['admin'],
+    payload: { email: 'someone@example.com' },
+  },
 ];
 
 let t: TestApp;
@@ -34,6 +48,15 @@ beforeAll(async () => {
   t = await buildTestApp();
 });
 afterAll(() => t.close());
+
+/** The claims of a bearer header from userWithToken. */
+function claimsOf(authorization: string): { sub: string; sid: string } {
+  const { sub, sid } = createDecoder()(authorization.replace(/^Bearer /, '')) as {
+    sub: string;
+    sid: string;
+  };
+  return { sub, sid };
+}
 
 function call(route: Protected, authorization?: string) {
   return t.app.inject({
@@ -44,14 +67,16 @@ function call(route: Protected, authorization?: string) {
   });
 }
 
-test('the list above covers every protected auth, contact, newsletter and mail route in the OpenAPI document', async () => {
+test('the list above covers every protected auth, contact, newsletter, mail and personal-data route in the OpenAPI document', async () => {
   const doc = (await t.app.inject({ method: 'GET', url: '/api/v1/openapi.json' })).json();
   const documented: string[] = [];
   for (const [path, operations] of Object.entries(
     doc.paths as Record<string, Record<string, { security?: unknown; tags?: string[] }>>,
   )) {
     for (const [method, op] of Object.entries(operations)) {
-      const mine = op.tags?.some((tag) => ['auth', 'contact', 'newsletter', 'mail'].includes(tag));
+      const mine = op.tags?.some((tag) =>
+        ['auth', 'contact', 'newsletter', 'mail', 'personal-data'].includes(tag),
+      );
       if (mine && op.security) documented.push(`${method.toUpperCase()} /api/v1${path}`);
     }
   }
@@ -85,23 +110,40 @@ describe.each(ROUTES)('$method $url', (route) => {
       key: SECRET,
       expiresIn: 60_000,
       clockTimestamp: Date.now() - 3_600_000,
-    })({
-      sub: String(user.id),
-      ver: 0,
-    });
+    })(claimsOf(user.authorization));
     const res = await call(route, `Bearer ${expired}`);
     expect(res.statusCode).toBe(401);
     expect(res.json().detail).toMatch(/log in again/);
   });
 
+  test('with a correctly signed token that lacks exp, sub or the session id: 401', async () => {
+    const user = await userWithToken(t.app, 'admin');
+    const { sub, sid } = claimsOf(user.authorization);
+    const noExp = createSigner({ key: SECRET })({ sub, sid });
+    const noSid = createSigner({ key: SECRET, expiresIn: 60_000 })({ sub });
+    const noSub = createSigner({ key: SECRET, expiresIn: 60_000 })({ sid });
+    for (const token of [noExp, noSid, noSub]) {
+      expect((await call(route, `Bearer ${token}`)).statusCode).toBe(401);
+    }
+    expect((await call(route, user.authorization)).statusCode).not.toBe(401);
+  });
+
+  test("with another account's session id: 401", async () => {
+    const admin = await userWithToken(t.app, 'admin');
+    const editor = await userWithToken(t.app, 'editor');
+    const mixed = createSigner({ key: SECRET, expiresIn: 60_000 })({
+      sub: claimsOf(admin.authorization).sub,
+      sid: claimsOf(editor.authorization).sid,
+    });
+    expect((await call(route, `Bearer ${mixed}`)).statusCode).toBe(401);
+  });
+
   test('with a token signed by another key or algorithm: 401', async () => {
     const user = await userWithToken(t.app, 'admin');
-    const forged = createSigner({ key: 'x'.repeat(48), expiresIn: 60_000 })({
-      sub: String(user.id),
-      ver: 0,
-    });
+    const claims = claimsOf(user.authorization);
+    const forged = createSigner({ key: 'x'.repeat(48), expiresIn: 60_000 })(claims);
     expect((await call(route, `Bearer ${forged}`)).statusCode).toBe(401);
-    const unsigned = createSigner({ algorithm: 'none' })({ sub: String(user.id), ver: 0 });
+    const unsigned = createSigner({ algorithm: 'none', expiresIn: 60_000 })(claims);
     expect((await call(route, `Bearer ${unsigned}`)).statusCode).toBe(401);
   });
 

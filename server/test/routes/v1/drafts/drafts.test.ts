@@ -98,6 +98,7 @@ describe('drafts', () => {
       created_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
       updated_at: draft.created_at,
       problems: [],
+      replaces_slug: null,
     });
     const read = await t.app.inject({
       method: 'GET',
@@ -128,15 +129,26 @@ describe('drafts', () => {
   });
 
   test('a value that is present and breaks the build rules is refused with field errors', async () => {
-    const res = await create({ ...DRAFT, slug: 'Not A Slug', category: 'cooking', tags: ['a,b'] });
+    const res = await create({
+      ...DRAFT,
+      slug: 'Not A Slug',
+      category: 'cooking',
+      tags: ['a\nb'],
+      body: 'Fine line.\nA bell \u0007 here.',
+    });
     expect(res.statusCode).toBe(400);
     const body = res.json();
     expect(body.detail).toMatch(/^Please check the draft: /);
     expect(body.errors.map((e: { field: string }) => e.field).sort()).toEqual([
+      'body',
       'category',
       'slug',
       'tags',
     ]);
+    expect(body.errors).toContainEqual({
+      field: 'body',
+      message: 'line 2 contains an invisible control character; delete it and type the text again.',
+    });
     expect(await t.app.db.selectFrom('drafts').select('id').execute()).toEqual([]);
   });
 
@@ -232,6 +244,7 @@ describe('drafts', () => {
           created_by: editor.username,
           updated_at: older.updated_at,
           ready: true,
+          replaces_slug: null,
         },
       ],
     });

@@ -45,7 +45,18 @@ describe('create', () => {
       winner_details: null,
       winner_selected_at: null,
       draw: null,
+      draws: [],
+      min_age: 18,
+      region: '',
+      claim_days: 7,
+      external_randomness: null,
+      extra_terms: '',
+      rules_version: 1,
+      frozen: null,
+      archived: false,
     });
+    expect(g.commitment).toMatch(/^[0-9a-f]{64}$/);
+    expect(g.committed_at).toBe(g.created_at);
     expect(Number.isInteger(g.id)).toBe(true);
     expect(await getGiveaway(t.app, g.id)).toEqual(g);
   });
@@ -242,6 +253,7 @@ describe('status', () => {
       is_accepting_participants: false,
       entries_open: false,
       entries_closed_reason: 'paused',
+      frozen: { reason: 'stopped', entrant_count: 0 },
     });
 
     const ended = await createGiveaway(t.app, t.admin, {
@@ -252,6 +264,7 @@ describe('status', () => {
       status: 'ended',
       entries_open: false,
       entries_closed_reason: 'ended',
+      frozen: { reason: 'ended', entrant_count: 0 },
     });
 
     const lastDay = await createGiveaway(t.app, t.admin, {
@@ -347,7 +360,7 @@ describe('update', () => {
 });
 
 describe('delete', () => {
-  test('deletes the giveaway and its entries, nothing else', async () => {
+  test('deletes an undrawn giveaway with its entries, frozen list and rules, nothing else', async () => {
     const keep = await createGiveaway(t.app, t.admin);
     await enter(t.app, keep.id, 'keep@example.com', 'keeper');
     const g = await createGiveaway(t.app, t.admin, { title: 'Doomed' });
@@ -355,8 +368,9 @@ describe('delete', () => {
     await enter(t.app, g.id, 'b@example.com', 'b_b');
     await t.app.inject({
       method: 'POST',
-      url: `/api/v1/giveaway/${g.id}/select-winner`,
+      url: `/api/v1/giveaway/${g.id}/toggle-participants`,
       headers: { authorization: t.admin },
+      payload: { accept: false },
     });
 
     const res = await t.app.inject({
@@ -379,12 +393,14 @@ describe('delete', () => {
       .where('giveaway_id', '=', g.id)
       .execute();
     expect(orphans).toEqual([]);
-    const draws = await t.app.db
-      .selectFrom('giveaway_draws')
-      .select('giveaway_id')
-      .where('giveaway_id', '=', g.id)
-      .execute();
-    expect(draws).toEqual([]);
+    for (const table of ['giveaway_frozen_entries', 'giveaway_rules', 'giveaway_seeds'] as const) {
+      const rows = await t.app.db
+        .selectFrom(table)
+        .select('giveaway_id')
+        .where('giveaway_id', '=', g.id)
+        .execute();
+      expect(rows).toEqual([]);
+    }
     expect(await getGiveaway(t.app, keep.id)).toMatchObject({ participant_count: 1 });
 
     const again = await t.app.inject({

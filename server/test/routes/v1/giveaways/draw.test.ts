@@ -1,5 +1,14 @@
-import crypto from 'node:crypto';
-import type { Giveaway, Participant, SelectWinnerResponse } from '@site/contracts';
+import type {
+  Giveaway,
+  GiveawayVerification,
+  Participant,
+  SelectWinnerResponse,
+} from '@site/contracts';
+import {
+  referenceDraw,
+  referenceFingerprint,
+  referenceSha256,
+} from '../../../helpers/reference-draw';
 import { createGiveaway, enter, getGiveaway, type GiveawayTestContext, setup } from './fixtures';
 
 // A fresh PostgreSQL schema runs every migration, and the concurrency tests make hundreds of requests.
@@ -10,7 +19,6 @@ beforeAll(async () => {
   t = await setup();
 });
 afterAll(() => t.close());
-afterEach(() => jest.restoreAllMocks());
 
 const selectWinner = (id: number, authorization = t.admin) =>
   t.app.inject({
@@ -37,43 +45,98 @@ async function entrantIds(id: number): Promise<number[]> {
   return res.json<Participant[]>().map((p) => p.id);
 }
 
-test('the draw picks one entrant, stores the winner and a verifiable draw record', async () => {
+test('the draw freezes the list, reveals the seed and picks the entry the published method names', async () => {
   const g = await giveawayWith(5);
-  const ids = await entrantIds(g.id);
-  const spy = jest
-    .spyOn(crypto, 'randomInt')
-    .mockImplementationOnce(((n: number) => n - 2) as unknown as typeof crypto.randomInt);
-
   const res = await selectWinner(g.id);
   expect(res.statusCode).toBe(200);
-  expect(spy).toHaveBeenCalledWith(5);
   const body = res.json<SelectWinnerResponse>();
-  const sorted = [...ids].sort((a, b) => a - b);
-  const winnerId = sorted[3] as number;
-  expect(body.success).toBe(true);
-  expect(body.winner.id).toBe(winnerId);
-  expect(body.winner.email).toMatch(/^entrant\d@example\.com$/);
-  expect(body.message).toBe(
-    `@${body.winner.instagram_handle} won "${g.title}", drawn from 5 entrants.`,
-  );
+
+  const verification = (
+    await t.app.inject({ method: 'GET', url: `/api/v1/giveaway/${g.id}/verification` })
+  ).json<GiveawayVerification>();
+  const list = (
+    await t.app.inject({ method: 'GET', url: `/api/v1/giveaway/${g.id}/frozen-entries.txt` })
+  ).body;
+  const hashes = list.split('\n').filter(Boolean);
+  expect(hashes).toHaveLength(5);
+  expect(referenceFingerprint(hashes)).toBe(verification.frozen?.fingerprint);
+  const seed = verification.seed as string;
+  expect(referenceSha256(seed)).toBe(g.commitment);
+  const expected = referenceDraw({
+    seed,
+    external: '',
+    fingerprint: verification.frozen?.fingerprint ?? '',
+    round: 1,
+    listLength: 5,
+    excluded: [],
+  });
+
+  const ids = (await entrantIds(g.id)).sort((a, b) => a - b);
+  const winnerId = ids[expected.position] as number;
+  expect(body).toEqual({
+    success: true,
+    winner: {
+      id: winnerId,
+      email: expect.stringMatching(/^entrant\d@example\.com$/),
+      instagram_handle: expect.any(String),
+    },
+    round: 1,
+    claim_deadline: expect.any(String),
+    message: expect.stringMatching(
+      new RegExp(
+        `^@${body.winner?.instagram_handle} won "${g.title}", drawn from 5 entries\\. They have until .+ to claim the prize\\.$`,
+      ),
+    ),
+  });
 
   const after = await getGiveaway(t.app, g.id);
   expect(after).toMatchObject({
     status: 'winner_selected',
     winner_id: winnerId,
-    winner_details: { instagram_handle: body.winner.instagram_handle },
+    winner_details: { instagram_handle: body.winner?.instagram_handle },
     is_accepting_participants: false,
     entries_open: false,
     entries_closed_reason: 'winner_selected',
+    frozen: { reason: 'drawn', entrant_count: 5, fingerprint: verification.frozen?.fingerprint },
   });
   expect(after.winner_selected_at).toEqual(expect.any(String));
+  // The public record names no account; the admin's view says who drew.
   expect(after.draw).toEqual({
     entrant_count: 5,
-    fingerprint: crypto.createHash('sha256').update(sorted.join(',')).digest('hex'),
-    drawn_index: 3,
-    drawn_by: t.adminName,
+    fingerprint: verification.frozen?.fingerprint,
+    drawn_index: expected.position,
     drawn_at: after.winner_selected_at,
   });
+  expect((await getGiveaway(t.app, g.id, t.admin)).draw).toEqual({
+    ...after.draw,
+    drawn_by: t.adminName,
+  });
+  for (const headers of [{}, { authorization: t.editor }]) {
+    for (const url of [`/api/v1/giveaway/${g.id}`, '/api/v1/giveaway']) {
+      const res = await t.app.inject({ method: 'GET', url, headers });
+      expect(res.body).not.toContain(t.adminName);
+    }
+  }
+  expect(after.draws).toEqual([
+    {
+      round: 1,
+      algorithm: 'aw-draw-v1',
+      drawn_at: after.winner_selected_at,
+      reason: null,
+      eligible_count: 5,
+      position: expected.position,
+      counter: expected.counter,
+      receipt_hash: hashes[expected.position],
+      winner_handle: body.winner?.instagram_handle,
+      claim_deadline: body.claim_deadline,
+      claimed_at: null,
+      claim_status: 'awaiting_claim',
+    },
+  ]);
+  // The claim period is the giveaway's (7 days by default), counted from the draw.
+  expect(Date.parse(body.claim_deadline) - Date.parse(after.winner_selected_at ?? '')).toBe(
+    7 * 24 * 3600 * 1000,
+  );
 });
 
 test('the admin view adds the winner e-mail; public views never carry an e-mail', async () => {
@@ -82,8 +145,8 @@ test('the admin view adds the winner e-mail; public views never carry an e-mail'
 
   const adminView = await getGiveaway(t.app, g.id, t.admin);
   expect(adminView.winner_details).toEqual({
-    instagram_handle: drawn.winner.instagram_handle,
-    email: drawn.winner.email,
+    instagram_handle: drawn.winner?.instagram_handle,
+    email: drawn.winner?.email,
   });
 
   const EMAIL = /[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/;
@@ -92,7 +155,7 @@ test('the admin view adds the winner e-mail; public views never carry an e-mail'
       const res = await t.app.inject({ method: 'GET', url, headers });
       expect(res.statusCode).toBe(200);
       expect(res.body).not.toMatch(EMAIL);
-      expect(res.body).toContain(drawn.winner.instagram_handle);
+      expect(res.body).toContain(drawn.winner?.instagram_handle);
     }
   }
   const entry = await enter(
@@ -116,7 +179,7 @@ test('a second draw is refused and changes nothing', async () => {
     'A winner has already been drawn for this giveaway; a giveaway has exactly one winner.',
   );
   const after = await getGiveaway(t.app, g.id);
-  expect(after.winner_id).toBe(first.winner.id);
+  expect(after.winner_id).toBe(first.winner?.id);
   expect(after.draw).toEqual(before.draw);
 });
 
@@ -127,12 +190,12 @@ test('10 simultaneous draws make one winner and one draw record', async () => {
   expect(ok).toHaveLength(1);
   for (const r of results.filter((x) => x.statusCode !== 200)) expect(r.statusCode).toBe(409);
   const records = await t.app.db
-    .selectFrom('giveaway_draws')
+    .selectFrom('giveaway_draw_rounds')
     .selectAll()
     .where('giveaway_id', '=', g.id)
     .execute();
   expect(records).toHaveLength(1);
-  expect(records[0]?.participant_id).toBe(ok[0]?.json<SelectWinnerResponse>().winner.id);
+  expect(records[0]?.participant_id).toBe(ok[0]?.json<SelectWinnerResponse>().winner?.id);
   expect((await getGiveaway(t.app, g.id)).winner_id).toBe(records[0]?.participant_id);
 });
 
@@ -150,12 +213,15 @@ test('entries racing a draw are either in the draw or refused, never after it', 
   // Everyone stored was in the draw: the record counts exactly the stored entrants.
   expect(after.participant_count).toBe(3 + accepted);
   expect(after.draw?.entrant_count).toBe(after.participant_count);
-  expect(after.draw?.fingerprint).toBe(
-    crypto
-      .createHash('sha256')
-      .update((await entrantIds(g.id)).sort((a, b) => a - b).join(','))
-      .digest('hex'),
-  );
+  const hashes = await t.app.db
+    .selectFrom('participants')
+    .select('receipt_hash')
+    .where('giveaway_id', '=', g.id)
+    .orderBy('id')
+    .execute();
+  expect(after.draw?.fingerprint).toBe(referenceFingerprint(hashes.map((h) => h.receipt_hash)));
+  for (const refused of entries.filter((r) => r.statusCode !== 200))
+    expect(refused.statusCode).toBe(409);
 });
 
 test('no entrants: 409 with a sentence, and entries stay open', async () => {
@@ -169,6 +235,7 @@ test('no entrants: 409 with a sentence, and entries stay open', async () => {
     status: 'active',
     is_accepting_participants: true,
     draw: null,
+    frozen: null,
   });
   expect((await enter(t.app, g.id, 'a@example.com', 'a1')).statusCode).toBe(200);
 });
@@ -255,9 +322,11 @@ describe('participants', () => {
 
 describe('admin-only routes', () => {
   let g: Giveaway;
+  let undrawn: Giveaway;
   let participantId: number;
   beforeAll(async () => {
     g = await giveawayWith(1);
+    undrawn = await giveawayWith(1);
     participantId = (await entrantIds(g.id))[0] as number;
   });
 
@@ -276,14 +345,17 @@ describe('admin-only routes', () => {
     ['GET', `/api/v1/giveaway/${g.id}/participants`, undefined],
     ['GET', `/api/v1/giveaway/${g.id}/participants.csv`, undefined],
     ['GET', `/api/v1/participant/${participantId}`, undefined],
+    ['GET', `/api/v1/giveaway/${g.id}/changes`, undefined],
     ['POST', `/api/v1/giveaway/${g.id}/select-winner`, undefined],
-    ['DELETE', `/api/v1/giveaway/${g.id}`, undefined],
+    ['POST', `/api/v1/giveaway/${g.id}/archive`, { archived: true }],
+    ['DELETE', `/api/v1/giveaway/${undrawn.id}`, undefined],
   ];
 
   test('no token: 401; editor: 403 (and nothing changes); admin: allowed', async () => {
     const snapshot = async () => ({
       giveaways: await t.app.db.selectFrom('giveaways').selectAll().orderBy('id').execute(),
-      draws: await t.app.db.selectFrom('giveaway_draws').selectAll().execute(),
+      draws: await t.app.db.selectFrom('giveaway_draw_rounds').selectAll().execute(),
+      changes: await t.app.db.selectFrom('giveaway_changes').selectAll().execute(),
     });
     for (const [method, url, payload] of routes()) {
       const call = (headers: Record<string, string>) =>

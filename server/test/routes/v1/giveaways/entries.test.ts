@@ -39,9 +39,13 @@ test('an entry is stored normalised and answered with success and a message', as
   const g = await createGiveaway(t.app, t.admin);
   const res = await enter(t.app, g.id, '  Ann.Lee@Example.COM ', ' @Ann_Lee ');
   expect(res.statusCode).toBe(200);
+  const { receipt } = res.json<{ receipt: string }>();
+  expect(receipt).toMatch(/^[0-9A-HJKMNP-TV-Z]{4}(-[0-9A-HJKMNP-TV-Z]{4}){3}$/);
   expect(res.json()).toEqual({
     success: true,
-    message: 'You have entered the giveaway. Good luck!',
+    message: `You have entered the giveaway. Good luck! Your receipt code is ${receipt}; keep it to check that your entry is in the draw.`,
+    receipt,
+    rules_version: 1,
   });
   expect(await participants(g.id)).toEqual([
     expect.objectContaining({
@@ -130,9 +134,13 @@ test('the honeypot gets the same answer and stores nothing', async () => {
     website: 'http://spam.example',
   });
   expect(res.statusCode).toBe(200);
+  const { receipt } = res.json<{ receipt: string }>();
+  expect(receipt).toMatch(/^[0-9A-HJKMNP-TV-Z]{4}(-[0-9A-HJKMNP-TV-Z]{4}){3}$/);
   expect(res.json()).toEqual({
     success: true,
-    message: 'You have entered the giveaway. Good luck!',
+    message: `You have entered the giveaway. Good luck! Your receipt code is ${receipt}; keep it to check that your entry is in the draw.`,
+    receipt,
+    rules_version: 1,
   });
   expect(await participants(g.id)).toEqual([]);
   expect((await getGiveaway(t.app, g.id)).participant_count).toBe(0);
@@ -144,19 +152,45 @@ test('the honeypot gets the same answer and stores nothing', async () => {
 });
 
 describe('refusals', () => {
-  test('paused, then reopened', async () => {
+  test('Stop Accepting closes entries for good: the list is frozen and cannot be reopened', async () => {
     const g = await createGiveaway(t.app, t.admin);
+    expect((await enter(t.app, g.id, 'zoe@example.com', 'zoe')).statusCode).toBe(200);
     const off = await toggle(g.id, false);
     expect(off.json()).toEqual({
       success: true,
-      message: 'The giveaway has stopped accepting participants.',
+      message:
+        'The giveaway has stopped accepting participants. Its list of 1 entry is frozen and published.',
     });
     const refused = await enter(t.app, g.id, 'ann@example.com', 'ann');
     expect(refused.statusCode).toBe(409);
     expect(refused.json().detail).toBe(
-      'This giveaway is not accepting entries at the moment. Please check back later.',
+      'Entries to this giveaway have closed and the entry list is frozen, so it no longer accepts entries.',
     );
 
+    const on = await toggle(g.id, true);
+    expect(on.statusCode).toBe(409);
+    expect(on.json().detail).toMatch(
+      /^Entries to this giveaway closed on .+ and its entry list is frozen and published, so it cannot take entries again\.$/,
+    );
+    expect((await enter(t.app, g.id, 'ann@example.com', 'ann')).statusCode).toBe(409);
+    expect(await getGiveaway(t.app, g.id)).toMatchObject({
+      participant_count: 1,
+      is_accepting_participants: false,
+      frozen: { reason: 'stopped', entrant_count: 1 },
+    });
+  });
+
+  test('a giveaway paused before lists were frozen (an upgraded one) can still be reopened', async () => {
+    const g = await createGiveaway(t.app, t.admin);
+    await t.app.db
+      .updateTable('giveaways')
+      .set({ is_accepting: 0 })
+      .where('id', '=', g.id)
+      .execute();
+    const refused = await enter(t.app, g.id, 'ann@example.com', 'ann');
+    expect(refused.json().detail).toBe(
+      'This giveaway is not accepting entries at the moment. Please check back later.',
+    );
     const on = await toggle(g.id, true);
     expect(on.json()).toEqual({
       success: true,
@@ -183,9 +217,11 @@ describe('refusals', () => {
       'This giveaway ended on January 31, 2020, so it no longer accepts entries.',
     );
     const on = await toggle(g.id, true);
-    expect(on.json().message).toBe(
-      'Entries are switched on, but this giveaway ended on January 31, 2020; move the end date to take entries again.',
-    );
+    expect(on.statusCode).toBe(409);
+    expect(on.json().detail).toMatch(/so it cannot take entries again\.$/);
+    expect(await getGiveaway(t.app, g.id)).toMatchObject({
+      frozen: { reason: 'ended', entrant_count: 0 },
+    });
   });
 
   test('full', async () => {
@@ -202,6 +238,7 @@ describe('refusals', () => {
       status: 'active',
       entries_open: false,
       entries_closed_reason: 'full',
+      frozen: { reason: 'full', entrant_count: 2 },
     });
   });
 

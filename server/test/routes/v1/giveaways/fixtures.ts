@@ -53,6 +53,7 @@ export async function createGiveaway(
   return res.json<Giveaway>();
 }
 
+/** Enters as the site does (rules accepted); `extra` adds or overrides body fields. */
 export function enter(
   app: App,
   id: number,
@@ -63,7 +64,7 @@ export function enter(
   return app.inject({
     method: 'POST',
     url: `/api/v1/giveaway/${id}/participate`,
-    payload: { email, instagram_handle, ...extra },
+    payload: { email, instagram_handle, accept_rules: true, ...extra },
   });
 }
 

@@ -1,0 +1,150 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { DrawAlgorithmSchema, DrawRoundSchema, FrozenListSchema } from './giveaway';
+
+/*
+ * What lets anyone check a giveaway: its official rules (with versions), entry receipts, the
+ * commit/freeze/reveal record of the draw, the winner's claim, and the admins' change log.
+ * docs/giveaways.md gives the algorithm in full.
+ */
+
+export const RulesSectionSchema = Type.Object({
+  heading: Type.String(),
+  text: Type.String(),
+});
+export type RulesSection = Static<typeof RulesSectionSchema>;
+
+/** One version of a giveaway's official rules, as the entrant read it. */
+export const GiveawayRulesSchema = Type.Object({
+  giveaway_id: Type.Integer(),
+  title: Type.String(),
+  min_age: Type.Integer(),
+  version: Type.Integer(),
+  current_version: Type.Integer(),
+  /** When this version was published. */
+  created_at: Type.String(),
+  versions: Type.Array(Type.Object({ version: Type.Integer(), created_at: Type.String() })),
+  sections: Type.Array(RulesSectionSchema),
+});
+export type GiveawayRules = Static<typeof GiveawayRulesSchema>;
+
+export const RulesQuerySchema = Type.Object(
+  {
+    version: Type.Optional(
+      Type.Integer({ minimum: 1, maximum: 1_000_000, errorMessage: 'must be a version number' }),
+    ),
+  },
+  { additionalProperties: false },
+);
+export type RulesQuery = Static<typeof RulesQuerySchema>;
+
+/** Everything needed to recompute the draw, public. The seed appears only after the first draw. */
+export const GiveawayVerificationSchema = Type.Object({
+  giveaway_id: Type.Integer(),
+  title: Type.String(),
+  algorithm: DrawAlgorithmSchema,
+  /** SHA-256 (hex) of the seed's text; null for legacy draws. */
+  commitment: Type.Union([Type.String(), Type.Null()]),
+  committed_at: Type.Union([Type.String(), Type.Null()]),
+  /** False when the commitment was published after entries already existed (upgraded giveaways). */
+  committed_before_entries: Type.Boolean(),
+  /** The secret seed (64 hex characters), revealed by the first draw; null until then. */
+  seed: Type.Union([Type.String(), Type.Null()]),
+  /** The external public random value the rules name, as described there. */
+  external_randomness: Type.Union([Type.String(), Type.Null()]),
+  /** The value of it used by the draw ("" in the computation when none); null before the draw. */
+  external_value: Type.Union([Type.String(), Type.Null()]),
+  frozen: Type.Union([FrozenListSchema, Type.Null()]),
+  /** Where the frozen list file is (one receipt hash per line); null until entries close. */
+  frozen_list_path: Type.Union([Type.String(), Type.Null()]),
+  draws: Type.Array(DrawRoundSchema),
+});
+export type GiveawayVerification = Static<typeof GiveawayVerificationSchema>;
+
+export const ReceiptCheckPayloadSchema = Type.Object(
+  {
+    receipt: Type.String({
+      minLength: 1,
+      maxLength: 64,
+      errorMessage: 'must be the receipt code you were given, like K7M2-9QXD-4HVA-PN3T',
+    }),
+  },
+  { additionalProperties: false },
+);
+export type ReceiptCheckPayload = Static<typeof ReceiptCheckPayloadSchema>;
+
+/** Whether a receipt belongs to an entry of this giveaway. Never names the entrant. */
+export const ReceiptCheckResponseSchema = Type.Object({
+  found: Type.Boolean(),
+  message: Type.String(),
+  /** The receipt code as the site writes it, and its SHA-256 as the public list shows it. */
+  receipt: Type.String(),
+  receipt_hash: Type.String(),
+  entered_at: Type.Union([Type.String(), Type.Null()]),
+  rules_version: Type.Union([Type.Integer(), Type.Null()]),
+  /** Whether the entry list is frozen yet, and this entry's zero-based position in it. */
+  frozen: Type.Boolean(),
+  position: Type.Union([Type.Integer(), Type.Null()]),
+});
+export type ReceiptCheckResponse = Static<typeof ReceiptCheckResponseSchema>;
+
+export const ClaimPayloadSchema = Type.Object(
+  {
+    token: Type.String({
+      minLength: 1,
+      maxLength: 200,
+      errorMessage: 'must be the code from the link in your e-mail',
+    }),
+  },
+  { additionalProperties: false },
+);
+export type ClaimPayload = Static<typeof ClaimPayloadSchema>;
+
+export const ClaimResponseSchema = Type.Object({
+  success: Type.Boolean(),
+  message: Type.String(),
+  title: Type.String(),
+  prize: Type.String(),
+  claimed_at: Type.String(),
+});
+export type ClaimResponse = Static<typeof ClaimResponseSchema>;
+
+export const ArchivePayloadSchema = Type.Object(
+  { archived: Type.Boolean({ errorMessage: 'must be true or false' }) },
+  { additionalProperties: false },
+);
+export type ArchivePayload = Static<typeof ArchivePayloadSchema>;
+
+export const GiveawayChangeActionSchema = Type.Union([
+  Type.Literal('created'),
+  Type.Literal('updated'),
+  Type.Literal('rules_version'),
+  Type.Literal('entries_stopped'),
+  Type.Literal('entries_started'),
+  Type.Literal('frozen'),
+  Type.Literal('drawn'),
+  Type.Literal('redrawn'),
+  Type.Literal('archived'),
+  Type.Literal('unarchived'),
+  Type.Literal('deleted'),
+]);
+export type GiveawayChangeAction = Static<typeof GiveawayChangeActionSchema>;
+
+/** One entry of a giveaway's change log (admin-only: it names the admin). */
+export const GiveawayChangeSchema = Type.Object({
+  id: Type.Integer(),
+  at: Type.String(),
+  /** The admin's username, or "system" for what the server did by itself (closing at the end date). */
+  actor: Type.String(),
+  action: GiveawayChangeActionSchema,
+  summary: Type.String(),
+  fields: Type.Array(
+    Type.Object({
+      field: Type.String(),
+      before: Type.Union([Type.String(), Type.Null()]),
+      after: Type.Union([Type.String(), Type.Null()]),
+    }),
+  ),
+});
+export type GiveawayChange = Static<typeof GiveawayChangeSchema>;
+
+export const GiveawayChangeListSchema = Type.Array(GiveawayChangeSchema);

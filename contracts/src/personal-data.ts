@@ -1,0 +1,75 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { ContactEnquirySchema } from './contact';
+import { OutboxMessageSchema } from './mail';
+
+/**
+ * Admin-only `POST /personal-data/export` and `POST /personal-data/erase`, JSON `{email}`. The
+ * address travels in the body, not the URL, so it never lands in a request log. Any address that
+ * could have been stored is accepted (a giveaway entry's rules are looser than the forms').
+ */
+export const PersonalDataRequestSchema = Type.Object(
+  {
+    email: Type.String({
+      minLength: 3,
+      maxLength: 254,
+      pattern: '^[^\\s@]+@[^\\s@]+$',
+      errorMessage: 'must be an e-mail address',
+    }),
+  },
+  { additionalProperties: false },
+);
+export type PersonalDataRequest = Static<typeof PersonalDataRequestSchema>;
+
+export const PersonalDataSubscriptionSchema = Type.Object({
+  email: Type.String(),
+  status: Type.Union([
+    Type.Literal('pending'),
+    Type.Literal('confirmed'),
+    Type.Literal('unsubscribed'),
+  ]),
+  consent_at: Type.String(),
+  consent_source: Type.String(),
+  consent_text: Type.String(),
+  confirmed_at: Type.Union([Type.String(), Type.Null()]),
+  unsubscribed_at: Type.Union([Type.String(), Type.Null()]),
+  created_at: Type.String(),
+});
+
+export const PersonalDataEntrySchema = Type.Object({
+  id: Type.Integer(),
+  giveaway_id: Type.Integer(),
+  giveaway_title: Type.String(),
+  email: Type.String(),
+  instagram_handle: Type.String(),
+  created_at: Type.String(),
+  /** This entry was drawn as the giveaway's winner. */
+  won: Type.Boolean(),
+});
+
+/** Everything the site holds about one address (matched without regard to letter case). */
+export const PersonalDataExportSchema = Type.Object({
+  email: Type.String(),
+  /** ISO-8601 UTC. */
+  exported_at: Type.String(),
+  enquiries: Type.Array(ContactEnquirySchema),
+  subscription: Type.Union([PersonalDataSubscriptionSchema, Type.Null()]),
+  giveaway_entries: Type.Array(PersonalDataEntrySchema),
+  /** Mail kept in the outbox that was addressed to it or names it as Reply-To. */
+  mail: Type.Array(OutboxMessageSchema),
+});
+export type PersonalDataExport = Static<typeof PersonalDataExportSchema>;
+
+/**
+ * What an erase did. Entries of giveaways not yet drawn are deleted; entries of drawn giveaways
+ * (the winner's among them) keep their place with a placeholder address and handle, so the draw's
+ * entrant list and fingerprint stay whole.
+ */
+export const PersonalDataEraseResponseSchema = Type.Object({
+  message: Type.String(),
+  enquiries: Type.Integer(),
+  subscriptions: Type.Integer(),
+  giveaway_entries_deleted: Type.Integer(),
+  giveaway_entries_anonymised: Type.Integer(),
+  mail: Type.Integer(),
+});
+export type PersonalDataEraseResponse = Static<typeof PersonalDataEraseResponseSchema>;

@@ -1,0 +1,190 @@
+import { execFileSync } from 'node:child_process';
+import { type Browser, type BrowserContext, type Page, expect, test } from '@playwright/test';
+import { e2eDataDir } from '../playwright.config';
+import { loginAs } from './support';
+
+/**
+ * The session as an attacker meets it: script on the page finds nothing that works as a
+ * credential, a form on another origin cannot use the cookie, and one device logging out leaves
+ * the others alone.
+ *
+ * These tests use an admin account of their own: "Log out everywhere" ends every session of the
+ * account, and specs running beside this one are logged in as the shared e2e admin.
+ */
+const owner = { username: 'e2e-sessions', password: 'e2e-sessions-password-123' };
+
+test.beforeAll(() => {
+  // Made with the CLI, as an operator would. A worker restarted after a failed test runs this
+  // again; the account made the first time is the one wanted.
+  try {
+    execFileSync(
+      'node',
+      ['server/dist/cli/user.js', 'add', owner.username, '--role', 'admin', '--password-stdin'],
+      {
+        input: owner.password,
+        env: {
+          ...process.env,
+          DATABASE_URL: `sqlite:${e2eDataDir}/site.db`,
+          DATA_DIR: e2eDataDir,
+          LOG_LEVEL: 'warn',
+        },
+      },
+    );
+  } catch (error) {
+    if (!String((error as { stderr?: unknown }).stderr).includes('already exists')) throw error;
+  }
+});
+
+const loginAsOwner = (page: Page) => loginAs(page, owner, 'admin');
+
+async function loginThroughForm(page: Page) {
+  await page.goto('/login');
+  await page.getByLabel('Username').fill(owner.username);
+  await page.getByLabel('Password').fill(owner.password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page).toHaveURL(/\/giveaway\/admin$/);
+}
+
+/** GET /auth/me from the page itself, the way the site's own code calls the API. */
+function meFromPage(page: Page): Promise<number> {
+  return page.evaluate(async () => (await fetch('/api/v1/auth/me')).status);
+}
+
+async function newAdminPage(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await loginAsOwner(page);
+  return { context, page };
+}
+
+test('after logging in, nothing page script can read works as a credential', async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
+  await loginThroughForm(page);
+  expect(await meFromPage(page)).toBe(200);
+
+  const documentCookie = await page.evaluate(() => document.cookie);
+  expect(documentCookie).not.toContain('aw_session');
+  const stored = await page.evaluate(() => Object.entries({ ...localStorage }));
+  expect(stored).toEqual([['userRole', 'admin']]);
+
+  const candidates = new Set<string>([documentCookie, JSON.stringify(stored)]);
+  for (const [key, value] of stored) {
+    candidates.add(key);
+    candidates.add(value);
+  }
+  for (const pair of documentCookie.split(';')) {
+    if (pair.trim()) candidates.add(pair.trim().split('=').slice(1).join('='));
+  }
+
+  // A client with none of the browser's cookies: what a thief with these strings would have.
+  const thief = await playwright.request.newContext({ baseURL });
+  try {
+    for (const value of candidates) {
+      if (!value) continue;
+      const tries: Array<Record<string, string>> = [
+        { Authorization: `Bearer ${value}` },
+        { Cookie: `aw_session=${value}` },
+        { Cookie: value },
+      ];
+      for (const headers of tries) {
+        const res = await thief.get('/api/v1/auth/me', { headers });
+        expect({ value, headers, status: res.status() }).toEqual({ value, headers, status: 401 });
+      }
+    }
+  } finally {
+    await thief.dispose();
+  }
+});
+
+test.describe('a form posted from another origin is refused', () => {
+  const attackerPage = (action: string) => `<!doctype html>
+<html lang="en"><head><title>Win a prize</title></head><body>
+<form method="post" action="${action}" enctype="application/x-www-form-urlencoded">
+  <input type="hidden" name="email" value="owner@agentworks.example">
+  <button type="submit">Claim your prize</button>
+</form></body></html>`;
+
+  for (const [label, attackerOrigin] of [
+    [
+      'same site, another port (the cookie is sent)',
+      (port: number) => `http://127.0.0.1:${port + 7}`,
+    ],
+    ['another site (the cookie stays home)', (port: number) => `http://localhost:${port}`],
+  ] as const) {
+    test(label, async ({ page, baseURL }) => {
+      const site = new URL(baseURL as string);
+      const origin = attackerOrigin(Number(site.port));
+      await loginAsOwner(page);
+      await page.goto('/admin/inbox');
+      await expect(page.getByRole('heading', { name: 'Inbox', level: 1 })).toBeVisible();
+
+      await page.route(`${origin}/prize`, (route) =>
+        route.fulfill({
+          contentType: 'text/html',
+          body: attackerPage(`${site.origin}/api/v1/auth/logout-all`),
+        }),
+      );
+      await page.goto(`${origin}/prize`);
+      const answer = page.waitForResponse(`${site.origin}/api/v1/auth/logout-all`);
+      await page.getByRole('button', { name: 'Claim your prize' }).click();
+      const res = await answer;
+      expect(res.status()).toBe(403);
+      expect(((await res.json()) as { detail: string }).detail).toMatch(/another site/);
+
+      // Nothing happened: the owner is still logged in.
+      await page.goto(`${site.origin}/admin/inbox`);
+      await expect(page.getByRole('heading', { name: 'Inbox', level: 1 })).toBeVisible();
+      expect(await meFromPage(page)).toBe(200);
+    });
+  }
+});
+
+test.describe('two browsers, one account', () => {
+  // Two browsers and several page loads each; on a busy two-core machine (the editor spec may be
+  // rebuilding the site meanwhile) that outlasts the default 30 s.
+  test.describe.configure({ timeout: 90_000 });
+
+  let laptop: { context: BrowserContext; page: Page };
+  let phone: { context: BrowserContext; page: Page };
+  test.beforeEach(async ({ browser }) => {
+    laptop = await newAdminPage(browser);
+    phone = await newAdminPage(browser);
+  });
+  test.afterEach(async () => {
+    await laptop.context.close();
+    await phone.context.close();
+  });
+
+  test('logging out in one browser leaves the other logged in', async () => {
+    for (const { page } of [laptop, phone]) {
+      await page.goto('/admin/inbox');
+      await expect(page.getByRole('heading', { name: 'Inbox', level: 1 })).toBeVisible();
+    }
+
+    await laptop.page.getByRole('button', { name: 'Admin' }).click();
+    await laptop.page.getByRole('button', { name: 'Logout' }).click();
+    await expect(laptop.page.getByRole('button', { name: 'Admin' })).toHaveCount(0);
+    expect(await meFromPage(laptop.page)).toBe(401);
+
+    await phone.page.reload();
+    await expect(phone.page.getByRole('heading', { name: 'Inbox', level: 1 })).toBeVisible();
+    expect(await meFromPage(phone.page)).toBe(200);
+  });
+
+  test('Log out everywhere in one browser ends the other’s session too', async () => {
+    await phone.page.goto('/admin/inbox');
+    await expect(phone.page.getByRole('heading', { name: 'Inbox', level: 1 })).toBeVisible();
+    expect(await meFromPage(laptop.page)).toBe(200);
+
+    await phone.page.getByRole('button', { name: 'Admin' }).click();
+    await phone.page.getByRole('button', { name: 'Log out everywhere' }).click();
+    await expect(phone.page.getByText('You are logged out on every device')).toBeVisible();
+    expect(await meFromPage(phone.page)).toBe(401);
+    expect(await meFromPage(laptop.page)).toBe(401);
+    await laptop.page.goto('/admin/inbox');
+    await expect(laptop.page.getByRole('heading', { name: 'Access Denied' })).toBeVisible();
+  });
+});

@@ -1,0 +1,23 @@
+export {
+  ANCHORED_LEVELS,
+  type BodyPreview,
+  type BodyProblem,
+  checkBody,
+  CompileError,
+  type Compiled,
+  compileMarkdown,
+  type Heading,
+  outlineMdx,
+  previewMarkdown,
+} from './compile';
+export { ALLOWED_SCHEMES, classifyHref, type LinkKind, rehypePostRules } from './links';
+export {
+  normaliseBody,
+  PostFileError,
+  type PostFileResult,
+  type PostSource,
+  readPostFile,
+  readCategoryNamesFrom,
+  readPostSource,
+  writePostFile,
+} from './post-file';

@@ -1,0 +1,291 @@
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { findCollectionErrors, isBuilt, type PostFields } from '@site/contracts';
+import { CompileError, compileMarkdown, outlineMdx, readPostFile } from '@site/pipeline';
+import type { GatsbyNode, Node, Reporter } from 'gatsby';
+import { toKey } from '../../src/features/blog/lib/filters';
+import {
+  buildListPages,
+  LIST_DIRECTORY,
+  SEARCH_INDEX_PATH,
+  type SearchIndexFile,
+} from '../../src/features/blog/lib/listing-files';
+import { selectRelated } from '../../src/features/blog/lib/related';
+import type { SearchEntry } from '../../src/features/blog/lib/types';
+
+/**
+ * The blog's part of the build, around the one content pipeline (@site/pipeline):
+ *
+ * - every `.md` file of the `blog` source is read once (front matter as YAML, checked by the
+ *   contracts' schema) and compiled to HTML with its headings, plain text and excerpt, all stored
+ *   on a BlogPost node; one template renders every such post, so a post adds a page, not a
+ *   webpack module;
+ * - `.mdx` files (written in git by people trusted with code) are compiled by gatsby-plugin-mdx
+ *   and rendered by their own template; their front matter goes through the same reader;
+ * - categories, slugs and series positions are checked across all posts; list page files and the
+ *   search index are written for /blog.
+ *
+ * A mistake stops the build with a sentence naming the file, the field or the line.
+ */
+
+const BLOG_SOURCE = 'blog';
+
+function buildMode(): 'development' | 'production' {
+  return process.env.NODE_ENV === 'production' ? 'production' : 'development';
+}
+
+interface FileNode extends Node {
+  sourceInstanceName?: string;
+  absolutePath?: string;
+  extension?: string;
+}
+
+interface MdxNode extends Node {
+  internal: Node['internal'] & { contentFilePath?: string };
+}
+
+interface PostRow {
+  id: string;
+  slug: string;
+  title: string;
+  description: string;
+  date: string;
+  category: string;
+  series: string | null;
+  seriesOrder: number | null;
+  tags: string[];
+  excerpt: string;
+  plainText: string;
+  filePath: string;
+  format: 'md' | 'mdx';
+  contentFilePath: string;
+}
+
+interface CreatePagesData {
+  allBlogPost: { nodes: PostRow[] };
+  allCategoriesYaml: { nodes: { name: string }[] };
+}
+
+function reportAll(reporter: Reporter, messages: readonly string[]): void {
+  for (const message of messages) reporter.panicOnBuild(message);
+}
+
+async function writeJson(publicDir: string, urlPath: string, value: unknown): Promise<void> {
+  const target = path.join(publicDir, urlPath);
+  await mkdir(path.dirname(target), { recursive: true });
+  await writeFile(target, JSON.stringify(value));
+}
+
+export const createSchemaCustomization: GatsbyNode['createSchemaCustomization'] = ({ actions }) => {
+  actions.createTypes(`
+    type CategoriesYaml implements Node @dontInfer {
+      name: String!
+      title: String!
+      description: String!
+      order: Int!
+    }
+    type BlogHeading {
+      level: Int!
+      text: String!
+      id: String!
+    }
+    type BlogPost implements Node @dontInfer {
+      slug: String!
+      title: String!
+      description: String!
+      date: Date! @dateformat
+      category: String!
+      categoryInfo: CategoriesYaml @link(by: "name", from: "category")
+      author: String
+      tags: [String!]!
+      excerpt: String!
+      headings: [BlogHeading!]!
+      series: String
+      seriesSlug: String
+      seriesOrder: Int
+      readingTime: Int!
+      wordCount: Int!
+      draft: Boolean!
+      plainText: String!
+      "The body as HTML (markdown posts); empty for MDX posts, whose body is their page component."
+      html: String!
+      format: String!
+      filePath: String!
+      contentFilePath: String!
+    }
+  `);
+};
+
+interface Outline {
+  html: string;
+  headings: { level: number; text: string; id: string }[];
+  plainText: string;
+  excerpt: string;
+  readingTime: number;
+  wordCount: number;
+}
+
+export const onCreateNode: GatsbyNode['onCreateNode'] = async ({
+  node,
+  getNode,
+  actions,
+  loadNodeContent,
+  createNodeId,
+  createContentDigest,
+  reporter,
+}) => {
+  let file: FileNode | undefined;
+  let format: 'md' | 'mdx';
+  if (node.internal.type === 'File') {
+    file = node as FileNode;
+    if (file.sourceInstanceName !== BLOG_SOURCE || file.extension !== 'md') return;
+    format = 'md';
+  } else if (node.internal.type === 'Mdx' && node.parent) {
+    file = getNode(node.parent) as FileNode | undefined;
+    if (file?.sourceInstanceName !== BLOG_SOURCE) return;
+    format = 'mdx';
+  } else {
+    return;
+  }
+  const absolutePath =
+    format === 'md' ? file.absolutePath : (node as MdxNode).internal.contentFilePath;
+  if (!absolutePath) return;
+  const filePath = path.relative(process.cwd(), absolutePath);
+  const source =
+    format === 'md' ? await loadNodeContent(file) : await readFile(absolutePath, 'utf8');
+
+  const read = readPostFile(source, filePath);
+  if (!read.ok) {
+    reportAll(reporter, read.errors);
+    return;
+  }
+  const fields: PostFields = read.fields;
+  if (!isBuilt(fields, buildMode())) {
+    reporter.info(`Blog: leaving out the draft ${filePath} from this production build.`);
+    return;
+  }
+
+  let outline: Outline;
+  try {
+    outline = format === 'md' ? compileMarkdown(read.body) : { ...outlineMdx(read.body), html: '' };
+  } catch (error) {
+    if (!(error instanceof CompileError)) throw error;
+    reportAll(
+      reporter,
+      error.problems.map(
+        (problem) => `${filePath}: line ${read.bodyLine + problem.line - 1} ${problem.message}`,
+      ),
+    );
+    return;
+  }
+
+  const content = {
+    ...fields,
+    ...outline,
+    excerpt: fields.excerpt ?? outline.excerpt,
+    seriesSlug: fields.series ? toKey(fields.series) : null,
+    format,
+    filePath,
+    contentFilePath: absolutePath,
+  };
+  const postNode = {
+    ...content,
+    id: createNodeId(`BlogPost >>> ${node.id}`),
+    parent: node.id,
+    children: [],
+    internal: { type: 'BlogPost', contentDigest: createContentDigest(content) },
+  };
+  actions.createNode(postNode);
+  actions.createParentChildLink({ parent: node, child: postNode as unknown as Node });
+};
+
+export const createPages: GatsbyNode['createPages'] = async ({
+  graphql,
+  actions,
+  reporter,
+  store,
+}) => {
+  const result = await graphql<CreatePagesData>(`
+    query BlogCreatePages {
+      allBlogPost(sort: [{ date: DESC }, { slug: ASC }]) {
+        nodes {
+          id
+          slug
+          title
+          description
+          date
+          category
+          series
+          seriesOrder
+          tags
+          excerpt
+          plainText
+          filePath
+          format
+          contentFilePath
+        }
+      }
+      allCategoriesYaml(sort: { order: ASC }) {
+        nodes {
+          name
+        }
+      }
+    }
+  `);
+  if (result.errors || !result.data) {
+    reporter.panicOnBuild('Blog: could not query the posts to create their pages.', result.errors);
+    return;
+  }
+  // This file runs compiled from .cache/, so paths start at the site's own folder.
+  const siteDir = (store.getState() as { program: { directory: string } }).program.directory;
+  const markdownTemplate = path.join(siteDir, 'src/templates/blog-post.tsx');
+  const mdxTemplate = path.join(siteDir, 'src/templates/blog-post-mdx.tsx');
+  const posts = result.data.allBlogPost.nodes;
+  const categoryNames = result.data.allCategoriesYaml.nodes.map((category) => category.name);
+  const errors = findCollectionErrors(posts, categoryNames);
+  if (errors.length > 0) {
+    reportAll(reporter, errors);
+    return;
+  }
+
+  for (const post of posts) {
+    actions.createPage({
+      path: `/blog/${post.slug}`,
+      component:
+        post.format === 'mdx'
+          ? `${mdxTemplate}?__contentFilePath=${post.contentFilePath}`
+          : markdownTemplate,
+      context: {
+        slug: post.slug,
+        relatedIds: selectRelated(posts, post).map((related) => related.id),
+      },
+    });
+  }
+
+  const cards = posts.map(({ id, slug, title, excerpt, date, category, series, tags }) => ({
+    id,
+    slug,
+    title,
+    excerpt,
+    date,
+    category,
+    series,
+    tags,
+  }));
+  const publicDir = path.join(siteDir, 'public');
+  // Stale pages of a renamed category or a shrunk list must not linger between builds.
+  await rm(path.join(publicDir, LIST_DIRECTORY), { recursive: true, force: true });
+  await Promise.all(
+    [...buildListPages(cards, categoryNames)].map(([urlPath, file]) =>
+      writeJson(publicDir, urlPath, file),
+    ),
+  );
+  const index: SearchIndexFile = {
+    posts: posts.map((post, i): SearchEntry => ({
+      ...(cards[i] as (typeof cards)[number]),
+      description: post.description,
+      content: post.plainText,
+    })),
+  };
+  await writeJson(publicDir, SEARCH_INDEX_PATH, index);
+};

@@ -1,0 +1,92 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import {
+  DraftSchema,
+  ErrorResponseSchema,
+  PostSlugParamsSchema,
+  PublishedPostListResponseSchema,
+  PublishJobSchema,
+} from '@site/contracts';
+import { todayIn } from '../../../services/giveaways/dates';
+import { draftFromPost, type DraftsContext } from '../../../services/drafts/service';
+import { listPublished, unpublishPost } from '../../../services/publish/publish';
+
+const errors = {
+  400: ErrorResponseSchema,
+  401: ErrorResponseSchema,
+  403: ErrorResponseSchema,
+  404: ErrorResponseSchema,
+  409: ErrorResponseSchema,
+};
+
+/** Published posts: list, open one for editing, take one down (admin, editor). */
+const postRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const editors = app.requireRole('admin', 'editor');
+  const ctx = (): DraftsContext => ({
+    db: app.db,
+    contentDir: app.config.contentDir,
+    today: todayIn(app.config.siteTimezone),
+  });
+
+  app.get(
+    '/',
+    {
+      schema: {
+        tags: ['drafts'],
+        summary:
+          'The published posts, newest first, with who last published each from the site and when (admin, editor)',
+        security: [{ bearerAuth: [] }],
+        response: { 200: PublishedPostListResponseSchema, ...errors },
+      },
+      onRequest: editors,
+    },
+    async () => ({ items: await listPublished(ctx()) }),
+  );
+
+  app.post(
+    '/:slug/edit',
+    {
+      schema: {
+        tags: ['drafts'],
+        summary:
+          'Open a published markdown post as a draft that keeps its slug and date (201), or the draft already open for it (200) (admin, editor)',
+        security: [{ bearerAuth: [] }],
+        params: PostSlugParamsSchema,
+        response: { 200: DraftSchema, 201: DraftSchema, ...errors },
+      },
+      onRequest: editors,
+    },
+    async (request, reply) => {
+      const { draft, created } = await draftFromPost(
+        ctx(),
+        request.params.slug,
+        request.user?.username ?? '',
+      );
+      return reply.code(created ? 201 : 200).send(draft);
+    },
+  );
+
+  app.post(
+    '/:slug/unpublish',
+    {
+      schema: {
+        tags: ['drafts'],
+        summary:
+          'Take a published markdown post down: its file is removed and the site rebuilt (or the removal committed with PUBLISH_MODE=git) (admin, editor)',
+        security: [{ bearerAuth: [] }],
+        params: PostSlugParamsSchema,
+        response: { 202: PublishJobSchema, ...errors },
+      },
+      onRequest: editors,
+    },
+    async (request, reply) => {
+      const job = await unpublishPost(ctx(), request.params.slug, {
+        mode: app.config.publishMode,
+        username: request.user?.username ?? '',
+        kick: () => app.siteBuilder.kick(),
+      });
+      return reply.code(202).send(job);
+    },
+  );
+};
+
+export default postRoutes;

@@ -1,0 +1,463 @@
+import crypto from 'node:crypto';
+import type { GiveawayVerification, ReceiptCheckResponse } from '@site/contracts';
+import type { Kysely, Selectable } from 'kysely';
+import type { Database, GiveawaysTable, ParticipantsTable } from '../../db/database';
+import { badRequest, conflict, HttpError, notFound } from '../../lib/http-error';
+import { type Actor, logChange } from './change-log';
+import { ALGORITHM, drawPosition, normaliseReceipt, receiptHash, sha256Hex } from './draw';
+import { freezeWithin } from './freeze';
+import { formatDeadline } from './mails';
+import { toRound } from './mapper';
+import { closingReason, listRounds, notFoundSentence } from './service';
+
+/*
+ * The verifiable draw: reveal (the first draw), re-draws after an unclaimed prize, the winner's
+ * claim, receipt checks and the public verification record. Each write starts with a conditional
+ * write on the giveaway row, like entries and toggles, so they happen one after another.
+ */
+
+type Db = Kysely<Database>;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+const gone = (detail: string) => new HttpError(410, detail);
+
+export interface DrawResult {
+  title: string;
+  prize: string;
+  round: number;
+  /** Zero-based position of the winning entry in the frozen list. */
+  position: number;
+  /** Null only when the drawn entrant had their data erased before the draw. */
+  winner: Selectable<ParticipantsTable> | null;
+  eligibleCount: number;
+  claimToken: string;
+  claimDeadline: string;
+}
+
+async function seedOf(trx: Db, giveawayId: number): Promise<string> {
+  const row = await trx
+    .selectFrom('giveaway_seeds')
+    .select('seed')
+    .where('giveaway_id', '=', giveawayId)
+    .executeTakeFirstOrThrow();
+  return row.seed;
+}
+
+async function frozenEntries(trx: Db, giveawayId: number) {
+  return trx
+    .selectFrom('giveaway_frozen_entries')
+    .select(['position', 'receipt_hash', 'participant_id'])
+    .where('giveaway_id', '=', giveawayId)
+    .orderBy('position')
+    .execute();
+}
+
+/** Records one round and makes its winner the giveaway's winner; the caller holds the row lock. */
+async function recordRound(
+  trx: Db,
+  g: Selectable<GiveawaysTable>,
+  round: number,
+  eligible: number[],
+  external: string,
+  context: { actor: Actor; at: string; reason: string | null },
+): Promise<DrawResult> {
+  const seed = await seedOf(trx, g.id);
+  const fingerprint = g.frozen_fingerprint ?? '';
+  const entries = await frozenEntries(trx, g.id);
+  const outcome = drawPosition({ seed, external, fingerprint, round, eligible });
+  const drawn = entries[outcome.position];
+  if (!drawn) throw new Error('drawn position outside the frozen list');
+
+  const claimToken = crypto.randomBytes(32).toString('base64url');
+  const claimDeadline = new Date(Date.parse(context.at) + g.claim_days * DAY_MS).toISOString();
+  await trx
+    .insertInto('giveaway_draw_rounds')
+    .values({
+      giveaway_id: g.id,
+      round,
+      algorithm: ALGORITHM,
+      participant_id: drawn.participant_id,
+      position: outcome.position,
+      eligible_count: eligible.length,
+      counter: outcome.counter,
+      external_value: external === '' ? null : external,
+      fingerprint,
+      receipt_hash: drawn.receipt_hash,
+      reason: context.reason,
+      claim_token_hash: sha256Hex(claimToken),
+      claim_deadline: claimDeadline,
+      claimed_at: null,
+      drawn_by_user_id: context.actor.id,
+      drawn_by: context.actor.username,
+      drawn_at: context.at,
+    })
+    .execute();
+  await trx
+    .updateTable('giveaways')
+    .set({
+      winner_id: drawn.participant_id,
+      winner_selected_at: context.at,
+      draw_round: round,
+      updated_at: context.at,
+    })
+    .where('id', '=', g.id)
+    .execute();
+  const winner = drawn.participant_id
+    ? await trx
+        .selectFrom('participants')
+        .selectAll()
+        .where('id', '=', drawn.participant_id)
+        .executeTakeFirstOrThrow()
+    : null;
+  return {
+    title: g.title,
+    prize: g.prize,
+    round,
+    position: outcome.position,
+    winner,
+    eligibleCount: eligible.length,
+    claimToken,
+    claimDeadline,
+  };
+}
+
+/**
+ * The first draw. Closes and freezes entries if they are still open (unless the rules name an
+ * external random value: that value is announced after the close, so entries must be stopped
+ * first), reveals the seed by using it, and records round 1. A second draw finds the round set
+ * and gets 409; with nobody entered everything rolls back and entries stay as they were.
+ */
+export async function drawWinner(
+  db: Db,
+  id: number,
+  context: { actor: Actor; now: Date; today: string; externalValue?: string },
+): Promise<DrawResult> {
+  const at = context.now.toISOString();
+  return db.transaction().execute(async (trx) => {
+    const g = await trx
+      .updateTable('giveaways')
+      .set({ is_accepting: 0 })
+      .where('id', '=', id)
+      .where('winner_id', 'is', null)
+      .where('draw_round', 'is', null)
+      .returningAll()
+      .executeTakeFirst();
+    if (!g) {
+      const exists = await trx
+        .selectFrom('giveaways')
+        .select('id')
+        .where('id', '=', id)
+        .executeTakeFirst();
+      throw exists
+        ? conflict(
+            'A winner has already been drawn for this giveaway; a giveaway has exactly one winner.',
+          )
+        : notFound(notFoundSentence(id));
+    }
+
+    const named = g.external_randomness?.trim() ?? '';
+    const external = context.externalValue ?? '';
+    if (named && !external) {
+      throw badRequest(
+        `The rules of this giveaway mix an external public random value into the draw (${named}). Enter that value to draw.`,
+      );
+    }
+    if (!named && external) {
+      throw badRequest(
+        'The rules of this giveaway name no external random value, so none can be mixed into the draw.',
+      );
+    }
+
+    let frozen = g;
+    if (g.frozen_at === null) {
+      if (named) {
+        throw conflict(
+          'The external random value must be announced after entries close: stop accepting entries first, then draw once the value is published.',
+        );
+      }
+      await freezeWithin(trx, id, closingReason(g, context.today) ?? 'drawn', at, context.actor);
+      frozen = await trx
+        .selectFrom('giveaways')
+        .selectAll()
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
+    }
+    const count = frozen.frozen_count ?? 0;
+    if (count === 0) {
+      throw conflict(
+        'Nobody has entered this giveaway yet, so there is no one to draw. Wait for entries first.',
+      );
+    }
+    const eligible = Array.from({ length: count }, (_, i) => i);
+    const result = await recordRound(trx, frozen, 1, eligible, external, {
+      actor: context.actor,
+      at,
+      reason: null,
+    });
+    await logChange(trx, {
+      giveawayId: id,
+      actor: context.actor,
+      action: 'drawn',
+      summary: `Drew the winner from ${count} ${count === 1 ? 'entry' : 'entries'}: position ${result.position + 1} of the frozen list${result.winner ? `, @${result.winner.instagram_handle}` : ''}. The seed is revealed.`,
+      at,
+    });
+    return result;
+  });
+}
+
+/**
+ * Draws again after the winner let the claim deadline pass: same seed, same external value, same
+ * frozen list without every earlier winner, next round number. The reason is published with it.
+ */
+export async function redraw(
+  db: Db,
+  id: number,
+  reason: string,
+  context: { actor: Actor; now: Date; timeZone: string },
+): Promise<DrawResult> {
+  const at = context.now.toISOString();
+  const why = reason.trim();
+  if (!why)
+    throw badRequest('Please give the reason for drawing again; it is published with the draw.');
+  return db.transaction().execute(async (trx) => {
+    const g = await trx
+      .updateTable('giveaways')
+      .set((eb) => ({ updated_at: eb.ref('updated_at') }))
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirst();
+    if (!g) throw notFound(notFoundSentence(id));
+    if (g.draw_round === null) {
+      throw conflict('This giveaway has not been drawn yet; use Select Winner for the first draw.');
+    }
+    if (g.algorithm !== ALGORITHM) {
+      throw conflict(
+        'This giveaway was drawn before verifiable draws existed, so it cannot be drawn again by the published method.',
+      );
+    }
+    const rounds = await trx
+      .selectFrom('giveaway_draw_rounds')
+      .selectAll()
+      .where('giveaway_id', '=', id)
+      .orderBy('round')
+      .execute();
+    const current = rounds[rounds.length - 1];
+    if (!current) throw new Error('draw_round set without a round');
+    if (current.claimed_at !== null) {
+      throw conflict(
+        `The winner claimed the prize on ${formatDeadline(current.claimed_at, context.timeZone)}, so it cannot be drawn again.`,
+      );
+    }
+    if (current.claim_deadline !== null && at < current.claim_deadline) {
+      throw conflict(
+        `The winner can claim the prize until ${formatDeadline(current.claim_deadline, context.timeZone)}; it can be drawn again only after that.`,
+      );
+    }
+    const excluded = new Set(rounds.map((r) => r.position));
+    const eligible = Array.from({ length: g.frozen_count ?? 0 }, (_, i) => i).filter(
+      (position) => !excluded.has(position),
+    );
+    if (eligible.length === 0) {
+      throw conflict(
+        'Every entry in the frozen list has already been drawn; there is no one left to draw.',
+      );
+    }
+    const first = rounds[0];
+    const result = await recordRound(
+      trx,
+      g,
+      current.round + 1,
+      eligible,
+      first?.external_value ?? '',
+      {
+        actor: context.actor,
+        at,
+        reason: why,
+      },
+    );
+    await logChange(trx, {
+      giveawayId: id,
+      actor: context.actor,
+      action: 'redrawn',
+      summary: `Drew again (round ${result.round}) from ${eligible.length} remaining ${eligible.length === 1 ? 'entry' : 'entries'}${result.winner ? `: @${result.winner.instagram_handle}` : ''}. Reason: ${why}`,
+      fields: [{ field: 'reason', before: null, after: why }],
+      at,
+    });
+    return result;
+  });
+}
+
+/** Records the winner's claim from the link in their e-mail. */
+export async function claimPrize(
+  db: Db,
+  id: number,
+  token: string,
+  context: { now: Date; timeZone: string },
+): Promise<{ title: string; prize: string; claimed_at: string; already: boolean }> {
+  const at = context.now.toISOString();
+  const hash = sha256Hex(token);
+  const row = await db
+    .selectFrom('giveaway_draw_rounds as r')
+    .innerJoin('giveaways as g', 'g.id', 'r.giveaway_id')
+    .select(['r.round', 'r.claim_deadline', 'r.claimed_at', 'g.draw_round', 'g.title', 'g.prize'])
+    .where('r.giveaway_id', '=', id)
+    .where('r.claim_token_hash', '=', hash)
+    .executeTakeFirst();
+  if (!row) {
+    throw notFound(
+      'This claim link is not valid for this giveaway. Please open the link from the e-mail exactly as it was sent.',
+    );
+  }
+  if (row.claimed_at !== null) {
+    return { title: row.title, prize: row.prize, claimed_at: row.claimed_at, already: true };
+  }
+  if (row.round !== row.draw_round) {
+    throw gone(
+      'This claim link is no longer valid: the claim period ended and the prize was drawn again.',
+    );
+  }
+  if (row.claim_deadline !== null && at >= row.claim_deadline) {
+    throw gone(
+      `The claim period for this prize ended on ${formatDeadline(row.claim_deadline, context.timeZone)}.`,
+    );
+  }
+  // Conditional, so a claim racing the deadline or a re-draw is recorded only while it is valid.
+  const claimed = await db
+    .updateTable('giveaway_draw_rounds')
+    .set({ claimed_at: at })
+    .where('giveaway_id', '=', id)
+    .where('round', '=', row.round)
+    .where('claimed_at', 'is', null)
+    .where('claim_deadline', '>', at)
+    .executeTakeFirst();
+  if (claimed.numUpdatedRows === 0n) {
+    const again = await db
+      .selectFrom('giveaway_draw_rounds')
+      .select('claimed_at')
+      .where('giveaway_id', '=', id)
+      .where('round', '=', row.round)
+      .executeTakeFirstOrThrow();
+    if (again.claimed_at !== null)
+      return { title: row.title, prize: row.prize, claimed_at: again.claimed_at, already: true };
+    throw gone('The claim period for this prize has ended.');
+  }
+  return { title: row.title, prize: row.prize, claimed_at: at, already: false };
+}
+
+/** Whether a receipt code belongs to an entry of this giveaway, and its place in the frozen list. */
+export async function checkReceipt(
+  db: Db,
+  id: number,
+  typed: string,
+): Promise<ReceiptCheckResponse> {
+  const receipt = normaliseReceipt(typed);
+  if (!receipt) {
+    throw badRequest(
+      'That is not a receipt code: a receipt has 16 letters and digits, like K7M2-9QXD-4HVA-PN3T.',
+    );
+  }
+  const g = await db
+    .selectFrom('giveaways')
+    .select(['id', 'frozen_at'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (!g) throw notFound(notFoundSentence(id));
+  const hash = receiptHash(receipt);
+  const entry = await db
+    .selectFrom('participants')
+    .select(['created_at', 'rules_version'])
+    .where('giveaway_id', '=', id)
+    .where('receipt_hash', '=', hash)
+    .executeTakeFirst();
+  const line = g.frozen_at
+    ? await db
+        .selectFrom('giveaway_frozen_entries')
+        .select('position')
+        .where('giveaway_id', '=', id)
+        .where('receipt_hash', '=', hash)
+        .executeTakeFirst()
+    : undefined;
+  const found = Boolean(entry || line);
+  let message: string;
+  if (!found) {
+    message =
+      'No entry of this giveaway has this receipt code. Check that you typed it as shown and that this is the giveaway you entered.';
+  } else if (line) {
+    message = `Yes: your entry is in the frozen entry list, at position ${line.position + 1}, so it is in the draw.`;
+  } else {
+    message =
+      'Yes: your entry is recorded. When entries close it goes into the frozen list that the winner is drawn from.';
+  }
+  return {
+    found,
+    message,
+    receipt,
+    receipt_hash: hash,
+    entered_at: entry?.created_at ?? null,
+    rules_version: entry?.rules_version ?? null,
+    frozen: g.frozen_at !== null,
+    position: line ? line.position : null,
+  };
+}
+
+/** The receipt hashes of the frozen list, in order; 409 until entries have closed. */
+export async function frozenHashes(db: Db, id: number): Promise<string[]> {
+  const g = await db
+    .selectFrom('giveaways')
+    .select(['frozen_at', 'algorithm'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (!g) throw notFound(notFoundSentence(id));
+  if (g.algorithm !== ALGORITHM) {
+    throw conflict('This giveaway was drawn before entry lists were frozen and published.');
+  }
+  if (g.frozen_at === null) {
+    throw conflict('The entry list is published when entries close; this giveaway is still open.');
+  }
+  return (await frozenEntries(db, id)).map((e) => e.receipt_hash);
+}
+
+/** Everything needed to check the draw; the seed only once the first draw has used it. */
+export async function getVerification(
+  db: Db,
+  id: number,
+  now: Date,
+): Promise<GiveawayVerification> {
+  const g = await db.selectFrom('giveaways').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!g) throw notFound(notFoundSentence(id));
+  const rounds = await listRounds(db, [id]);
+  const verifiable = g.algorithm === ALGORITHM;
+  const revealed = verifiable && g.draw_round !== null;
+  const seed = revealed ? await seedOf(db, id) : null;
+  const firstEntry = await db
+    .selectFrom('participants')
+    .select((eb) => eb.fn.min('created_at').as('first'))
+    .where('giveaway_id', '=', id)
+    .executeTakeFirst();
+  const first = firstEntry?.first ?? null;
+  return {
+    giveaway_id: g.id,
+    title: g.title,
+    algorithm: g.algorithm,
+    commitment: g.commitment,
+    committed_at: g.committed_at,
+    committed_before_entries:
+      g.committed_at !== null && (first === null || String(first) >= g.committed_at),
+    seed,
+    external_randomness: g.external_randomness,
+    external_value: revealed ? (rounds[0]?.external_value ?? '') : null,
+    frozen:
+      g.frozen_at !== null && g.frozen_reason !== null && g.frozen_fingerprint !== null
+        ? {
+            frozen_at: g.frozen_at,
+            reason: g.frozen_reason,
+            entrant_count: g.frozen_count ?? 0,
+            fingerprint: g.frozen_fingerprint,
+          }
+        : null,
+    frozen_list_path:
+      verifiable && g.frozen_at !== null ? `/api/v1/giveaway/${id}/frozen-entries.txt` : null,
+    draws: rounds.map((r) => toRound(r, g.draw_round, now.toISOString())),
+  };
+}

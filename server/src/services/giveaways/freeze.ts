@@ -1,0 +1,73 @@
+import type { Kysely } from 'kysely';
+import type { Database, FrozenReason } from '../../db/database';
+import { type Actor, logChange } from './change-log';
+import { listFingerprint } from './draw';
+
+/** Rows per INSERT: well under SQLite's and PostgreSQL's limits on bound parameters. */
+const CHUNK = 500;
+
+const REASON_WORDS: Record<FrozenReason, string> = {
+  ended: 'the end date passed',
+  full: 'the giveaway was full',
+  stopped: 'entries were stopped',
+  drawn: 'the winner was drawn',
+};
+
+/**
+ * Freezes the entry list, once: the first statement is a conditional write on the giveaway row
+ * (`frozen_at is null`), the same row every entry claims first, so an entry either committed
+ * before it (and is in the list) or waits, re-checks and is refused. The list (receipt hashes in
+ * entry order) is copied into giveaway_frozen_entries, where erasing an entrant's data later keeps
+ * its line, and its fingerprint is stored. Runs inside the caller's transaction; returns false
+ * when the list was already frozen.
+ */
+export async function freezeWithin(
+  trx: Kysely<Database>,
+  giveawayId: number,
+  reason: FrozenReason,
+  at: string,
+  actor: Actor,
+): Promise<boolean> {
+  const locked = await trx
+    .updateTable('giveaways')
+    .set({ frozen_at: at, frozen_reason: reason })
+    .where('id', '=', giveawayId)
+    .where('frozen_at', 'is', null)
+    .returning('id')
+    .executeTakeFirst();
+  if (!locked) return false;
+
+  const entries = await trx
+    .selectFrom('participants')
+    .select(['id', 'receipt_hash'])
+    .where('giveaway_id', '=', giveawayId)
+    .orderBy('id')
+    .execute();
+  for (let start = 0; start < entries.length; start += CHUNK) {
+    await trx
+      .insertInto('giveaway_frozen_entries')
+      .values(
+        entries.slice(start, start + CHUNK).map((entry, i) => ({
+          giveaway_id: giveawayId,
+          position: start + i,
+          receipt_hash: entry.receipt_hash,
+          participant_id: entry.id,
+        })),
+      )
+      .execute();
+  }
+  const fingerprint = listFingerprint(entries.map((e) => e.receipt_hash));
+  await trx
+    .updateTable('giveaways')
+    .set({ frozen_count: entries.length, frozen_fingerprint: fingerprint })
+    .where('id', '=', giveawayId)
+    .execute();
+  await logChange(trx, {
+    giveawayId,
+    actor,
+    action: 'frozen',
+    summary: `Entries closed because ${REASON_WORDS[reason]}; the list of ${entries.length} ${entries.length === 1 ? 'entry' : 'entries'} was frozen (fingerprint ${fingerprint}).`,
+    at,
+  });
+  return true;
+}

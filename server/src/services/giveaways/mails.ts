@@ -1,0 +1,80 @@
+import type { MailMessage } from '../mail';
+
+/** A header must stay one line, whatever an admin typed into the title. */
+const oneLine = (text: string) => text.replace(/[\r\n]+/g, ' ').trim();
+
+/** "May 17, 2026 at 6:03 PM (UTC)" in the site's time zone. */
+export function formatDeadline(iso: string, timeZone: string): string {
+  const text = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    dateStyle: 'long',
+    timeStyle: 'short',
+  }).format(new Date(iso));
+  return `${text} (${timeZone})`;
+}
+
+export function receiptMail(input: {
+  to: string;
+  title: string;
+  receipt: string;
+  rulesVersion: number;
+  giveawayId: number;
+  publicUrl: string;
+}): MailMessage {
+  const page = `${input.publicUrl}/giveaway/${input.giveawayId}`;
+  return {
+    to: input.to,
+    subject: oneLine(`Your entry receipt for "${input.title}"`),
+    text: [
+      'Hello,',
+      '',
+      `Your entry to the giveaway "${oneLine(input.title)}" is recorded. Your receipt code is:`,
+      '',
+      `    ${input.receipt}`,
+      '',
+      'Keep it. With it you can check at any time that your entry is in the draw:',
+      `${page}/check`,
+      '',
+      `You accepted version ${input.rulesVersion} of the official rules: ${page}/rules?version=${input.rulesVersion}`,
+      'When the winner is drawn, anyone can check the draw here:',
+      `${page}/verify`,
+      '',
+      'If you did not enter this giveaway, you can ignore this e-mail.',
+    ].join('\n'),
+  };
+}
+
+export function winnerMail(input: {
+  to: string;
+  handle: string;
+  title: string;
+  prize: string;
+  giveawayId: number;
+  claimToken: string;
+  claimDeadline: string;
+  claimDays: number;
+  timeZone: string;
+  publicUrl: string;
+}): MailMessage {
+  const page = `${input.publicUrl}/giveaway/${input.giveawayId}`;
+  const deadline = formatDeadline(input.claimDeadline, input.timeZone);
+  return {
+    to: input.to,
+    subject: oneLine(`You won the giveaway "${input.title}"`),
+    text: [
+      'Hello,',
+      '',
+      `Congratulations! Your entry (@${input.handle}) was drawn as the winner of the giveaway "${oneLine(input.title)}".`,
+      '',
+      `Prize: ${oneLine(input.prize)}`,
+      '',
+      `To claim it, open this link by ${deadline}:`,
+      `${page}/claim?token=${encodeURIComponent(input.claimToken)}`,
+      '',
+      `You have ${input.claimDays} ${input.claimDays === 1 ? 'day' : 'days'} to claim. If the prize is not claimed by then, the official rules let us draw again from the other entries.`,
+      'Once you have claimed, we will write to you at this address to arrange delivery.',
+      '',
+      `You can check the draw yourself: ${page}/verify`,
+    ].join('\n'),
+  };
+}

@@ -1,0 +1,86 @@
+import type { RulesSection } from '@site/contracts';
+import { formatDate } from './dates';
+
+/** The fields of a giveaway its official rules are written from. */
+export interface RulesFields {
+  title: string;
+  prize: string;
+  start_date: string;
+  end_date: string | null;
+  max_participants: number | null;
+  min_age: number;
+  region: string;
+  claim_days: number;
+  external_randomness: string | null;
+  extra_terms: string;
+  commitment: string | null;
+}
+
+const ORGANISER = 'AgentWorks';
+
+const days = (n: number) => `${n} ${n === 1 ? 'day' : 'days'}`;
+
+function closing(fields: RulesFields, timeZone: string): string {
+  const alsoFull =
+    fields.max_participants !== null
+      ? ` or as soon as ${fields.max_participants} entries have been received`
+      : '';
+  const when = fields.end_date
+    ? `at the end of ${formatDate(fields.end_date)} (${timeZone} time)${alsoFull}, or earlier if we stop accepting entries`
+    : `when we stop accepting entries${alsoFull}`;
+  return `Entries open on ${formatDate(fields.start_date)} and close ${when}. Entries received after the close are not accepted.`;
+}
+
+/**
+ * The official rules, written out from the giveaway's fields. What is stored for each version is
+ * this text, so an entrant can always read exactly what they accepted.
+ */
+export function renderRules(fields: RulesFields, timeZone: string): RulesSection[] {
+  const where = fields.region.trim()
+    ? `who live in ${fields.region.trim()}`
+    : 'wherever they live, except where the law of their country does not allow them to take part';
+  const external = fields.external_randomness?.trim();
+  const sections: RulesSection[] = [
+    {
+      heading: 'Organiser',
+      text: `The giveaway "${fields.title}" is run by ${ORGANISER}. It is not sponsored, endorsed or run by Instagram or Meta.`,
+    },
+    {
+      heading: 'Who may enter',
+      text: `People aged ${fields.min_age} or over ${where}. Entering is free and needs no purchase. Each person may enter once: one entry per e-mail address and one per Instagram handle. By entering you confirm that you have read these rules and are at least ${fields.min_age}.`,
+    },
+    { heading: 'Dates', text: closing(fields, timeZone) },
+    {
+      heading: 'The prize',
+      text: `${fields.prize}. There is one winner.`,
+    },
+    {
+      heading: 'How the winner is drawn',
+      text: [
+        `When entries close, the list of entries is frozen and published on this giveaway's verification page as receipt hashes only (no e-mail addresses or handles). One entry is then drawn at random from the frozen list with the published method: a secret seed, whose SHA-256 commitment${fields.commitment ? ` (${fields.commitment})` : ''} was published when the giveaway was created, is revealed at the draw, and the winning position is computed from it and the frozen list, so anyone can check the result.`,
+        external
+          ? `To make sure not even the organiser could know the result when entries closed, this external public random value is mixed into the draw: ${external}.`
+          : 'No external random value is mixed into this draw.',
+      ].join('\n\n'),
+    },
+    {
+      heading: 'How the winner is told',
+      text: "The winner is told by e-mail, at the address they entered with, as soon as the draw is made. The e-mail holds a link to claim the prize. The winner's Instagram handle (never their e-mail address) is shown on this giveaway's page and in the public draw history.",
+    },
+    {
+      heading: 'Claiming the prize',
+      text: `The winner has ${days(fields.claim_days)} from the draw to claim the prize with the link in that e-mail. We then contact them at the same address to arrange delivery.`,
+    },
+    {
+      heading: 'If the prize is not claimed',
+      text: `If the winner has not claimed the prize ${days(fields.claim_days)} after the draw, we may draw again from the same frozen list without that entry, by the same method, and publish the reason in the draw history. The new winner is told the same way and has ${days(fields.claim_days)} to claim.`,
+    },
+    {
+      heading: 'What we store and for how long',
+      text: `For each entry we store the e-mail address, the Instagram handle, the time of entry, the version of these rules that was accepted and the SHA-256 hash of the receipt code (not the code itself). The e-mail address is used only to run this giveaway: to send the receipt and to tell the winner. It is never published. We keep entries with this giveaway's record so that the draw stays checkable, until you ask us to erase yours through our contact page; erasing it leaves only its receipt hash in the frozen list (and, for a winner, their place in the draw history without a handle).`,
+    },
+  ];
+  const terms = fields.extra_terms.trim();
+  if (terms) sections.push({ heading: 'Additional terms', text: terms });
+  return sections;
+}

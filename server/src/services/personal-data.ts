@@ -1,0 +1,161 @@
+import { type Kysely, type Transaction, sql } from 'kysely';
+import type {
+  ContactService,
+  PersonalDataEraseResponse,
+  PersonalDataExport,
+} from '@site/contracts';
+import type { Database } from '../db/database';
+import { toOutboxMessage } from './mail';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** A LIKE pattern that matches `text` literally anywhere (with `escape '\'`). */
+function containing(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** Rows are matched on the lower-cased address: people type their address in any case. */
+const lowerEmail = sql<string>`lower(email)`;
+
+function enquiries(db: Db, email: string) {
+  return db.selectFrom('contact_enquiries').where(lowerEmail, '=', email);
+}
+
+function entries(db: Db, email: string) {
+  return db
+    .selectFrom('participants')
+    .innerJoin('giveaways', 'giveaways.id', 'participants.giveaway_id')
+    .where(sql<string>`lower(participants.email)`, '=', email);
+}
+
+/** Outbox mail addressed to the address, or naming it as Reply-To (the owner's enquiry notices). */
+function mail(db: Db, email: string) {
+  return db
+    .selectFrom('outbox')
+    .where((eb) =>
+      eb.or([
+        eb(sql<string>`lower(to_address)`, '=', email),
+        eb(sql<string>`lower(headers)`, 'like', sql<string>`${containing(email)} escape '\\'`),
+      ]),
+    );
+}
+
+const normalise = (email: string) => email.trim().toLowerCase();
+
+/** Everything held about one address, for the person it belongs to. */
+export async function exportPersonalData(
+  db: Kysely<Database>,
+  rawEmail: string,
+): Promise<PersonalDataExport> {
+  const email = normalise(rawEmail);
+  const [enquiryRows, subscription, entryRows, mailRows] = await Promise.all([
+    enquiries(db, email).selectAll().orderBy('created_at').orderBy('id').execute(),
+    db
+      .selectFrom('newsletter_subscribers')
+      .select([
+        'email',
+        'status',
+        'consent_at',
+        'consent_source',
+        'consent_text',
+        'confirmed_at',
+        'unsubscribed_at',
+        'created_at',
+      ])
+      .where('email', '=', email)
+      .executeTakeFirst(),
+    entries(db, email)
+      .select([
+        'participants.id',
+        'participants.giveaway_id',
+        'giveaways.title as giveaway_title',
+        'participants.email',
+        'participants.instagram_handle',
+        'participants.created_at',
+        'giveaways.winner_id',
+      ])
+      .orderBy('participants.created_at')
+      .orderBy('participants.id')
+      .execute(),
+    mail(db, email).selectAll().orderBy('created_at').orderBy('id').execute(),
+  ]);
+  return {
+    email,
+    exported_at: new Date().toISOString(),
+    enquiries: enquiryRows.map((row) => ({ ...row, service: row.service as ContactService })),
+    subscription: subscription ?? null,
+    giveaway_entries: entryRows.map(({ winner_id, ...row }) => ({
+      ...row,
+      won: winner_id === row.id,
+    })),
+    mail: mailRows.map(toOutboxMessage),
+  };
+}
+
+/** The stand-in for an erased entrant: unique per entry, and plainly not an address or a handle. */
+export const erasedEmail = (id: number) => `erased-${id}@erased.invalid`;
+export const erasedHandle = (id: number) => `erased-${id}`;
+
+/**
+ * Erases everything held about one address, in one transaction. The entries of a giveaway whose
+ * entry list is frozen (entries closed, or drawn) keep their rows (ids, times, receipt hashes)
+ * with a placeholder instead of the address and handle, so the published list, its fingerprint,
+ * the draw and the winner still add up; other entries are deleted and the giveaway's count
+ * follows.
+ */
+export async function erasePersonalData(
+  db: Kysely<Database>,
+  rawEmail: string,
+): Promise<Omit<PersonalDataEraseResponse, 'message'>> {
+  const email = normalise(rawEmail);
+  return db.transaction().execute(async (trx) => {
+    const deletedEnquiries = await trx
+      .deleteFrom('contact_enquiries')
+      .where(lowerEmail, '=', email)
+      .executeTakeFirst();
+    const deletedSubscriptions = await trx
+      .deleteFrom('newsletter_subscribers')
+      .where('email', '=', email)
+      .executeTakeFirst();
+
+    const found = await entries(trx, email)
+      .select([
+        'participants.id',
+        'participants.giveaway_id',
+        'giveaways.frozen_at',
+        'giveaways.draw_round',
+      ])
+      .execute();
+    let deletedEntries = 0;
+    let anonymisedEntries = 0;
+    for (const entry of found) {
+      if (entry.frozen_at !== null || entry.draw_round !== null) {
+        await trx
+          .updateTable('participants')
+          .set({ email: erasedEmail(entry.id), instagram_handle: erasedHandle(entry.id) })
+          .where('id', '=', entry.id)
+          .execute();
+        anonymisedEntries += 1;
+        continue;
+      }
+      await trx.deleteFrom('participants').where('id', '=', entry.id).execute();
+      await trx
+        .updateTable('giveaways')
+        .set((eb) => ({ participant_count: eb('participant_count', '-', 1) }))
+        .where('id', '=', entry.giveaway_id)
+        .execute();
+      deletedEntries += 1;
+    }
+
+    const mailIds = (await mail(trx, email).select('id').execute()).map((row) => row.id);
+    if (mailIds.length > 0) await trx.deleteFrom('outbox').where('id', 'in', mailIds).execute();
+
+    return {
+      enquiries: Number(deletedEnquiries.numDeletedRows),
+      subscriptions: Number(deletedSubscriptions.numDeletedRows),
+      giveaway_entries_deleted: deletedEntries,
+      giveaway_entries_anonymised: anonymisedEntries,
+      mail: mailIds.length,
+    };
+  });
+}

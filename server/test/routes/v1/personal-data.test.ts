@@ -1,0 +1,155 @@
+import crypto from 'node:crypto';
+import type { PersonalDataExport } from '@site/contracts';
+import { erasedEmail, erasedHandle } from '../../../src/services/personal-data';
+import {
+  createGiveaway,
+  enter,
+  getGiveaway,
+  setup,
+  type GiveawayTestContext,
+} from './giveaways/fixtures';
+
+const PERSON = 'Person@Example.com';
+const OTHER = 'other@example.com';
+
+let t: GiveawayTestContext;
+beforeEach(async () => {
+  t = await setup({ SMTP_URL: '', OWNER_EMAIL: 'owner@agentworks.example' });
+});
+afterEach(() => t.close());
+
+const call = (action: 'export' | 'erase', email: string, authorization = t.admin) =>
+  t.app.inject({
+    method: 'POST',
+    url: `/api/v1/personal-data/${action}`,
+    headers: { authorization },
+    payload: { email },
+  });
+
+/** Leaves a trace of `email` everywhere the site keeps one. */
+async function footprint(email: string, handle: string) {
+  const contact = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/contact/',
+    payload: { name: 'Pat', email, message: `Hello from ${email}` },
+  });
+  expect(contact.statusCode).toBe(200);
+  const sub = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/newsletter/subscribe',
+    payload: { email },
+  });
+  expect(sub.statusCode).toBe(200);
+  return handle;
+}
+
+test('export gathers enquiries, the subscription, giveaway entries and kept mail', async () => {
+  await footprint(PERSON, 'pat');
+  await footprint(OTHER, 'oth');
+  const g = await createGiveaway(t.app, t.admin);
+  expect((await enter(t.app, g.id, 'PERSON@example.com', 'pat')).statusCode).toBe(200);
+  expect((await enter(t.app, g.id, OTHER, 'oth')).statusCode).toBe(200);
+
+  const res = await call('export', 'person@EXAMPLE.com');
+  expect(res.statusCode).toBe(200);
+  expect(res.headers['cache-control']).toBe('no-store');
+  const data = res.json<PersonalDataExport>();
+  expect(data.email).toBe('person@example.com');
+  expect(data.enquiries).toHaveLength(1);
+  expect(data.enquiries[0]).toMatchObject({ name: 'Pat', email: PERSON });
+  expect(data.subscription).toMatchObject({ email: 'person@example.com', status: 'pending' });
+  expect(data.giveaway_entries).toEqual([
+    {
+      id: expect.any(Number),
+      giveaway_id: g.id,
+      giveaway_title: g.title,
+      email: 'person@example.com',
+      instagram_handle: 'pat',
+      created_at: expect.any(String),
+      won: false,
+    },
+  ]);
+  // The owner's notice names the enquirer as Reply-To; the confirmation mail is addressed to them.
+  expect(data.mail.map((m) => m.subject).sort()).toEqual([
+    'New enquiry from Pat',
+    'Please confirm your AgentWorks newsletter subscription',
+  ]);
+  expect(JSON.stringify(data)).not.toContain(OTHER);
+});
+
+test('erase removes everything; a drawn giveaway keeps the winner’s place with a placeholder', async () => {
+  await footprint(PERSON, 'pat');
+  await footprint(OTHER, 'oth');
+  const open = await createGiveaway(t.app, t.admin);
+  const drawn = await createGiveaway(t.app, t.admin);
+  await enter(t.app, open.id, PERSON, 'pat');
+  await enter(t.app, open.id, OTHER, 'oth');
+  await enter(t.app, drawn.id, PERSON, 'pat');
+  const spy = jest
+    .spyOn(crypto, 'randomInt')
+    .mockImplementationOnce((() => 0) as unknown as typeof crypto.randomInt);
+  const draw = await t.app.inject({
+    method: 'POST',
+    url: `/api/v1/giveaway/${drawn.id}/select-winner`,
+    headers: { authorization: t.admin },
+  });
+  spy.mockRestore();
+  expect(draw.statusCode).toBe(200);
+  const winnerId = draw.json().winner.id as number;
+  const before = await getGiveaway(t.app, drawn.id, t.admin);
+
+  const res = await call('erase', PERSON);
+  expect(res.statusCode).toBe(200);
+  expect(res.json()).toEqual({
+    message: 'Everything held about that address has been erased.',
+    enquiries: 1,
+    subscriptions: 1,
+    giveaway_entries_deleted: 1,
+    giveaway_entries_anonymised: 1,
+    // The enquiry notice, the subscription confirmation and the winner's notice of the draw.
+    mail: 3,
+  });
+
+  const left = (await call('export', PERSON)).json<PersonalDataExport>();
+  expect(left).toMatchObject({ enquiries: [], subscription: null, giveaway_entries: [], mail: [] });
+
+  // The draw record is whole: same winner, same entrant count and fingerprint.
+  const after = await getGiveaway(t.app, drawn.id, t.admin);
+  expect(after.winner_id).toBe(winnerId);
+  expect(after.draw).toEqual(before.draw);
+  expect(after.winner_details).toEqual({
+    instagram_handle: erasedHandle(winnerId),
+    email: erasedEmail(winnerId),
+  });
+  // The open giveaway's count follows the deleted entry; the other entrant is untouched.
+  expect((await getGiveaway(t.app, open.id)).participant_count).toBe(1);
+  const others = (await call('export', OTHER)).json<PersonalDataExport>();
+  expect(others.enquiries).toHaveLength(1);
+  expect(others.giveaway_entries).toHaveLength(1);
+  expect(others.subscription).not.toBeNull();
+
+  const again = await call('erase', PERSON);
+  expect(again.json()).toMatchObject({ message: 'Nothing was held about that address.' });
+});
+
+test('only admins may export or erase; a malformed address is refused', async () => {
+  await footprint(PERSON, 'pat');
+  for (const action of ['export', 'erase'] as const) {
+    expect((await call(action, PERSON, t.editor)).statusCode).toBe(403);
+    expect((await call(action, PERSON, '')).statusCode).toBe(401);
+    const bad = await call(action, 'not an address');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors).toEqual([{ field: 'email', message: 'must be an e-mail address' }]);
+  }
+  expect((await call('export', PERSON)).json().enquiries).toHaveLength(1);
+});
+
+test('an address with LIKE wildcards matches only itself', async () => {
+  await footprint('a_b%c@example.com', 'wild');
+  await footprint('axbyc@example.com', 'tame');
+  const res = await call('erase', 'a_b%c@example.com');
+  expect(res.json()).toMatchObject({ enquiries: 1, subscriptions: 1, mail: 2 });
+  const tame = (await call('export', 'axbyc@example.com')).json<PersonalDataExport>();
+  expect(tame.enquiries).toHaveLength(1);
+  expect(tame.mail).toHaveLength(2);
+});

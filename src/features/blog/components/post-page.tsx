@@ -1,0 +1,101 @@
+import React, { type ReactNode } from 'react';
+import { Seo } from '@/components/seo';
+import { jsonForScript } from '@/lib/json-for-script';
+import { PostArticle } from './post-article';
+import { PostSidebar, type RelatedPost } from './post-sidebar';
+
+/** What both post templates (markdown and MDX) query: the BlogPostBySlug page query. */
+export interface PostPageData {
+  site: { siteMetadata: { siteUrl: string } } | null;
+  blogPost: {
+    slug: string;
+    title: string;
+    description: string;
+    date: string;
+    category: string;
+    categoryInfo: { name: string; title: string; description: string } | null;
+    author: string | null;
+    tags: readonly string[];
+    headings: readonly { level: number; text: string; id: string }[];
+    series: string | null;
+    seriesOrder: number | null;
+    readingTime: number;
+    wordCount: number;
+    draft: boolean;
+    html: string;
+  } | null;
+  related: { nodes: readonly RelatedPost[] };
+}
+
+/** A published post page: hero, outline, the body the template gives, tags and the sidebar. */
+export function PostPage({ data, body }: { data: PostPageData; body: ReactNode }) {
+  const post = data.blogPost;
+  if (!post) return null;
+  const category = post.categoryInfo ?? {
+    name: post.category,
+    title: post.category,
+    description: '',
+  };
+  return (
+    <PostArticle
+      hero={{
+        title: post.title,
+        description: post.description,
+        date: post.date,
+        author: post.author,
+        categoryTitle: category.title,
+        readingTime: post.readingTime,
+        series:
+          post.series && post.seriesOrder ? { name: post.series, order: post.seriesOrder } : null,
+        draft: post.draft,
+      }}
+      headings={post.headings}
+      tags={post.tags}
+      sidebar={<PostSidebar related={data.related.nodes} category={category} />}
+    >
+      {body}
+    </PostArticle>
+  );
+}
+
+/**
+ * The post's head tags. Every value is the author's text: React escapes it in attributes and
+ * elements, and the JSON-LD goes through jsonForScript so no value can end its <script>.
+ */
+export function PostHead({ data, pathname }: { data: PostPageData; pathname: string }) {
+  const post = data.blogPost;
+  if (!post) return <Seo title="Post Not Found" pathname={pathname} />;
+  const siteUrl = data.site?.siteMetadata.siteUrl ?? '';
+  const url = `${siteUrl}${pathname}`;
+  const section = post.categoryInfo?.title ?? post.category;
+  const jsonLd = {
+    '@context': 'https://schema.org',
+    '@type': 'BlogPosting',
+    headline: post.title,
+    description: post.description,
+    datePublished: post.date,
+    dateModified: post.date,
+    url,
+    mainEntityOfPage: { '@type': 'WebPage', '@id': url },
+    author: { '@type': post.author ? 'Person' : 'Organization', name: post.author ?? 'AgentWorks' },
+    publisher: { '@type': 'Organization', name: 'AgentWorks', url: siteUrl },
+    articleSection: section,
+    keywords: post.tags.join(', '),
+    wordCount: post.wordCount,
+  };
+  return (
+    <Seo title={post.title} description={post.description} pathname={pathname} type="article">
+      <meta property="article:published_time" content={post.date} />
+      <meta property="article:section" content={section} />
+      {post.author ? <meta property="article:author" content={post.author} /> : null}
+      {post.tags.map((tag) => (
+        <meta key={tag} property="article:tag" content={tag} />
+      ))}
+      {post.draft ? <meta name="robots" content="noindex" /> : null}
+      <script
+        type="application/ld+json"
+        dangerouslySetInnerHTML={{ __html: jsonForScript(jsonLd) }}
+      />
+    </Seo>
+  );
+}

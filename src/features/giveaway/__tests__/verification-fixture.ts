@@ -1,0 +1,80 @@
+import { createHash, webcrypto } from 'node:crypto';
+import type { DrawRound, GiveawayVerification } from '@site/contracts';
+
+/** jsdom has no Web Crypto digest; Node's implementation is the same standard API. */
+export function useNodeWebCrypto() {
+  Object.defineProperty(globalThis, 'crypto', { configurable: true, value: webcrypto });
+}
+
+const sha = (text: string) => createHash('sha256').update(text).digest('hex');
+
+/**
+ * A consistent verification record built with Node's crypto, as the server would publish it:
+ * `rounds` draws (each later one excluding the earlier winners) from `size` entries.
+ */
+export function buildVerification(
+  size: number,
+  rounds = 1,
+  external = '',
+): { verification: GiveawayVerification; list: string } {
+  const seed = sha('a test seed');
+  const hashes = Array.from({ length: size }, (_, i) => sha(`receipt ${i}`));
+  const list = hashes.map((h) => `${h}\n`).join('');
+  const fingerprint = sha(list);
+  const excluded: number[] = [];
+  const draws: DrawRound[] = [];
+  for (let round = 1; round <= rounds; round += 1) {
+    const eligible = hashes.map((_, i) => i).filter((i) => !excluded.includes(i));
+    const n = eligible.length;
+    const limit = 2 ** 32 - (2 ** 32 % n);
+    let counter = 0;
+    let position = -1;
+    for (; ; counter += 1) {
+      const x = Number.parseInt(
+        sha(`${seed}:${external}:${fingerprint}:${round}:${counter}`).slice(0, 8),
+        16,
+      );
+      if (x < limit) {
+        position = eligible[x % n] as number;
+        break;
+      }
+    }
+    draws.push({
+      round,
+      algorithm: 'aw-draw-v1',
+      drawn_at: `2026-03-0${round}T10:00:00.000Z`,
+      reason: round === 1 ? null : 'The winner did not claim in time.',
+      eligible_count: n,
+      position,
+      counter,
+      receipt_hash: hashes[position] as string,
+      winner_handle: `winner_${round}`,
+      claim_deadline: `2026-03-0${round + 7}T10:00:00.000Z`,
+      claimed_at: null,
+      claim_status: round === rounds ? 'awaiting_claim' : 'redrawn',
+    });
+    excluded.push(position);
+  }
+  return {
+    list,
+    verification: {
+      giveaway_id: 70,
+      title: 'Checked Giveaway',
+      algorithm: 'aw-draw-v1',
+      commitment: sha(seed),
+      committed_at: '2026-02-01T10:00:00.000Z',
+      committed_before_entries: true,
+      seed,
+      external_randomness: external ? 'drand round 42' : null,
+      external_value: external,
+      frozen: {
+        frozen_at: '2026-02-28T10:00:00.000Z',
+        reason: 'stopped',
+        entrant_count: size,
+        fingerprint,
+      },
+      frozen_list_path: '/api/v1/giveaway/70/frozen-entries.txt',
+      draws,
+    },
+  };
+}

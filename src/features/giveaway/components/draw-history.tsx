@@ -1,0 +1,80 @@
+import type { DrawRound } from '@site/contracts';
+import React from 'react';
+import styled from 'styled-components';
+import { formatDateTime } from '@/lib/format-date-time';
+import { DetailCard, DetailCardTitle, DetailNote } from './detail-card';
+
+const Rounds = styled.ol`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space[4]};
+  margin: 0;
+  padding: 0;
+  list-style: none;
+
+  li + li {
+    padding-top: ${({ theme }) => theme.space[4]};
+    border-top: 1px solid ${({ theme }) => theme.colors.border};
+  }
+
+  h3 {
+    margin: 0 0 ${({ theme }) => theme.space[1]};
+    font-size: ${({ theme }) => theme.fontSizes.md};
+  }
+
+  p {
+    margin: 0;
+    overflow-wrap: anywhere;
+  }
+`;
+
+const Handle = styled.p`
+  font-size: ${({ theme }) => theme.fontSizes.lg};
+  font-weight: 700;
+`;
+
+/** Where the winner of a round stands with their claim, in words. */
+export function claimText(round: DrawRound): string {
+  const deadline = formatDateTime(round.claim_deadline);
+  switch (round.claim_status) {
+    case 'claimed':
+      return `Prize claimed on ${formatDateTime(round.claimed_at)}.`;
+    case 'awaiting_claim':
+      return `The winner has until ${deadline} to claim the prize.`;
+    case 'unclaimed':
+      return `Not claimed by the deadline (${deadline}).`;
+    case 'redrawn':
+      return `Not claimed by the deadline (${deadline}), so the prize was drawn again.`;
+    default:
+      return 'Drawn before claims were recorded.';
+  }
+}
+
+/** The public draw history: every draw with its reason, winners by handle only. */
+export function DrawHistory({ draws }: { draws: readonly DrawRound[] }) {
+  return (
+    <DetailCard aria-labelledby="draw-history-title">
+      <DetailCardTitle id="draw-history-title">Draw History</DetailCardTitle>
+      <Rounds>
+        {draws.map((round) => (
+          <li key={round.round}>
+            <h3>
+              {round.round === 1 ? 'Draw 1' : `Draw ${round.round} (re-draw)`},{' '}
+              {formatDateTime(round.drawn_at)}
+            </h3>
+            <Handle>
+              {round.winner_handle ? `@${round.winner_handle}` : 'An entry whose data was erased'}
+            </Handle>
+            <DetailNote>
+              {round.algorithm === 'legacy'
+                ? `Position ${round.position + 1} of the ${round.eligible_count} entrant ids in ascending order.`
+                : `Position ${round.position + 1} of the frozen list, drawn from ${round.eligible_count} eligible ${round.eligible_count === 1 ? 'entry' : 'entries'}.`}
+            </DetailNote>
+            {round.reason ? <p>Reason: {round.reason}</p> : null}
+            <DetailNote>{claimText(round)}</DetailNote>
+          </li>
+        ))}
+      </Rounds>
+    </DetailCard>
+  );
+}

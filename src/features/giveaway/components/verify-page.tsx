@@ -1,0 +1,338 @@
+import { Link } from 'gatsby';
+import type { GiveawayVerification } from '@site/contracts';
+import React, { useEffect, useState } from 'react';
+import styled from 'styled-components';
+import { CheckIcon, CloseIcon } from '@/components/icons';
+import { Alert } from '@/components/ui/alert';
+import { ButtonLink } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { formatDateTime } from '@/lib/format-date-time';
+import { apiBaseUrl } from '@/lib/api-client';
+import { fetchFrozenList, useVerification } from '../api/get-verification';
+import { setPageTitle } from '../document-title';
+import { serverSentence } from '../error-message';
+import { checkDraw, type DrawCheck } from '../verify/draw-check';
+import { DetailCard, DetailCardTitle, DetailNote } from './detail-card';
+import { DrawHistory } from './draw-history';
+import { MessagePage } from './message-panel';
+import { Facts, Mono, Subpage } from './subpage';
+
+const FROZEN_REASONS: Record<string, string> = {
+  ended: 'the end date passed',
+  full: 'the giveaway was full',
+  stopped: 'entries were stopped',
+  drawn: 'the winner was drawn',
+};
+
+const Steps = styled.ol`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space[3]};
+  margin: 0;
+  padding: 0;
+  list-style: none;
+
+  li {
+    display: grid;
+    grid-template-columns: 1.5rem minmax(0, 1fr);
+    gap: ${({ theme }) => theme.space[2]};
+  }
+
+  p {
+    margin: 0;
+  }
+`;
+
+const Mark = styled.span<{ $ok: boolean }>`
+  color: ${({ theme, $ok }) => ($ok ? theme.colors.success : theme.colors.danger)};
+`;
+
+const Method = styled.pre`
+  margin: 0;
+  padding: ${({ theme }) => theme.space[4]};
+  overflow-x: auto;
+  border-radius: ${({ theme }) => theme.radii.md};
+  background: ${({ theme }) => theme.colors.surface};
+  font-family: ${({ theme }) => theme.fonts.mono};
+  font-size: ${({ theme }) => theme.fontSizes.xs};
+  line-height: 1.6;
+  white-space: pre;
+`;
+
+const ListBox = styled.ol`
+  max-height: 18rem;
+  margin: ${({ theme }) => theme.space[2]} 0 0;
+  padding: ${({ theme }) => theme.space[3]} ${({ theme }) => theme.space[3]}
+    ${({ theme }) => theme.space[3]} 3.5rem;
+  overflow: auto;
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radii.md};
+  font-family: ${({ theme }) => theme.fonts.mono};
+  font-size: ${({ theme }) => theme.fontSizes.xs};
+  overflow-wrap: anywhere;
+`;
+
+const Bullets = styled.ul`
+  margin: 0;
+  padding-left: ${({ theme }) => theme.space[5]};
+
+  li + li {
+    margin-top: ${({ theme }) => theme.space[2]};
+  }
+`;
+
+/** The method as the docs state it, so a visitor can recompute it anywhere. */
+const METHOD = `commitment  = SHA-256(seed)                  published at creation
+list        = receipt hashes, one per line, each ending in "\\n"
+fingerprint = SHA-256(list)                  published when entries close
+for counter = 0, 1, 2, ...
+  h = SHA-256(seed ":" external ":" fingerprint ":" round ":" counter)
+  x = first 8 hex digits of h, as a number (0 ... 2^32 - 1)
+  n = number of eligible entries (earlier winners of re-draws removed)
+  if x < 2^32 - (2^32 mod n): winner = eligible[x mod n], stop
+(all text UTF-8, all hashes lower-case hex, positions counted from 0)`;
+
+type CheckState =
+  | { stage: 'idle' }
+  | { stage: 'checking' }
+  | { stage: 'done'; result: DrawCheck; list: string[] }
+  | { stage: 'failed'; message: string };
+
+function useBrowserCheck(v: GiveawayVerification | null): CheckState {
+  const [state, setState] = useState<CheckState>({ stage: 'idle' });
+  const ready = Boolean(v && v.seed && v.frozen_list_path && v.draws.length > 0);
+  useEffect(() => {
+    if (!v || !ready || !v.frozen_list_path) return;
+    let cancelled = false;
+    setState({ stage: 'checking' });
+    fetchFrozenList(v.frozen_list_path)
+      .then(async (text) => {
+        const result = await checkDraw(v, text);
+        if (!cancelled) setState({ stage: 'done', result, list: text.split('\n').filter(Boolean) });
+      })
+      .catch((error: unknown) => {
+        if (!cancelled)
+          setState({
+            stage: 'failed',
+            message: serverSentence(
+              error,
+              'The frozen list could not be loaded, so nothing was checked.',
+            ),
+          });
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, [v, ready]);
+  return state;
+}
+
+function Verdict({ state }: { state: CheckState }) {
+  if (state.stage === 'checking') return <Spinner label="Checking the draw in your browser..." />;
+  if (state.stage === 'failed')
+    return (
+      <Alert variant="error" title="Could not check">
+        {state.message}
+      </Alert>
+    );
+  if (state.stage !== 'done') return null;
+  return state.result.verified ? (
+    <Alert variant="success" title="Verified in your browser">
+      Your browser recomputed every step below from the published values and got the same winner.
+    </Alert>
+  ) : (
+    <Alert variant="error" title="Verification failed">
+      At least one step below does not match what was published. Please tell us: this should never
+      happen.
+    </Alert>
+  );
+}
+
+/** /giveaway/{id}/verify: everything needed to check the draw, checked here with Web Crypto. */
+export function VerifyPage({ id }: { id: string }) {
+  const { data, loading, error } = useVerification(id);
+  const v = data?.verification ?? null;
+  const check = useBrowserCheck(v);
+
+  useEffect(() => {
+    setPageTitle(v ? `Verify the Draw - ${v.title}` : 'Verify the Draw');
+  }, [v]);
+
+  if (loading && !v) return <Spinner label="Loading the draw record..." />;
+  if (error || !v) {
+    return (
+      <MessagePage
+        title="Giveaway Not Found"
+        text={serverSentence(
+          error,
+          "The giveaway you're looking for doesn't exist or has been removed.",
+        )}
+        action={<ButtonLink to="/giveaway">Back to Giveaways</ButtonLink>}
+      />
+    );
+  }
+
+  if (v.algorithm === 'legacy') {
+    return (
+      <Subpage giveawayId={id} title="Verify the Draw" lead={v.title}>
+        <Alert variant="info" title="Drawn before verifiable draws">
+          This giveaway was drawn before the commit-and-reveal method existed. Its record fixes the
+          set of entrants (a SHA-256 fingerprint of their ids) and the winner&apos;s place in it,
+          but the random choice itself cannot be recomputed.
+        </Alert>
+        <DrawHistory draws={v.draws} />
+      </Subpage>
+    );
+  }
+
+  const drawn = v.draws.length > 0;
+  return (
+    <Subpage giveawayId={id} title="Verify the Draw" lead={v.title}>
+      {drawn ? (
+        <Verdict state={check} />
+      ) : (
+        <Alert variant="info" title="Not drawn yet">
+          {v.frozen
+            ? 'Entries are closed and the list is frozen. The seed is revealed when the winner is drawn; then this page checks the draw.'
+            : 'Entries are open. The list of entries is frozen and published when they close, and the seed is revealed at the draw.'}
+        </Alert>
+      )}
+
+      <DetailCard aria-labelledby="record-title">
+        <DetailCardTitle id="record-title">The record</DetailCardTitle>
+        <Facts>
+          <dt>Seed commitment</dt>
+          <dd>
+            <Mono>{v.commitment}</Mono>
+          </dd>
+          <dt>Committed</dt>
+          <dd>
+            {formatDateTime(v.committed_at)}
+            {v.committed_before_entries
+              ? ', before any entry'
+              : ', after the first entries (an older giveaway)'}
+          </dd>
+          <dt>Seed</dt>
+          <dd>{v.seed ? <Mono>{v.seed}</Mono> : 'Secret until the draw'}</dd>
+          <dt>External random value</dt>
+          <dd>
+            {v.external_randomness
+              ? `${v.external_randomness}: ${v.external_value || 'given at the draw'}`
+              : 'None (the rules name none)'}
+          </dd>
+          <dt>Entry list</dt>
+          <dd>
+            {v.frozen
+              ? `Frozen ${formatDateTime(v.frozen.frozen_at)}, when ${FROZEN_REASONS[v.frozen.reason] ?? v.frozen.reason}: ${v.frozen.entrant_count} ${v.frozen.entrant_count === 1 ? 'entry' : 'entries'}`
+              : 'Still open'}
+          </dd>
+          {v.frozen ? (
+            <>
+              <dt>List fingerprint</dt>
+              <dd>
+                <Mono>{v.frozen.fingerprint}</Mono>
+              </dd>
+            </>
+          ) : null}
+        </Facts>
+        {v.frozen_list_path ? (
+          <DetailNote>
+            <a href={`${apiBaseUrl()}${v.frozen_list_path.replace(/^\/api\/v1/, '')}`} download>
+              Download the frozen list
+            </a>{' '}
+            (one receipt hash per line; <code>sha256sum</code> of the file is the fingerprint).
+          </DetailNote>
+        ) : null}
+        {check.stage === 'done' ? (
+          <details>
+            <summary>Show the frozen list ({check.list.length} receipt hashes)</summary>
+            <ListBox start={1} aria-label="Frozen entry list">
+              {check.list.map((hash, i) => (
+                <li key={`${i}-${hash}`}>{hash}</li>
+              ))}
+            </ListBox>
+          </details>
+        ) : null}
+      </DetailCard>
+
+      {drawn ? <DrawHistory draws={v.draws} /> : null}
+
+      {check.stage === 'done' ? (
+        <DetailCard aria-labelledby="computation-title">
+          <DetailCardTitle id="computation-title">The computation, step by step</DetailCardTitle>
+          <Steps>
+            {check.result.steps.map((step) => (
+              <li key={step.key}>
+                <Mark $ok={step.ok} aria-hidden="true">
+                  {step.ok ? <CheckIcon size={20} /> : <CloseIcon size={20} />}
+                </Mark>
+                <div>
+                  <p>
+                    <span className="sr-only">{step.ok ? 'Passed: ' : 'Failed: '}</span>
+                    {step.label}
+                  </p>
+                  <DetailNote>{step.detail}</DetailNote>
+                </div>
+              </li>
+            ))}
+          </Steps>
+        </DetailCard>
+      ) : null}
+
+      <DetailCard aria-labelledby="method-title">
+        <DetailCardTitle id="method-title">The method</DetailCardTitle>
+        <DetailNote>
+          Anyone can redo this in a few lines of any language, with the values above and the list
+          file. The <code>round</code> is 1 for the first draw; a re-draw after an unclaimed prize
+          adds 1 and removes earlier winners from the eligible positions. Rejecting the top values
+          of x keeps every entry exactly equally likely (no modulo bias).
+        </DetailNote>
+        <Method tabIndex={0} aria-label="The draw method">
+          {METHOD}
+        </Method>
+      </DetailCard>
+
+      <DetailCard aria-labelledby="proves-title">
+        <DetailCardTitle id="proves-title">What this proves</DetailCardTitle>
+        <Bullets>
+          <li>
+            The seed was fixed when the giveaway was created: its SHA-256 was published then, and
+            nobody can find a different seed with the same hash.
+          </li>
+          <li>
+            The list drawn from is exactly the list frozen when entries closed: nobody was added,
+            removed or reordered afterwards.
+          </li>
+          <li>
+            The winner is the entry the published method picks from that seed and that list, with
+            every entry equally likely; the result was not chosen by hand.
+          </li>
+          <li>
+            Your own entry is in the list: find your receipt&apos;s hash in the frozen list, or use{' '}
+            <Link to={`/giveaway/${id}/check`}>Was I in the draw?</Link>
+          </li>
+        </Bullets>
+      </DetailCard>
+      <DetailCard aria-labelledby="not-proves-title">
+        <DetailCardTitle id="not-proves-title">What this does not prove</DetailCardTitle>
+        <Bullets>
+          <li>
+            That every entry belongs to a real, different person: the organiser could have added
+            entries of their own before the close. Only your own receipt tells you which line is
+            yours.
+          </li>
+          <li>
+            {v.external_randomness
+              ? 'That the external value is the one its source published: look it up there yourself. If it is, the organiser could not know the result when entries closed.'
+              : 'That the organiser could not foresee the result: they knew the seed all along, so without an external random value they could have computed who would win before closing entries.'}
+          </li>
+          <li>
+            That the handle shown belongs to the entry that won: only the winner can match their
+            receipt to the winning hash.
+          </li>
+          <li>That the prize was delivered.</li>
+        </Bullets>
+      </DetailCard>
+    </Subpage>
+  );
+}

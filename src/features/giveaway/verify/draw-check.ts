@@ -1,0 +1,136 @@
+import type { DrawRound, GiveawayVerification } from '@site/contracts';
+
+/*
+ * The published draw method ("aw-draw-v1"), run in the visitor's own browser with Web Crypto, so
+ * the verification page does not take the server's word for the result. The same steps are
+ * spelled out in docs/giveaways.md and on the page itself.
+ */
+
+const encoder = new TextEncoder();
+
+export async function sha256Hex(text: string): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', encoder.encode(text));
+  return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+const TWO_TO_32 = 2 ** 32;
+
+export interface Recomputed {
+  position: number;
+  counter: number;
+}
+
+/** The winning position for one round, by rejection sampling over SHA-256. */
+export async function recomputePosition(input: {
+  seed: string;
+  external: string;
+  fingerprint: string;
+  round: number;
+  eligible: readonly number[];
+}): Promise<Recomputed> {
+  const n = input.eligible.length;
+  const limit = TWO_TO_32 - (TWO_TO_32 % n);
+  for (let counter = 0; counter < 1000; counter += 1) {
+    const hash = await sha256Hex(
+      `${input.seed}:${input.external}:${input.fingerprint}:${input.round}:${counter}`,
+    );
+    const x = Number.parseInt(hash.slice(0, 8), 16);
+    if (x < limit) return { position: input.eligible[x % n] as number, counter };
+  }
+  throw new Error('No attempt was accepted in 1000 tries.');
+}
+
+export interface CheckStep {
+  key: string;
+  ok: boolean;
+  /** What was checked, in a sentence. */
+  label: string;
+  /** The values compared, for those who want to see them. */
+  detail: string;
+}
+
+export interface DrawCheck {
+  verified: boolean;
+  steps: CheckStep[];
+}
+
+const short = (hash: string | null | undefined) => (hash ? `${hash.slice(0, 16)}…` : 'none');
+
+/**
+ * Checks a drawn giveaway's record against the frozen list file: the seed against its
+ * commitment, the file against its fingerprint, and every round's winner against the method.
+ */
+export async function checkDraw(v: GiveawayVerification, listText: string): Promise<DrawCheck> {
+  const steps: CheckStep[] = [];
+  const seed = v.seed ?? '';
+  const fingerprint = v.frozen?.fingerprint ?? '';
+
+  const commitment = await sha256Hex(seed);
+  steps.push({
+    key: 'commitment',
+    ok: commitment === v.commitment,
+    label: 'The revealed seed matches the commitment published when the giveaway was created.',
+    detail: `SHA-256(seed) = ${short(commitment)}; published commitment = ${short(v.commitment)}`,
+  });
+
+  const listHash = await sha256Hex(listText);
+  steps.push({
+    key: 'fingerprint',
+    ok: listHash === fingerprint,
+    label: 'The frozen entry list is exactly the one whose fingerprint was published at the close.',
+    detail: `SHA-256(list) = ${short(listHash)}; published fingerprint = ${short(fingerprint)}`,
+  });
+
+  const lines = listText.split('\n');
+  const wellFormed = lines.pop() === '' && lines.every((line) => /^[0-9a-f]{64}$/.test(line));
+  const count = v.frozen?.entrant_count ?? -1;
+  steps.push({
+    key: 'count',
+    ok: wellFormed && lines.length === count,
+    label: `The list holds ${count} ${count === 1 ? 'entry' : 'entries'}, one receipt hash per line.`,
+    detail: `${lines.length} lines read${wellFormed ? '' : ', not all of them receipt hashes'}`,
+  });
+
+  const excluded = new Set<number>();
+  for (const round of [...v.draws].sort((a, b) => a.round - b.round)) {
+    const eligible = lines.map((_, i) => i).filter((i) => !excluded.has(i));
+    steps.push(
+      await checkRound(round, eligible, lines, {
+        seed,
+        external: v.external_value ?? '',
+        fingerprint,
+      }),
+    );
+    excluded.add(round.position);
+  }
+  return { verified: steps.every((s) => s.ok), steps };
+}
+
+async function checkRound(
+  round: DrawRound,
+  eligible: number[],
+  lines: string[],
+  inputs: { seed: string; external: string; fingerprint: string },
+): Promise<CheckStep> {
+  const key = `round-${round.round}`;
+  if (eligible.length === 0) {
+    return {
+      key,
+      ok: false,
+      label: `Draw ${round.round}: no entry was left to draw from.`,
+      detail: '',
+    };
+  }
+  const result = await recomputePosition({ ...inputs, round: round.round, eligible });
+  const ok =
+    result.position === round.position &&
+    result.counter === round.counter &&
+    eligible.length === round.eligible_count &&
+    lines[result.position] === round.receipt_hash;
+  return {
+    key,
+    ok,
+    label: `Draw ${round.round}: the method picks position ${result.position + 1} of the list (from ${eligible.length} eligible ${eligible.length === 1 ? 'entry' : 'entries'}), the entry that was announced.`,
+    detail: `computed: position ${result.position + 1} (index ${result.position}), attempt ${result.counter}; published: position ${round.position + 1}, attempt ${round.counter ?? 'none'}; winning receipt hash ${short(lines[result.position])}`,
+  };
+}
