@@ -1,6 +1,7 @@
 // Shared by the benchmark scripts: start the API on loopback, wait for it, launch Debian's Chromium.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -41,4 +42,98 @@ export async function waitHealthy(base, timeoutMs = 20_000) {
     await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error(`the server at ${base} did not become healthy within ${timeoutMs} ms`);
+}
+
+/** The lock every benchmark build takes, so two measured builds never share the machine. */
+export const BUILD_LOCK = '/tmp/gatsby-build.lock';
+
+/**
+ * Takes BUILD_LOCK for as long as the caller needs it (for builds this script does not start
+ * itself, such as the server's publish builds). Resolves with the seconds waited and a release
+ * function once the lock is held.
+ */
+export function holdBuildLock() {
+  const requested = performance.now();
+  // flock keeps the lock while its child runs; the child (sleep) holds the open file too, so the
+  // whole process group is stopped on release.
+  const child = spawn('flock', [BUILD_LOCK, 'sh', '-c', 'echo locked; exec sleep 86400'], {
+    detached: true,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const release = () => {
+    try {
+      process.kill(-child.pid, 'SIGTERM');
+    } catch {
+      // already gone
+    }
+  };
+  return new Promise((resolve, reject) => {
+    child.stdout.once('data', () =>
+      resolve({ waited: (performance.now() - requested) / 1000, release }),
+    );
+    child.once('exit', (code) => reject(new Error(`flock ${BUILD_LOCK} exited (${code})`)));
+  });
+}
+
+/** Median of numbers (the mean of the middle two for an even count). */
+export function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
+
+/**
+ * Builds copies of the site with bench/build-scale.mjs (under the build lock, Node's default heap)
+ * and returns their folders: `${out}/ours-${count}` for each count. `posts` 0 with `withBundled`
+ * is the checked-in content as it is. Throws when a build fails.
+ */
+export function buildSiteCopies(out, counts, { withBundled = false, deferScripts = '' } = {}) {
+  const args = [
+    path.join(root, 'bench/build-scale.mjs'),
+    '--posts',
+    counts.join(','),
+    '--target',
+    'ours',
+    '--out',
+    out,
+  ];
+  if (withBundled) args.push('--with-bundled');
+  if (deferScripts) args.push('--defer-scripts', deferScripts);
+  const result = spawnSync(process.execPath, args, { cwd: root, stdio: 'inherit' });
+  if (result.status !== 0) throw new Error(`bench/build-scale.mjs failed (exit ${result.status})`);
+  return counts.map((count) => path.join(out, `ours-${count}`));
+}
+
+/** Starts the server on 127.0.0.1:`port` serving the built copy in `siteRoot`; resolves when healthy. */
+export async function serveBuiltCopy(siteRoot, port, env = {}) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-serve-'));
+  const server = startServer({
+    PORT: String(port),
+    DATABASE_URL: `sqlite:${path.join(dataDir, 'site.db')}`,
+    DATA_DIR: dataDir,
+    SITE_DIR: path.join(siteRoot, 'public'),
+    GATSBY_CACHE_DIR: path.join(siteRoot, '.cache'),
+    ...env,
+  });
+  const stop = async () => {
+    server.kill('SIGTERM');
+    if (server.exitCode === null && server.signalCode === null)
+      await new Promise((resolve) => server.once('exit', resolve));
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    await waitHealthy(`http://127.0.0.1:${port}`);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { server, stop };
+}
+
+/** The first post linked from a page of the site at `base` (default /blog), e.g. "/blog/x". */
+export async function firstPostPath(base, page = '/blog') {
+  const html = await (await fetch(`${base}${page}`)).text();
+  const match = /href="(\/blog\/[a-z0-9-]+)\/?"/.exec(html);
+  if (!match) throw new Error(`no post linked from ${page}`);
+  return match[1];
 }

@@ -26,8 +26,18 @@ async function* htmlFiles(dir: string): AsyncGenerator<string> {
  *
  * The rewrite depends on the HTML Gatsby writes (gatsby is pinned to a minor version for it): if it
  * finds no page to rewrite, the build stops instead of shipping pages without their scripts.
+ *
+ * DEFER_SCRIPTS=off leaves Gatsby's script tags and inline chunk map as Gatsby wrote them (hashes
+ * and Brotli twins are still made), so the benchmarks can measure the pages with and without the
+ * rewrite (bench/lighthouse.mjs --compare-defer). Unset or "on" rewrites.
  */
 export const onPostBuild: GatsbyNode['onPostBuild'] = async ({ reporter, store }) => {
+  const setting = process.env.DEFER_SCRIPTS ?? 'on';
+  if (setting !== 'on' && setting !== 'off') {
+    reporter.panicOnBuild(`delivery: DEFER_SCRIPTS must be "on" or "off" (got "${setting}").`);
+    return;
+  }
+  const defer = setting === 'on';
   const siteDir = (store.getState() as { program: { directory: string } }).program.directory;
   const publicDir = path.join(siteDir, 'public');
   const written = new Set<string>();
@@ -37,7 +47,9 @@ export const onPostBuild: GatsbyNode['onPostBuild'] = async ({ reporter, store }
   for await (const file of htmlFiles(publicDir)) {
     pages += 1;
     const original = await readFile(file, 'utf8');
-    const { html, chunkMap } = deferPageScripts(original);
+    const { html, chunkMap } = defer
+      ? deferPageScripts(original)
+      : { html: original, chunkMap: null };
     if (html.includes('<script id="deferred-scripts">')) loaded += 1;
     if (chunkMap && !written.has(chunkMap.fileName)) {
       await writeFile(path.join(publicDir, chunkMap.fileName), chunkMap.source);
@@ -53,7 +65,7 @@ export const onPostBuild: GatsbyNode['onPostBuild'] = async ({ reporter, store }
     }
     manifest[relative] = scripts.hashes;
   }
-  if (pages > 0 && loaded === 0) {
+  if (defer && pages > 0 && loaded === 0) {
     reporter.panicOnBuild(
       'delivery: the deferred-scripts rewrite matched no page: the HTML Gatsby writes has changed; update plugins/delivery/deferred-scripts.ts for it.',
     );
@@ -62,6 +74,6 @@ export const onPostBuild: GatsbyNode['onPostBuild'] = async ({ reporter, store }
   await writeFile(path.join(siteDir, '.cache', CSP_MANIFEST), JSON.stringify(manifest));
   const compressed = await precompressAssets(publicDir);
   reporter.info(
-    `delivery: ${loaded} of ${pages} pages load their scripts after painting, chunk map ${[...written].join(', ') || 'unchanged'}, ${Object.keys(manifest).length} pages' script hashes in .cache/${CSP_MANIFEST}, ${compressed} assets precompressed (Brotli 11)`,
+    `delivery: ${defer ? '' : 'DEFER_SCRIPTS=off, '}${loaded} of ${pages} pages load their scripts after painting, chunk map ${[...written].join(', ') || 'unchanged'}, ${Object.keys(manifest).length} pages' script hashes in .cache/${CSP_MANIFEST}, ${compressed} assets precompressed (Brotli 11)`,
   );
 };
