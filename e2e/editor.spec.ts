@@ -274,10 +274,13 @@ test.describe.serial('the desk: publish from the editor, replace, unpublish', ()
     await expect(progress.getByText('Failed', { exact: true })).toBeVisible(BUILD_WAIT);
     const alert = progress.getByRole('alert');
     await expect(alert).toContainText('The site was not updated');
-    await expect(alert).toContainText('The previous version is still online.');
+    await expect(alert).toContainText('The site still serves the previous version');
     await expect(alert).toContainText('the draft is back in Drafts');
+    await expect(alert).toContainText(
+      `The build reported: content/blog/hand-written-note-${stamp}.md: front matter field "category" is "field-notes"`,
+    );
     await progress.getByText('Build log', { exact: true }).click();
-    await expect(progress.locator('pre')).toContainText('field-notes');
+    await expect(progress.locator('pre')).toContainText('failed createPages');
     await shoot(page, 'editor-failed');
 
     // Nothing changed: the same files in content/blog/, the post is not online, /blog as it was.

@@ -348,7 +348,22 @@ describe('publishing from the editor', () => {
       http.post(`${API}/drafts/7/publish`, () => HttpResponse.json(job(), { status: 202 })),
       http.get(`${API}/publish-jobs`, () =>
         HttpResponse.json({
-          items: [job({ status: 'failed', log_tail: `error Unknown category\n${reason}` })],
+          items: [
+            job({
+              status: 'failed',
+              log_tail: [
+                'success building schema - 3.403s',
+                '',
+                ' ERROR  UNKNOWN',
+                '',
+                'content/blog/note.md: front matter field "category" is',
+                '"field-notes", which is not in content/categories.yaml.',
+                '',
+                'failed createPages - 0.337s',
+                reason,
+              ].join('\n'),
+            }),
+          ],
         }),
       ),
     );
@@ -358,7 +373,12 @@ describe('publishing from the editor', () => {
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Publish' }));
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('The site was not updated');
-    expect(alert).toHaveTextContent(`The previous version is still online. ${reason}`);
+    // The server's sentence already says the previous version is online; it is not said twice.
+    expect(alert).toHaveTextContent(reason);
+    expect(alert).not.toHaveTextContent('The previous version is still online.');
+    expect(alert).toHaveTextContent(
+      'The build reported: content/blog/note.md: front matter field "category" is "field-notes", which is not in content/categories.yaml.',
+    );
     expect(screen.getByRole('region', { name: 'Publishing' })).toHaveTextContent(
       'The draft is back in Drafts',
     );

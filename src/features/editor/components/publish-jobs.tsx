@@ -54,10 +54,41 @@ export function failureReason(job: PublishJob): string {
   );
 }
 
+/**
+ * What the build itself said went wrong: the paragraph under each ERROR heading that Gatsby prints
+ * (for example a post's front matter field the build refuses), or an empty string.
+ */
+export function buildErrors(log: string): string {
+  const lines = log.split('\n');
+  const found: string[] = [];
+  for (let i = 0; i < lines.length; i += 1) {
+    if (!/^\s*ERROR\b/.test(lines[i] ?? '')) continue;
+    let j = i + 1;
+    while (j < lines.length && (lines[j] ?? '').trim() === '') j += 1;
+    const paragraph: string[] = [];
+    while (j < lines.length && (lines[j] ?? '').trim() !== '') {
+      paragraph.push((lines[j] ?? '').trim());
+      j += 1;
+    }
+    if (paragraph.length > 0) found.push(paragraph.join(' '));
+    i = j - 1;
+  }
+  return found.slice(0, 3).join(' ');
+}
+
+/** The failure sentence, saying once that the previous version is still online. */
+function failureText(reason: string): string {
+  return /previous version/i.test(reason)
+    ? reason
+    : `The previous version is still online.${reason ? ` ${reason}` : ''}`;
+}
+
 /** One job: status, post, who and when, and for a failure the reason and the build log. */
 export function JobCard({ job }: { job: PublishJob }) {
   const badge = jobBadge(job);
   const linkLive = job.status === 'succeeded' && job.mode === 'build' && job.action !== 'unpublish';
+  const reported = job.status === 'failed' ? buildErrors(job.log_tail) : '';
+  const log = useRef<HTMLPreElement>(null);
   return (
     <>
       <JobHead>
@@ -72,13 +103,21 @@ export function JobCard({ job }: { job: PublishJob }) {
       <Muted>{jobByline(job)}</Muted>
       {job.status === 'failed' ? (
         <Alert variant="error" title="The site was not updated">
-          The previous version is still online. {failureReason(job)}
+          {failureText(failureReason(job))}
+          {reported ? <Reported>The build reported: {reported}</Reported> : null}
         </Alert>
       ) : null}
       {job.log_tail ? (
-        <details>
+        <details
+          onToggle={(event) => {
+            // The end of the log is where a build says why it stopped.
+            if (event.currentTarget.open && log.current) {
+              log.current.scrollTop = log.current.scrollHeight;
+            }
+          }}
+        >
           <summary>Build log</summary>
-          <Log>{job.log_tail}</Log>
+          <Log ref={log}>{job.log_tail}</Log>
         </details>
       ) : null}
     </>
@@ -167,6 +206,11 @@ const JobHead = styled.div`
   a {
     color: ${({ theme }) => theme.colors.primary};
   }
+`;
+
+const Reported = styled.p`
+  margin: ${({ theme }) => theme.space[2]} 0 0;
+  overflow-wrap: anywhere;
 `;
 
 const Log = styled.pre`
