@@ -431,6 +431,44 @@ describe('/admin/drafts: publishing record and published posts', () => {
     expect(within(publishing).queryByRole('link')).not.toBeInTheDocument();
   });
 
+  it('marks a version replaced or taken down since, and links only to posts still online', async () => {
+    signIn(server);
+    server.use(
+      http.get(`${API}/drafts`, () => HttpResponse.json(list([]))),
+      http.get(`${API}/publish-jobs`, () =>
+        HttpResponse.json({
+          items: [
+            job({ id: 4, action: 'replace', slug: 'kept', title: 'Kept v2', status: 'succeeded' }),
+            job({ id: 3, action: 'publish', slug: 'kept', title: 'Kept', status: 'succeeded' }),
+            job({ id: 2, action: 'unpublish', slug: 'gone', title: 'Gone', status: 'succeeded' }),
+            job({ id: 1, action: 'publish', slug: 'gone', title: 'Gone', status: 'succeeded' }),
+          ],
+        }),
+      ),
+    );
+    renderWithProviders(<DraftsRoute pathname="/admin/drafts" />);
+    const publishing = await screen.findByRole('region', { name: 'Publishing' });
+    await within(publishing).findByText('Kept v2');
+    const item = (title: string) =>
+      within(publishing)
+        .getAllByText(title, { selector: 'strong' })
+        .map((el) => el.closest('li') as HTMLElement);
+    const [current] = item('Kept v2');
+    const [older] = item('Kept');
+    const [down, published] = item('Gone');
+    expect(current).toHaveTextContent('Live');
+    expect(
+      within(current as HTMLElement).getByRole('link', { name: '/blog/kept' }),
+    ).toBeInTheDocument();
+    expect(older).toHaveTextContent('Replaced since');
+    expect(
+      within(older as HTMLElement).getByRole('link', { name: '/blog/kept' }),
+    ).toBeInTheDocument();
+    expect(down).toHaveTextContent('Unpublished');
+    expect(published).toHaveTextContent('Replaced since');
+    expect(within(published as HTMLElement).queryByRole('link')).not.toBeInTheDocument();
+  });
+
   it('shows the five latest jobs and the older ones on request', async () => {
     signIn(server);
     const items = Array.from({ length: 7 }, (_, i) =>

@@ -11,7 +11,7 @@ import { useToast } from '@/components/ui/toast';
 import { formatDate } from '@/features/blog/lib/format-date';
 import { formatDateTime } from '@/lib/format-date-time';
 import { draftsApi } from '../api/drafts-api';
-import { JobCard, jobByline, JobList, Muted, usePublishJobs } from './publish-jobs';
+import { JobCard, jobByline, JobList, jobStanding, Muted, usePublishJobs } from './publish-jobs';
 import { useCategories } from './use-categories';
 
 export { JOB_POLL_MS } from './publish-jobs';
@@ -59,7 +59,7 @@ function PublishingSection({
         <JobList>
           {shown.map((job) => (
             <li key={job.id}>
-              <JobCard job={job} />
+              <JobCard job={job} {...jobStanding(job, jobs)} />
             </li>
           ))}
         </JobList>

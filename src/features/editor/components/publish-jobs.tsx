@@ -12,16 +12,36 @@ export const JOB_POLL_MS = 3000;
 /** A job is still on its way while it is queued or building. */
 export const isWorking = (job: PublishJob) => job.status === 'queued' || job.status === 'running';
 
+/**
+ * Where a finished job stands now, from the list of jobs (newest first): `superseded` when a later
+ * change to the same post succeeded, `offline` when the latest such change took the post down.
+ */
+export function jobStanding(
+  job: PublishJob,
+  jobs: readonly PublishJob[],
+): { superseded: boolean; offline: boolean } {
+  const latest = jobs.find((item) => item.slug === job.slug && item.status === 'succeeded');
+  return {
+    superseded: job.status === 'succeeded' && latest !== undefined && latest.id !== job.id,
+    offline: latest?.action === 'unpublish',
+  };
+}
+
 /** The badge of a job: the same words on the drafts page and in the editor. */
-export function jobBadge(job: PublishJob): { label: string; variant: BadgeVariant } {
+export function jobBadge(
+  job: PublishJob,
+  superseded = false,
+): { label: string; variant: BadgeVariant } {
   switch (job.status) {
     case 'queued':
       return { label: 'Queued', variant: 'neutral' };
     case 'running':
       return { label: 'Building', variant: 'info' };
     case 'succeeded':
-      return job.action === 'unpublish'
-        ? { label: 'Unpublished', variant: 'success' }
+      if (job.action === 'unpublish') return { label: 'Unpublished', variant: 'success' };
+      // A post changed or taken down since: this version is no longer the one online.
+      return superseded
+        ? { label: 'Replaced since', variant: 'neutral' }
         : { label: 'Live', variant: 'success' };
     default:
       return { label: 'Failed', variant: 'danger' };
@@ -84,9 +104,20 @@ function failureText(reason: string): string {
 }
 
 /** One job: status, post, who and when, and for a failure the reason and the build log. */
-export function JobCard({ job }: { job: PublishJob }) {
-  const badge = jobBadge(job);
-  const linkLive = job.status === 'succeeded' && job.mode === 'build' && job.action !== 'unpublish';
+export function JobCard({
+  job,
+  superseded = false,
+  offline = false,
+}: {
+  job: PublishJob;
+  /** A later change to the same post succeeded. */
+  superseded?: boolean;
+  /** The post has been unpublished since. */
+  offline?: boolean;
+}) {
+  const badge = jobBadge(job, superseded);
+  const linkLive =
+    job.status === 'succeeded' && job.mode === 'build' && job.action !== 'unpublish' && !offline;
   const reported = job.status === 'failed' ? buildErrors(job.log_tail) : '';
   const log = useRef<HTMLPreElement>(null);
   return (
