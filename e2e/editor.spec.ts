@@ -148,7 +148,7 @@ test('an editor writes, previews and publishes a post; after the rebuild it is o
   await dialog.getByRole('button', { name: 'Publish' }).click();
 
   const jobs = page.getByRole('region', { name: 'Publishing' });
-  await expect(jobs.getByText(/Queued|Building/)).toBeVisible();
+  await expect(jobs.getByText(/^(Queued|Building)$/)).toBeVisible();
   await expect(jobs.getByText('Live', { exact: true })).toBeVisible({ timeout: 20 * 60_000 });
 
   await page.goto('/blog');
