@@ -17,6 +17,7 @@ export default tseslint.config(
       'coverage/',
       'playwright-report/',
       'test-results/',
+      '.publish/',
       'src/gatsby-types.d.ts',
       'static/**',
     ],

@@ -1,4 +1,6 @@
 import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { editorE2e } from '../playwright.config';
 import { loginAs } from './support';
@@ -133,16 +135,11 @@ test('an editor writes, previews and publishes a post; after the rebuild it is o
   const preview = page.getByRole('region', { name: 'Preview' });
   await expect(preview.getByRole('heading', { level: 1, name: title })).toBeVisible();
   await checkPostBody(preview);
-  await page.screenshot({ path: '/tmp/editor-1280.png', fullPage: false });
-  await page.setViewportSize({ width: 375, height: 800 });
-  await page.screenshot({ path: '/tmp/editor-375.png', fullPage: true });
-  await page.setViewportSize({ width: 1280, height: 800 });
 
   await page.getByRole('link', { name: 'Open full preview' }).click();
   await expect(page).toHaveURL(/\/admin\/drafts\/\d+\/preview$/);
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
   await checkPostBody(page.locator('article'));
-  await page.screenshot({ path: '/tmp/editor-preview-1280.png' });
 
   await page.goto('/admin/drafts');
   await page.getByRole('button', { name: `Publish ${title}` }).click();
@@ -151,12 +148,8 @@ test('an editor writes, previews and publishes a post; after the rebuild it is o
   await dialog.getByRole('button', { name: 'Publish' }).click();
 
   const jobs = page.getByRole('region', { name: 'Publishing' });
-  await expect(jobs.getByText(/Queued|Building/)).toBeVisible();
-  await page.screenshot({ path: '/tmp/drafts-publishing-1280.png' });
-  await page.setViewportSize({ width: 375, height: 800 });
-  await page.screenshot({ path: '/tmp/drafts-publishing-375.png', fullPage: true });
-  await page.setViewportSize({ width: 1280, height: 800 });
-  await expect(jobs.getByText('Live')).toBeVisible({ timeout: 20 * 60_000 });
+  await expect(jobs.getByText(/^(Queued|Building)$/)).toBeVisible();
+  await expect(jobs.getByText('Live', { exact: true })).toBeVisible({ timeout: 20 * 60_000 });
 
   await page.goto('/blog');
   await page.waitForLoadState('networkidle');
@@ -165,4 +158,234 @@ test('an editor writes, previews and publishes a post; after the rebuild it is o
   await page.goto(`/blog/${slug}`);
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
   await checkPostBody(page.locator('article'));
+});
+
+/*
+ * The rest of the desk, against real rebuilds, in order: publish from the editor (first with a
+ * build that fails, then one that works), edit the published post and publish the changes, and
+ * unpublish it. Each step needs the one before, so they run as one serial group.
+ */
+test.describe.serial('the desk: publish from the editor, replace, unpublish', () => {
+  const blogDir = path.join(editorE2e.dataDir, 'content', 'blog');
+  const stamp = Date.now().toString(36);
+  const desk = {
+    title: `Tracing Agent Runs ${stamp}`,
+    slug: `tracing-agent-runs-${stamp}`,
+    first: 'Every run leaves a trace we can replay.',
+    revised: `Revised: every run and every tool call leave a trace (${stamp}).`,
+  };
+  /**
+   * How the failing build is made: a post committed by hand (through git, not the desk) whose
+   * category is not in content/categories.yaml. The build refuses it, as it refuses any such file;
+   * the desk's checks never see it, because it is not a draft.
+   */
+  const handWritten = path.join(blogDir, `hand-written-note-${stamp}.md`);
+  const BUILD_WAIT = { timeout: 12 * 60_000 };
+
+  const SHOTS = '/tmp/shots-desk';
+  async function shoot(page: Page, name: string) {
+    fs.mkdirSync(SHOTS, { recursive: true });
+    // From the top, so the fixed header is drawn where it belongs on the full-page image.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({ path: `${SHOTS}/${name}-1280.png`, fullPage: true });
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({ path: `${SHOTS}/${name}-375.png`, fullPage: true });
+    await page.setViewportSize({ width: 1280, height: 800 });
+  }
+
+  /** content/blog/ as file name → text, to prove a failed publish changed nothing. */
+  function snapshotBlog(): Record<string, string> {
+    return Object.fromEntries(
+      fs
+        .readdirSync(blogDir)
+        .sort()
+        .map((name) => [name, fs.readFileSync(path.join(blogDir, name), 'utf8')]),
+    );
+  }
+
+  async function status(page: Page, url: string): Promise<number> {
+    const res = await page.request.get(url, { maxRedirects: 0 });
+    return res.status();
+  }
+
+  function publishButton(page: Page, name: 'Publish' | 'Publish changes') {
+    return page.getByRole('main').getByRole('button', { name, exact: true });
+  }
+
+  async function confirmPublish(page: Page, name: 'Publish' | 'Publish changes') {
+    await expect(publishButton(page, name)).toBeEnabled({ timeout: 15_000 });
+    await publishButton(page, name).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('button', { name, exact: true }).click();
+    return page.getByRole('region', { name: 'Publishing' });
+  }
+
+  test.afterAll(() => {
+    fs.rmSync(handWritten, { force: true });
+  });
+
+  test('a publish whose build fails changes nothing; the next publish from the editor goes live', async ({
+    page,
+  }) => {
+    test.setTimeout(30 * 60_000);
+    fs.writeFileSync(
+      handWritten,
+      [
+        '---',
+        'title: "A Note Committed by Hand"',
+        `slug: hand-written-note-${stamp}`,
+        'description: "Its category is not one the site knows."',
+        'date: 2026-01-05',
+        'category: field-notes',
+        '---',
+        '',
+        'Written outside the desk.',
+        '',
+      ].join('\n'),
+    );
+    const before = snapshotBlog();
+    const liveBlogBefore = await (await page.request.get('/blog')).text();
+
+    await loginAsEditor(page);
+    await page.goto('/blog/new');
+    await page.waitForLoadState('networkidle');
+    const publish = publishButton(page, 'Publish');
+    await expect(publish).toBeDisabled();
+    await expect(publish).toHaveAccessibleDescription(
+      'You can publish once the draft has been saved.',
+    );
+    await page.getByRole('textbox', { name: 'Title' }).fill(desk.title);
+    await page
+      .getByRole('textbox', { name: 'Description' })
+      .fill('How we record what an agent did, step by step.');
+    await page.getByRole('combobox', { name: 'Category' }).selectOption({ label: 'Engineering' });
+    await page
+      .getByRole('textbox', { name: /Body/ })
+      .fill(`${desk.first}\n\n## Spans\n\nOne span per tool call.`);
+    await expect(page.getByRole('status').filter({ hasText: /^Saved$/ })).toBeVisible({
+      timeout: 15_000,
+    });
+    await expect(page.getByRole('textbox', { name: 'Slug' })).toHaveValue(desk.slug);
+    await shoot(page, 'editor');
+
+    let progress = await confirmPublish(page, 'Publish');
+    await expect(progress.getByText(/^(Queued|Building)$/)).toBeVisible();
+    await expect(progress.getByText('Failed', { exact: true })).toBeVisible(BUILD_WAIT);
+    const alert = progress.getByRole('alert');
+    await expect(alert).toContainText('The site was not updated');
+    await expect(alert).toContainText('The site still serves the previous version');
+    await expect(alert).toContainText('the draft is back in Drafts');
+    await expect(alert).toContainText(
+      `The build reported: content/blog/hand-written-note-${stamp}.md: front matter field "category" is "field-notes"`,
+    );
+    await progress.getByText('Build log', { exact: true }).click();
+    await expect(progress.locator('pre')).toContainText('failed createPages');
+    await shoot(page, 'editor-failed');
+
+    // Nothing changed: the same files in content/blog/, the post is not online, /blog as it was.
+    expect(snapshotBlog()).toEqual(before);
+    expect(await status(page, `/blog/${desk.slug}`)).toBe(404);
+    expect(await (await page.request.get('/blog')).text()).toBe(liveBlogBefore);
+
+    // The hand-made file is fixed (here: taken out again), and the same draft, back in Drafts,
+    // is published from its editor.
+    fs.rmSync(handWritten);
+    await progress.getByRole('link', { name: 'Drafts' }).click();
+    await expect(page).toHaveURL(/\/admin\/drafts$/);
+    await page
+      .getByRole('region', { name: 'Drafts' })
+      .getByRole('link', { name: `Open ${desk.title}` })
+      .click();
+    await expect(page).toHaveURL(/\/admin\/drafts\/\d+$/);
+    progress = await confirmPublish(page, 'Publish');
+    await expect(progress.getByText('Live', { exact: true })).toBeVisible(BUILD_WAIT);
+    await expect(progress).toContainText(`The post is live at /blog/${desk.slug}.`);
+    await shoot(page, 'editor-live');
+
+    await progress
+      .getByRole('link', { name: `/blog/${desk.slug}` })
+      .last()
+      .click();
+    await expect(page.getByRole('heading', { level: 1, name: desk.title })).toBeVisible();
+    await expect(page.locator('article')).toContainText(desk.first);
+    expect(await status(page, `/blog/${desk.slug}`)).toBe(200);
+  });
+
+  test('editing a published post and publishing the changes replaces it', async ({ page }) => {
+    test.setTimeout(20 * 60_000);
+    await loginAsEditor(page);
+    await page.goto('/admin/drafts');
+    const published = page.getByRole('region', { name: 'Published' });
+    await published.getByRole('button', { name: `Edit ${desk.title}` }).click();
+    await expect(page).toHaveURL(/\/admin\/drafts\/\d+$/);
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Edit published post' }),
+    ).toBeVisible();
+    const body = page.getByRole('textbox', { name: /Body/ });
+    await expect(body).toHaveValue(new RegExp(desk.first));
+    await body.fill(`${desk.revised}\n\n## Spans\n\nOne span per tool call.`);
+    await expect(page.getByRole('status').filter({ hasText: /^Saved$/ })).toBeVisible({
+      timeout: 15_000,
+    });
+
+    const progress = await confirmPublish(page, 'Publish changes');
+    await expect(progress.getByText('Live', { exact: true })).toBeVisible(BUILD_WAIT);
+    await expect(progress).toContainText(`The changes are live at /blog/${desk.slug}.`);
+
+    await page.goto(`/blog/${desk.slug}`);
+    await expect(page.locator('article')).toContainText(desk.revised);
+    await expect(page.locator('article')).not.toContainText(desk.first);
+    // One post, same slug: one file, one card on /blog.
+    expect(fs.readdirSync(blogDir).filter((name) => name.includes('tracing-agent-runs'))).toEqual([
+      `${desk.slug}.md`,
+    ]);
+    await page.goto('/blog');
+    await page.waitForLoadState('networkidle');
+    await expect(page.getByRole('heading', { name: desk.title })).toHaveCount(1);
+  });
+
+  test('unpublishing takes the post off every list, the feed and the sitemap', async ({ page }) => {
+    test.setTimeout(20 * 60_000);
+    // Before: the post is in the feed, the sitemap and the related posts of an engineering post.
+    const related = '/blog/observability-for-ai-agents';
+    expect(await (await page.request.get('/rss.xml')).text()).toContain(`/blog/${desk.slug}`);
+    expect(await (await page.request.get('/sitemap-0.xml')).text()).toContain(`/blog/${desk.slug}`);
+    expect(await (await page.request.get(related)).text()).toContain(desk.title);
+
+    await loginAsEditor(page);
+    await page.goto('/admin/drafts');
+    const published = page.getByRole('region', { name: 'Published' });
+    await published.getByRole('button', { name: `Unpublish ${desk.title}` }).click();
+    const dialog = page.getByRole('dialog', { name: 'Unpublish this post?' });
+    await expect(dialog).toContainText(`/blog/${desk.slug}`);
+    await dialog.getByRole('button', { name: 'Unpublish' }).click();
+
+    const jobs = page.getByRole('region', { name: 'Publishing' });
+    const job = jobs.getByRole('listitem').filter({ hasText: desk.title }).first();
+    await expect(job.getByText(/^(Queued|Building)$/)).toBeVisible();
+    await expect(job).toContainText('Unpublish requested by e2e-editor');
+    await expect(job.getByText('Unpublished', { exact: true })).toBeVisible(BUILD_WAIT);
+    await expect(job).toContainText('Unpublished by e2e-editor');
+    // The record keeps who published it, too.
+    await expect(
+      jobs.getByRole('listitem').filter({ hasText: 'Changes published by e2e-editor' }).first(),
+    ).toBeVisible();
+    await expect(published.getByRole('heading', { name: desk.title })).toHaveCount(0);
+    await shoot(page, 'drafts');
+
+    expect(await status(page, `/blog/${desk.slug}`)).toBe(404);
+    expect(fs.existsSync(path.join(blogDir, `${desk.slug}.md`))).toBe(false);
+    expect(await (await page.request.get('/rss.xml')).text()).not.toContain(desk.slug);
+    for (const file of ['/sitemap-index.xml', '/sitemap-0.xml']) {
+      expect(await (await page.request.get(file)).text()).not.toContain(desk.slug);
+    }
+    expect(await (await page.request.get(related)).text()).not.toContain(desk.title);
+    await page.goto('/blog');
+    await page.waitForLoadState('networkidle');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByRole('heading', { name: desk.title })).toHaveCount(0);
+    await page.goto(`/blog/${desk.slug}`);
+    await expect(page.getByRole('heading', { name: 'Post Not Found' })).toBeVisible();
+  });
 });

@@ -281,9 +281,14 @@ export async function listJobs(db: Kysely<Database>, limit = 20): Promise<Publis
   return rows.map(toJob);
 }
 
-/** The live posts, newest first, with the last change made to each from the site. */
+/**
+ * The live posts, newest first, with the last change made to each from the site. A file marked
+ * `draft: true` is left out: the production build does not publish it.
+ */
 export async function listPublished(ctx: DraftsContext): Promise<PublishedPost[]> {
-  const files = (await readPublishedFiles(ctx.contentDir)).filter((file) => file.fields);
+  const files = (await readPublishedFiles(ctx.contentDir)).filter(
+    (file) => file.fields && !file.fields.draft,
+  );
   const slugs = files.map((file) => file.slug);
   const jobs =
     slugs.length === 0

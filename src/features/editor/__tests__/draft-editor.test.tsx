@@ -1,8 +1,8 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import React from 'react';
-import type { DraftWrite } from '@site/contracts';
+import type { DraftWrite, PublishJob } from '@site/contracts';
 import { API, setupApiServer } from '@/testing/api-server';
 import { renderWithProviders } from '@/testing/render-with-providers';
 import { DraftEditor } from '../components/draft-editor';
@@ -263,5 +263,220 @@ describe('the post editor', () => {
       'href',
       '/admin/drafts',
     );
+  });
+});
+
+const job = (patch: Partial<PublishJob> = {}): PublishJob => ({
+  id: 31,
+  action: 'publish',
+  slug: 'tables-and-code',
+  title: 'Tables and Code',
+  mode: 'build',
+  status: 'queued',
+  log_tail: '',
+  requested_by: 'dana',
+  created_at: '2026-11-22T09:10:00.000Z',
+  started_at: null,
+  finished_at: null,
+  ...patch,
+});
+
+function renderDraft(id = 7) {
+  return renderWithProviders(
+    <EditorAccess>
+      <DraftEditor draftId={id} />
+    </EditorAccess>,
+  );
+}
+
+describe('publishing from the editor', () => {
+  it('publishes a saved, complete draft after confirmation and follows the rebuild until live', async () => {
+    signIn(server);
+    const published: string[] = [];
+    let jobCalls = 0;
+    server.use(
+      http.get(`${API}/drafts/7`, () => HttpResponse.json(draft())),
+      http.post(`${API}/drafts/:id/publish`, ({ params }) => {
+        published.push(String(params.id));
+        return HttpResponse.json(job(), { status: 202 });
+      }),
+      http.get(`${API}/publish-jobs`, () => {
+        jobCalls += 1;
+        return HttpResponse.json({
+          items: [
+            jobCalls === 1
+              ? job({ status: 'running' })
+              : job({ status: 'succeeded', finished_at: '2026-11-22T09:12:00.000Z' }),
+          ],
+        });
+      }),
+    );
+    jest.useFakeTimers({ advanceTimers: true });
+    try {
+      const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+      renderDraft();
+      const button = await screen.findByRole('button', { name: 'Publish' });
+      expect(button).toBeEnabled();
+      await user.click(button);
+      const dialog = screen.getByRole('dialog', { name: 'Publish this post?' });
+      expect(dialog).toHaveTextContent('will be added to the blog at /blog/tables-and-code');
+      await user.click(within(dialog).getByRole('button', { name: 'Publish' }));
+      expect(published).toEqual(['7']);
+
+      const progress = await screen.findByRole('region', { name: 'Publishing' });
+      await waitFor(() => expect(within(progress).getByText('Building')).toBeInTheDocument());
+      expect(progress).toHaveTextContent('Publish requested by dana');
+      // The draft has left Drafts: the form is gone, nothing more is saved to it.
+      expect(screen.queryByRole('form', { name: 'Post' })).not.toBeInTheDocument();
+      jest.advanceTimersByTime(3100);
+      await waitFor(() => expect(within(progress).getByText('Live')).toBeInTheDocument());
+      expect(progress).toHaveTextContent('The post is live at /blog/tables-and-code.');
+      expect(
+        within(progress).getAllByRole('link', { name: '/blog/tables-and-code' })[0],
+      ).toHaveAttribute('href', '/blog/tables-and-code');
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it('shows a failed rebuild with the server’s reason and that the previous version is online', async () => {
+    signIn(server);
+    const reason =
+      'The build exited with code 1. The site still serves the previous version; the change was taken out again and the draft is back in Drafts.';
+    server.use(
+      http.get(`${API}/drafts/7`, () => HttpResponse.json(draft())),
+      http.post(`${API}/drafts/7/publish`, () => HttpResponse.json(job(), { status: 202 })),
+      http.get(`${API}/publish-jobs`, () =>
+        HttpResponse.json({
+          items: [
+            job({
+              status: 'failed',
+              log_tail: [
+                'success building schema - 3.403s',
+                '',
+                ' ERROR  UNKNOWN',
+                '',
+                'content/blog/note.md: front matter field "category" is',
+                '"field-notes", which is not in content/categories.yaml.',
+                '',
+                'failed createPages - 0.337s',
+                reason,
+              ].join('\n'),
+            }),
+          ],
+        }),
+      ),
+    );
+    const user = userEvent.setup();
+    renderDraft();
+    await user.click(await screen.findByRole('button', { name: 'Publish' }));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Publish' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('The site was not updated');
+    // The server's sentence already says the previous version is online; it is not said twice.
+    expect(alert).toHaveTextContent(reason);
+    expect(alert).not.toHaveTextContent('The previous version is still online.');
+    expect(alert).toHaveTextContent(
+      'The build reported: content/blog/note.md: front matter field "category" is "field-notes", which is not in content/categories.yaml.',
+    );
+    expect(screen.getByRole('region', { name: 'Publishing' })).toHaveTextContent(
+      'The draft is back in Drafts',
+    );
+  });
+
+  it('is disabled, saying why, while the draft has problems', async () => {
+    signIn(server);
+    server.use(
+      http.get(`${API}/drafts/7`, () =>
+        HttpResponse.json(
+          draft({ category: '', problems: [{ field: 'category', message: 'is required.' }] }),
+        ),
+      ),
+    );
+    renderDraft();
+    const button = await screen.findByRole('button', { name: 'Publish' });
+    expect(button).toBeDisabled();
+    expect(button).toHaveAccessibleDescription(
+      'Fix what is listed under "Before publishing" first.',
+    );
+    expect(screen.getByText('Category is required.')).toBeInTheDocument();
+  });
+
+  it('waits for pending changes to be saved before it can publish', async () => {
+    signIn(server);
+    let release: () => void = () => undefined;
+    server.use(
+      http.get(`${API}/drafts/7`, () => HttpResponse.json(draft())),
+      http.put(`${API}/drafts/7`, async () => {
+        await new Promise<void>((resolve) => {
+          release = resolve;
+        });
+        return HttpResponse.json(draft({ title: 'Tables and Code!' }));
+      }),
+    );
+    const user = userEvent.setup();
+    renderDraft();
+    await user.type(await screen.findByRole('textbox', { name: /Title/ }), '!');
+    const button = screen.getByRole('button', { name: 'Publish' });
+    expect(button).toBeDisabled();
+    expect(button).toHaveAccessibleDescription('Waiting for your changes to be saved…');
+    await waitFor(() => expect(saveState()).toHaveTextContent('Saving…'), SAVE_WAIT);
+    release();
+    await waitFor(() => expect(button).toBeEnabled());
+  });
+
+  it('cannot publish a new post before its first save', async () => {
+    signIn(server);
+    renderNew();
+    const button = await screen.findByRole('button', { name: 'Publish' });
+    expect(button).toBeDisabled();
+    expect(button).toHaveAccessibleDescription('You can publish once the draft has been saved.');
+  });
+
+  it('offers "Publish changes" for a draft that edits a published post', async () => {
+    signIn(server);
+    const replacing = job({ action: 'replace', status: 'succeeded' });
+    server.use(
+      http.get(`${API}/drafts/7`, () =>
+        HttpResponse.json(draft({ replaces_slug: 'tables-and-code' })),
+      ),
+      http.post(`${API}/drafts/7/publish`, () => HttpResponse.json(replacing, { status: 202 })),
+      http.get(`${API}/publish-jobs`, () => HttpResponse.json({ items: [replacing] })),
+    );
+    const user = userEvent.setup();
+    renderDraft();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Edit published post' }),
+    ).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Publish changes' }));
+    const dialog = screen.getByRole('dialog', { name: 'Publish these changes?' });
+    expect(dialog).toHaveTextContent('will replace the post at /blog/tables-and-code');
+    await user.click(within(dialog).getByRole('button', { name: 'Publish changes' }));
+    const progress = await screen.findByRole('region', { name: 'Publishing' });
+    expect(progress).toHaveTextContent('The changes are live at /blog/tables-and-code.');
+  });
+
+  it('says why the server refused to publish and keeps the editor', async () => {
+    signIn(server);
+    server.use(
+      http.get(`${API}/drafts/7`, () => HttpResponse.json(draft())),
+      http.post(`${API}/drafts/7/publish`, () =>
+        HttpResponse.json(
+          {
+            detail:
+              'A change to "tables-and-code" is already waiting or building; try again when it has finished.',
+          },
+          { status: 409 },
+        ),
+      ),
+    );
+    const user = userEvent.setup();
+    renderDraft();
+    await user.click(await screen.findByRole('button', { name: 'Publish' }));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Publish' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Not published');
+    expect(alert).toHaveTextContent('already waiting or building');
+    expect(screen.getByRole('form', { name: 'Post' })).toBeInTheDocument();
   });
 });

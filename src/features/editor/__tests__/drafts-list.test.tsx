@@ -2,7 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import React from 'react';
-import type { DraftSummary, PublishJob } from '@site/contracts';
+import { navigate } from 'gatsby';
+import type { DraftSummary, PublishedPost, PublishJob } from '@site/contracts';
 import { API, setupApiServer } from '@/testing/api-server';
 import { renderWithProviders } from '@/testing/render-with-providers';
 import { DraftsRoute, parseDraftsPath } from '../components/drafts-route';
@@ -13,6 +14,8 @@ const server = setupApiServer();
 beforeEach(() => {
   mockCategories();
   jest.spyOn(console, 'error').mockImplementation(() => undefined);
+  // No published posts unless a test says otherwise (later server.use handlers take precedence).
+  server.use(http.get(`${API}/posts`, () => HttpResponse.json({ items: [] })));
 });
 afterEach(() => {
   window.localStorage.clear();
@@ -43,6 +46,19 @@ const job = (patch: Partial<PublishJob> = {}): PublishJob => ({
   created_at: '2026-11-22T09:10:00.000Z',
   started_at: null,
   finished_at: null,
+  ...patch,
+});
+
+const published = (patch: Partial<PublishedPost> = {}): PublishedPost => ({
+  slug: 'graph-rag-field-notes',
+  title: 'Graph RAG Field Notes',
+  description: 'What we learned.',
+  date: '2026-10-01',
+  category: 'engineering',
+  format: 'md',
+  last_change: null,
+  editing_draft_id: null,
+  pending: false,
   ...patch,
 });
 
@@ -164,9 +180,16 @@ describe('/admin/drafts', () => {
   it('publishes after confirmation and follows the rebuild until the post is live', async () => {
     signIn(server);
     let jobCalls = 0;
+    let publishedYet = false;
     server.use(
-      http.get(`${API}/drafts`, () => HttpResponse.json(list([summary(1, 'First post')]))),
-      http.post(`${API}/drafts/1/publish`, () => HttpResponse.json(job(), { status: 202 })),
+      // Publishing takes the draft out of Drafts.
+      http.get(`${API}/drafts`, () =>
+        HttpResponse.json(list(publishedYet ? [] : [summary(1, 'First post')])),
+      ),
+      http.post(`${API}/drafts/1/publish`, () => {
+        publishedYet = true;
+        return HttpResponse.json(job(), { status: 202 });
+      }),
       http.get(`${API}/publish-jobs`, () => {
         jobCalls += 1;
         if (jobCalls === 1) return HttpResponse.json({ items: [] });
@@ -219,6 +242,329 @@ describe('/admin/drafts', () => {
     expect(alert).toHaveTextContent(
       'The previous version is still online. The build exited with code 1.',
     );
+  });
+});
+
+describe('/admin/drafts: publishing record and published posts', () => {
+  it('shows the three sections with their empty states', async () => {
+    signIn(server);
+    server.use(
+      http.get(`${API}/drafts`, () => HttpResponse.json(list([]))),
+      http.get(`${API}/publish-jobs`, () => HttpResponse.json({ items: [] })),
+    );
+    renderWithProviders(<DraftsRoute pathname="/admin/drafts" />);
+    const publishing = await screen.findByRole('region', { name: 'Publishing' });
+    const drafts = screen.getByRole('region', { name: 'Drafts' });
+    const live = screen.getByRole('region', { name: 'Published' });
+    expect(
+      await within(publishing).findByText(
+        'Nothing has been published or unpublished from the site yet.',
+      ),
+    ).toBeInTheDocument();
+    expect(await within(drafts).findByText('No drafts yet')).toBeInTheDocument();
+    expect(
+      await within(live).findByText(
+        'No posts are published yet. Publish a draft and it appears here.',
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it('lists the published posts with date, live link and who last published them', async () => {
+    signIn(server);
+    server.use(
+      http.get(`${API}/drafts`, () => HttpResponse.json(list([]))),
+      http.get(`${API}/publish-jobs`, () => HttpResponse.json({ items: [] })),
+      http.get(`${API}/posts`, () =>
+        HttpResponse.json({
+          items: [
+            published({
+              last_change: job({
+                id: 4,
+                action: 'replace',
+                slug: 'graph-rag-field-notes',
+                status: 'succeeded',
+                requested_by: 'erin',
+                finished_at: '2026-11-23T10:00:00.000Z',
+              }),
+            }),
+            published({ slug: 'hand-made', title: 'Hand Made', format: 'mdx' }),
+          ],
+        }),
+      ),
+    );
+    renderWithProviders(<DraftsRoute pathname="/admin/drafts" />);
+    const live = await screen.findByRole('region', { name: 'Published' });
+    const card = (
+      await within(live).findByRole('heading', { name: 'Graph RAG Field Notes' })
+    ).closest('li') as HTMLElement;
+    expect(within(card).getByRole('link', { name: 'Graph RAG Field Notes' })).toHaveAttribute(
+      'href',
+      '/blog/graph-rag-field-notes',
+    );
+    expect(card).toHaveTextContent('October 1, 2026');
+    expect(card).toHaveTextContent('Changes published by erin · Nov 23, 2026');
+    expect(within(card).getByRole('button', { name: 'Edit Graph RAG Field Notes' })).toBeEnabled();
+    const mdx = within(live)
+      .getByRole('heading', { name: 'Hand Made' })
+      .closest('li') as HTMLElement;
+    expect(mdx).toHaveTextContent('Published through git');
+    expect(mdx).toHaveTextContent('changed through git only');
+    expect(within(mdx).queryByRole('button')).not.toBeInTheDocument();
+  });
+
+  it('opens a published post as a draft and goes to its editor', async () => {
+    signIn(server);
+    const opened: string[] = [];
+    server.use(
+      http.get(`${API}/drafts`, () => HttpResponse.json(list([]))),
+      http.get(`${API}/publish-jobs`, () => HttpResponse.json({ items: [] })),
+      http.get(`${API}/posts`, () => HttpResponse.json({ items: [published()] })),
+      http.post(`${API}/posts/:slug/edit`, ({ params }) => {
+        opened.push(String(params.slug));
+        return HttpResponse.json(
+          draft({ id: 12, slug: 'graph-rag-field-notes', replaces_slug: 'graph-rag-field-notes' }),
+          { status: 201 },
+        );
+      }),
+    );
+    const user = userEvent.setup();
+    renderWithProviders(<DraftsRoute pathname="/admin/drafts" />);
+    await user.click(await screen.findByRole('button', { name: 'Edit Graph RAG Field Notes' }));
+    await waitFor(() => expect(navigate).toHaveBeenCalledWith('/admin/drafts/12'));
+    expect(opened).toEqual(['graph-rag-field-notes']);
+  });
+
+  it('says why a published post could not be opened for editing', async () => {
+    signIn(server);
+    server.use(
+      http.get(`${API}/drafts`, () => HttpResponse.json(list([]))),
+      http.get(`${API}/publish-jobs`, () => HttpResponse.json({ items: [] })),
+      http.get(`${API}/posts`, () => HttpResponse.json({ items: [published()] })),
+      http.post(`${API}/posts/:slug/edit`, () =>
+        HttpResponse.json(
+          { detail: 'There is no published post "graph-rag-field-notes".' },
+          { status: 404 },
+        ),
+      ),
+    );
+    (navigate as jest.Mock).mockClear();
+    const user = userEvent.setup();
+    renderWithProviders(<DraftsRoute pathname="/admin/drafts" />);
+    await user.click(await screen.findByRole('button', { name: 'Edit Graph RAG Field Notes' }));
+    expect(await screen.findByText('Could not open the post for editing')).toBeInTheDocument();
+    expect(
+      screen.getByText('There is no published post "graph-rag-field-notes".'),
+    ).toBeInTheDocument();
+    expect(navigate).not.toHaveBeenCalled();
+  });
+
+  it('unpublishes only after confirmation and records who did it', async () => {
+    signIn(server, 'admin');
+    const taken: string[] = [];
+    let jobs: PublishJob[] = [];
+    const down = job({
+      id: 9,
+      action: 'unpublish',
+      slug: 'graph-rag-field-notes',
+      title: 'Graph RAG Field Notes',
+      requested_by: 'dana',
+    });
+    server.use(
+      http.get(`${API}/drafts`, () => HttpResponse.json(list([]))),
+      http.get(`${API}/publish-jobs`, () => HttpResponse.json({ items: jobs })),
+      http.get(`${API}/posts`, () =>
+        HttpResponse.json({ items: [published({ pending: taken.length > 0 })] }),
+      ),
+      http.post(`${API}/posts/:slug/unpublish`, ({ params }) => {
+        taken.push(String(params.slug));
+        jobs = [down];
+        return HttpResponse.json(down, { status: 202 });
+      }),
+    );
+    const user = userEvent.setup();
+    renderWithProviders(<DraftsRoute pathname="/admin/drafts" />);
+    await user.click(
+      await screen.findByRole('button', { name: 'Unpublish Graph RAG Field Notes' }),
+    );
+    const dialog = screen.getByRole('dialog', { name: 'Unpublish this post?' });
+    expect(dialog).toHaveTextContent('/blog/graph-rag-field-notes will answer "Post Not Found"');
+    await user.keyboard('{Escape}');
+    expect(taken).toEqual([]);
+
+    await user.click(screen.getByRole('button', { name: 'Unpublish Graph RAG Field Notes' }));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Unpublish' }));
+    expect(taken).toEqual(['graph-rag-field-notes']);
+    const publishing = screen.getByRole('region', { name: 'Publishing' });
+    await waitFor(() => expect(within(publishing).getByText('Queued')).toBeInTheDocument());
+    expect(publishing).toHaveTextContent('Unpublish requested by dana');
+    // While the change is on its way, the post cannot be changed again.
+    await waitFor(() =>
+      expect(
+        screen.getByRole('button', { name: 'Unpublish Graph RAG Field Notes' }),
+      ).toBeDisabled(),
+    );
+    expect(screen.getByText('Change pending')).toBeInTheDocument();
+  });
+
+  it('shows a finished unpublish as who took what down and when, without a live link', async () => {
+    signIn(server);
+    server.use(
+      http.get(`${API}/drafts`, () => HttpResponse.json(list([]))),
+      http.get(`${API}/publish-jobs`, () =>
+        HttpResponse.json({
+          items: [
+            job({
+              id: 3,
+              action: 'unpublish',
+              status: 'succeeded',
+              requested_by: 'erin',
+              finished_at: '2026-11-23T10:05:00.000Z',
+            }),
+          ],
+        }),
+      ),
+    );
+    renderWithProviders(<DraftsRoute pathname="/admin/drafts" />);
+    const publishing = await screen.findByRole('region', { name: 'Publishing' });
+    expect(await within(publishing).findByText('Unpublished')).toBeInTheDocument();
+    expect(publishing).toHaveTextContent('Unpublished by erin · Nov 23, 2026');
+    expect(within(publishing).queryByRole('link')).not.toBeInTheDocument();
+  });
+
+  it('marks a version replaced or taken down since, and links only to posts still online', async () => {
+    signIn(server);
+    server.use(
+      http.get(`${API}/drafts`, () => HttpResponse.json(list([]))),
+      http.get(`${API}/publish-jobs`, () =>
+        HttpResponse.json({
+          items: [
+            job({ id: 4, action: 'replace', slug: 'kept', title: 'Kept v2', status: 'succeeded' }),
+            job({ id: 3, action: 'publish', slug: 'kept', title: 'Kept', status: 'succeeded' }),
+            job({ id: 2, action: 'unpublish', slug: 'gone', title: 'Gone', status: 'succeeded' }),
+            job({ id: 1, action: 'publish', slug: 'gone', title: 'Gone', status: 'succeeded' }),
+          ],
+        }),
+      ),
+    );
+    renderWithProviders(<DraftsRoute pathname="/admin/drafts" />);
+    const publishing = await screen.findByRole('region', { name: 'Publishing' });
+    await within(publishing).findByText('Kept v2');
+    const item = (title: string) =>
+      within(publishing)
+        .getAllByText(title, { selector: 'strong' })
+        .map((el) => el.closest('li') as HTMLElement);
+    const [current] = item('Kept v2');
+    const [older] = item('Kept');
+    const [down, published] = item('Gone');
+    expect(current).toHaveTextContent('Live');
+    expect(
+      within(current as HTMLElement).getByRole('link', { name: '/blog/kept' }),
+    ).toBeInTheDocument();
+    expect(older).toHaveTextContent('Replaced since');
+    expect(
+      within(older as HTMLElement).getByRole('link', { name: '/blog/kept' }),
+    ).toBeInTheDocument();
+    expect(down).toHaveTextContent('Unpublished');
+    expect(published).toHaveTextContent('Replaced since');
+    expect(within(published as HTMLElement).queryByRole('link')).not.toBeInTheDocument();
+  });
+
+  it('shows the five latest jobs and the older ones on request', async () => {
+    signIn(server);
+    const items = Array.from({ length: 7 }, (_, i) =>
+      job({ id: 7 - i, title: `Post ${7 - i}`, slug: `post-${7 - i}`, status: 'succeeded' }),
+    );
+    server.use(
+      http.get(`${API}/drafts`, () => HttpResponse.json(list([]))),
+      http.get(`${API}/publish-jobs`, () => HttpResponse.json({ items })),
+    );
+    const user = userEvent.setup();
+    renderWithProviders(<DraftsRoute pathname="/admin/drafts" />);
+    const publishing = await screen.findByRole('region', { name: 'Publishing' });
+    await within(publishing).findByText('Post 7');
+    expect(within(publishing).queryByText('Post 2')).not.toBeInTheDocument();
+    const more = within(publishing).getByRole('button', { name: 'Show older (2)' });
+    expect(more).toHaveAttribute('aria-expanded', 'false');
+    await user.click(more);
+    expect(within(publishing).getByText('Post 1')).toBeInTheDocument();
+  });
+
+  it('asks to publish changes for a draft that edits a published post', async () => {
+    signIn(server);
+    server.use(
+      http.get(`${API}/drafts`, () =>
+        HttpResponse.json(
+          list([summary(5, 'Graph RAG Field Notes', { replaces_slug: 'graph-rag-field-notes' })]),
+        ),
+      ),
+      http.get(`${API}/publish-jobs`, () => HttpResponse.json({ items: [] })),
+    );
+    const user = userEvent.setup();
+    renderWithProviders(<DraftsRoute pathname="/admin/drafts" />);
+    const drafts = await screen.findByRole('region', { name: 'Drafts' });
+    await user.click(
+      await within(drafts).findByRole('button', { name: 'Publish Graph RAG Field Notes' }),
+    );
+    const dialog = screen.getByRole('dialog', { name: 'Publish these changes?' });
+    expect(dialog).toHaveTextContent('will replace the post at /blog/graph-rag-field-notes');
+    expect(within(dialog).getByRole('button', { name: 'Publish changes' })).toBeInTheDocument();
+  });
+
+  it('shows a load error for the published posts with a working retry', async () => {
+    signIn(server);
+    let calls = 0;
+    server.use(
+      http.get(`${API}/drafts`, () => HttpResponse.json(list([]))),
+      http.get(`${API}/publish-jobs`, () => HttpResponse.json({ items: [] })),
+      http.get(`${API}/posts`, () => {
+        calls += 1;
+        return calls === 1
+          ? HttpResponse.json({ detail: 'content/blog cannot be read.' }, { status: 500 })
+          : HttpResponse.json({ items: [published()] });
+      }),
+    );
+    const user = userEvent.setup();
+    renderWithProviders(<DraftsRoute pathname="/admin/drafts" />);
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Could not load the published posts');
+    expect(alert).toHaveTextContent('content/blog cannot be read.');
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(
+      await screen.findByRole('heading', { name: 'Graph RAG Field Notes' }),
+    ).toBeInTheDocument();
+  });
+
+  it('reloads the drafts and posts when a rebuild finishes', async () => {
+    signIn(server);
+    let jobCalls = 0;
+    let postCalls = 0;
+    server.use(
+      http.get(`${API}/drafts`, () => HttpResponse.json(list([]))),
+      http.get(`${API}/publish-jobs`, () => {
+        jobCalls += 1;
+        return HttpResponse.json({
+          items: [job({ status: jobCalls === 1 ? 'running' : 'succeeded' })],
+        });
+      }),
+      http.get(`${API}/posts`, () => {
+        postCalls += 1;
+        return HttpResponse.json({
+          items: postCalls === 1 ? [] : [published({ slug: 'first-post', title: 'First post' })],
+        });
+      }),
+    );
+    jest.useFakeTimers({ advanceTimers: true });
+    try {
+      renderWithProviders(<DraftsRoute pathname="/admin/drafts" />);
+      const publishing = await screen.findByRole('region', { name: 'Publishing' });
+      await within(publishing).findByText('Building');
+      jest.advanceTimersByTime(3100);
+      await waitFor(() => expect(within(publishing).getByText('Live')).toBeInTheDocument());
+      const live = screen.getByRole('region', { name: 'Published' });
+      expect(await within(live).findByRole('heading', { name: 'First post' })).toBeInTheDocument();
+    } finally {
+      jest.useRealTimers();
+    }
   });
 });
 

@@ -7,6 +7,7 @@ import type {
   MessageResponse,
   PublishJob,
   PublishJobListResponse,
+  PublishedPostListResponse,
 } from '@site/contracts';
 import { api, ApiError } from '@/lib/api-client';
 
@@ -19,6 +20,11 @@ export const draftsApi = {
   remove: (id: number) => api.delete<MessageResponse>(`/drafts/${id}`),
   publish: (id: number) => api.post<PublishJob>(`/drafts/${id}/publish`),
   jobs: () => api.get<PublishJobListResponse>('/publish-jobs'),
+  /** The live posts, newest first. */
+  posts: () => api.get<PublishedPostListResponse>('/posts'),
+  /** Opens a published post as a draft that replaces it (or the draft already open for it). */
+  editPost: (slug: string) => api.post<Draft>(`/posts/${encodeURIComponent(slug)}/edit`),
+  unpublish: (slug: string) => api.post<PublishJob>(`/posts/${encodeURIComponent(slug)}/unpublish`),
   preview: (body: string, signal?: AbortSignal) =>
     api.post<DraftPreview>('/drafts/preview', { body }, { signal }),
 };

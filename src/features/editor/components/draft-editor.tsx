@@ -1,11 +1,15 @@
-import type { Draft, DraftWrite, FieldError } from '@site/contracts';
+import type { Draft, DraftWrite, FieldError, PublishJob } from '@site/contracts';
 import { Link } from 'gatsby';
 import React, { useCallback, useState } from 'react';
 import styled from 'styled-components';
 import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
 import { Field, Input, Select, Textarea } from '@/components/ui/field';
 import { Spinner } from '@/components/ui/spinner';
+import { draftsApi } from '../api/drafts-api';
 import { DraftPreview } from './draft-preview';
+import { JobCard, JobList, Muted, usePublishJobs } from './publish-jobs';
 import { type SaveStatus, useAutosave } from './use-autosave';
 import { useCategories } from './use-categories';
 import { useDraft } from './use-draft';
@@ -55,6 +59,61 @@ function parseTags(text: string): string[] {
     .filter(Boolean);
 }
 
+/** Why the Publish button is disabled, or null when the draft can be published now. */
+export function publishBlocker(
+  id: number | null,
+  status: SaveStatus,
+  problems: readonly FieldError[],
+): string | null {
+  if (!id) return 'You can publish once the draft has been saved.';
+  if (status === 'error') return 'Your latest changes are not saved (see "Not saved" above).';
+  if (status !== 'saved') return 'Waiting for your changes to be saved…';
+  if (problems.length > 0) return 'Fix what is listed under "Before publishing" first.';
+  return null;
+}
+
+/** After Publish: the job followed until the post is live or the build failed. */
+function PublishProgress({ first }: { first: PublishJob }) {
+  const { jobs } = usePublishJobs();
+  const job = jobs?.find((item) => item.id === first.id) ?? first;
+  let next: React.ReactNode = null;
+  if (job.status === 'succeeded') {
+    next = job.action === 'replace' ? <>The changes are live at </> : <>The post is live at </>;
+    next = (
+      <p>
+        {next}
+        <Link to={`/blog/${job.slug}`}>/blog/{job.slug}</Link>.
+      </p>
+    );
+  } else if (job.status === 'failed') {
+    next = (
+      <p>
+        The draft is back in <Link to="/admin/drafts">Drafts</Link>: open it there, fix what the
+        build log names and publish again.
+      </p>
+    );
+  } else {
+    next = (
+      <Muted>
+        {job.mode === 'git'
+          ? 'The post is being committed to the repository.'
+          : 'The site is being rebuilt; the post goes live when the build finishes. You can leave this page.'}
+      </Muted>
+    );
+  }
+  return (
+    <ProgressSection aria-labelledby="editor-publishing-heading">
+      <h2 id="editor-publishing-heading">Publishing</h2>
+      <JobList>
+        <li>
+          <JobCard job={job} />
+        </li>
+      </JobList>
+      {next}
+    </ProgressSection>
+  );
+}
+
 interface EditorFormProps {
   initial: Draft | null;
 }
@@ -79,6 +138,44 @@ function EditorForm({ initial }: EditorFormProps) {
     onSaved,
   });
   useLeaveGuard(status === 'dirty' || status === 'saving' || status === 'error');
+  const [confirming, setConfirming] = useState(false);
+  const [publishing, setPublishing] = useState(false);
+  const [publishError, setPublishError] = useState<string | null>(null);
+  const [job, setJob] = useState<PublishJob | null>(null);
+  const replaces = initial?.replaces_slug ?? null;
+  const publishLabel = replaces ? 'Publish changes' : 'Publish';
+  const blocker = publishBlocker(id, status, problems);
+
+  const publish = async () => {
+    if (!id) return;
+    setPublishing(true);
+    setPublishError(null);
+    try {
+      setJob(await draftsApi.publish(id));
+    } catch (cause) {
+      setPublishError(cause instanceof Error ? cause.message : 'The draft could not be published.');
+    } finally {
+      setPublishing(false);
+      setConfirming(false);
+    }
+  };
+
+  if (job) {
+    return (
+      <>
+        <Toolbar>
+          <div>
+            <Heading>{form.title || 'Untitled draft'}</Heading>
+          </div>
+          <ToolbarLinks>
+            <Link to="/admin/drafts">All drafts</Link>
+            <Link to="/blog/new">New post</Link>
+          </ToolbarLinks>
+        </Toolbar>
+        <PublishProgress first={job} />
+      </>
+    );
+  }
 
   const update = (patch: Partial<DraftWrite>, slugIsOwn = ownSlug) => {
     const next = { ...form, ...patch };
@@ -95,21 +192,65 @@ function EditorForm({ initial }: EditorFormProps) {
     <>
       <Toolbar>
         <div>
-          <Heading>{initial ? 'Edit draft' : 'New post'}</Heading>
+          <Heading>
+            {replaces ? 'Edit published post' : initial ? 'Edit draft' : 'New post'}
+          </Heading>
+          {replaces ? (
+            <Muted>
+              Changes to <Link to={`/blog/${replaces}`}>/blog/{replaces}</Link>; the live post stays
+              as it is until you publish them.
+            </Muted>
+          ) : null}
           <SaveState role="status" aria-live="polite" $status={status}>
             {STATUS_TEXT[status]}
           </SaveState>
         </div>
-        <ToolbarLinks>
-          {id ? <Link to={`/admin/drafts/${id}/preview`}>Open full preview</Link> : null}
-          <Link to="/admin/drafts">All drafts</Link>
-        </ToolbarLinks>
+        <ToolbarEnd>
+          <ToolbarLinks>
+            {id ? <Link to={`/admin/drafts/${id}/preview`}>Open full preview</Link> : null}
+            <Link to="/admin/drafts">All drafts</Link>
+          </ToolbarLinks>
+          <PublishBox>
+            <Button
+              disabled={blocker !== null || publishing}
+              aria-describedby={blocker ? 'publish-blocker' : undefined}
+              onClick={() => setConfirming(true)}
+            >
+              {publishLabel}
+            </Button>
+            {blocker ? <Muted id="publish-blocker">{blocker}</Muted> : null}
+          </PublishBox>
+        </ToolbarEnd>
       </Toolbar>
       {error ? (
         <Alert variant="error" title="Not saved">
           {error}
         </Alert>
       ) : null}
+      {publishError ? (
+        <Alert variant="error" title="Not published">
+          {publishError}
+        </Alert>
+      ) : null}
+      <Dialog
+        open={confirming}
+        onClose={() => (publishing ? undefined : setConfirming(false))}
+        title={replaces ? 'Publish these changes?' : 'Publish this post?'}
+        description={
+          replaces
+            ? `"${form.title}" will replace the post at /blog/${replaces}.`
+            : `"${form.title}" will be added to the blog at /blog/${form.slug}.`
+        }
+      >
+        <DialogActions>
+          <Button variant="secondary" onClick={() => setConfirming(false)} disabled={publishing}>
+            Cancel
+          </Button>
+          <Button onClick={() => void publish()} disabled={publishing}>
+            {publishLabel}
+          </Button>
+        </DialogActions>
+      </Dialog>
 
       <Columns>
         <form aria-label="Post" onSubmit={(event) => event.preventDefault()} noValidate>
@@ -290,6 +431,45 @@ const ToolbarLinks = styled.div`
   a:focus-visible {
     outline: 3px solid ${({ theme }) => theme.colors.focus};
     outline-offset: 2px;
+  }
+`;
+
+const ToolbarEnd = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: ${({ theme }) => theme.space[4]};
+`;
+
+const PublishBox = styled.div`
+  display: grid;
+  gap: ${({ theme }) => theme.space[1]};
+  justify-items: start;
+
+  p {
+    max-width: 18rem;
+  }
+`;
+
+const DialogActions = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.space[2]};
+`;
+
+const ProgressSection = styled.section`
+  display: grid;
+  gap: ${({ theme }) => theme.space[4]};
+  max-width: 48rem;
+
+  h2 {
+    margin: 0;
+    font-size: ${({ theme }) => theme.fontSizes.xl};
+  }
+
+  p a {
+    color: ${({ theme }) => theme.colors.primary};
+    font-weight: 600;
   }
 `;
 

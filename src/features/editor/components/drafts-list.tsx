@@ -1,112 +1,255 @@
-import type { DraftSummary, PublishJob } from '@site/contracts';
-import { Link } from 'gatsby';
+import type { DraftSummary, PublishedPost, PublishJob } from '@site/contracts';
+import { Link, navigate } from 'gatsby';
 import React, { useCallback, useEffect, useState } from 'react';
 import styled from 'styled-components';
 import { Alert } from '@/components/ui/alert';
-import { Badge, type BadgeVariant } from '@/components/ui/badge';
+import { Badge } from '@/components/ui/badge';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { useToast } from '@/components/ui/toast';
+import { formatDate } from '@/features/blog/lib/format-date';
 import { formatDateTime } from '@/lib/format-date-time';
 import { draftsApi } from '../api/drafts-api';
+import { JobCard, jobByline, JobList, jobStanding, Muted, usePublishJobs } from './publish-jobs';
 import { useCategories } from './use-categories';
 
-export const JOB_POLL_MS = 3000;
+export { JOB_POLL_MS } from './publish-jobs';
 
-const JOB_LABELS: Record<PublishJob['status'], { label: string; variant: BadgeVariant }> = {
-  queued: { label: 'Queued', variant: 'neutral' },
-  running: { label: 'Building', variant: 'info' },
-  succeeded: { label: 'Live', variant: 'success' },
-  failed: { label: 'Failed', variant: 'danger' },
-};
+/** How many jobs the Publishing section shows before "Show older". */
+export const RECENT_JOBS = 5;
 
-type Confirm = { kind: 'delete' | 'publish'; draft: DraftSummary } | null;
+type Confirm =
+  | { kind: 'delete'; draft: DraftSummary }
+  | { kind: 'publish'; draft: DraftSummary }
+  | { kind: 'unpublish'; post: PublishedPost }
+  | null;
 
-function PublishJobs({ jobs }: { jobs: PublishJob[] }) {
-  if (jobs.length === 0) return null;
+const messageOf = (cause: unknown, fallback: string) =>
+  cause instanceof Error ? cause.message : fallback;
+
+function PublishingSection({
+  jobs,
+  error,
+  onRetry,
+}: {
+  jobs: PublishJob[] | null;
+  error: string | null;
+  onRetry: () => void;
+}) {
+  const [all, setAll] = useState(false);
+  let content: React.ReactNode;
+  if (error && !jobs) {
+    content = (
+      <Alert variant="error" title="Could not load the publishing record">
+        {error}{' '}
+        <Button size="sm" variant="secondary" onClick={onRetry}>
+          Try again
+        </Button>
+      </Alert>
+    );
+  } else if (!jobs) {
+    content = <Spinner label="Loading the publishing record..." />;
+  } else if (jobs.length === 0) {
+    content = <Muted>Nothing has been published or unpublished from the site yet.</Muted>;
+  } else {
+    const shown = all ? jobs : jobs.slice(0, RECENT_JOBS);
+    content = (
+      <>
+        <JobList>
+          {shown.map((job) => (
+            <li key={job.id}>
+              <JobCard job={job} {...jobStanding(job, jobs)} />
+            </li>
+          ))}
+        </JobList>
+        {jobs.length > RECENT_JOBS ? (
+          <MoreButton size="sm" variant="ghost" onClick={() => setAll(!all)} aria-expanded={all}>
+            {all ? 'Show fewer' : `Show older (${jobs.length - RECENT_JOBS})`}
+          </MoreButton>
+        ) : null}
+      </>
+    );
+  }
   return (
     <Section aria-labelledby="publish-jobs-heading">
       <h2 id="publish-jobs-heading">Publishing</h2>
-      <JobList>
-        {jobs.map((job) => {
-          const badge = JOB_LABELS[job.status];
-          return (
-            <li key={job.id}>
-              <JobHead>
-                <Badge $variant={badge.variant}>{badge.label}</Badge>
-                <strong>{job.title}</strong>
-                {job.status === 'succeeded' && job.mode === 'build' ? (
-                  <Link to={`/blog/${job.slug}`}>/blog/{job.slug}</Link>
-                ) : (
-                  <span>/blog/{job.slug}</span>
-                )}
-              </JobHead>
-              <Muted>
-                {job.mode === 'git' ? 'Committed to the repository' : 'Site rebuild'} requested by{' '}
-                {job.requested_by} · {formatDateTime(job.created_at)}
-                {job.finished_at ? ` · finished ${formatDateTime(job.finished_at)}` : ''}
-              </Muted>
-              {job.status === 'failed' ? (
-                <Alert variant="error" title="The site was not updated">
-                  The previous version is still online. {job.log_tail.split('\n').slice(-1)[0]}
-                </Alert>
-              ) : null}
-              {job.log_tail ? (
-                <details>
-                  <summary>Build log</summary>
-                  <Log>{job.log_tail}</Log>
-                </details>
-              ) : null}
-            </li>
-          );
-        })}
-      </JobList>
+      <Lead>Who published or unpublished which post, and when; newest first.</Lead>
+      {content}
     </Section>
   );
 }
 
-/** `/admin/drafts`: every draft, with open, preview, delete and publish, and the publish jobs. */
+function PublishedSection({
+  posts,
+  error,
+  onRetry,
+  onEdit,
+  onUnpublish,
+  opening,
+}: {
+  posts: PublishedPost[] | null;
+  error: string | null;
+  onRetry: () => void;
+  onEdit: (post: PublishedPost) => void;
+  onUnpublish: (post: PublishedPost) => void;
+  opening: string | null;
+}) {
+  let content: React.ReactNode;
+  if (error) {
+    content = (
+      <Alert variant="error" title="Could not load the published posts">
+        {error}{' '}
+        <Button size="sm" variant="secondary" onClick={onRetry}>
+          Try again
+        </Button>
+      </Alert>
+    );
+  } else if (!posts) {
+    content = <Spinner label="Loading published posts..." />;
+  } else if (posts.length === 0) {
+    content = <Muted>No posts are published yet. Publish a draft and it appears here.</Muted>;
+  } else {
+    content = (
+      <Cards>
+        {posts.map((post) => (
+          <li key={post.slug}>
+            <h3>
+              <Link to={`/blog/${post.slug}`}>{post.title}</Link>
+            </h3>
+            <Muted>
+              {formatDate(post.date)} · /blog/{post.slug}
+              {post.pending ? (
+                <>
+                  {' '}
+                  <Badge $variant="info">Change pending</Badge>
+                </>
+              ) : null}
+            </Muted>
+            <Muted>
+              {post.last_change
+                ? jobByline(post.last_change)
+                : 'Published through git (not changed from the site).'}
+            </Muted>
+            {post.format === 'mdx' ? (
+              <Muted>An MDX post: it contains code, so it is changed through git only.</Muted>
+            ) : (
+              <Actions>
+                <ButtonLink
+                  size="sm"
+                  variant="secondary"
+                  to={`/blog/${post.slug}`}
+                  aria-label={`View ${post.title}`}
+                >
+                  View
+                </ButtonLink>
+                <Button
+                  size="sm"
+                  variant="secondary"
+                  disabled={post.pending || opening !== null}
+                  onClick={() => onEdit(post)}
+                  aria-label={`${post.editing_draft_id ? 'Continue editing' : 'Edit'} ${post.title}`}
+                >
+                  {opening === post.slug
+                    ? 'Opening…'
+                    : post.editing_draft_id
+                      ? 'Continue editing'
+                      : 'Edit'}
+                </Button>
+                <Button
+                  size="sm"
+                  variant="danger"
+                  disabled={post.pending}
+                  onClick={() => onUnpublish(post)}
+                  aria-label={`Unpublish ${post.title}`}
+                >
+                  Unpublish
+                </Button>
+              </Actions>
+            )}
+            {post.pending ? (
+              <Muted>A change to this post is being published; wait for it to finish.</Muted>
+            ) : null}
+          </li>
+        ))}
+      </Cards>
+    );
+  }
+  return (
+    <Section aria-labelledby="published-heading">
+      <h2 id="published-heading">Published</h2>
+      <Lead>
+        The posts on the blog now. Editing opens a draft; publishing it replaces the post.
+      </Lead>
+      {content}
+    </Section>
+  );
+}
+
+/**
+ * `/admin/drafts`, the desk: the publishing record (who published or unpublished what, and when),
+ * the drafts (open, preview, publish, delete) and the published posts (edit, unpublish).
+ */
 export function DraftsList() {
   const categories = useCategories();
   const { toast } = useToast();
   const [drafts, setDrafts] = useState<DraftSummary[] | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [jobs, setJobs] = useState<PublishJob[]>([]);
+  const [posts, setPosts] = useState<PublishedPost[] | null>(null);
+  const [postsError, setPostsError] = useState<string | null>(null);
   const [confirm, setConfirm] = useState<Confirm>(null);
   const [busy, setBusy] = useState(false);
+  const [opening, setOpening] = useState<string | null>(null);
 
   const load = useCallback(() => {
     setError(null);
     draftsApi
       .list()
       .then((page) => setDrafts(page.items))
+      .catch((cause: unknown) => setError(messageOf(cause, 'The drafts could not be loaded.')));
+  }, []);
+
+  const loadPosts = useCallback(() => {
+    setPostsError(null);
+    draftsApi
+      .posts()
+      .then((answer) => setPosts(answer.items))
       .catch((cause: unknown) =>
-        setError(cause instanceof Error ? cause.message : 'The drafts could not be loaded.'),
+        setPostsError(messageOf(cause, 'The published posts could not be loaded.')),
       );
   }, []);
 
-  const loadJobs = useCallback(() => {
-    draftsApi
-      .jobs()
-      .then((answer) => setJobs(answer.items))
-      .catch(() => undefined);
-  }, []);
+  // A finished job changes both lists: a published draft leaves Drafts (a failed one comes back),
+  // and the published posts gain, change or lose one.
+  const settled = useCallback(() => {
+    load();
+    loadPosts();
+  }, [load, loadPosts]);
+  const jobs = usePublishJobs(settled);
 
   useEffect(() => {
     load();
-    loadJobs();
-  }, [load, loadJobs]);
-
-  const working = jobs.some((job) => job.status === 'queued' || job.status === 'running');
-  useEffect(() => {
-    if (!working) return undefined;
-    const timer = setInterval(loadJobs, JOB_POLL_MS);
-    return () => clearInterval(timer);
-  }, [working, loadJobs]);
+    loadPosts();
+  }, [load, loadPosts]);
 
   const categoryTitle = (name: string) =>
     categories.find((category) => category.name === name)?.title ?? (name || '—');
+
+  const edit = async (post: PublishedPost) => {
+    setOpening(post.slug);
+    try {
+      const draft = await draftsApi.editPost(post.slug);
+      await navigate(`/admin/drafts/${draft.id}`);
+    } catch (cause) {
+      toast({
+        title: 'Could not open the post for editing',
+        description: messageOf(cause, 'Try again in a moment.'),
+        variant: 'destructive',
+      });
+    } finally {
+      setOpening(null);
+    }
+  };
 
   const run = async () => {
     if (!confirm) return;
@@ -115,9 +258,10 @@ export function DraftsList() {
       if (confirm.kind === 'delete') {
         await draftsApi.remove(confirm.draft.id);
         toast({ title: 'Draft deleted' });
-      } else {
+        setDrafts((current) => current?.filter((item) => item.id !== confirm.draft.id) ?? null);
+      } else if (confirm.kind === 'publish') {
         const job = await draftsApi.publish(confirm.draft.id);
-        setJobs((current) => [job, ...current.filter((item) => item.id !== job.id)]);
+        jobs.add(job);
         toast({
           title: 'Publishing started',
           description:
@@ -125,12 +269,28 @@ export function DraftsList() {
               ? 'The post was committed to the repository.'
               : 'The post goes live when the site rebuild finishes.',
         });
+        setDrafts((current) => current?.filter((item) => item.id !== confirm.draft.id) ?? null);
+      } else {
+        const job = await draftsApi.unpublish(confirm.post.slug);
+        jobs.add(job);
+        toast({
+          title: 'Unpublishing started',
+          description:
+            job.mode === 'git'
+              ? 'The removal was committed to the repository.'
+              : 'The post leaves the blog when the site rebuild finishes.',
+        });
+        loadPosts();
       }
-      setDrafts((current) => current?.filter((item) => item.id !== confirm.draft.id) ?? null);
-      loadJobs();
+      jobs.reload();
     } catch (cause) {
+      const titles = {
+        delete: 'Failed to delete draft',
+        publish: 'Failed to publish',
+        unpublish: 'Failed to unpublish',
+      };
       toast({
-        title: confirm.kind === 'delete' ? 'Failed to delete draft' : 'Failed to publish',
+        title: titles[confirm.kind],
         description: cause instanceof Error ? cause.message : undefined,
         variant: 'destructive',
       });
@@ -139,7 +299,6 @@ export function DraftsList() {
       setConfirm(null);
     }
   };
-
   let body: React.ReactNode;
   if (error) {
     body = (
@@ -169,9 +328,9 @@ export function DraftsList() {
           const title = draft.title || 'Untitled draft';
           return (
             <li key={draft.id}>
-              <h2>
+              <h3>
                 <Link to={`/admin/drafts/${draft.id}`}>{title}</Link>
-              </h2>
+              </h3>
               <Meta>
                 <div>
                   <dt>Category</dt>
@@ -230,38 +389,67 @@ export function DraftsList() {
     );
   }
 
-  const confirmTitle = confirm?.draft.title || 'Untitled draft';
+  let dialogTitle = '';
+  let dialogText = '';
+  let confirmLabel = '';
+  if (confirm?.kind === 'delete') {
+    dialogTitle = 'Delete this draft?';
+    dialogText = `Are you sure you want to delete "${confirm.draft.title || 'Untitled draft'}"? This action cannot be undone.`;
+    confirmLabel = 'Delete draft';
+  } else if (confirm?.kind === 'publish') {
+    const replaces = confirm.draft.replaces_slug;
+    dialogTitle = replaces ? 'Publish these changes?' : 'Publish this post?';
+    dialogText = replaces
+      ? `"${confirm.draft.title || 'Untitled draft'}" will replace the post at /blog/${replaces}.`
+      : `"${confirm.draft.title || 'Untitled draft'}" will be added to the blog at /blog/${confirm.draft.slug}.`;
+    confirmLabel = replaces ? 'Publish changes' : 'Publish';
+  } else if (confirm?.kind === 'unpublish') {
+    dialogTitle = 'Unpublish this post?';
+    dialogText = `"${confirm.post.title}" will be taken off the blog: /blog/${confirm.post.slug} will answer "Post Not Found" and the post leaves the lists, the feed and the sitemap. Its file is removed from content/blog/.`;
+    confirmLabel = 'Unpublish';
+  }
+
   return (
     <>
       <Header>
         <div>
-          <Title>Drafts</Title>
-          <Muted>Posts being written. Publishing adds the post to the blog.</Muted>
+          <Title>Drafts and posts</Title>
+          <Muted>
+            Write drafts, publish them, and change or take down the posts that are live.
+          </Muted>
         </div>
         <ButtonLink to="/blog/new">New Post</ButtonLink>
       </Header>
-      <PublishJobs jobs={jobs} />
-      {body}
+      <PublishingSection jobs={jobs.jobs} error={jobs.error} onRetry={jobs.reload} />
+      <Section aria-labelledby="drafts-heading">
+        <h2 id="drafts-heading">Drafts</h2>
+        <Lead>Posts being written. Publishing adds the post to the blog.</Lead>
+        {body}
+      </Section>
+      <PublishedSection
+        posts={posts}
+        error={postsError}
+        onRetry={loadPosts}
+        onEdit={(post) => void edit(post)}
+        onUnpublish={(post) => setConfirm({ kind: 'unpublish', post })}
+        opening={opening}
+      />
       <Dialog
         open={confirm !== null}
         onClose={() => (busy ? undefined : setConfirm(null))}
-        title={confirm?.kind === 'publish' ? 'Publish this post?' : 'Delete this draft?'}
-        description={
-          confirm?.kind === 'publish'
-            ? `"${confirmTitle}" will be added to the blog at /blog/${confirm.draft.slug}.`
-            : `Are you sure you want to delete "${confirmTitle}"? This action cannot be undone.`
-        }
+        title={dialogTitle}
+        description={dialogText}
       >
         <Actions>
           <Button variant="secondary" onClick={() => setConfirm(null)} disabled={busy}>
             Cancel
           </Button>
           <Button
-            variant={confirm?.kind === 'delete' ? 'danger' : 'primary'}
+            variant={confirm?.kind === 'publish' ? 'primary' : 'danger'}
             onClick={() => void run()}
             disabled={busy}
           >
-            {confirm?.kind === 'publish' ? 'Publish' : 'Delete draft'}
+            {confirmLabel}
           </Button>
         </Actions>
       </Dialog>
@@ -283,65 +471,13 @@ const Title = styled.h1`
   font-size: ${({ theme }) => theme.fontSizes['3xl']};
 `;
 
-const Muted = styled.p`
-  margin: 0;
-  color: ${({ theme }) => theme.colors.textMuted};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-`;
-
 const Section = styled.section`
   margin-bottom: ${({ theme }) => theme.space[8]};
 
-  h2 {
-    margin: 0 0 ${({ theme }) => theme.space[3]};
+  > h2 {
+    margin: 0 0 ${({ theme }) => theme.space[1]};
     font-size: ${({ theme }) => theme.fontSizes.xl};
   }
-`;
-
-const JobList = styled.ul`
-  display: grid;
-  gap: ${({ theme }) => theme.space[3]};
-  margin: 0;
-  padding: 0;
-  list-style: none;
-
-  > li {
-    display: grid;
-    gap: ${({ theme }) => theme.space[2]};
-    padding: ${({ theme }) => theme.space[4]};
-    border: 1px solid ${({ theme }) => theme.colors.border};
-    border-radius: ${({ theme }) => theme.radii.md};
-  }
-
-  summary {
-    cursor: pointer;
-    font-size: ${({ theme }) => theme.fontSizes.sm};
-    font-weight: 600;
-  }
-`;
-
-const JobHead = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  gap: ${({ theme }) => theme.space[2]};
-  overflow-wrap: anywhere;
-
-  a {
-    color: ${({ theme }) => theme.colors.primary};
-  }
-`;
-
-const Log = styled.pre`
-  max-height: 16rem;
-  margin: ${({ theme }) => theme.space[2]} 0 0;
-  padding: ${({ theme }) => theme.space[3]};
-  overflow: auto;
-  border-radius: ${({ theme }) => theme.radii.sm};
-  background: ${({ theme }) => theme.colors.dark};
-  color: ${({ theme }) => theme.colors.darkText};
-  font-size: ${({ theme }) => theme.fontSizes.xs};
-  white-space: pre-wrap;
 `;
 
 const Empty = styled.div`
@@ -379,17 +515,17 @@ const Cards = styled.ul`
     background: ${({ theme }) => theme.colors.bg};
   }
 
-  h2 {
+  h3 {
     margin: 0;
     font-size: ${({ theme }) => theme.fontSizes.xl};
     overflow-wrap: anywhere;
   }
 
-  h2 a {
+  h3 a {
     color: inherit;
   }
 
-  h2 a:focus-visible {
+  h3 a:focus-visible {
     outline: 3px solid ${({ theme }) => theme.colors.focus};
     outline-offset: 2px;
   }
@@ -418,4 +554,14 @@ const Actions = styled.div`
   display: flex;
   flex-wrap: wrap;
   gap: ${({ theme }) => theme.space[2]};
+`;
+
+const Lead = styled.p`
+  margin: 0 0 ${({ theme }) => theme.space[4]};
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+`;
+
+const MoreButton = styled(Button)`
+  margin-top: ${({ theme }) => theme.space[3]};
 `;

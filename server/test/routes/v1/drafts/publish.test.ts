@@ -290,6 +290,14 @@ describe('editing and unpublishing published posts', () => {
     expect(items[1]).toMatchObject({ last_change: null, editing_draft_id: opened.id });
   });
 
+  test('a file marked draft: true is not listed as published (the build leaves it out)', async () => {
+    fs.writeFileSync(
+      path.join(s.content.dir, 'blog', 'not-yet.md'),
+      '---\ntitle: "Not yet"\nslug: not-yet\ndescription: "x"\ndate: 2025-02-01\ncategory: foundation\ndraft: true\n---\n\nSoon.\n',
+    );
+    expect((await s.posts()).map((p) => p.slug)).toEqual(['already-out']);
+  });
+
   test('MDX posts, unknown posts and a second change while one is pending are refused', async () => {
     fs.writeFileSync(
       path.join(s.content.dir, 'blog', 'code.mdx'),
