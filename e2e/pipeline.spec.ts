@@ -19,6 +19,7 @@ import {
   siteDir,
   startCorpusServer,
 } from './corpus-site';
+import { loginAsAdmin } from './support';
 
 /**
  * The one content pipeline through a real build: the bundled posts plus the hostile and prose
@@ -418,6 +419,28 @@ test('preview equals publish: every bundled and corpus post', async ({ page, req
   }
   expect(published).toBe(posts.filter((post) => !post.draft).length);
   expect(published).toBeGreaterThan(corpus.length);
+});
+
+test("the editor's live preview shows the body the built page shows", async ({ page }) => {
+  await loginAsAdmin(page);
+  for (const slug of ['prose-braces-and-brackets', 'hostile-script-and-handlers']) {
+    const post = corpus.find((p) => p.slug === slug);
+    if (!post) throw new Error(`${slug} is missing from the corpus`);
+    await page.goto(`/blog/${slug}`);
+    await hydrated(page);
+    const built = await page.locator('[data-post-body]').evaluate((el) => el.innerHTML);
+
+    await page.goto('/blog/new');
+    await hydrated(page);
+    await page.getByRole('textbox', { name: /Body/ }).fill(post.body);
+    const shown = page.getByRole('region', { name: 'Preview' }).locator('[data-post-body]');
+    await expect(shown).toContainText(post.body.includes('Retry') ? 'Retry settings' : 'click me');
+    // The preview is marked busy while a newer body is being compiled.
+    await expect(
+      page.getByRole('region', { name: 'Preview' }).locator('[aria-busy="true"]'),
+    ).toHaveCount(0);
+    expect(normalise(await shown.evaluate((el) => el.innerHTML)), slug).toBe(normalise(built));
+  }
 });
 
 test.describe('the deferred-scripts rewrite on this build’s pages', () => {
