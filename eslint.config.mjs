@@ -17,6 +17,7 @@ export default tseslint.config(
       'coverage/',
       'playwright-report/',
       'test-results/',
+      // The publish flow's build folder (PUBLISH_WORK_DIR), a mirror of the project.
       '.publish/',
       'src/gatsby-types.d.ts',
       'static/**',

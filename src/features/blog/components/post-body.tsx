@@ -1,7 +1,11 @@
 import styled from 'styled-components';
 
-/** Typography for rendered markdown: headings with their permalink icons, tables, code, quotes. */
-export const PostBody = styled.div`
+/**
+ * Typography for rendered markdown: headings with their permalink icons, tables, code, quotes.
+ * `data-post-body` marks the compiled body on the post page and in the editor's preview, so the
+ * e2e tests can compare exactly that part of the two (e2e/pipeline.spec.ts).
+ */
+export const PostBody = styled.div.attrs<{ 'data-post-body'?: string }>({ 'data-post-body': '' })`
   min-width: 0;
   color: ${({ theme }) => theme.colors.text};
   font-size: ${({ theme }) => theme.fontSizes.lg};
