@@ -97,6 +97,26 @@ async function allProblems(
       );
     }
   }
+  const series = input.series.trim();
+  if (series && input.series_order !== null) {
+    // The build refuses two built posts at one place in a series; say so before publishing.
+    const holder = (await readPublishedFiles(ctx.contentDir)).find(
+      (file) =>
+        file.fields &&
+        !file.fields.draft &&
+        file.fields.slug !== input.slug &&
+        file.fields.series === series &&
+        file.fields.seriesOrder === input.series_order,
+    );
+    if (holder?.fields) {
+      problems.push(
+        problem(
+          'series_order',
+          `${input.series_order} is already taken in the series "${series}" by the published post "${holder.fields.title}"; choose another number.`,
+        ),
+      );
+    }
+  }
   return { problems, fields: result.ok ? result.fields : null };
 }
 

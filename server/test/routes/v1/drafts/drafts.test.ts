@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import type { Draft, DraftListResponse } from '@site/contracts';
 import { buildTestApp, type TestApp, userWithToken } from '../../../helpers/build';
 import { DRAFT, makeContentDir } from './fixtures';
@@ -150,6 +152,26 @@ describe('drafts', () => {
       message: 'line 2 contains an invisible control character; delete it and type the text again.',
     });
     expect(await t.app.db.selectFrom('drafts').select('id').execute()).toEqual([]);
+  });
+
+  test('a place in a series that a published post holds is refused, naming that post', async () => {
+    const file = path.join(content.dir, 'blog', 'guides-one.md');
+    fs.writeFileSync(
+      file,
+      '---\ntitle: "Guides, part one"\nslug: guides-one\ndescription: "x"\ndate: 2025-01-01\ncategory: foundation\nseries: Guides\nseries_order: 1\n---\n\nHi.\n',
+    );
+    try {
+      const taken = await create({ ...DRAFT, series: 'Guides', series_order: 1 });
+      expect(taken.statusCode).toBe(400);
+      expect(taken.json().errors).toContainEqual({
+        field: 'series_order',
+        message:
+          '1 is already taken in the series "Guides" by the published post "Guides, part one"; choose another number.',
+      });
+      expect((await create({ ...DRAFT, series: 'Guides', series_order: 2 })).statusCode).toBe(201);
+    } finally {
+      fs.rmSync(file);
+    }
   });
 
   test('the body shape is checked: unknown fields and wrong types are 400', async () => {
