@@ -10,3 +10,4 @@ export * from './mail';
 export * from './blog-post';
 export * from './drafts';
 export * from './personal-data';
+export * from './staff';

@@ -30,6 +30,7 @@ import postRoutes from './routes/v1/posts';
 import newsletterRoutes from './routes/v1/newsletter';
 import outboxRoutes from './routes/v1/outbox';
 import personalDataRoutes from './routes/v1/personal-data';
+import staffRoutes from './routes/v1/staff';
 
 export interface BuildOptions {
   config: Config;
@@ -157,6 +158,7 @@ export async function buildApp({ config, connection, logStream }: BuildOptions):
       await api.register(draftRoutes, { prefix: '/drafts' });
       await api.register(publishJobRoutes, { prefix: '/publish-jobs' });
       await api.register(postRoutes, { prefix: '/posts' });
+      await api.register(staffRoutes, { prefix: '/staff' });
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
       await api.register(giveawayRoutes);
     },

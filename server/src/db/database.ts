@@ -11,6 +11,24 @@ export interface UsersTable {
   role: 'admin' | 'editor';
   created_at: string;
   updated_at: string;
+  /** Set by each successful login; null until the first. */
+  last_login_at: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** A single-use link that lets its holder create a staff account with the given role. */
+export interface StaffInvitationsTable {
+  id: Generated<number>;
+  email: string;
+  role: 'admin' | 'editor';
+  /** Hex SHA-256 of the token; the token itself exists only in the e-mail. */
+  token_hash: string;
+  /** Username of the admin who sent it. */
+  invited_by: string;
+  created_at: string;
+  expires_at: string;
+  used_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The username the invitation created. */
+  used_by: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** One login: the token names it, and deleting the row ends that token at once. */
@@ -246,6 +264,7 @@ export interface Database {
   giveaway_draw_rounds: GiveawayDrawRoundsTable;
   giveaway_changes: GiveawayChangesTable;
   users: UsersTable;
+  staff_invitations: StaffInvitationsTable;
   sessions: SessionsTable;
   contact_enquiries: ContactEnquiriesTable;
   newsletter_subscribers: NewsletterSubscribersTable;
