@@ -11,3 +11,4 @@ export * from './blog-post';
 export * from './drafts';
 export * from './personal-data';
 export * from './staff';
+export * from './newsletter-issues';

@@ -31,6 +31,8 @@ import newsletterRoutes from './routes/v1/newsletter';
 import outboxRoutes from './routes/v1/outbox';
 import personalDataRoutes from './routes/v1/personal-data';
 import staffRoutes from './routes/v1/staff';
+import newsletterIssueRoutes from './routes/v1/newsletter-issues';
+import newsletterSenderPlugin from './plugins/newsletter-sender';
 
 export interface BuildOptions {
   config: Config;
@@ -126,6 +128,7 @@ export async function buildApp({ config, connection, logStream }: BuildOptions):
   });
   await app.register(mailPlugin);
   await app.register(publisherPlugin);
+  await app.register(newsletterSenderPlugin);
   await app.register(swagger, {
     openapi: {
       openapi: '3.0.3',
@@ -153,6 +156,7 @@ export async function buildApp({ config, connection, logStream }: BuildOptions):
       await api.register(authRoutes, { prefix: '/auth' });
       await api.register(contactRoutes, { prefix: '/contact' });
       await api.register(newsletterRoutes, { prefix: '/newsletter' });
+      await api.register(newsletterIssueRoutes, { prefix: '/newsletter/issues' });
       await api.register(outboxRoutes, { prefix: '/outbox' });
       await api.register(personalDataRoutes, { prefix: '/personal-data' });
       await api.register(draftRoutes, { prefix: '/drafts' });

@@ -124,6 +124,7 @@ export async function acceptInvitation(
         username: input.username,
         password_hash: passwordHash,
         role: invitation.role,
+        email: invitation.email,
         created_at: now,
         updated_at: now,
       })

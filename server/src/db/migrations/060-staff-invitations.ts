@@ -22,9 +22,13 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('used_by', 'text')
     .execute();
   await db.schema.alterTable('users').addColumn('last_login_at', 'text').execute();
+  // The address an invitation went to: where "send a test to me" mails go. Null for accounts made
+  // with the command line.
+  await db.schema.alterTable('users').addColumn('email', 'text').execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await db.schema.alterTable('users').dropColumn('email').execute();
   await db.schema.alterTable('users').dropColumn('last_login_at').execute();
   await db.schema.dropTable('staff_invitations').execute();
 }

@@ -79,6 +79,7 @@ const Actions = styled.div`
   gap: ${({ theme }) => theme.space[2]};
 
   label {
+    margin-right: ${({ theme }) => theme.space[2]};
     font-size: ${({ theme }) => theme.fontSizes.sm};
   }
 `;
