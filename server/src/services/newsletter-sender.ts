@@ -428,7 +428,16 @@ export class NewsletterSender {
     update = claim ? update.where('claim', '=', claim) : update.where('state', '=', 'sent');
     await update.execute();
     this.opts.log.warn(
-      { issue: row.issue_id, recipient: row.id, attempts, retry },
+      {
+        issue: row.issue_id,
+        recipient: row.id,
+        attempts,
+        retry,
+        // Codes only: an SMTP answer's text can echo the address.
+        code: (error as { code?: string }).code,
+        responseCode: (error as { responseCode?: number }).responseCode,
+        command: (error as { command?: string }).command,
+      },
       'newsletter delivery attempt failed',
     );
   }

@@ -17,7 +17,7 @@ import { testDialect } from '../helpers/build';
  */
 
 const root = path.resolve(__dirname, '../../..');
-const SUBSCRIBERS = 10_000;
+const SUBSCRIBERS = Number(process.env.NEWSLETTER_CRASH_COUNT ?? 10_000);
 const ADMIN = { username: 'owner', password: 'owner-password-123' };
 const POST = [
   '---',
@@ -187,6 +187,8 @@ test('SIGKILL in the middle of sending, then restart: every subscriber gets the 
     NEWSLETTER_CONNECTIONS: '4',
     NEWSLETTER_BATCH: '100',
     NEWSLETTER_LEASE_SECONDS: '3',
+    // Temporary failures (a loaded machine can time a connection out) come back within seconds.
+    NEWSLETTER_RETRY_SECONDS: '1',
     NEWSLETTER_POLL_MS: '100',
     RATE_LIMITS: 'off',
     LOG_LEVEL: 'warn',
@@ -232,7 +234,11 @@ test('SIGKILL in the middle of sending, then restart: every subscriber gets the 
   expect(issue.recipients).toBe(SUBSCRIBERS);
 
   // Killed mid-send: some thousands out, most not.
-  await waitUntil(() => sink!.accepted.length >= 2500, 120_000, '2,500 mails before the kill');
+  await waitUntil(
+    () => sink!.accepted.length >= SUBSCRIBERS / 4,
+    120_000,
+    'a quarter of the mails before the kill',
+  );
   first.child.kill('SIGKILL');
   await exited(first);
   const atKill = sink.accepted.length;
@@ -243,7 +249,7 @@ test('SIGKILL in the middle of sending, then restart: every subscriber gets the 
   if (testDialect() === 'postgres') restarted.push(await start(env));
   servers.push(...restarted);
 
-  await waitUntil(
+  const finished = waitUntil(
     async () => {
       const row = await db!.db
         .selectFrom('newsletter_issues')
@@ -255,6 +261,18 @@ test('SIGKILL in the middle of sending, then restart: every subscriber gets the 
     180_000,
     'the issue to finish',
   );
+  try {
+    await finished;
+  } catch (error) {
+    const states = await db.db
+      .selectFrom('newsletter_issue_recipients')
+      .select(['state', (eb) => eb.fn.countAll<string | number>().as('n')])
+      .groupBy('state')
+      .execute();
+    throw new Error(
+      `${(error as Error).message}; states ${JSON.stringify(states)}; accepted ${sink.accepted.length}; servers said:\n${restarted.map((s) => s.output.join('')).join('\n---\n')}`,
+    );
+  }
   // Anything still on the wire arrives within moments.
   await new Promise((resolve) => setTimeout(resolve, 500));
 
