@@ -2,6 +2,7 @@ import { yupResolver } from '@hookform/resolvers/yup';
 import type { InvitationInfo } from '@site/contracts';
 import React, { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
+import styled from 'styled-components';
 import * as yup from 'yup';
 import { Alert } from '@/components/ui/alert';
 import { Button, ButtonLink } from '@/components/ui/button';
@@ -38,6 +39,11 @@ type State =
   | { kind: 'invalid'; message: string }
   | { kind: 'open'; invitation: InvitationInfo }
   | { kind: 'done'; message: string };
+
+/** The invitee arrives from a mail: one centred card, like the newsletter's link pages. */
+const Card = styled(Panel)`
+  margin-inline: auto;
+`;
 
 const NO_TOKEN = 'This page needs the link from your invitation e-mail.';
 
@@ -89,7 +95,7 @@ export function AcceptInvite({ search }: { search: string }) {
 
   return (
     <StaffPage>
-      <Panel>
+      <Card>
         {state.kind === 'checking' ? <Spinner label="Checking your invitation..." /> : null}
         {state.kind === 'invalid' ? (
           <div role="alert">
@@ -136,7 +142,7 @@ export function AcceptInvite({ search }: { search: string }) {
             </Button>
           </form>
         ) : null}
-      </Panel>
+      </Card>
     </StaffPage>
   );
 }
