@@ -10,3 +10,5 @@ export * from './mail';
 export * from './blog-post';
 export * from './drafts';
 export * from './personal-data';
+export * from './staff';
+export * from './newsletter-issues';

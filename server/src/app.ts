@@ -30,6 +30,9 @@ import postRoutes from './routes/v1/posts';
 import newsletterRoutes from './routes/v1/newsletter';
 import outboxRoutes from './routes/v1/outbox';
 import personalDataRoutes from './routes/v1/personal-data';
+import staffRoutes from './routes/v1/staff';
+import newsletterIssueRoutes from './routes/v1/newsletter-issues';
+import newsletterSenderPlugin from './plugins/newsletter-sender';
 
 export interface BuildOptions {
   config: Config;
@@ -125,6 +128,7 @@ export async function buildApp({ config, connection, logStream }: BuildOptions):
   });
   await app.register(mailPlugin);
   await app.register(publisherPlugin);
+  await app.register(newsletterSenderPlugin);
   await app.register(swagger, {
     openapi: {
       openapi: '3.0.3',
@@ -152,11 +156,13 @@ export async function buildApp({ config, connection, logStream }: BuildOptions):
       await api.register(authRoutes, { prefix: '/auth' });
       await api.register(contactRoutes, { prefix: '/contact' });
       await api.register(newsletterRoutes, { prefix: '/newsletter' });
+      await api.register(newsletterIssueRoutes, { prefix: '/newsletter/issues' });
       await api.register(outboxRoutes, { prefix: '/outbox' });
       await api.register(personalDataRoutes, { prefix: '/personal-data' });
       await api.register(draftRoutes, { prefix: '/drafts' });
       await api.register(publishJobRoutes, { prefix: '/publish-jobs' });
       await api.register(postRoutes, { prefix: '/posts' });
+      await api.register(staffRoutes, { prefix: '/staff' });
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
       await api.register(giveawayRoutes);
     },

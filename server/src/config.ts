@@ -38,6 +38,8 @@ export interface Config {
   loginLockout: { perAccountAddress: number; perAddress: number; windowMs: number };
   /** Hours a newsletter confirmation link stays valid. */
   newsletterTokenTtlHours: number;
+  /** Background sending of newsletter issues. */
+  newsletterSending: NewsletterSendingConfig;
   /**
    * Redis shared by every server process for request limits and login failure counts; unset,
    * both live in this process's memory.
@@ -68,6 +70,25 @@ export interface Config {
    * `none`: the build runs as a plain child process (it still gets no path and no secret).
    */
   publishIsolation: 'auto' | 'namespace' | 'none';
+}
+
+export interface NewsletterSendingConfig {
+  /** False in a process that must not send (NEWSLETTER_SENDER=off). */
+  enabled: boolean;
+  /** Mails per second, across this process's connections. */
+  ratePerSecond: number;
+  /** SMTP connections kept open in the pool. */
+  connections: number;
+  /** Recipients claimed at once. */
+  batchSize: number;
+  /** A claim not finished in this long is taken back and sent again (the crash recovery). */
+  leaseMs: number;
+  /** Delivery attempts before a temporary failure counts as failed. */
+  maxAttempts: number;
+  /** The first retry waits this long; each next one four times as long (at most six hours). */
+  retryBaseMs: number;
+  /** How often an idle sender looks for work. */
+  pollMs: number;
 }
 
 /** Options for @fastify/rate-limit's per-route `config.rateLimit`. */
@@ -155,6 +176,19 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     windowMs: int('LOGIN_LOCKOUT_MINUTES', 15, 1, 24 * 60) * 60_000,
   };
   const newsletterTokenTtlHours = int('NEWSLETTER_TOKEN_TTL_HOURS', 48, 1, 24 * 30);
+  const senderSwitch = (env.NEWSLETTER_SENDER ?? 'on').toLowerCase();
+  if (!['on', 'off'].includes(senderSwitch))
+    problems.push(`NEWSLETTER_SENDER must be "on" or "off" (got "${env.NEWSLETTER_SENDER}").`);
+  const newsletterSending: NewsletterSendingConfig = {
+    enabled: senderSwitch === 'on',
+    ratePerSecond: int('NEWSLETTER_RATE', 20, 1, 100_000),
+    connections: int('NEWSLETTER_CONNECTIONS', 3, 1, 50),
+    batchSize: int('NEWSLETTER_BATCH', 50, 1, 5_000),
+    leaseMs: int('NEWSLETTER_LEASE_SECONDS', 120, 1, 24 * 3600) * 1000,
+    maxAttempts: int('NEWSLETTER_MAX_ATTEMPTS', 5, 1, 50),
+    retryBaseMs: int('NEWSLETTER_RETRY_SECONDS', 60, 1, 24 * 3600) * 1000,
+    pollMs: int('NEWSLETTER_POLL_MS', 2_000, 10, 600_000),
+  };
 
   const redisUrl = env.REDIS_URL || undefined;
   if (redisUrl !== undefined && !/^rediss?:\/\//.test(redisUrl))
@@ -241,6 +275,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     limits,
     loginLockout,
     newsletterTokenTtlHours,
+    newsletterSending,
     redisUrl,
     redisKeyPrefix,
     timeouts,

@@ -164,6 +164,9 @@ export const api = {
   put<T>(path: string, body?: unknown, options: RequestOptions = {}): Promise<T> {
     return request<T>('PUT', path, body, options, 'json');
   },
+  patch<T>(path: string, body?: unknown, options: RequestOptions = {}): Promise<T> {
+    return request<T>('PATCH', path, body, options, 'json');
+  },
   delete<T>(path: string, options: RequestOptions = {}): Promise<T> {
     return request<T>('DELETE', path, undefined, options, 'json');
   },

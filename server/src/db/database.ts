@@ -11,6 +11,26 @@ export interface UsersTable {
   role: 'admin' | 'editor';
   created_at: string;
   updated_at: string;
+  /** Set by each successful login; null until the first. */
+  last_login_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Where the invitation went (null for accounts made on the command line). */
+  email: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** A single-use link that lets its holder create a staff account with the given role. */
+export interface StaffInvitationsTable {
+  id: Generated<number>;
+  email: string;
+  role: 'admin' | 'editor';
+  /** Hex SHA-256 of the token; the token itself exists only in the e-mail. */
+  token_hash: string;
+  /** Username of the admin who sent it. */
+  invited_by: string;
+  created_at: string;
+  expires_at: string;
+  used_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The username the invitation created. */
+  used_by: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** One login: the token names it, and deleting the row ends that token at once. */
@@ -77,6 +97,39 @@ export interface OutboxTable {
   headers: string;
   reason: 'no-smtp' | 'no-recipient' | 'smtp-failed';
   created_at: string;
+}
+
+export interface NewsletterIssuesTable {
+  id: Generated<number>;
+  slug: string;
+  subject: string;
+  post_url: string;
+  /** Bodies with UNSUBSCRIBE_PLACEHOLDER where each recipient's own link goes. */
+  html_body: string;
+  text_body: string;
+  status: 'sending' | 'sent' | 'cancelled';
+  recipient_count: number;
+  created_by: string;
+  created_at: string;
+  finished_at: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+export type RecipientState = 'queued' | 'sending' | 'sent' | 'failed' | 'skipped' | 'cancelled';
+
+export interface NewsletterIssueRecipientsTable {
+  id: Generated<number>;
+  issue_id: number;
+  subscriber_id: number;
+  email: string;
+  state: RecipientState;
+  attempts: ColumnType<number, number | undefined, number>;
+  next_attempt_at: string;
+  claim: ColumnType<string | null, string | null | undefined, string | null>;
+  lease_until: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Why it failed or was skipped, or the last temporary error while queued for a retry. */
+  reason: ColumnType<string | null, string | null | undefined, string | null>;
+  sent_at: ColumnType<string | null, string | null | undefined, string | null>;
+  updated_at: string;
 }
 
 export interface GiveawaysTable {
@@ -246,11 +299,14 @@ export interface Database {
   giveaway_draw_rounds: GiveawayDrawRoundsTable;
   giveaway_changes: GiveawayChangesTable;
   users: UsersTable;
+  staff_invitations: StaffInvitationsTable;
   sessions: SessionsTable;
   contact_enquiries: ContactEnquiriesTable;
   newsletter_subscribers: NewsletterSubscribersTable;
   newsletter_tokens: NewsletterTokensTable;
   outbox: OutboxTable;
+  newsletter_issues: NewsletterIssuesTable;
+  newsletter_issue_recipients: NewsletterIssueRecipientsTable;
 }
 
 export type User = Selectable<UsersTable>;

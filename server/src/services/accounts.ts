@@ -1,7 +1,8 @@
 import crypto from 'node:crypto';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Role } from '@site/contracts';
 import type { Database } from '../db/database';
+import { dialectOf } from '../db/migrations/util';
 import { hashPassword, passwordProblem } from './passwords';
 import { endAllSessions } from './sessions';
 
@@ -9,7 +10,7 @@ export const USERNAME_PATTERN = /^[A-Za-z0-9._-]{3,50}$/;
 
 export class AccountError extends Error {}
 
-function checkUsername(username: string) {
+export function checkUsername(username: string) {
   if (!USERNAME_PATTERN.test(username)) {
     throw new AccountError(
       'A username is 3 to 50 characters: letters, digits, dot, dash or underscore.',
@@ -17,7 +18,7 @@ function checkUsername(username: string) {
   }
 }
 
-function checkPassword(password: string) {
+export function checkPassword(password: string) {
   const problem = passwordProblem(password);
   if (problem) throw new AccountError(problem);
 }
@@ -69,29 +70,68 @@ export async function setPassword(db: Kysely<Database>, username: string, passwo
   });
 }
 
-export async function removeUser(db: Kysely<Database>, username: string): Promise<void> {
-  const user = await db
-    .selectFrom('users')
-    .select(['id', 'role'])
-    .where('username', '=', username)
-    .executeTakeFirst();
-  if (!user) throw new AccountError(`There is no user named "${username}".`);
-  if (user.role === 'admin') {
-    const admins = await db
+/**
+ * Runs `change` on the account in a transaction that first locks every admin row (PostgreSQL; on
+ * SQLite a write transaction is already the only writer), so two admins removing or demoting each
+ * other at the same moment cannot leave the site without one.
+ */
+async function withAdminsLocked<T>(
+  db: Kysely<Database>,
+  username: string,
+  change: (
+    trx: Transaction<Database>,
+    user: { id: number; role: Role },
+    adminCount: number,
+  ) => Promise<T>,
+): Promise<T> {
+  return db.transaction().execute(async (trx) => {
+    let admins = trx.selectFrom('users').select('id').where('role', '=', 'admin');
+    if (dialectOf(trx) === 'postgres') admins = admins.forUpdate();
+    const adminRows = await admins.execute();
+    const user = await trx
       .selectFrom('users')
-      .select((eb) => eb.fn.countAll<string | number>().as('n'))
-      .where('role', '=', 'admin')
-      .executeTakeFirstOrThrow();
-    if (Number(admins.n) <= 1)
+      .select(['id', 'role'])
+      .where('username', '=', username)
+      .executeTakeFirst();
+    if (!user) throw new AccountError(`There is no user named "${username}".`);
+    return change(trx, user, adminRows.length);
+  });
+}
+
+/** Deletes the account; its sessions end with it. The last admin cannot be removed. */
+export async function removeUser(db: Kysely<Database>, username: string): Promise<void> {
+  await withAdminsLocked(db, username, async (trx, user, adminCount) => {
+    if (user.role === 'admin' && adminCount <= 1)
       throw new AccountError(`"${username}" is the last admin; add another admin first.`);
-  }
-  await db.deleteFrom('users').where('id', '=', user.id).execute();
+    await endAllSessions(trx, user.id);
+    await trx.deleteFrom('users').where('id', '=', user.id).execute();
+  });
+}
+
+/** Gives the account another role; it counts from the account's next request. */
+export async function changeRole(
+  db: Kysely<Database>,
+  username: string,
+  role: Role,
+): Promise<void> {
+  await withAdminsLocked(db, username, async (trx, user, adminCount) => {
+    if (user.role === role) return;
+    if (user.role === 'admin' && adminCount <= 1)
+      throw new AccountError(
+        `"${username}" is the last admin and must stay one; make someone else an admin first.`,
+      );
+    await trx
+      .updateTable('users')
+      .set({ role, updated_at: new Date().toISOString() })
+      .where('id', '=', user.id)
+      .execute();
+  });
 }
 
 export function listUsers(db: Kysely<Database>) {
   return db
     .selectFrom('users')
-    .select(['username', 'role', 'created_at'])
+    .select(['username', 'role', 'created_at', 'last_login_at'])
     .orderBy('username')
     .execute();
 }

@@ -21,6 +21,8 @@ export const ADMIN_MENU_LINKS: readonly {
   { label: 'New Post', to: '/blog/new', roles: ['admin', 'editor'] },
   { label: 'Drafts', to: '/admin/drafts', roles: ['admin', 'editor'] },
   { label: 'Inbox', to: '/admin/inbox', roles: ['admin'] },
+  { label: 'Users', to: '/admin/users', roles: ['admin'] },
+  { label: 'Account', to: '/account', roles: ['admin', 'editor'] },
 ];
 
 const Wrapper = styled.div`

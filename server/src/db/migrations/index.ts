@@ -9,6 +9,8 @@ import * as m030 from './030-publishing';
 import * as m040 from './040-sessions';
 import * as m041 from './041-newsletter-mail-times';
 import * as m050 from './050-verifiable-giveaways';
+import * as m060 from './060-staff-invitations';
+import * as m061 from './061-newsletter-issues';
 
 /**
  * Every migration, in order. Listed statically (not read from the folder) so the same list works
@@ -26,6 +28,8 @@ const migrations: Record<string, Migration> = {
   '040-sessions': m040,
   '041-newsletter-mail-times': m041,
   '050-verifiable-giveaways': m050,
+  '060-staff-invitations': m060,
+  '061-newsletter-issues': m061,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -147,7 +147,7 @@ describe('Header', () => {
       expect(screen.queryByRole('button', { name: 'Admin' })).not.toBeInTheDocument();
     });
 
-    it('offers an authenticated editor the writing screens only, under "Editor"', async () => {
+    it('offers an authenticated editor the writing screens and their account only, under "Editor"', async () => {
       const user = userEvent.setup();
       window.localStorage.setItem('userRole', 'editor');
       renderWithProviders(<Header pathname="/" />);
@@ -163,6 +163,7 @@ describe('Header', () => {
       ).toEqual([
         ['New Post', '/blog/new'],
         ['Drafts', '/admin/drafts'],
+        ['Account', '/account'],
       ]);
       expect(within(panel).getByRole('button', { name: 'Logout' })).toBeInTheDocument();
       expect(within(panel).getByRole('button', { name: 'Log out everywhere' })).toBeInTheDocument();

@@ -4,6 +4,7 @@ import { ButtonLink } from '@/components/ui/button';
 import { Container } from '@/components/ui/container';
 import { Spinner } from '@/components/ui/spinner';
 import { useSession } from '@/features/auth/session-context';
+import { IssueList } from '@/features/newsletter-issues/components/issue-list';
 import { EnquiryList } from './enquiry-list';
 import { OutboxList } from './outbox-list';
 import { PersonalData } from './personal-data';
@@ -12,6 +13,7 @@ import { SubscriberList } from './subscriber-list';
 const TABS = [
   { key: 'enquiries', label: 'Enquiries', Panel: EnquiryList },
   { key: 'subscribers', label: 'Subscribers', Panel: SubscriberList },
+  { key: 'issues', label: 'Newsletter issues', Panel: IssueList },
   { key: 'outbox', label: 'Outbox', Panel: OutboxList },
   { key: 'personal-data', label: 'Personal data', Panel: PersonalData },
 ] as const;
@@ -167,8 +169,8 @@ export function Inbox() {
       <>
         <Title>Inbox</Title>
         <Lead>
-          Enquiries from the contact form, newsletter subscribers, kept mail, and requests about
-          personal data.
+          Enquiries from the contact form, newsletter subscribers and issues, kept mail, and
+          requests about personal data.
         </Lead>
         <InboxTabs />
       </>

@@ -102,6 +102,11 @@ const auth: FastifyPluginAsyncTypebox = async (app) => {
         throw unauthorized(INVALID_LOGIN);
       }
       await counted(() => throttle.recordSuccess(username, request.ip));
+      await app.db
+        .updateTable('users')
+        .set({ last_login_at: new Date().toISOString() })
+        .where('id', '=', user.id)
+        .execute();
       return answerWithSession(request, reply, user.id);
     },
   );

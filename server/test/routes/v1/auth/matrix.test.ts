@@ -29,6 +29,24 @@ const ROUTES: Protected[] = [
   { method: 'GET', url: '/api/v1/newsletter/subscribers', roles: ['admin'] },
   { method: 'GET', url: '/api/v1/newsletter/subscribers.csv', roles: ['admin'] },
   { method: 'GET', url: '/api/v1/outbox/', roles: ['admin'] },
+  // Newsletter issues: editors send posts too. Path parameters stay as documented ({slug}, {id}),
+  // which the routes refuse with 400 once the caller is let through.
+  { method: 'GET', url: '/api/v1/newsletter/issues/', roles: ['admin', 'editor'] },
+  { method: 'GET', url: '/api/v1/newsletter/issues/{id}', roles: ['admin', 'editor'] },
+  { method: 'GET', url: '/api/v1/newsletter/issues/preview/{slug}', roles: ['admin', 'editor'] },
+  {
+    method: 'POST',
+    url: '/api/v1/newsletter/issues/',
+    roles: ['admin', 'editor'],
+    payload: { slug: 'Not A Slug' },
+  },
+  {
+    method: 'POST',
+    url: '/api/v1/newsletter/issues/test',
+    roles: ['admin', 'editor'],
+    payload: { slug: 'Not A Slug' },
+  },
+  { method: 'POST', url: '/api/v1/newsletter/issues/{id}/cancel', roles: ['admin', 'editor'] },
   {
     method: 'POST',
     url: '/api/v1/personal-data/export',

@@ -1,0 +1,72 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { RoleSchema } from './auth';
+
+/** One staff account as `GET /staff/users` lists it (admins only). */
+export const StaffUserSchema = Type.Object({
+  username: Type.String(),
+  role: RoleSchema,
+  /** ISO-8601 UTC. */
+  created_at: Type.String(),
+  /** ISO-8601 UTC; null when the account has never logged in. */
+  last_login_at: Type.Union([Type.String(), Type.Null()]),
+});
+export type StaffUser = Static<typeof StaffUserSchema>;
+
+/** An invitation that has not been used and has not expired. */
+export const StaffInvitationSchema = Type.Object({
+  id: Type.Integer(),
+  email: Type.String(),
+  role: RoleSchema,
+  invited_by: Type.String(),
+  created_at: Type.String(),
+  expires_at: Type.String(),
+});
+export type StaffInvitation = Static<typeof StaffInvitationSchema>;
+
+export const StaffListResponseSchema = Type.Object({
+  users: Type.Array(StaffUserSchema),
+  invitations: Type.Array(StaffInvitationSchema),
+});
+export type StaffListResponse = Static<typeof StaffListResponseSchema>;
+
+/** `POST /staff/invitations`: mails the address a single-use link valid for 72 hours. */
+export const CreateInvitationRequestSchema = Type.Object(
+  {
+    email: Type.String({ format: 'email', maxLength: 254 }),
+    role: RoleSchema,
+  },
+  { additionalProperties: false },
+);
+export type CreateInvitationRequest = Static<typeof CreateInvitationRequestSchema>;
+
+/** `POST /staff/invitations/check`: what an invitation link offers, before accepting it. */
+export const InvitationTokenRequestSchema = Type.Object(
+  { token: Type.String({ minLength: 1, maxLength: 200 }) },
+  { additionalProperties: false },
+);
+export type InvitationTokenRequest = Static<typeof InvitationTokenRequestSchema>;
+
+export const InvitationInfoSchema = Type.Object({
+  email: Type.String(),
+  role: RoleSchema,
+  expires_at: Type.String(),
+});
+export type InvitationInfo = Static<typeof InvitationInfoSchema>;
+
+/** `POST /staff/invitations/accept`: creates the account; the invitee then logs in. */
+export const AcceptInvitationRequestSchema = Type.Object(
+  {
+    token: Type.String({ minLength: 1, maxLength: 200 }),
+    username: Type.String({ minLength: 1, maxLength: 100 }),
+    password: Type.String({ minLength: 1, maxLength: 200 }),
+  },
+  { additionalProperties: false },
+);
+export type AcceptInvitationRequest = Static<typeof AcceptInvitationRequestSchema>;
+
+/** `PATCH /staff/users/:username`. */
+export const ChangeRoleRequestSchema = Type.Object(
+  { role: RoleSchema },
+  { additionalProperties: false },
+);
+export type ChangeRoleRequest = Static<typeof ChangeRoleRequestSchema>;

@@ -1,0 +1,108 @@
+import { type Page, expect, test } from '@playwright/test';
+import { loginAsAdmin, widths } from './support';
+
+/**
+ * Staff join from the browser: an admin invites an editor at /admin/users, the invitee opens the
+ * link from the mail (kept in the outbox here, as there is no SMTP), sets a password and logs in;
+ * when the admin removes the account, the editor's open browser is logged out on its next request.
+ */
+const stamp = Date.now().toString(36);
+const invitee = {
+  email: `writer-${stamp}@example.com`,
+  username: `writer-${stamp}`,
+  password: 'e2e-writer-password-123',
+};
+
+async function inviteLinkFromOutbox(page: Page, email: string): Promise<string> {
+  await page.goto('/admin/inbox');
+  await page.getByRole('tab', { name: 'Outbox' }).click();
+  const item = page
+    .getByRole('listitem')
+    .filter({ hasText: `To: ${email}` })
+    .first();
+  await item.getByText('Show message').click();
+  const text = (await item.locator('pre').textContent()) ?? '';
+  const link = /https?:\/\/\S+\/accept-invite\?token=\S+/.exec(text)?.[0];
+  expect(link, 'the invitation mail holds a link').toBeTruthy();
+  return link!;
+}
+
+test('invite an editor, who sets a password and logs in; removing them logs their browser out', async ({
+  page,
+  browser,
+}) => {
+  await loginAsAdmin(page);
+  await page.goto('/admin/users');
+  await page.getByLabel(/E-mail address/).fill(invitee.email);
+  await page.getByLabel(/^Role$/).selectOption('editor');
+  await page.getByRole('button', { name: 'Send invitation' }).click();
+  await expect(page.getByText(`We sent a link to ${invitee.email}`)).toBeVisible();
+  await expect(
+    page
+      .getByRole('list', { name: 'Open invitations' })
+      .getByRole('button', { name: `Withdraw invitation to ${invitee.email}` }),
+  ).toBeVisible();
+
+  const link = await inviteLinkFromOutbox(page, invitee.email);
+
+  // The invitee, in a browser of their own.
+  const context = await browser.newContext();
+  const editor = await context.newPage();
+  await editor.goto(link);
+  await expect(editor.getByText(/invited as an editor/)).toBeVisible();
+  await editor.getByLabel(/^Username/).fill(invitee.username);
+  await editor.getByLabel(/^Password/).fill(invitee.password);
+  await editor.getByLabel(/^Repeat the password/).fill(invitee.password);
+  await editor.getByRole('button', { name: 'Create my account' }).click();
+  await expect(editor.getByRole('heading', { name: 'Your account is ready' })).toBeVisible();
+
+  // The link is used up.
+  await editor.goto(link);
+  await expect(editor.getByRole('alert')).toContainText('already been used');
+
+  await editor.goto('/login');
+  await editor.getByLabel('Username').fill(invitee.username);
+  await editor.getByLabel('Password').fill(invitee.password);
+  await editor.getByRole('button', { name: 'Login' }).click();
+  await expect(editor.getByRole('button', { name: 'Editor' })).toBeVisible();
+  await editor.goto('/admin/drafts');
+  await expect(editor.getByRole('button', { name: 'Editor' })).toBeVisible();
+
+  // The admin sees the new editor with a last login, and removes them.
+  await page.goto('/admin/users');
+  const row = page
+    .getByRole('list', { name: 'Staff accounts' })
+    .getByRole('listitem')
+    .filter({ hasText: invitee.username });
+  await expect(row.getByLabel(`Role of ${invitee.username}`)).toHaveValue('editor');
+  await expect(row).not.toContainText('Last login: never');
+  page.once('dialog', (dialog) => void dialog.accept());
+  await row.getByRole('button', { name: `Remove ${invitee.username}` }).click();
+  await expect(
+    page.getByRole('status').filter({ hasText: `Removed ${invitee.username}` }),
+  ).toBeVisible();
+
+  // The editor's next request finds the session ended: the staff menu goes, the screen refuses,
+  // and a call that needs the session is answered 401.
+  await editor.goto('/account');
+  await expect(editor.getByRole('heading', { name: 'Access Denied' })).toBeVisible();
+  await expect(editor.getByRole('button', { name: 'Editor' })).toHaveCount(0);
+  expect(await editor.evaluate(async () => (await fetch('/api/v1/auth/me')).status)).toBe(401);
+  await context.close();
+});
+
+for (const width of widths) {
+  test(`staff screens at ${width} px`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 900 });
+    await loginAsAdmin(page);
+    await page.goto('/admin/users');
+    await expect(page.getByRole('list', { name: 'Staff accounts' })).toBeVisible();
+    await page.screenshot({ path: `test-results/staff-users-${width}.png`, fullPage: true });
+    await page.goto('/account');
+    await expect(page.getByRole('button', { name: 'Change password' })).toBeVisible();
+    await page.screenshot({ path: `test-results/account-${width}.png`, fullPage: true });
+    await page.goto('/accept-invite?token=not-a-real-one');
+    await expect(page.getByRole('alert')).toContainText('not valid');
+    await page.screenshot({ path: `test-results/accept-invite-${width}.png`, fullPage: true });
+  });
+}

@@ -1,0 +1,198 @@
+import { Type } from '@sinclair/typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import {
+  CreateNewsletterIssueRequestSchema,
+  ErrorResponseSchema,
+  MessageResponseSchema,
+  NewsletterIssueListResponseSchema,
+  NewsletterIssuePreviewSchema,
+  NewsletterIssueSchema,
+  NewsletterTestRequestSchema,
+  PostSlugParamsSchema,
+} from '@site/contracts';
+import { badRequest, notFound } from '../../../lib/http-error';
+import {
+  cancelIssue,
+  confirmedCount,
+  createIssue,
+  issueBodies,
+  issueProgress,
+  postContent,
+  renderIssueMail,
+} from '../../../services/newsletter-issues';
+
+const bearer = [{ bearerAuth: [] }];
+const errors = {
+  400: ErrorResponseSchema,
+  401: ErrorResponseSchema,
+  403: ErrorResponseSchema,
+  404: ErrorResponseSchema,
+  409: ErrorResponseSchema,
+};
+const IdParams = Type.Object({ id: Type.Integer({ minimum: 1 }) });
+
+/** Newsletter issues: a published post mailed to the confirmed subscribers (admin, editor). */
+const issues: FastifyPluginAsyncTypebox = async (app) => {
+  const staff = app.requireRole('admin', 'editor');
+  const { config } = app;
+  const post = (slug: string) => postContent(config.contentDir, config.publicUrl, slug);
+
+  async function ownAddress(userId: number): Promise<string | null> {
+    const row = await app.db
+      .selectFrom('users')
+      .select('email')
+      .where('id', '=', userId)
+      .executeTakeFirst();
+    return row?.email ?? null;
+  }
+
+  async function issueOrThrow(id: number) {
+    const [issue] = await issueProgress(app.db, id);
+    if (!issue) throw notFound(`There is no newsletter issue ${id}.`);
+    return issue;
+  }
+
+  app.get(
+    '/',
+    {
+      schema: {
+        tags: ['newsletter'],
+        summary: 'The latest 50 issues, newest first, with sent / failed / queued counts',
+        security: bearer,
+        response: { 200: NewsletterIssueListResponseSchema, ...errors },
+      },
+      onRequest: staff,
+    },
+    async (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return { items: await issueProgress(app.db) };
+    },
+  );
+
+  app.get(
+    '/preview/:slug',
+    {
+      schema: {
+        tags: ['newsletter'],
+        summary: 'What "Email to subscribers" would send for a published post, and to how many',
+        security: bearer,
+        params: PostSlugParamsSchema,
+        response: { 200: NewsletterIssuePreviewSchema, ...errors },
+      },
+      onRequest: staff,
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const content = await post(request.params.slug);
+      const earlier = await app.db
+        .selectFrom('newsletter_issues')
+        .select('id')
+        .where('slug', '=', content.slug)
+        .where('status', '!=', 'cancelled')
+        .orderBy('id', 'desc')
+        .executeTakeFirst();
+      return {
+        slug: content.slug,
+        subject: content.title,
+        post_url: content.postUrl,
+        recipients: await confirmedCount(app.db),
+        test_address: await ownAddress(request.user!.id),
+        issue: earlier ? await issueOrThrow(earlier.id) : null,
+      };
+    },
+  );
+
+  app.post(
+    '/test',
+    {
+      schema: {
+        tags: ['newsletter'],
+        summary: 'Send the issue of a published post to one address only (yours by default)',
+        security: bearer,
+        body: NewsletterTestRequestSchema,
+        response: { 200: MessageResponseSchema, ...errors },
+      },
+      onRequest: staff,
+      config: { rateLimit: config.limits.contact },
+    },
+    async (request) => {
+      const to = request.body.to ?? (await ownAddress(request.user!.id));
+      if (!to)
+        throw badRequest(
+          'Your account has no e-mail address (it was made on the command line): give one in "to".',
+        );
+      const content = await post(request.body.slug);
+      const { html, text } = issueBodies(content);
+      const mail = renderIssueMail(
+        { subject: `[Test] ${content.title}`, html_body: html, text_body: text },
+        null,
+      );
+      const delivery = await app.mailer.send({ to, ...mail });
+      return {
+        message:
+          delivery === 'sent'
+            ? `A test was sent to ${to}.`
+            : `A test to ${to} was kept in the outbox (${delivery === 'no-smtp' ? 'no SMTP server is set up' : 'delivery failed'}).`,
+      };
+    },
+  );
+
+  app.post(
+    '/',
+    {
+      schema: {
+        tags: ['newsletter'],
+        summary:
+          'Mail a published post to every confirmed subscriber; sending runs in the background',
+        security: bearer,
+        body: CreateNewsletterIssueRequestSchema,
+        response: { 201: NewsletterIssueSchema, ...errors },
+      },
+      onRequest: staff,
+    },
+    async (request, reply) => {
+      const content = await post(request.body.slug);
+      const id = await createIssue(app.db, content, request.user!.username);
+      app.newsletterSender.wake();
+      return reply.code(201).send(await issueOrThrow(id));
+    },
+  );
+
+  app.get(
+    '/:id',
+    {
+      schema: {
+        tags: ['newsletter'],
+        summary: 'One issue with its sent / failed / queued counts',
+        security: bearer,
+        params: IdParams,
+        response: { 200: NewsletterIssueSchema, ...errors },
+      },
+      onRequest: staff,
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return issueOrThrow(request.params.id);
+    },
+  );
+
+  app.post(
+    '/:id/cancel',
+    {
+      schema: {
+        tags: ['newsletter'],
+        summary: 'Stop an issue that is still sending; mails already handed over finish',
+        security: bearer,
+        params: IdParams,
+        response: { 200: NewsletterIssueSchema, ...errors },
+      },
+      onRequest: staff,
+    },
+    async (request) => {
+      await cancelIssue(app.db, request.params.id);
+      return issueOrThrow(request.params.id);
+    },
+  );
+};
+
+export default issues;

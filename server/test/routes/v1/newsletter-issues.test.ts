@@ -1,0 +1,291 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { buildTestApp, type TestApp, userWithToken } from '../../helpers/build';
+import { startSmtp, type TestSmtp } from '../../helpers/smtp';
+import { makeContentDir } from './drafts/fixtures';
+
+const POST = [
+  '---',
+  'title: "Agents <that> ship"',
+  'slug: agents-that-ship',
+  'description: "What we learned & kept"',
+  'date: 2025-02-01',
+  'category: foundation',
+  '---',
+  '',
+  '## First things',
+  '',
+  'Read [the other post](/blog/already-out) and <script>alert(1)</script> stays text.',
+  '',
+].join('\n');
+
+async function subscribers(t: TestApp, count: number, status = 'confirmed') {
+  const now = new Date().toISOString();
+  const start = Number(
+    (
+      await t.app.db
+        .selectFrom('newsletter_subscribers')
+        .select((eb) => eb.fn.countAll<string | number>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+  const rows = Array.from({ length: count }, (_, i) => ({
+    email: `reader-${start + i}@example.com`,
+    status: status as 'confirmed',
+    consent_at: now,
+    consent_source: 'test',
+    consent_text: 'test',
+    confirmed_at: now,
+    unsubscribed_at: null,
+    created_at: now,
+    updated_at: now,
+  }));
+  await t.app.db.insertInto('newsletter_subscribers').values(rows).execute();
+}
+
+async function waitFor<T>(check: () => Promise<T | undefined | false>, ms = 15_000): Promise<T> {
+  const until = Date.now() + ms;
+  for (;;) {
+    const value = await check();
+    if (value) return value;
+    if (Date.now() > until) throw new Error('timed out waiting');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+describe('newsletter issues (outbox, no SMTP)', () => {
+  let t: TestApp;
+  let content: ReturnType<typeof makeContentDir>;
+  let editor: Awaited<ReturnType<typeof userWithToken>>;
+  beforeAll(async () => {
+    content = makeContentDir();
+    fs.writeFileSync(path.join(content.dir, 'blog', 'agents.md'), POST);
+    fs.writeFileSync(
+      path.join(content.dir, 'blog', 'code.mdx'),
+      '---\ntitle: "Code"\nslug: code-post\ndescription: "x"\ndate: 2025-01-01\ncategory: foundation\n---\n\nHi.\n',
+    );
+    t = await buildTestApp({
+      CONTENT_DIR: content.dir,
+      NEWSLETTER_POLL_MS: '50',
+      NEWSLETTER_RATE: '1000',
+      NEWSLETTER_BATCH: '10',
+      PUBLIC_URL: 'https://site.example',
+    });
+    editor = await userWithToken(t.app, 'editor', 'dana');
+    await subscribers(t, 25);
+    await subscribers(t, 3, 'pending');
+  });
+  afterAll(async () => {
+    await t.close();
+    content.remove();
+  });
+
+  const call = (method: 'GET' | 'POST', url: string, payload?: object) =>
+    t.app.inject({
+      method,
+      url: `/api/v1/newsletter/issues${url}`,
+      headers: { authorization: editor.authorization },
+      ...(payload ? { payload } : {}),
+    });
+
+  test('preview names the subject and counts confirmed subscribers only', async () => {
+    const res = await call('GET', '/preview/agents-that-ship');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      subject: 'Agents <that> ship',
+      post_url: 'https://site.example/blog/agents-that-ship',
+      recipients: 25,
+      test_address: null,
+      issue: null,
+    });
+    expect((await call('GET', '/preview/no-such-post')).statusCode).toBe(404);
+    expect((await call('GET', '/preview/code-post')).statusCode).toBe(409);
+  });
+
+  test('a test goes to one given address (or asks for one), not to subscribers', async () => {
+    const without = await call('POST', '/test', { slug: 'agents-that-ship' });
+    expect(without.statusCode).toBe(400);
+    expect(without.json().detail).toMatch(/no e-mail address/);
+    const res = await call('POST', '/test', { slug: 'agents-that-ship', to: 'me@example.com' });
+    expect(res.statusCode).toBe(200);
+    const kept = await t.app.db
+      .selectFrom('outbox')
+      .selectAll()
+      .where('to_address', '=', 'me@example.com')
+      .executeTakeFirstOrThrow();
+    expect(kept.subject).toBe('[Test] Agents <that> ship');
+    expect(kept.html_body).toContain(
+      '<h1 style="font-size:24px;line-height:1.3;margin:0 0 12px">Agents &lt;that&gt; ship</h1>',
+    );
+    expect(kept.html_body).not.toContain('<script>');
+    expect(kept.html_body).toContain('href="https://site.example/blog/already-out"');
+    expect(await t.app.db.selectFrom('newsletter_issues').select('id').execute()).toEqual([]);
+  });
+
+  test('an issue goes to each confirmed subscriber once, with personal one-click unsubscribe', async () => {
+    const created = await call('POST', '/', { slug: 'agents-that-ship' });
+    expect(created.statusCode).toBe(201);
+    expect(created.json()).toMatchObject({ status: 'sending', recipients: 25 });
+    const id = created.json().id as number;
+
+    const done = await waitFor(async () => {
+      const res = await call('GET', `/${id}`);
+      return res.json().status === 'sent' ? res.json() : undefined;
+    });
+    expect(done).toMatchObject({ recipients: 25, sent: 25, queued: 0, failed: 0, skipped: 0 });
+
+    const mails = await t.app.db
+      .selectFrom('outbox')
+      .selectAll()
+      .where('subject', '=', 'Agents <that> ship')
+      .execute();
+    expect(mails).toHaveLength(25);
+    expect(new Set(mails.map((m) => m.to_address)).size).toBe(25);
+    const first = mails[0]!;
+    const headers = JSON.parse(first.headers) as Record<string, string>;
+    expect(headers['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
+    const oneClick =
+      /^<(https:\/\/site\.example\/api\/v1\/newsletter\/unsubscribe\/one-click\?token=[^>]+)>$/.exec(
+        headers['List-Unsubscribe'] ?? '',
+      )?.[1];
+    expect(oneClick).toBeDefined();
+    expect(first.text_body).toContain(
+      'Unsubscribe with one click: https://site.example/newsletter/unsubscribe?token=',
+    );
+    // Each recipient's link is their own.
+    const links = new Set(mails.map((m) => JSON.parse(m.headers)['List-Unsubscribe']));
+    expect(links.size).toBe(25);
+
+    // The one-click link works for that address only.
+    const url = new URL(oneClick!);
+    const unsub = await t.app.inject({
+      method: 'POST',
+      url: `${url.pathname}${url.search}`,
+      payload: 'List-Unsubscribe=One-Click',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(unsub.statusCode).toBeLessThan(300);
+    const left = await t.app.db
+      .selectFrom('newsletter_subscribers')
+      .select('email')
+      .where('status', '=', 'unsubscribed')
+      .execute();
+    expect(left).toEqual([{ email: first.to_address }]);
+
+    // The same post cannot be sent twice.
+    const again = await call('POST', '/', { slug: 'agents-that-ship' });
+    expect(again.statusCode).toBe(409);
+    const list = await call('GET', '/');
+    expect(list.json().items.map((i: { id: number }) => i.id)).toContain(id);
+  });
+
+  test('subscribers who left meanwhile are skipped; a cancelled issue stops', async () => {
+    fs.writeFileSync(
+      path.join(content.dir, 'blog', 'second.md'),
+      POST.replace('agents-that-ship', 'second-post'),
+    );
+    // Driven by hand from here, one batch (NEWSLETTER_BATCH=10) at a time.
+    await t.app.newsletterSender.stop();
+    const created = await call('POST', '/', { slug: 'second-post' });
+    const id = created.json().id as number;
+    // 24 still confirmed (one left above); 2 more leave before the sender gets to them.
+    expect(created.json().recipients).toBe(24);
+    const two = await t.app.db
+      .selectFrom('newsletter_issue_recipients')
+      .select('subscriber_id')
+      .where('issue_id', '=', id)
+      .orderBy('id')
+      .limit(2)
+      .execute();
+    await t.app.db
+      .updateTable('newsletter_subscribers')
+      .set({ status: 'unsubscribed' })
+      .where(
+        'id',
+        'in',
+        two.map((r) => r.subscriber_id),
+      )
+      .execute();
+    await t.app.newsletterSender.tick();
+    const after = (await call('GET', `/${id}`)).json();
+    expect(after).toMatchObject({ status: 'sending', skipped: 2, sent: 8, queued: 14 });
+
+    const cancel = await call('POST', `/${id}/cancel`);
+    expect(cancel.statusCode).toBe(200);
+    expect(cancel.json()).toMatchObject({ status: 'cancelled', sent: 8, queued: 0, cancelled: 14 });
+    expect((await call('POST', `/${id}/cancel`)).statusCode).toBe(409);
+    // Nothing more goes out for a cancelled issue.
+    await t.app.newsletterSender.tick();
+    expect((await call('GET', `/${id}`)).json().sent).toBe(8);
+    expect((await call('POST', '/999/cancel')).statusCode).toBe(404);
+  });
+
+  test('visitors get 401; bad bodies 400', async () => {
+    const anon = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/newsletter/issues/',
+      payload: { slug: 'x' },
+    });
+    expect(anon.statusCode).toBe(401);
+    for (const payload of [{}, { slug: '../etc' }, { slug: 'agents-that-ship', extra: 1 }]) {
+      expect((await call('POST', '/', payload)).statusCode).toBe(400);
+    }
+    expect((await call('POST', '/test', { slug: 'agents-that-ship', to: 'nope' })).statusCode).toBe(
+      400,
+    );
+  });
+});
+
+describe('newsletter issues through SMTP', () => {
+  let t: TestApp;
+  let smtp: TestSmtp;
+  let content: ReturnType<typeof makeContentDir>;
+  beforeAll(async () => {
+    smtp = await startSmtp();
+    content = makeContentDir();
+    fs.writeFileSync(path.join(content.dir, 'blog', 'agents.md'), POST);
+    t = await buildTestApp({
+      CONTENT_DIR: content.dir,
+      SMTP_URL: smtp.url,
+      NEWSLETTER_POLL_MS: '50',
+      NEWSLETTER_RATE: '1000',
+      NEWSLETTER_RETRY_SECONDS: '1',
+    });
+    await subscribers(t, 40);
+  });
+  afterAll(async () => {
+    await t.close();
+    await smtp.close();
+    content.remove();
+  });
+
+  test('each subscriber gets one HTML + text mail with List-Unsubscribe headers', async () => {
+    const editor = await userWithToken(t.app, 'editor');
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/newsletter/issues/',
+      headers: { authorization: editor.authorization },
+      payload: { slug: 'agents-that-ship' },
+    });
+    expect(res.statusCode).toBe(201);
+    await waitFor(async () => smtp.mails.length >= 40 && true);
+    await waitFor(async () => {
+      const issue = await t.app.db
+        .selectFrom('newsletter_issues')
+        .select('status')
+        .executeTakeFirstOrThrow();
+      return issue.status === 'sent';
+    });
+    const to = smtp.mails.flatMap((m) => m.to);
+    expect(to).toHaveLength(40);
+    expect(new Set(to).size).toBe(40);
+    const mail = smtp.mails[0]!;
+    expect(mail.headers['content-type']).toMatch(/multipart\/alternative/);
+    expect(mail.raw).toMatch(/Content-Type: text\/plain/);
+    expect(mail.raw).toMatch(/Content-Type: text\/html/);
+    expect(mail.headers['list-unsubscribe']).toMatch(
+      /^<http.*\/api\/v1\/newsletter\/unsubscribe\/one-click\?token=.+>$/,
+    );
+    expect(mail.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
+  });
+});

@@ -1,0 +1,66 @@
+import React from 'react';
+import styled from 'styled-components';
+import { ButtonLink } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Container } from '@/components/ui/container';
+
+const Page = styled.section`
+  padding-block: ${({ theme }) => theme.space[10]} ${({ theme }) => theme.space[16]};
+
+  ${({ theme }) => theme.media.md} {
+    padding-block: ${({ theme }) => theme.space[12]} ${({ theme }) => theme.space[20]};
+  }
+`;
+
+export const Title = styled.h1`
+  margin-bottom: ${({ theme }) => theme.space[2]};
+  font-size: ${({ theme }) => theme.fontSizes['3xl']};
+
+  ${({ theme }) => theme.media.md} {
+    font-size: ${({ theme }) => theme.fontSizes['4xl']};
+  }
+`;
+
+export const Lead = styled.p`
+  margin-bottom: ${({ theme }) => theme.space[8]};
+  color: ${({ theme }) => theme.colors.textMuted};
+`;
+
+export const SectionTitle = styled.h2`
+  margin: 0 0 ${({ theme }) => theme.space[4]};
+  font-size: ${({ theme }) => theme.fontSizes.xl};
+`;
+
+export const Panel = styled(Card)`
+  max-width: 560px;
+  margin-bottom: ${({ theme }) => theme.space[8]};
+`;
+
+const Denied = styled.div`
+  max-width: 560px;
+  margin-inline: auto;
+  text-align: center;
+
+  p {
+    margin-bottom: ${({ theme }) => theme.space[6]};
+    color: ${({ theme }) => theme.colors.textMuted};
+  }
+`;
+
+export function StaffPage({ children }: { children: React.ReactNode }) {
+  return (
+    <Page>
+      <Container>{children}</Container>
+    </Page>
+  );
+}
+
+export function AccessDenied({ text }: { text: string }) {
+  return (
+    <Denied>
+      <Title>Access Denied</Title>
+      <p>{text}</p>
+      <ButtonLink to="/login">Log in</ButtonLink>
+    </Denied>
+  );
+}
