@@ -331,6 +331,10 @@ describe('publishing from the editor', () => {
       jest.advanceTimersByTime(3100);
       await waitFor(() => expect(within(progress).getByText('Live')).toBeInTheDocument());
       expect(progress).toHaveTextContent('The post is live at /blog/tables-and-code.');
+      // The live post can be mailed to subscribers from here.
+      expect(
+        await within(progress).findByRole('button', { name: 'Email to 3 subscribers' }),
+      ).toBeEnabled();
       expect(
         within(progress).getAllByRole('link', { name: '/blog/tables-and-code' })[0],
       ).toHaveAttribute('href', '/blog/tables-and-code');

@@ -312,6 +312,39 @@ describe('/admin/drafts: publishing record and published posts', () => {
     expect(within(mdx).queryByRole('button')).not.toBeInTheDocument();
   });
 
+  it('opens the mailing panel of one published post on demand', async () => {
+    signIn(server);
+    const asked: string[] = [];
+    server.use(
+      http.get(`${API}/drafts`, () => HttpResponse.json(list([]))),
+      http.get(`${API}/publish-jobs`, () => HttpResponse.json({ items: [] })),
+      http.get(`${API}/posts`, () => HttpResponse.json({ items: [published()] })),
+      http.get(`${API}/newsletter/issues/preview/:slug`, ({ params }) => {
+        asked.push(String(params.slug));
+        return HttpResponse.json({
+          slug: params.slug,
+          subject: 'Graph RAG Field Notes',
+          post_url: 'http://localhost/blog/graph-rag-field-notes',
+          recipients: 42,
+          test_address: 'dana@example.com',
+          issue: null,
+        });
+      }),
+    );
+    const user = userEvent.setup();
+    renderWithProviders(<DraftsRoute pathname="/admin/drafts" />);
+    const toggle = await screen.findByRole('button', {
+      name: 'Email Graph RAG Field Notes to subscribers',
+    });
+    // Nothing is asked of the newsletter API until the panel is opened.
+    expect(asked).toEqual([]);
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    expect(await screen.findByRole('button', { name: 'Email to 42 subscribers' })).toBeEnabled();
+    expect(asked).toEqual(['graph-rag-field-notes']);
+  });
+
   it('opens a published post as a draft and goes to its editor', async () => {
     signIn(server);
     const opened: string[] = [];

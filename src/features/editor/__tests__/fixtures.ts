@@ -29,6 +29,17 @@ export function signIn(
       const { body } = (await request.json()) as DraftPreviewRequest;
       return HttpResponse.json(previewMarkdown(body));
     }),
+    // A live post offers mailing it; the panel asks for the subscriber count.
+    http.get(`${API}/newsletter/issues/preview/:slug`, ({ params }) =>
+      HttpResponse.json({
+        slug: params.slug,
+        subject: 'A post',
+        post_url: `http://localhost/blog/${String(params.slug)}`,
+        recipients: 3,
+        test_address: 'dana@example.com',
+        issue: null,
+      }),
+    ),
   );
 }
 

@@ -9,6 +9,7 @@ import { Field, Input, Select, Textarea } from '@/components/ui/field';
 import { Spinner } from '@/components/ui/spinner';
 import { draftsApi } from '../api/drafts-api';
 import { DraftPreview } from './draft-preview';
+import { EmailToSubscribers } from '@/features/newsletter-issues/components/email-to-subscribers';
 import { JobCard, JobList, Muted, usePublishJobs } from './publish-jobs';
 import { type SaveStatus, useAutosave } from './use-autosave';
 import { useCategories } from './use-categories';
@@ -85,6 +86,16 @@ function PublishProgress({ first }: { first: PublishJob }) {
         <Link to={`/blog/${job.slug}`}>/blog/{job.slug}</Link>.
       </p>
     );
+    // Once the post answers on the site it can be mailed; in git mode it is live only after the
+    // deployment, so mailing waits for /admin/drafts there.
+    if (job.mode !== 'git') {
+      next = (
+        <>
+          {next}
+          <EmailToSubscribers slug={job.slug} />
+        </>
+      );
+    }
   } else if (job.status === 'failed') {
     next = (
       <p>

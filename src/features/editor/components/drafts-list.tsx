@@ -9,6 +9,7 @@ import { Dialog } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { useToast } from '@/components/ui/toast';
 import { formatDate } from '@/features/blog/lib/format-date';
+import { EmailToSubscribers } from '@/features/newsletter-issues/components/email-to-subscribers';
 import { formatDateTime } from '@/lib/format-date-time';
 import { draftsApi } from '../api/drafts-api';
 import { JobCard, jobByline, JobList, jobStanding, Muted, usePublishJobs } from './publish-jobs';
@@ -95,6 +96,9 @@ function PublishedSection({
   onUnpublish: (post: PublishedPost) => void;
   opening: string | null;
 }) {
+  // One post's mailing panel at a time: it asks the server for the subscriber count when opened,
+  // not for every post on the page.
+  const [mailing, setMailing] = useState<string | null>(null);
   let content: React.ReactNode;
   if (error) {
     content = (
@@ -165,8 +169,24 @@ function PublishedSection({
                 >
                   Unpublish
                 </Button>
+                <Button
+                  size="sm"
+                  variant="secondary"
+                  disabled={post.pending}
+                  aria-expanded={mailing === post.slug}
+                  aria-controls={`mail-${post.slug}`}
+                  onClick={() => setMailing((open) => (open === post.slug ? null : post.slug))}
+                  aria-label={`Email ${post.title} to subscribers`}
+                >
+                  Email to subscribers
+                </Button>
               </Actions>
             )}
+            {mailing === post.slug && post.format !== 'mdx' ? (
+              <div id={`mail-${post.slug}`}>
+                <EmailToSubscribers slug={post.slug} />
+              </div>
+            ) : null}
             {post.pending ? (
               <Muted>A change to this post is being published; wait for it to finish.</Muted>
             ) : null}
