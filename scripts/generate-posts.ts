@@ -6,15 +6,16 @@
  * Every post has valid front matter (categories from content/categories.yaml), several headings,
  * a table, code blocks and links, so it exercises the same plugins as real content. Output is
  * deterministic for a given seed. Build against them in a copy of the site, so the shared public/
- * is left alone (steps in src/features/blog/README.md). The folder must sit inside the project:
- * compiled posts import @mdx-js/react, which resolves from the post's own folder upwards.
+ * is left alone (steps in src/features/blog/README.md).
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 const CATEGORIES = ['foundation', 'engineering', 'security'] as const;
+// Names no checked-in post uses, so generated posts can be built beside them without two posts at
+// one place in a series.
 const SERIES = [
-  'Agents in Production',
+  'Agents at Scale',
   'RAG from Scratch',
   'Voice Agents Field Guide',
   'MCP in Practice',
