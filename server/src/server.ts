@@ -19,6 +19,8 @@ async function main() {
   // Printed, not logged: the generated password must not end up in log storage.
   await ensureFirstAdmin(connection.db, config, (text) => process.stdout.write(`${text}\n`));
   const app = await buildApp({ config, connection });
+  if (connection.migrated.length > 0)
+    app.log.info({ migrations: connection.migrated }, 'database migrations applied');
 
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -11,6 +11,8 @@ import type { Dialect } from './migrations/util';
 export interface Db {
   db: Kysely<Database>;
   dialect: Dialect;
+  /** Migrations this process applied at start (empty when another process, or an earlier start, had). */
+  migrated: string[];
   close(): Promise<void>;
 }
 
@@ -19,9 +21,52 @@ export interface ConnectOptions {
   schema?: string;
 }
 
-function openSqlite(url: string, cwd: string): SqliteDatabase.Database {
+function sqliteFile(url: string, cwd: string): string {
   const target = url.slice('sqlite:'.length);
-  const file = target === ':memory:' ? ':memory:' : path.resolve(cwd, target);
+  return target === ':memory:' ? ':memory:' : path.resolve(cwd, target);
+}
+
+/** How long a starting process waits for another one's migrations before giving up. */
+const MIGRATION_LOCK_WAIT_MS = 120_000;
+
+/**
+ * Holds a lock that only one process at a time can have while it migrates, so two processes
+ * started together never run the same migration twice: the second waits, then finds nothing left
+ * to do. SQLite: an exclusive transaction on a small lock database beside the data file (the
+ * operating system drops it if the process dies). PostgreSQL: a session advisory lock on one
+ * connection, dropped by the server if the connection goes.
+ */
+async function withMigrationLock<T>(
+  target: { sqliteFile: string } | { pool: pg.Pool; key: string },
+  work: () => Promise<T>,
+): Promise<T> {
+  if ('sqliteFile' in target) {
+    if (target.sqliteFile === ':memory:') return work();
+    const lock = new SqliteDatabase(`${target.sqliteFile}.migration-lock`);
+    try {
+      lock.pragma(`busy_timeout = ${MIGRATION_LOCK_WAIT_MS}`);
+      lock.exec('begin exclusive');
+      return await work();
+    } finally {
+      lock.close();
+    }
+  }
+  const client = await target.pool.connect();
+  try {
+    await client.query(`set lock_timeout = ${MIGRATION_LOCK_WAIT_MS}`);
+    await client.query('select pg_advisory_lock(hashtext($1))', [target.key]);
+    try {
+      return await work();
+    } finally {
+      await client.query('select pg_advisory_unlock(hashtext($1))', [target.key]);
+    }
+  } finally {
+    client.release();
+  }
+}
+
+function openSqlite(url: string, cwd: string): SqliteDatabase.Database {
+  const file = sqliteFile(url, cwd);
   if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
   const sqlite = new SqliteDatabase(file);
   sqlite.pragma('journal_mode = WAL');
@@ -51,10 +96,13 @@ export async function connect(
   let db: Kysely<Database>;
   let dialect: Dialect;
   let sqlite: CachingSqliteDatabase | null = null;
+  let lockTarget: Parameters<typeof withMigrationLock>[0];
   if (url.startsWith('sqlite:')) {
     dialect = 'sqlite';
+    // The data file's folder must exist before the lock file can be made beside it.
     sqlite = cachingStatements(openSqlite(url, cwd));
     db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+    lockTarget = { sqliteFile: sqliteFile(url, cwd) };
   } else {
     dialect = 'postgres';
     const pool = new pg.Pool({
@@ -63,22 +111,31 @@ export async function connect(
       ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
     });
     db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    if (options.schema)
-      await sql`create schema if not exists ${sql.id(options.schema)}`.execute(db);
+    lockTarget = { pool, key: `agentworks-migrations:${options.schema ?? 'public'}` };
   }
 
-  const migrator = new Migrator({
-    db,
-    provider: migrationProvider,
-    ...(options.schema ? { migrationTableSchema: options.schema } : {}),
-  });
-  const { error, results } = await migrator.migrateToLatest();
-  if (error) {
+  let migrated: string[];
+  try {
+    migrated = await withMigrationLock(lockTarget, async () => {
+      if (options.schema)
+        await sql`create schema if not exists ${sql.id(options.schema)}`.execute(db);
+      const migrator = new Migrator({
+        db,
+        provider: migrationProvider,
+        ...(options.schema ? { migrationTableSchema: options.schema } : {}),
+      });
+      const { error, results } = await migrator.migrateToLatest();
+      if (error) {
+        const failed = results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
+        throw new Error(`Database migration ${failed} failed: ${(error as Error).message}`);
+      }
+      return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+    });
+  } catch (error) {
     await db.destroy();
-    const failed = results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
-    throw new Error(`Database migration ${failed} failed: ${(error as Error).message}`);
+    throw error;
   }
   sqlite?.clearStatements();
 
-  return { db, dialect, close: () => db.destroy() };
+  return { db, dialect, migrated, close: () => db.destroy() };
 }
