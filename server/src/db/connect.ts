@@ -19,6 +19,11 @@ export interface Db {
 export interface ConnectOptions {
   /** PostgreSQL only: run everything inside this schema (tests use one schema per app). */
   schema?: string;
+  /**
+   * PostgreSQL only: the name this connection shows in pg_stat_activity. Servers say
+   * "agentworks-server", which is how `npm run restore` sees that one is still connected.
+   */
+  applicationName?: string;
 }
 
 function sqliteFile(url: string, cwd: string): string {
@@ -108,6 +113,7 @@ export async function connect(
     const pool = new pg.Pool({
       connectionString: url,
       max: 10,
+      application_name: options.applicationName ?? 'agentworks',
       ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
     });
     db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });

@@ -51,7 +51,11 @@ const health: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (_request, reply) => {
-      const answer: ReadinessResponse = { status: 'ready', database: 'ok', redis: 'not configured' };
+      const answer: ReadinessResponse = {
+        status: 'ready',
+        database: 'ok',
+        redis: 'not configured',
+      };
       try {
         await within(sql`select 1`.execute(app.db), PROBE_TIMEOUT_MS);
       } catch (error) {
