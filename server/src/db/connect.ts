@@ -13,6 +13,11 @@ export interface Db {
   dialect: Dialect;
   /** Migrations this process applied at start (empty when another process, or an earlier start, had). */
   migrated: string[];
+  /**
+   * Takes the lock `name` for as long as this process wants it, if no other process holds it;
+   * null when one does. The lock goes when the returned release runs, or with the process.
+   */
+  tryLock(name: string): Promise<(() => Promise<void>) | null>;
   close(): Promise<void>;
 }
 
@@ -143,5 +148,42 @@ export async function connect(
   }
   sqlite?.clearStatements();
 
-  return { db, dialect, migrated, close: () => db.destroy() };
+  const tryLock = async (name: string): Promise<(() => Promise<void>) | null> => {
+    if (!/^[a-z-]+$/.test(name)) throw new Error(`bad lock name ${name}`);
+    if ('sqliteFile' in lockTarget) {
+      // In memory there is only this process.
+      if (lockTarget.sqliteFile === ':memory:') return async () => undefined;
+      // No waiting: the lock is either free now or held by another process.
+      const lock = new SqliteDatabase(`${lockTarget.sqliteFile}.${name}-lock`, { timeout: 0 });
+      try {
+        lock.exec('begin exclusive');
+      } catch {
+        lock.close();
+        return null;
+      }
+      return async () => {
+        lock.close();
+      };
+    }
+    // A connection of its own, outside the pool, held while the lock is.
+    const client = new pg.Client({
+      connectionString: url,
+      application_name: options.applicationName ?? 'agentworks',
+    });
+    await client.connect();
+    const { rows } = await client.query<{ held: boolean }>(
+      'select pg_try_advisory_lock(hashtext($1)) as held',
+      [`agentworks-${name}:${options.schema ?? 'public'}`],
+    );
+    if (!rows[0]?.held) {
+      await client.end();
+      return null;
+    }
+    client.on('error', () => undefined);
+    return async () => {
+      await client.end().catch(() => undefined);
+    };
+  };
+
+  return { db, dialect, migrated, tryLock, close: () => db.destroy() };
 }
