@@ -23,7 +23,8 @@ function fail(sentence) {
   process.exit(1);
 }
 
-if (!fs.existsSync(path.join(contentDir, 'blog'))) fail(`There is no blog folder in ${contentDir}.`);
+if (!fs.existsSync(path.join(contentDir, 'blog')))
+  fail(`There is no blog folder in ${contentDir}.`);
 fs.mkdirSync(workDir, { recursive: true });
 // One deploy at a time: a second one waits for no one and says so.
 const lock = path.join(workDir, 'deploy.lock');
@@ -38,7 +39,8 @@ try {
   } catch {
     alive = false;
   }
-  if (alive) fail(`Another site deploy (pid ${holder}) is running; try again when it has finished.`);
+  if (alive)
+    fail(`Another site deploy (pid ${holder}) is running; try again when it has finished.`);
   fs.writeFileSync(lock, String(process.pid));
 }
 
@@ -58,7 +60,11 @@ try {
     maxBuffer: 256 * 1024 * 1024,
   });
   if (build.status !== 0 || !fs.existsSync(path.join(out, 'public', 'index.html'))) {
-    const tail = `${build.stdout ?? ''}${build.stderr ?? ''}`.trim().split('\n').slice(-15).join('\n');
+    const tail = `${build.stdout ?? ''}${build.stderr ?? ''}`
+      .trim()
+      .split('\n')
+      .slice(-15)
+      .join('\n');
     fail(`The site build failed; the servers keep serving the previous build.\n${tail}`);
   }
   fs.mkdirSync(buildsDir, { recursive: true });
