@@ -40,9 +40,12 @@ function skipInDataDir(relative: string, sqliteFile: string | null, dataDir: str
   if (top === 'run' || top === 'site-builds') return true;
   if (relative.endsWith('.tmp')) return true;
   if (sqliteFile) {
+    // The database and its companions: -wal, -shm, -journal and the lock files beside it
+    // (.migration-lock, .publish-builds-lock).
     const full = path.join(dataDir, relative);
-    for (const suffix of ['', '-wal', '-shm', '-journal', '.migration-lock'])
-      if (full === `${sqliteFile}${suffix}`) return true;
+    if (full === sqliteFile) return true;
+    const suffix = full.startsWith(sqliteFile) ? full.slice(sqliteFile.length) : '';
+    if (/^(-wal|-shm|-journal|\.[a-z-]+-lock)$/.test(suffix)) return true;
   }
   return false;
 }

@@ -1,3 +1,5 @@
+import { sql } from 'kysely';
+import pg from 'pg';
 import { buildTestApp, type TestApp } from '../../helpers/build';
 import { TEST_REDIS_URL } from '../../helpers/redis';
 
@@ -58,6 +60,11 @@ describe('readiness', () => {
 
   test('a database that does not answer makes it 503 naming the database', async () => {
     const broken = await buildTestApp();
+    // Its PostgreSQL schema, to drop once its database handle is gone.
+    const schema =
+      broken.app.dialect === 'postgres'
+        ? (await sql<{ s: string }>`select current_schema() as s`.execute(broken.app.db)).rows[0]?.s
+        : undefined;
     try {
       await broken.app.db.destroy();
       const res = await broken.app.inject({ method: 'GET', url: '/api/v1/health/ready' });
@@ -69,7 +76,13 @@ describe('readiness', () => {
         detail: 'Not ready: the database did not answer.',
       });
     } finally {
-      await broken.close().catch(() => undefined);
+      await broken.app.close().catch(() => undefined);
+      if (schema) {
+        const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+        await client.connect();
+        await client.query(`drop schema if exists "${schema}" cascade`);
+        await client.end();
+      }
     }
   });
 });
