@@ -1,7 +1,9 @@
 import type { GatsbyConfig } from 'gatsby';
 import { rehypePostRules } from '@site/pipeline';
 import remarkGfm from 'remark-gfm';
+import path from 'node:path';
 import { blogFeedOptions } from './plugins/blog/feed';
+import { serveTools } from './plugins/dev-tools/serve-tools';
 
 const siteUrl = (process.env.SITE_URL ?? 'http://localhost:8000').replace(/\/$/, '');
 
@@ -24,6 +26,11 @@ const config: GatsbyConfig = {
   graphqlTypegen: { generateOnBuild: true },
   // Only used by `gatsby develop` (npm run develop): the API runs beside it.
   proxy: { prefix: '/api', url: process.env.API_PROXY_URL ?? 'http://127.0.0.1:8000' },
+  // Only used by `gatsby develop`: the built-in tools answer as the production server answers
+  // (Gatsby runs from the project folder).
+  developMiddleware: (app: { use(handler: ReturnType<typeof serveTools>): void }) => {
+    app.use(serveTools(path.resolve('static/tools')));
+  },
   trailingSlash: 'never',
   plugins: [
     'gatsby-plugin-styled-components',

@@ -32,6 +32,8 @@ export const e2eAdmin = { username: 'admin', password: 'e2e-admin-password-123' 
 
 export default defineConfig({
   testDir: 'e2e',
+  // The proxy and several-process spec has its own config (npm run test:e2e:ops).
+  testIgnore: ['operations/**'],
   outputDir: 'test-results',
   timeout: 30_000,
   expect: { timeout: 7_000 },

@@ -88,13 +88,13 @@ function fingerprint({ inputs, env }) {
   return createHash('sha256').update(entries.join('\n')).digest('hex');
 }
 
-export function buildIfStale(name, { force = false } = {}) {
+export function buildIfStale(name, { force = false, quiet = false } = {}) {
   const target = targets[name];
   const stampFile = path.join(root, target.stamp);
   const current = fingerprint(target);
   const previous = fs.existsSync(stampFile) ? fs.readFileSync(stampFile, 'utf8').trim() : '';
   if (!force && previous === current) {
-    console.log(`[build] ${name}: up to date`);
+    if (!quiet) console.log(`[build] ${name}: up to date`);
     return;
   }
   console.log(`[build] ${name}: building…`);
@@ -118,6 +118,9 @@ export function buildIfStale(name, { force = false } = {}) {
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const force = process.argv.includes('--force');
+  // --quiet: say nothing when already up to date (commands whose own output is one line).
+  const quiet = process.argv.includes('--quiet');
   const which = process.argv.filter((a) => a === 'server' || a === 'site');
-  for (const name of which.length > 0 ? which : ['server', 'site']) buildIfStale(name, { force });
+  for (const name of which.length > 0 ? which : ['server', 'site'])
+    buildIfStale(name, { force, quiet });
 }

@@ -13,6 +13,10 @@ const env = {
 if (spawnSync('npx', ['tsc', '-b', 'pipeline/tsconfig.json'], { stdio: 'inherit' }).status !== 0) {
   process.exit(1);
 }
+// The drowsiness tool's face-api files (static/tools/drowsiness/vendor), as the build has them.
+if (spawnSync(process.execPath, ['scripts/copy-vendor.mjs'], { stdio: 'inherit' }).status !== 0) {
+  process.exit(1);
+}
 
 const children = [
   spawn('npx', ['tsx', 'watch', 'server/src/server.ts'], {

@@ -2,6 +2,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { connect } from './db/connect';
 import { ensureFirstAdmin } from './services/accounts';
+import { markRunning } from './services/running-servers';
 
 async function main() {
   let config;
@@ -15,10 +16,19 @@ async function main() {
     throw error;
   }
 
-  const connection = await connect(config.databaseUrl);
+  // Tells `npm run restore` that this DATA_DIR is in use while the process lives (from before
+  // the migrations until it exits).
+  const unmark = markRunning(config.dataDir, config.port);
+  process.on('exit', () => unmark());
+
+  const connection = await connect(config.databaseUrl, process.cwd(), {
+    applicationName: 'agentworks-server',
+  });
   // Printed, not logged: the generated password must not end up in log storage.
   await ensureFirstAdmin(connection.db, config, (text) => process.stdout.write(`${text}\n`));
   const app = await buildApp({ config, connection });
+  if (connection.migrated.length > 0)
+    app.log.info({ migrations: connection.migrated }, 'database migrations applied');
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -32,6 +42,7 @@ async function main() {
     timer.unref();
     try {
       await app.close();
+      unmark();
       process.exit(0);
     } catch (error) {
       app.log.error({ err: error }, 'error during shutdown');

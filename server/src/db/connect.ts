@@ -11,17 +11,72 @@ import type { Dialect } from './migrations/util';
 export interface Db {
   db: Kysely<Database>;
   dialect: Dialect;
+  /** Migrations this process applied at start (empty when another process, or an earlier start, had). */
+  migrated: string[];
+  /**
+   * Takes the lock `name` for as long as this process wants it, if no other process holds it;
+   * null when one does. The lock goes when the returned release runs, or with the process.
+   */
+  tryLock(name: string): Promise<(() => Promise<void>) | null>;
   close(): Promise<void>;
 }
 
 export interface ConnectOptions {
   /** PostgreSQL only: run everything inside this schema (tests use one schema per app). */
   schema?: string;
+  /**
+   * PostgreSQL only: the name this connection shows in pg_stat_activity. Servers say
+   * "agentworks-server", which is how `npm run restore` sees that one is still connected.
+   */
+  applicationName?: string;
+}
+
+function sqliteFile(url: string, cwd: string): string {
+  const target = url.slice('sqlite:'.length);
+  return target === ':memory:' ? ':memory:' : path.resolve(cwd, target);
+}
+
+/** How long a starting process waits for another one's migrations before giving up. */
+const MIGRATION_LOCK_WAIT_MS = 120_000;
+
+/**
+ * Holds a lock that only one process at a time can have while it migrates, so two processes
+ * started together never run the same migration twice: the second waits, then finds nothing left
+ * to do. SQLite: an exclusive transaction on a small lock database beside the data file (the
+ * operating system drops it if the process dies). PostgreSQL: a session advisory lock on one
+ * connection, dropped by the server if the connection goes.
+ */
+async function withMigrationLock<T>(
+  target: { sqliteFile: string } | { pool: pg.Pool; key: string },
+  work: () => Promise<T>,
+): Promise<T> {
+  if ('sqliteFile' in target) {
+    if (target.sqliteFile === ':memory:') return work();
+    const lock = new SqliteDatabase(`${target.sqliteFile}.migration-lock`);
+    try {
+      lock.pragma(`busy_timeout = ${MIGRATION_LOCK_WAIT_MS}`);
+      lock.exec('begin exclusive');
+      return await work();
+    } finally {
+      lock.close();
+    }
+  }
+  const client = await target.pool.connect();
+  try {
+    await client.query(`set lock_timeout = ${MIGRATION_LOCK_WAIT_MS}`);
+    await client.query('select pg_advisory_lock(hashtext($1))', [target.key]);
+    try {
+      return await work();
+    } finally {
+      await client.query('select pg_advisory_unlock(hashtext($1))', [target.key]);
+    }
+  } finally {
+    client.release();
+  }
 }
 
 function openSqlite(url: string, cwd: string): SqliteDatabase.Database {
-  const target = url.slice('sqlite:'.length);
-  const file = target === ':memory:' ? ':memory:' : path.resolve(cwd, target);
+  const file = sqliteFile(url, cwd);
   if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
   const sqlite = new SqliteDatabase(file);
   sqlite.pragma('journal_mode = WAL');
@@ -51,34 +106,84 @@ export async function connect(
   let db: Kysely<Database>;
   let dialect: Dialect;
   let sqlite: CachingSqliteDatabase | null = null;
+  let lockTarget: Parameters<typeof withMigrationLock>[0];
   if (url.startsWith('sqlite:')) {
     dialect = 'sqlite';
+    // The data file's folder must exist before the lock file can be made beside it.
     sqlite = cachingStatements(openSqlite(url, cwd));
     db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+    lockTarget = { sqliteFile: sqliteFile(url, cwd) };
   } else {
     dialect = 'postgres';
     const pool = new pg.Pool({
       connectionString: url,
       max: 10,
+      application_name: options.applicationName ?? 'agentworks',
       ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
     });
     db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    if (options.schema)
-      await sql`create schema if not exists ${sql.id(options.schema)}`.execute(db);
+    lockTarget = { pool, key: `agentworks-migrations:${options.schema ?? 'public'}` };
   }
 
-  const migrator = new Migrator({
-    db,
-    provider: migrationProvider,
-    ...(options.schema ? { migrationTableSchema: options.schema } : {}),
-  });
-  const { error, results } = await migrator.migrateToLatest();
-  if (error) {
+  let migrated: string[];
+  try {
+    migrated = await withMigrationLock(lockTarget, async () => {
+      if (options.schema)
+        await sql`create schema if not exists ${sql.id(options.schema)}`.execute(db);
+      const migrator = new Migrator({
+        db,
+        provider: migrationProvider,
+        ...(options.schema ? { migrationTableSchema: options.schema } : {}),
+      });
+      const { error, results } = await migrator.migrateToLatest();
+      if (error) {
+        const failed = results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
+        throw new Error(`Database migration ${failed} failed: ${(error as Error).message}`);
+      }
+      return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+    });
+  } catch (error) {
     await db.destroy();
-    const failed = results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
-    throw new Error(`Database migration ${failed} failed: ${(error as Error).message}`);
+    throw error;
   }
   sqlite?.clearStatements();
 
-  return { db, dialect, close: () => db.destroy() };
+  const tryLock = async (name: string): Promise<(() => Promise<void>) | null> => {
+    if (!/^[a-z-]+$/.test(name)) throw new Error(`bad lock name ${name}`);
+    if ('sqliteFile' in lockTarget) {
+      // In memory there is only this process.
+      if (lockTarget.sqliteFile === ':memory:') return async () => undefined;
+      // No waiting: the lock is either free now or held by another process.
+      const lock = new SqliteDatabase(`${lockTarget.sqliteFile}.${name}-lock`, { timeout: 0 });
+      try {
+        lock.exec('begin exclusive');
+      } catch {
+        lock.close();
+        return null;
+      }
+      return async () => {
+        lock.close();
+      };
+    }
+    // A connection of its own, outside the pool, held while the lock is.
+    const client = new pg.Client({
+      connectionString: url,
+      application_name: options.applicationName ?? 'agentworks',
+    });
+    await client.connect();
+    const { rows } = await client.query<{ held: boolean }>(
+      'select pg_try_advisory_lock(hashtext($1)) as held',
+      [`agentworks-${name}:${options.schema ?? 'public'}`],
+    );
+    if (!rows[0]?.held) {
+      await client.end();
+      return null;
+    }
+    client.on('error', () => undefined);
+    return async () => {
+      await client.end().catch(() => undefined);
+    };
+  };
+
+  return { db, dialect, migrated, tryLock, close: () => db.destroy() };
 }

@@ -9,6 +9,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     db: Kysely<Database>;
     dialect: Dialect;
+    /** A lock only one process at a time holds (see Db.tryLock). */
+    tryLock: Db['tryLock'];
   }
 }
 
@@ -17,6 +19,7 @@ export default fp(
   async function dbPlugin(app: FastifyInstance, opts: { connection: Db }) {
     app.decorate('db', opts.connection.db);
     app.decorate('dialect', opts.connection.dialect);
+    app.decorate('tryLock', opts.connection.tryLock);
     app.addHook('onClose', async () => {
       await opts.connection.close();
     });

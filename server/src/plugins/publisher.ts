@@ -1,7 +1,9 @@
+import fs from 'node:fs/promises';
 import path from 'node:path';
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
-import { SiteBuilder } from '../services/publish/site-builder';
+import { SiteBuilder, switchToCurrent } from '../services/publish/site-builder';
+import { CURRENT_FILE } from '../services/publish/site-switch';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -10,17 +12,27 @@ declare module 'fastify' {
   }
 }
 
-/** Starts the rebuild queue once the server is ready and stops a running build on close. */
+/** How often every process looks for a newly switched build, and for builds to run. */
+const WATCH_MS = 2_000;
+
+/**
+ * Publishing with several server processes on one database and one DATA_DIR:
+ * - builds (PUBLISH_MODE=build) run in one process only, the one holding the "publish-builds"
+ *   lock; the others serve and queue jobs, and take the role over when its holder stops;
+ * - every process serves the build DATA_DIR/site-builds/current.json names, switching when it
+ *   changes (written by the builder, or by `npm run site:deploy` for PUBLISH_MODE=git).
+ */
 export default fp(
   async function publisher(app: FastifyInstance) {
     const { config } = app;
+    const buildsDir = path.join(config.dataDir, 'site-builds');
     const builder = new SiteBuilder({
       db: app.db,
       log: app.log,
       site: app.site,
       command: config.siteBuildCommand,
       projectDir: process.cwd(),
-      buildsDir: path.join(config.dataDir, 'site-builds'),
+      buildsDir,
       contentDir: config.contentDir,
       siteDir: config.siteDir,
       dataDir: config.dataDir,
@@ -28,10 +40,48 @@ export default fp(
       isolation: config.publishIsolation,
     });
     app.decorate('siteBuilder', builder);
+
+    let release: (() => Promise<void>) | null = null;
+    let timer: NodeJS.Timeout | null = null;
+    let lastSeen = '';
+    let closed = false;
+
+    const takeBuilderRole = async () => {
+      if (config.publishMode !== 'build' || release || closed) return;
+      release = await app.tryLock('publish-builds');
+      if (!release) return;
+      app.log.info('publish: this process runs the site builds');
+      await builder.start();
+    };
+
+    const watch = async () => {
+      try {
+        const stat = await fs.stat(path.join(buildsDir, CURRENT_FILE)).catch(() => null);
+        const seen = stat ? `${stat.mtimeMs}:${stat.size}` : '';
+        if (seen !== lastSeen) {
+          lastSeen = seen;
+          await switchToCurrent({ buildsDir, siteDir: config.siteDir, site: app.site });
+        }
+        await takeBuilderRole();
+        // Jobs queued through another process wait for this one's next look.
+        if (release) builder.kick();
+      } catch (error) {
+        app.log.warn({ err: error }, 'publish: could not check for a new build or queued jobs');
+      }
+    };
+
     app.addHook('onReady', async () => {
-      if (config.publishMode === 'build') await builder.start();
+      await takeBuilderRole();
+      if (!release) await watch();
+      timer = setInterval(() => void watch(), WATCH_MS);
+      timer.unref();
     });
-    app.addHook('onClose', async () => builder.close());
+    app.addHook('onClose', async () => {
+      closed = true;
+      if (timer) clearInterval(timer);
+      await builder.close();
+      await release?.();
+    });
   },
   { name: 'publisher', dependencies: ['db'] },
 );

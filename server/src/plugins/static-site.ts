@@ -26,9 +26,13 @@ export interface StaticSiteOptions {
 export class SiteHandle {
   private listener: ((siteDir: string, gatsbyCacheDir: string) => void) | null = null;
   private pending: [string, string] | null = null;
+  private current: string | null = null;
 
   /** Serves `siteDir` from now on, with the client-only routes in `gatsbyCacheDir/match-paths.json`. */
   switchTo(siteDir: string, gatsbyCacheDir: string): void {
+    // Already serving it (the builder switched, then saw its own current.json).
+    if (this.current === siteDir) return;
+    this.current = siteDir;
     if (this.listener) this.listener(siteDir, gatsbyCacheDir);
     else this.pending = [siteDir, gatsbyCacheDir];
   }

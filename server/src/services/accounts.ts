@@ -158,7 +158,18 @@ export async function ensureFirstAdmin(
   if (admin) return 'exists';
   const username = settings.adminUsername ?? 'admin';
   const password = settings.adminPassword ?? crypto.randomBytes(18).toString('base64url');
-  await createUser(db, username, password, 'admin');
+  try {
+    await createUser(db, username, password, 'admin');
+  } catch (error) {
+    // Another process starting at the same moment made it first.
+    const made = await db
+      .selectFrom('users')
+      .select('id')
+      .where('role', '=', 'admin')
+      .executeTakeFirst();
+    if (made) return 'exists';
+    throw error;
+  }
   if (settings.adminPassword) return 'created';
   announce(
     [

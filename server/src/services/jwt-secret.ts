@@ -16,6 +16,18 @@ export function loadJwtSecret(configured: string | undefined, dataDir: string): 
   }
   fs.mkdirSync(dataDir, { recursive: true });
   const secret = crypto.randomBytes(48).toString('base64url');
-  fs.writeFileSync(file, `${secret}\n`, { mode: 0o600, flag: 'wx' });
-  return secret;
+  // Written whole under another name, then linked into place (which fails if the name exists):
+  // of several processes starting together on one DATA_DIR, the first one's secret wins and the
+  // others read it, never a half-written file.
+  const temp = `${file}.${process.pid}.${crypto.randomBytes(4).toString('hex')}.tmp`;
+  fs.writeFileSync(temp, `${secret}\n`, { mode: 0o600, flag: 'wx' });
+  try {
+    fs.linkSync(temp, file);
+    return secret;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    return fs.readFileSync(file, 'utf8').trim();
+  } finally {
+    fs.rmSync(temp, { force: true });
+  }
 }

@@ -8,10 +8,10 @@ import type { Database, PublishJobsTable } from '../../db/database';
 import type { SiteHandle } from '../../plugins/static-site';
 import { TAIL_CHARS, tailOf } from './log-tail';
 import { applyChange, ChangeRefused, restoreDraft, undoChange } from './publish';
+import { readCurrent, writeCurrent } from './site-switch';
 
 /** Log tails are written to the job row at most this often while a build runs. */
 const FLUSH_MS = 2000;
-const CURRENT_FILE = 'current.json';
 
 /**
  * The only variables a publish build sees from the server's environment: what the site bakes in
@@ -112,6 +112,8 @@ export class SiteBuilder {
   private child: ChildProcess | null = null;
   private closed = false;
   private isolate = false;
+  /** Only the process that took the builder role (and so ran start()) builds. */
+  private started = false;
 
   constructor(private readonly opts: SiteBuilderOptions) {}
 
@@ -122,6 +124,7 @@ export class SiteBuilder {
    */
   async start(): Promise<void> {
     const { db, log } = this.opts;
+    this.started = true;
     await fs.mkdir(this.opts.workDir, { recursive: true });
     this.isolate = this.chooseIsolation();
     const interrupted = await db
@@ -160,9 +163,9 @@ export class SiteBuilder {
     return works;
   }
 
-  /** Runs queued jobs unless a run is already going. */
+  /** Runs queued jobs unless a run is already going (or another process builds). */
   kick(): void {
-    if (this.closed || this.draining) return;
+    if (!this.started || this.closed || this.draining) return;
     this.draining = this.drain()
       .catch((error: unknown) =>
         this.opts.log.error({ err: error }, 'publish: the rebuild queue stopped'),
@@ -185,18 +188,7 @@ export class SiteBuilder {
   }
 
   private async restoreCurrent(): Promise<void> {
-    try {
-      const saved = JSON.parse(
-        await fs.readFile(path.join(this.opts.buildsDir, CURRENT_FILE), 'utf8'),
-      ) as { dir: string };
-      const built = await mtime(path.join(saved.dir, 'public', 'index.html'));
-      const base = await mtime(path.join(this.opts.siteDir, 'index.html'));
-      if (built !== null && (base === null || built > base)) {
-        this.opts.site.switchTo(path.join(saved.dir, 'public'), saved.dir);
-      }
-    } catch {
-      // No rebuilt site yet: SITE_DIR stays.
-    }
+    await switchToCurrent(this.opts);
   }
 
   private async drain(): Promise<void> {
@@ -209,6 +201,14 @@ export class SiteBuilder {
         .orderBy('id')
         .executeTakeFirst();
       if (!job) return;
+      // Claimed only if still queued: a job is never built twice.
+      const claimed = await this.opts.db
+        .updateTable('publish_jobs')
+        .set({ status: 'running', started_at: new Date().toISOString() })
+        .where('id', '=', job.id)
+        .where('status', '=', 'queued')
+        .executeTakeFirst();
+      if (Number(claimed.numUpdatedRows) === 0) continue;
       await this.run(job);
     }
   }
@@ -224,11 +224,6 @@ export class SiteBuilder {
   private async run(queued: JobRow): Promise<void> {
     const { db, log, contentDir, workDir } = this.opts;
     const id = queued.id;
-    await db
-      .updateTable('publish_jobs')
-      .set({ status: 'running', started_at: new Date().toISOString() })
-      .where('id', '=', id)
-      .execute();
 
     try {
       await applyChange(db, contentDir, queued);
@@ -337,10 +332,8 @@ export class SiteBuilder {
     await fs.rm(served, { recursive: true, force: true });
     await moveDir(out, served);
     this.opts.site.switchTo(path.join(served, 'public'), served);
-    await fs.writeFile(
-      path.join(this.opts.buildsDir, CURRENT_FILE),
-      JSON.stringify({ dir: served, switched_at: new Date().toISOString() }),
-    );
+    // Every other server process sees this file change and switches too.
+    await writeCurrent(this.opts.buildsDir, served);
     await this.removeOldBuilds(served);
     log.info(
       { job: id, action: queued.action, slug: queued.slug },
@@ -360,6 +353,24 @@ export class SiteBuilder {
       .map((entry) => path.join(this.opts.buildsDir, entry.name))
       .filter((dir) => dir !== current);
     for (const dir of ordered.slice(1)) await fs.rm(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Serves the build current.json names when it is newer than SITE_DIR (a later `npm run build`
+ * wins). Run at start and, in every process, whenever current.json changes.
+ */
+export async function switchToCurrent(opts: {
+  buildsDir: string;
+  siteDir: string;
+  site: SiteHandle;
+}): Promise<void> {
+  const saved = await readCurrent(opts.buildsDir);
+  if (!saved) return;
+  const built = await mtime(path.join(saved.dir, 'public', 'index.html'));
+  const base = await mtime(path.join(opts.siteDir, 'index.html'));
+  if (built !== null && (base === null || built > base)) {
+    opts.site.switchTo(path.join(saved.dir, 'public'), saved.dir);
   }
 }
 

@@ -1,0 +1,3 @@
+import { main } from './backup';
+
+main('restore');
