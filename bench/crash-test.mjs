@@ -66,6 +66,9 @@ async function createGiveaway(token, cap) {
   return (await res.json()).id;
 }
 
+/** Non-2xx answers by status in the current round (a refused entry proves nothing about a crash). */
+const refused = new Map();
+
 async function load(giveawayId, stopSignal, answered) {
   let n = 0;
   async function worker(w) {
@@ -79,10 +82,14 @@ async function load(giveawayId, stopSignal, answered) {
           body: JSON.stringify({
             email,
             instagram_handle: `h_${id.replace(/-/g, '_')}`.slice(0, 30),
+            accept_rules: true,
           }),
         });
         if (res.ok) answered.add(email);
-        else await res.arrayBuffer();
+        else {
+          refused.set(res.status, (refused.get(res.status) ?? 0) + 1);
+          await res.arrayBuffer();
+        }
       } catch {
         return; // the server is gone
       }
@@ -109,6 +116,7 @@ for (let round = 1; round <= rounds; round++) {
   const cap = fixedCap || 50 + crypto.randomInt(2000);
   const giveawayId = await createGiveaway(token, cap);
   const answered = new Set();
+  refused.clear();
   const stop = { stopped: false };
   const loading = load(giveawayId, stop, answered);
   await new Promise((r) => setTimeout(r, 150 + crypto.randomInt(1200)));
@@ -126,10 +134,12 @@ for (let round = 1; round <= rounds; round++) {
   token = await login();
   const stored = new Set((await participants(token, giveawayId)).map((p) => p.email));
   const lost = [...answered].filter((e) => !stored.has(e));
-  const ok = lost.length === 0 && stored.size <= cap && integrity === 'ok';
+  // A round in which no entry was accepted tested nothing: it fails, naming what was answered.
+  const ok = answered.size > 0 && lost.length === 0 && stored.size <= cap && integrity === 'ok';
   if (!ok) failures++;
+  const other = [...refused].map(([status, count]) => `${status}×${count}`).join(' ');
   console.log(
-    `round ${round}: answered 2xx ${answered.size}, stored ${stored.size} (cap ${cap}), lost ${lost.length}, integrity ${integrity} → ${ok ? 'ok' : 'FAIL'}`,
+    `round ${round}: answered 2xx ${answered.size}, stored ${stored.size} (cap ${cap}), lost ${lost.length}, integrity ${integrity}${other ? `, other answers ${other}` : ''} → ${ok ? 'ok' : 'FAIL'}`,
   );
 }
 
