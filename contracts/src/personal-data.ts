@@ -47,6 +47,15 @@ export const PersonalDataEntrySchema = Type.Object({
 });
 
 /** Everything the site holds about one address (matched without regard to letter case). */
+/** One newsletter issue sent (or queued) to the address: its own delivery record. */
+export const PersonalDataIssueMailSchema = Type.Object({
+  issue_id: Type.Integer(),
+  subject: Type.String(),
+  state: Type.String(),
+  /** ISO-8601 UTC, or null while not sent. */
+  sent_at: Type.Union([Type.String(), Type.Null()]),
+});
+
 export const PersonalDataExportSchema = Type.Object({
   email: Type.String(),
   /** ISO-8601 UTC. */
@@ -56,6 +65,8 @@ export const PersonalDataExportSchema = Type.Object({
   giveaway_entries: Type.Array(PersonalDataEntrySchema),
   /** Mail kept in the outbox that was addressed to it or names it as Reply-To. */
   mail: Type.Array(OutboxMessageSchema),
+  /** Delivery records of newsletter issues to the address (erased with the subscription). */
+  newsletter_issues: Type.Array(PersonalDataIssueMailSchema),
 });
 export type PersonalDataExport = Static<typeof PersonalDataExportSchema>;
 

@@ -48,7 +48,7 @@ export async function exportPersonalData(
   rawEmail: string,
 ): Promise<PersonalDataExport> {
   const email = normalise(rawEmail);
-  const [enquiryRows, subscription, entryRows, mailRows] = await Promise.all([
+  const [enquiryRows, subscription, entryRows, mailRows, issueRows] = await Promise.all([
     enquiries(db, email).selectAll().orderBy('created_at').orderBy('id').execute(),
     db
       .selectFrom('newsletter_subscribers')
@@ -78,6 +78,22 @@ export async function exportPersonalData(
       .orderBy('participants.id')
       .execute(),
     mail(db, email).selectAll().orderBy('created_at').orderBy('id').execute(),
+    db
+      .selectFrom('newsletter_issue_recipients')
+      .innerJoin(
+        'newsletter_issues',
+        'newsletter_issues.id',
+        'newsletter_issue_recipients.issue_id',
+      )
+      .select([
+        'newsletter_issue_recipients.issue_id',
+        'newsletter_issues.subject',
+        'newsletter_issue_recipients.state',
+        'newsletter_issue_recipients.sent_at',
+      ])
+      .where(sql<string>`lower(newsletter_issue_recipients.email)`, '=', email)
+      .orderBy('newsletter_issue_recipients.issue_id')
+      .execute(),
   ]);
   return {
     email,
@@ -89,6 +105,7 @@ export async function exportPersonalData(
       won: winner_id === row.id,
     })),
     mail: mailRows.map(toOutboxMessage),
+    newsletter_issues: issueRows,
   };
 }
 

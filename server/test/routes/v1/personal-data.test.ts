@@ -153,3 +153,53 @@ test('an address with LIKE wildcards matches only itself', async () => {
   expect(tame.enquiries).toHaveLength(1);
   expect(tame.mail).toHaveLength(2);
 });
+
+test('newsletter issues sent to the address are exported, and erased with the subscription', async () => {
+  await footprint(PERSON, 'pat');
+  await footprint(OTHER, 'oth');
+  const now = new Date().toISOString();
+  const issue = await t.app.db
+    .insertInto('newsletter_issues')
+    .values({
+      slug: 'what-is-an-ai-agent',
+      subject: 'What Is an AI Agent?',
+      post_url: 'http://127.0.0.1/blog/what-is-an-ai-agent',
+      html_body: '<p>x</p>',
+      text_body: 'x',
+      status: 'sent',
+      recipient_count: 2,
+      created_by: 'admin',
+      created_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const subscribers = await t.app.db
+    .selectFrom('newsletter_subscribers')
+    .select(['id', 'email'])
+    .execute();
+  await t.app.db
+    .insertInto('newsletter_issue_recipients')
+    .values(
+      subscribers.map((s) => ({
+        issue_id: issue.id,
+        subscriber_id: s.id,
+        email: s.email,
+        state: 'sent' as const,
+        next_attempt_at: now,
+        sent_at: now,
+        updated_at: now,
+      })),
+    )
+    .execute();
+
+  const data = (await call('export', PERSON)).json<PersonalDataExport>();
+  expect(data.newsletter_issues).toEqual([
+    { issue_id: issue.id, subject: 'What Is an AI Agent?', state: 'sent', sent_at: now },
+  ]);
+  expect((await call('erase', PERSON)).statusCode).toBe(200);
+  expect((await call('export', PERSON)).json<PersonalDataExport>().newsletter_issues).toEqual([]);
+  // The other subscriber's delivery record stays.
+  expect((await call('export', OTHER)).json<PersonalDataExport>().newsletter_issues).toHaveLength(
+    1,
+  );
+});

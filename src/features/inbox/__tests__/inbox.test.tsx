@@ -222,6 +222,7 @@ describe('Personal data', () => {
     },
     giveaway_entries: [],
     mail: [outboxMessage, { ...outboxMessage, id: 2 }],
+    newsletter_issues: [],
   };
 
   async function openTab() {
