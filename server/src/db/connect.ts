@@ -75,13 +75,31 @@ async function withMigrationLock<T>(
   }
 }
 
+/**
+ * Turns on WAL. When several processes open a new database at once, this switch can fail with
+ * SQLITE_BUSY even with a busy timeout set (seen: two servers starting together on a fresh
+ * file), so it is tried again, 100 ms apart, for up to 5 s before giving up.
+ */
+function switchToWal(sqlite: SqliteDatabase.Database): void {
+  const pause = new Int32Array(new SharedArrayBuffer(4));
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      sqlite.pragma('journal_mode = WAL');
+      return;
+    } catch (error) {
+      if ((error as { code?: string }).code !== 'SQLITE_BUSY' || attempt >= 50) throw error;
+      Atomics.wait(pause, 0, 0, 100);
+    }
+  }
+}
+
 function openSqlite(url: string, cwd: string): SqliteDatabase.Database {
   const file = sqliteFile(url, cwd);
   if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
   const sqlite = new SqliteDatabase(file);
-  sqlite.pragma('journal_mode = WAL');
-  sqlite.pragma('synchronous = FULL');
   sqlite.pragma('busy_timeout = 5000');
+  switchToWal(sqlite);
+  sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
 
   // Refuse to run with weaker durability than intended (e.g. a read-only or odd filesystem).
