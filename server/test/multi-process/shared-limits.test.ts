@@ -1,12 +1,12 @@
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { Redis } from 'ioredis';
 import { testDialect } from '../helpers/build';
+import { type ServerProcess, startServerProcess } from '../helpers/server-process';
 import { TEST_REDIS_URL, connectTestRedis, dropKeys, uniquePrefix } from '../helpers/redis';
 
 /**
@@ -21,47 +21,9 @@ const ADMIN = { username: 'owner', password: 'owner-password-123' };
 const ATTACKER = '203.0.113.5';
 const OWNER_ELSEWHERE = '198.51.100.7';
 
-interface Server {
-  base: string;
-  child: ChildProcess;
-  output: string[];
-}
+type Server = ServerProcess;
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.on('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-async function start(env: Record<string, string>): Promise<Server> {
-  const port = await freePort();
-  const output: string[] = [];
-  const child = spawn(process.execPath, ['server/dist/server.js'], {
-    cwd: root,
-    env: { PATH: process.env.PATH ?? '', ...env, PORT: String(port), HOST: '127.0.0.1' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
-  const base = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 30_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) break;
-    try {
-      if ((await fetch(`${base}/api/v1/health`)).ok) return { base, child, output };
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  child.kill('SIGKILL');
-  throw new Error(`server did not start:\n${output.join('')}`);
-}
+const start = (env: Record<string, string>): Promise<Server> => startServerProcess(env, 30_000);
 
 function stop(server: Server | undefined): Promise<void> {
   if (!server || server.child.exitCode !== null) return Promise.resolve();
