@@ -8,7 +8,7 @@ import { ALGORITHM, drawPosition, normaliseReceipt, receiptHash, sha256Hex } fro
 import { freezeWithin } from './freeze';
 import { formatDeadline } from './mails';
 import { toRound } from './mapper';
-import { closingReason, listRounds, notFoundSentence } from './service';
+import { closingReason, goneOrConflict, listRounds, notFoundSentence } from './service';
 
 /*
  * The verifiable draw: reveal (the first draw), re-draws after an unclaimed prize, the winner's
@@ -144,16 +144,11 @@ export async function drawWinner(
       .returningAll()
       .executeTakeFirst();
     if (!g) {
-      const exists = await trx
-        .selectFrom('giveaways')
-        .select('id')
-        .where('id', '=', id)
-        .executeTakeFirst();
-      throw exists
-        ? conflict(
-            'A winner has already been drawn for this giveaway; a giveaway has exactly one winner.',
-          )
-        : notFound(notFoundSentence(id));
+      throw await goneOrConflict(
+        trx,
+        id,
+        'A winner has already been drawn for this giveaway; a giveaway has exactly one winner.',
+      );
     }
 
     const named = g.external_randomness?.trim() ?? '';

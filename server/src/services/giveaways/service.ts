@@ -1,7 +1,7 @@
 import type { Kysely, QueryCreator, Selectable } from 'kysely';
 import type { Database, FrozenReason, GiveawaysTable, ParticipantsTable } from '../../db/database';
 import { dialectOf } from '../../db/migrations/util';
-import { conflict, notFound } from '../../lib/http-error';
+import { conflict, type HttpError, notFound } from '../../lib/http-error';
 import { type Actor, diffFields, logChange, SYSTEM } from './change-log';
 import { formatDate } from './dates';
 import { commitmentOf, newReceipt, newSeed, receiptHash } from './draw';
@@ -23,6 +23,23 @@ type Db = Kysely<Database>;
 
 export const notFoundSentence = (id: number) =>
   `There is no giveaway with id ${id}; it may have been deleted.`;
+
+/**
+ * Why a write guarded by the giveaway's state matched no row: the giveaway is gone (404), or it is
+ * in a state that forbids the write (409 with the sentence given).
+ */
+export async function goneOrConflict(
+  db: Db,
+  id: number,
+  conflictSentence: string,
+): Promise<HttpError> {
+  const exists = await db
+    .selectFrom('giveaways')
+    .select('id')
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return exists ? conflict(conflictSentence) : notFound(notFoundSentence(id));
+}
 
 /** Giveaways joined with their winner and current draw round: the input of `toGiveaway`. */
 function selectGiveaways(db: Db) {
@@ -296,16 +313,11 @@ export async function deleteGiveaway(
       .returning(['title', 'participant_count'])
       .executeTakeFirst();
     if (!deleted) {
-      const exists = await trx
-        .selectFrom('giveaways')
-        .select('id')
-        .where('id', '=', id)
-        .executeTakeFirst();
-      throw exists
-        ? conflict(
-            'This giveaway has been drawn, so it cannot be deleted: its rules and draw record stay public. Archive it to hide it from the list.',
-          )
-        : notFound(notFoundSentence(id));
+      throw await goneOrConflict(
+        trx,
+        id,
+        'This giveaway has been drawn, so it cannot be deleted: its rules and draw record stay public. Archive it to hide it from the list.',
+      );
     }
     await logChange(trx, {
       giveawayId: id,
@@ -592,13 +604,11 @@ export async function setAccepting(
       .returningAll()
       .executeTakeFirst();
     if (!before) {
-      const exists = await trx
-        .selectFrom('giveaways')
-        .select('id')
-        .where('id', '=', id)
-        .executeTakeFirst();
-      if (!exists) throw notFound(notFoundSentence(id));
-      throw conflict('The winner of this giveaway has been drawn, so its entries stay closed.');
+      throw await goneOrConflict(
+        trx,
+        id,
+        'The winner of this giveaway has been drawn, so its entries stay closed.',
+      );
     }
     if (accept) {
       if (before.frozen_at !== null || closingReason(before, context.today) !== null) {
