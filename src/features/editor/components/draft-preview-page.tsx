@@ -1,7 +1,7 @@
 import React from 'react';
 import styled from 'styled-components';
 import { Spinner } from '@/components/ui/spinner';
-import { PostNotFound } from '@/features/blog/components/post-not-found';
+import { PostNotFound } from '@/features/blog';
 import { ApiError } from '@/lib/api-client';
 import { DraftPreview } from './draft-preview';
 import { useCategories } from './use-categories';

@@ -6,7 +6,7 @@ import { ButtonLink } from '@/components/ui/button';
 import { Container } from '@/components/ui/container';
 import { Spinner } from '@/components/ui/spinner';
 import { useToast } from '@/components/ui/toast';
-import { useSession } from '@/features/auth/session-context';
+import { useSession } from '@/features/auth';
 import { useGiveaway } from '../api/get-giveaway';
 import { useParticipant } from '../api/get-participant';
 import { fetchParticipants } from '../api/get-participants';

@@ -4,7 +4,7 @@ import { PageHero, onDarkPrimary } from '@/components/marketing/page-hero';
 import { ButtonLink } from '@/components/ui/button';
 import { Container } from '@/components/ui/container';
 import { Spinner } from '@/components/ui/spinner';
-import { useSession } from '@/features/auth/session-context';
+import { useSession } from '@/features/auth';
 import { useGiveaways } from '../api/get-giveaways';
 import { useGiveawaysWithId } from '../use-giveaways-with-id';
 import { GiveawayCard } from './giveaway-card';
