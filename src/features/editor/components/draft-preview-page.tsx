@@ -7,7 +7,10 @@ import { DraftPreview } from './draft-preview';
 import { useCategories } from './use-categories';
 import { useDraft } from './use-draft';
 
-/** `/admin/drafts/{id}/preview`: an unpublished draft with the post page's states (SPEC §2). */
+/**
+ * `/admin/drafts/{id}/preview`: an unpublished draft with the post page's states (loading, not
+ * found, loaded).
+ */
 export function DraftPreviewPage({ draftId }: { draftId: number | null }) {
   const categories = useCategories();
   const state = useDraft(draftId);

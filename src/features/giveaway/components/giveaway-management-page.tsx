@@ -292,7 +292,7 @@ function AdminGiveaways() {
   );
 }
 
-/** /giveaway/admin (SPEC §2): admins manage giveaways; everyone else is told they cannot. */
+/** /giveaway/admin: admins manage giveaways; everyone else is told they cannot. */
 export function GiveawayManagementPage() {
   const { isAdmin, ready } = useSession();
   if (!ready) return <Spinner label="Loading giveaways..." />;
