@@ -37,6 +37,9 @@ export default tseslint.config(
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_', ignoreRestSiblings: true },
       ],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      // A comment states the rule it refers to rather than citing a numbered section (the section
+      // sign) of a document the reader may not have.
+      'no-warning-comments': ['error', { terms: ['§'], location: 'anywhere' }],
     },
   },
   {

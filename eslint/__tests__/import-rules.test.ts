@@ -1,7 +1,8 @@
 /**
- * The import rules fire: each snippet is linted with the repository's own eslint.config.mjs as if
- * it were a file at the given path (nothing is written to src/). A snippet that breaks a rule must
- * get that rule's message; one that keeps the rules must get none.
+ * The import rules, and the rule against citing a section of another document, fire: each snippet
+ * is linted with the repository's own eslint.config.mjs as if it were a file at the given path
+ * (nothing is written to src/). A snippet that breaks a rule must get that rule's message; one that
+ * keeps the rules must get none.
  *
  * ESLint loads its config with import(), which Jest's module system does not provide, so the
  * linting runs in one child Node process fed the snippets on stdin.
@@ -31,6 +32,7 @@ const PIPELINE = 'The content pipeline is build-time code';
 const MARKDOWN = 'The markdown and image stack runs at build time';
 const GATSBY_NODE = 'gatsby-node and gatsby-config run only at build time';
 const OUT_OF_SRC = '@/ means src/';
+const SECTION = "Unexpected '§' comment";
 
 const features = fs
   .readdirSync(path.join(root, 'src/features'), { withFileTypes: true })
@@ -158,6 +160,12 @@ const snippets: Snippet[] = [
     code: "import { onCreateWebpackConfig } from './gatsby-node';\nexport const a = onCreateWebpackConfig;",
     expected: GATSBY_NODE,
   },
+  // Comments state the rule itself instead of citing a section of another document.
+  {
+    path: 'server/src/services/limits.ts',
+    code: '// Five a minute (see §4.2).\nexport const LIMIT = 5;',
+    expected: SECTION,
+  },
   // What the rules allow.
   {
     path: 'src/components/marketing/hero.tsx',
@@ -216,7 +224,7 @@ for (const snippet of JSON.parse(input)) {
 process.stdout.write(JSON.stringify(out));
 `;
 
-const RULES = new Set(['no-restricted-imports', 'no-restricted-syntax']);
+const RULES = new Set(['no-restricted-imports', 'no-restricted-syntax', 'no-warning-comments']);
 
 let results: { ruleId: string | null; message: string }[][];
 
