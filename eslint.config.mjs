@@ -5,6 +5,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import prettier from 'eslint-config-prettier';
 import globals from 'globals';
+import { importRules } from './eslint/import-rules.mjs';
 
 export default tseslint.config(
   {
@@ -36,6 +37,9 @@ export default tseslint.config(
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_', ignoreRestSiblings: true },
       ],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      // A comment states the rule it refers to rather than citing a numbered section (the section
+      // sign) of a document the reader may not have.
+      'no-warning-comments': ['error', { terms: ['§'], location: 'anywhere' }],
     },
   },
   {
@@ -50,6 +54,9 @@ export default tseslint.config(
       'react/prop-types': 'off',
     },
   },
+  // Imports run one way (shared code ← features ← app shell ← pages) and browser code imports no
+  // build-only module; see eslint/import-rules.mjs.
+  ...importRules,
   {
     files: ['**/*.cjs', 'jest/**/*.js', '__mocks__/**/*.js', 'jest.config.js'],
     rules: { '@typescript-eslint/no-require-imports': 'off' },

@@ -1,6 +1,6 @@
 import type { GatsbyBrowser } from 'gatsby';
 import React from 'react';
-import { PageWrapper, RootWrapper } from '@/components/app-shell';
+import { PageWrapper, RootWrapper } from '@/app/app-shell';
 import { installHistoryGuard } from '@/lib/history-guard';
 
 /** Before the router starts listening, so the editor can refuse Back/Forward moves. */

@@ -1,6 +1,6 @@
 import type { GatsbySSR } from 'gatsby';
 import React from 'react';
-import { PageWrapper, RootWrapper } from '@/components/app-shell';
+import { PageWrapper, RootWrapper } from '@/app/app-shell';
 
 // Styles are collected during SSR by gatsby-plugin-styled-components, so pages arrive styled.
 export const wrapRootElement: GatsbySSR['wrapRootElement'] = ({ element }) => (

@@ -69,13 +69,15 @@ module.exports = {
           { configFile: path.join(__dirname, 'jest/babel.config.js') },
         ],
       },
+      // The first matching pattern wins: stylesheets and media are stubbed before the @/ alias
+      // would map them to the real file.
       moduleNameMapper: {
+        '.+\\.(css|styl|less|sass|scss)$': 'identity-obj-proxy',
+        '.+\\.(jpg|jpeg|png|gif|svg|webp|mp3|wav|ogg)$': '<rootDir>/jest/file-mock.js',
         '^@/(.*)$': '<rootDir>/src/$1',
         ...workspaces,
         // jsdom would pick yaml's browser build (ES modules); the pipeline runs on Node.
         '^yaml$': require.resolve('yaml', { paths: [path.join(__dirname, 'pipeline')] }),
-        '.+\\.(css|styl|less|sass|scss)$': 'identity-obj-proxy',
-        '.+\\.(jpg|jpeg|png|gif|svg|webp|mp3|wav|ogg)$': '<rootDir>/jest/file-mock.js',
       },
       testPathIgnorePatterns: ['node_modules', '\\.cache', '<rootDir>/public'],
       transformIgnorePatterns,
@@ -91,6 +93,7 @@ module.exports = {
         '<rootDir>/pipeline/src/**/__tests__/**/*.test.ts',
         '<rootDir>/contracts/src/**/__tests__/**/*.test.ts',
         '<rootDir>/plugins/**/__tests__/**/*.test.ts',
+        '<rootDir>/eslint/__tests__/**/*.test.ts',
       ],
       transform: { '/node_modules/.+\\.m?js$': swc, '^.+\\.[tj]s$': swcTs },
       moduleNameMapper: workspaces,

@@ -456,7 +456,7 @@ test.describe('giveaway by keyboard', () => {
       await expect(overlay).toBeFocused();
     }
 
-    // SPEC §9: the spin lasts the sound's length minus 4 s (9 s here, so 5 s; 4 s when the sound
+    // The spin lasts the sound's length minus 4 s (9 s here, so 5 s; 4 s when the sound
     // cannot play), waits for the sound up to 1.5 s, and the winner screen follows 1 s later.
     const heading = page.getByRole('heading', { name: 'WINNER!' });
     await expect(heading).toBeVisible({ timeout: 15_000 });

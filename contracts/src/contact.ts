@@ -1,7 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Page } from './pagination';
 
-/** SPEC §5 service values; the empty string means "none chosen". */
+/** The services an enquiry may name; the empty string means "none chosen". */
 export const CONTACT_SERVICES = [
   'ai-agent-development',
   'ai-consultation',

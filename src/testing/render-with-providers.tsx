@@ -1,6 +1,6 @@
 import { render, type RenderOptions } from '@testing-library/react';
 import React from 'react';
-import { RootWrapper } from '@/components/app-shell';
+import { RootWrapper } from '@/app/app-shell';
 
 /**
  * Render inside the same providers the site uses (theme, global style, session, toasts), so a

@@ -4,7 +4,7 @@ import type { Database } from '../db/database';
 import { paginate } from '../lib/pagination';
 import type { Mailer } from './mail';
 
-/** SPEC §5 labels, for the owner's notification. */
+/** Each service's label as the contact form shows it, for the owner's notification. */
 const SERVICE_LABELS: Record<Exclude<ContactService, ''>, string> = {
   'ai-agent-development': 'AI Agent Development',
   'ai-consultation': 'AI Consultation',

@@ -1,6 +1,6 @@
 import type { ContactService } from '@site/contracts';
 
-/** SPEC §5 service choices in display order; the empty value means "none chosen". */
+/** The service choices in display order; the empty value means "none chosen". */
 export const SERVICE_OPTIONS: readonly { value: Exclude<ContactService, ''>; label: string }[] = [
   { value: 'ai-agent-development', label: 'AI Agent Development' },
   { value: 'ai-consultation', label: 'AI Consultation' },

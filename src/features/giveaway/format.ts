@@ -32,7 +32,7 @@ const STATUS_BADGES: Record<string, { label: string; variant: BadgeVariant }> = 
   winner_selected: { label: 'Winner Selected', variant: 'info' },
 };
 
-/** SPEC §4: an unknown status displays as active. */
+/** A giveaway status the site does not know displays as active. */
 export function statusBadge(status: string | null | undefined): {
   label: string;
   variant: BadgeVariant;

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import type { GiveawayItem, GiveawayWithId } from './api/giveaway-fields';
 
-/** SPEC §2: giveaways without an id cannot be linked to, so they are skipped with a warning. */
+/** Giveaways without an id cannot be linked to, so they are skipped with a console warning. */
 export function useGiveawaysWithId(
   giveaways: readonly GiveawayItem[] | null | undefined,
 ): GiveawayWithId[] {

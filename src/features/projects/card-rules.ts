@@ -1,6 +1,6 @@
 import { STATUS_LABELS, TYPE_LABELS, type ProjectStatus, type ProjectType } from './model';
 
-/** SPEC §9: a card lists at most four technologies. */
+/** A project card lists at most four technologies, then '+N more'. */
 export const MAX_VISIBLE_TECHNOLOGIES = 4;
 
 export function visibleTechnologies(

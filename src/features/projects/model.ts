@@ -1,4 +1,4 @@
-/** The gallery's vocabulary (SPEC §3 Project, §4 Project status), shared by build and browser code. */
+/** The gallery's vocabulary (project types, statuses, their labels), shared by build and browser. */
 
 export const PROJECT_TYPES = ['html', 'react', 'other'] as const;
 export type ProjectType = (typeof PROJECT_TYPES)[number];

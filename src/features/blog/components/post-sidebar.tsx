@@ -2,7 +2,7 @@ import { Link } from 'gatsby';
 import React from 'react';
 import styled from 'styled-components';
 import { ButtonLink } from '@/components/ui/button';
-import { NewsletterCard } from '@/features/newsletter/components/newsletter-card';
+import { NewsletterCard } from '@/features/newsletter';
 import { formatDate } from '../lib/format-date';
 
 export interface RelatedPost {

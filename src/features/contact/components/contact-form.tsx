@@ -60,7 +60,7 @@ const Row = styled.div`
   }
 `;
 
-/** SPEC §8: after a failed send the required fields get a red border (visual only, not "invalid"). */
+/** After a failed send the required fields get a red border (visual only, not "invalid"). */
 const failedOutline = css<{ $failed: boolean }>`
   ${({ $failed, theme }) =>
     $failed &&
@@ -106,7 +106,11 @@ function fieldErrorsFrom(error: unknown): { field: string; message: string }[] {
   );
 }
 
-/** The enquiry form of SPEC §4, §5, §7 and §8. */
+/**
+ * The enquiry form: name, e-mail and message required, phone, company and service optional. It is
+ * idle, submitting ('Sending...', button disabled), sent (form cleared) or failed (toast, alert and
+ * red borders on the required fields); any edit returns it to idle.
+ */
 export function ContactForm() {
   const { toast } = useToast();
   const [status, setStatus] = useState<ContactStatus>('idle');

@@ -9,7 +9,7 @@ import { Field, Input, Select, Textarea } from '@/components/ui/field';
 import { Spinner } from '@/components/ui/spinner';
 import { draftsApi } from '../api/drafts-api';
 import { DraftPreview } from './draft-preview';
-import { EmailToSubscribers } from '@/features/newsletter-issues/components/email-to-subscribers';
+import { EmailToSubscribers } from '@/features/newsletter-issues';
 import { JobCard, JobList, Muted, usePublishJobs } from './publish-jobs';
 import { type SaveStatus, useAutosave } from './use-autosave';
 import { useCategories } from './use-categories';

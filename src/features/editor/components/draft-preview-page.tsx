@@ -1,13 +1,16 @@
 import React from 'react';
 import styled from 'styled-components';
 import { Spinner } from '@/components/ui/spinner';
-import { PostNotFound } from '@/features/blog/components/post-not-found';
+import { PostNotFound } from '@/features/blog';
 import { ApiError } from '@/lib/api-client';
 import { DraftPreview } from './draft-preview';
 import { useCategories } from './use-categories';
 import { useDraft } from './use-draft';
 
-/** `/admin/drafts/{id}/preview`: an unpublished draft with the post page's states (SPEC §2). */
+/**
+ * `/admin/drafts/{id}/preview`: an unpublished draft with the post page's states (loading, not
+ * found, loaded).
+ */
 export function DraftPreviewPage({ draftId }: { draftId: number | null }) {
   const categories = useCategories();
   const state = useDraft(draftId);

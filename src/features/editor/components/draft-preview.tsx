@@ -3,11 +3,7 @@ import React from 'react';
 import styled from 'styled-components';
 import { Alert } from '@/components/ui/alert';
 import { Spinner } from '@/components/ui/spinner';
-import { PostArticle } from '@/features/blog/components/post-article';
-import { PostBody } from '@/features/blog/components/post-body';
-import { PostSidebar } from '@/features/blog/components/post-sidebar';
-// Relative, so Jest's stylesheet stub applies (the @/ alias would map it to the real file first).
-import '../../blog/styles/prism-theme.css';
+import { PostArticle, PostBody, PostSidebar } from '@/features/blog';
 import type { EditorCategory } from './use-categories';
 import { usePreview } from './use-preview';
 

@@ -3,7 +3,7 @@ import styled from 'styled-components';
 import { ButtonLink } from '@/components/ui/button';
 import { Container } from '@/components/ui/container';
 import { Spinner } from '@/components/ui/spinner';
-import { useSession } from '@/features/auth/session-context';
+import { useSession } from '@/features/auth';
 
 /**
  * Shows the editor screens to admins and editors only. The stored role only decides what to

@@ -3,7 +3,7 @@ import { render } from '@testing-library/react';
 import { http, HttpResponse, type JsonBodyType } from 'msw';
 import { setupServer } from 'msw/node';
 import React from 'react';
-import { RootWrapper } from '@/components/app-shell';
+import { RootWrapper } from '@/app/app-shell';
 import { createApolloClient } from '@/lib/apollo';
 import type { GiveawayItem } from '../api/giveaway-fields';
 

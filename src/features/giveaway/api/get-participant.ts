@@ -20,7 +20,7 @@ export const PARTICIPANT_QUERY: TypedDocumentNode<ParticipantData, { id: string 
 `;
 
 /**
- * The winner's entry, for a giveaway whose answer has a winner_id but no winner_details (SPEC §7).
+ * The winner's entry, for a giveaway whose answer has a winner_id but no winner_details.
  * Admin-only on the server, so callers skip it for everyone else.
  */
 export function useParticipant(id: number | null, { skip = false }: { skip?: boolean } = {}) {

@@ -19,7 +19,7 @@ export const PARTICIPANTS_QUERY: TypedDocumentNode<ParticipantsData, { id: strin
 `;
 
 /**
- * The entrants for the draw animation. A failure is logged and yields an empty list (SPEC §8):
+ * The entrants for the draw animation. A failure is logged and yields an empty list, silently:
  * the draw already happened on the server, so the spin goes on with the winner alone.
  */
 export async function fetchParticipants(

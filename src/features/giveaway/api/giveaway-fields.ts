@@ -75,7 +75,7 @@ export type GiveawayItem = Omit<
 > & {
   __typename?: 'Giveaway';
   id: Giveaway['id'] | null;
-  /** Typed loosely on purpose: an unknown value from the server displays as active (SPEC §4). */
+  /** Typed loosely on purpose: an unknown value from the server displays as active. */
   status: Giveaway['status'] | (string & {});
   winner_details: (Omit<WinnerDetails, 'email'> & { email?: string | null }) | null;
   draw: DrawRecord | null;

@@ -6,7 +6,7 @@ import { ButtonLink } from '@/components/ui/button';
 import { Container } from '@/components/ui/container';
 import { Spinner } from '@/components/ui/spinner';
 import { useToast } from '@/components/ui/toast';
-import { useSession } from '@/features/auth/session-context';
+import { useSession } from '@/features/auth';
 import { useGiveaway } from '../api/get-giveaway';
 import { useParticipant } from '../api/get-participant';
 import { fetchParticipants } from '../api/get-participants';
@@ -40,7 +40,7 @@ import { SpinOverlay } from './spin-overlay';
 import { StatusBadge } from './status-badge';
 import { WinnerScreen } from './winner-screen';
 
-/** SPEC §9: the detail view passes this to the spin, which ignores it. */
+/** The detail view passes this to the spin, which ignores it (the sound's length sets it). */
 const DETAIL_SPIN_DURATION_MS = 20000;
 
 type Winner = { id: number; email: string; instagram_handle: string };
@@ -170,7 +170,7 @@ function hasWinner(giveaway: GiveawayItem): boolean {
   return giveaway.winner_id != null || giveaway.winner_details != null || giveaway.draws.length > 0;
 }
 
-/** /giveaway/{id}: loading, not found, the normal view, the draw and the winner screen (SPEC §2). */
+/** /giveaway/{id}: loading, not found, the normal view, the draw and the winner screen. */
 export function GiveawayDetailPage({ id }: { id: string }) {
   const { isAdmin } = useSession();
   const { toast } = useToast();
@@ -202,7 +202,7 @@ export function GiveawayDetailPage({ id }: { id: string }) {
     if (giveaway?.title) setPageTitle(`${giveaway.title} - Giveaway`);
   }, [giveaway?.title]);
 
-  // SPEC §7: when the answer names a winner but carries no details, look the entry up (admin-only).
+  // When the answer names a winner but carries no details, look the entry up (admin-only).
   const needsWinnerLookup = Boolean(
     giveaway && giveaway.winner_id != null && !giveaway.winner_details,
   );

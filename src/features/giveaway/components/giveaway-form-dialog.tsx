@@ -367,7 +367,11 @@ export interface GiveawayFormDialogProps {
   onClose: () => void;
 }
 
-/** Create/edit dialog of the management page (SPEC §2, §5). */
+/**
+ * Create/edit dialog of the management page. Title, description, prize and start date are required;
+ * the prize image must be a URL if given; the maximum of participants is at least 1, empty for
+ * unlimited.
+ */
 export function GiveawayFormDialog({ open, giveaway, onClose }: GiveawayFormDialogProps) {
   return (
     <Dialog

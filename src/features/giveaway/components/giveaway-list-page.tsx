@@ -4,7 +4,7 @@ import { PageHero, onDarkPrimary } from '@/components/marketing/page-hero';
 import { ButtonLink } from '@/components/ui/button';
 import { Container } from '@/components/ui/container';
 import { Spinner } from '@/components/ui/spinner';
-import { useSession } from '@/features/auth/session-context';
+import { useSession } from '@/features/auth';
 import { useGiveaways } from '../api/get-giveaways';
 import { useGiveawaysWithId } from '../use-giveaways-with-id';
 import { GiveawayCard } from './giveaway-card';
@@ -50,7 +50,7 @@ export const GiveawayGrid = styled.ul<{ $columns?: 2 | 3 }>`
 export const INTRO =
   'Win prizes from AgentWorks. Enter any open giveaway with your e-mail address and Instagram handle, and follow us on social media so you never miss the next one.';
 
-/** /giveaway: every giveaway as a card (SPEC §2). */
+/** /giveaway: every giveaway as a card, in a grid of 1, 2 or 3 columns by width. */
 export function GiveawayListPage() {
   const { isAdmin, ready } = useSession();
   const { data, loading, error } = useGiveaways();
@@ -59,7 +59,7 @@ export function GiveawayListPage() {
   const all = useGiveawaysWithId(data?.giveaways);
   const giveaways = useMemo(() => all.filter((g) => !g.archived), [all]);
 
-  // SPEC §8: a failed list load is only logged; the page then reads as an empty list.
+  // A failed list load is only logged; the page then reads as an empty list.
   useEffect(() => {
     if (error) console.error('Failed to load giveaways', error);
   }, [error]);

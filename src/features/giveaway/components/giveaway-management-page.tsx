@@ -4,7 +4,7 @@ import { Button, ButtonLink } from '@/components/ui/button';
 import { Container } from '@/components/ui/container';
 import { Spinner } from '@/components/ui/spinner';
 import { useToast } from '@/components/ui/toast';
-import { useSession } from '@/features/auth/session-context';
+import { useSession } from '@/features/auth';
 import { useArchiveGiveaway } from '../api/archive-giveaway';
 import { useDeleteGiveaway } from '../api/delete-giveaway';
 import { useGiveaways } from '../api/get-giveaways';
@@ -292,7 +292,7 @@ function AdminGiveaways() {
   );
 }
 
-/** /giveaway/admin (SPEC §2): admins manage giveaways; everyone else is told they cannot. */
+/** /giveaway/admin: admins manage giveaways; everyone else is told they cannot. */
 export function GiveawayManagementPage() {
   const { isAdmin, ready } = useSession();
   if (!ready) return <Spinner label="Loading giveaways..." />;

@@ -4,7 +4,7 @@ import { celebrate } from '../spin/confetti';
 import { DEFAULT_SPIN_MS, WINNER_SCREEN_DELAY_MS, planSpin, spinDuration } from '../spin/timing';
 
 export const SPIN_SOUND_SRC = '/sounds/spin.wav';
-/** SPEC §2: the sound starts 1 s in, at 70 % volume, once. */
+/** The spinning sound starts 1 s in, at 70 % volume, and plays once (no loop). */
 export const SOUND_START_SECONDS = 1;
 export const SOUND_VOLUME = 0.7;
 /**
@@ -95,7 +95,7 @@ export interface SpinOverlayProps {
   /** The winner's display name: the name the spin lands on. */
   winner: string;
   /**
-   * The detail view passes 20000 ms here and the spin ignores it (SPEC §9): the spin's length
+   * The detail view passes 20000 ms here and the spin ignores it: the spin's length
    * comes from the sound (its length − 4 s), or the 4 s default when the sound cannot play.
    */
   duration?: number;
@@ -104,7 +104,10 @@ export interface SpinOverlayProps {
   soundSrc?: string;
 }
 
-/** The full-screen draw animation (SPEC §2, §9). */
+/**
+ * The full-screen draw animation: a dark overlay cycling through the entrants' handles in three
+ * phases (fast, slow, winner) and landing on the winner, with the spinning sound and confetti.
+ */
 export function SpinOverlay({
   names,
   winner,

@@ -147,12 +147,15 @@ export interface WinnerScreenProps {
   onBack: () => void;
 }
 
-/** SPEC §9 share text. */
+/**
+ * The text shared from the winner screen: 'Congratulations to @{handle} for winning our {title}
+ * giveaway!' (the e-mail stands in for a missing handle).
+ */
 export function winnerAnnouncement(winner: WinnerScreenProps['winner'], title: string): string {
   return `Congratulations to ${displayHandle(winner)} for winning our ${title} giveaway!`;
 }
 
-/** The result after the draw (SPEC §2), with confetti. */
+/** The result after the draw, with confetti. */
 export function WinnerScreen({ winner, giveaway, verifyPath, onBack }: WinnerScreenProps) {
   const { toast } = useToast();
   const headingRef = useRef<HTMLHeadingElement>(null);

@@ -1,6 +1,9 @@
 import confetti from 'canvas-confetti';
 
-/** SPEC §9: 100 particles at once, then 50 more at 500 ms and 50 at 1000 ms. */
+/**
+ * Confetti at the end of the spin and on the winner screen: 100 particles at once, then 50 more at
+ * 500 ms and 50 at 1000 ms.
+ */
 export const CONFETTI_BURSTS = [
   { delay: 0, particleCount: 100 },
   { delay: 500, particleCount: 50 },

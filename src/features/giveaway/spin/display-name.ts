@@ -1,4 +1,7 @@
-/** What the draw shows for an entrant (SPEC §5): "@handle", or the e-mail when there is no handle. */
+/**
+ * What the draw shows for an entrant: the handle trimmed, with one leading "@", or the e-mail
+ * when there is no handle.
+ */
 export function displayHandle(entrant: {
   instagram_handle?: string | null;
   email?: string | null;

@@ -1,8 +1,9 @@
 import { cryptoShuffle } from './shuffle';
 
 /**
- * The draw animation's timing (SPEC §9). Pure so it can be tested without timers: the overlay
- * component only schedules the frames this returns.
+ * The draw animation's timing: how long the spin lasts and which name shows when, in three phases
+ * that end on the winner. Pure so it can be tested without timers: the overlay component only
+ * schedules the frames this returns.
  */
 
 /** Used when the sound's length is unknown or it cannot play. */

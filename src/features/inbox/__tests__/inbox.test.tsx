@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import React from 'react';
 import type { ContactEnquiry, OutboxMessage, PersonalDataExport } from '@site/contracts';
-import { AdminMenu } from '@/components/layout/admin-menu';
+import { AdminMenu } from '@/app/layout/admin-menu';
 import { API, setupApiServer } from '@/testing/api-server';
 import { renderWithProviders } from '@/testing/render-with-providers';
 import { Inbox } from '../components/inbox';

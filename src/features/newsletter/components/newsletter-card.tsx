@@ -61,8 +61,9 @@ export interface NewsletterCardProps {
 }
 
 /**
- * Newsletter signup (SPEC §4, §5, §8, §9). Double opt-in: the API mails a confirmation link, so
- * the subscribed state also tells the visitor to check their inbox.
+ * Newsletter signup: idle, submitting ('Subscribing...', disabled) or subscribed ('Welcome
+ * aboard!'); an address without an @ is refused with a toast. Double opt-in: the API mails a
+ * confirmation link, so the subscribed state also tells the visitor to check their inbox.
  */
 export function NewsletterCard({ headingLevel = 2, className }: NewsletterCardProps) {
   const { toast } = useToast();
@@ -118,7 +119,7 @@ export function NewsletterCard({ headingLevel = 2, className }: NewsletterCardPr
       ) : (
         <>
           <Text>{NEWSLETTER_PITCH}</Text>
-          {/* noValidate: the spec's own check (an @ in the address) answers with a toast. */}
+          {/* noValidate: an address without an @ gets a toast, not the browser's bubble. */}
           <Form onSubmit={onSubmit} noValidate aria-describedby={promiseId}>
             <label htmlFor={`${headingId}-email`} className="sr-only">
               Email address

@@ -22,7 +22,7 @@ describe('card rules', () => {
     expect(primaryActionLabel('planned')).toBe('Preview');
   });
 
-  it('names statuses and types as the spec writes them', () => {
+  it('names statuses and types with their display labels', () => {
     expect([statusLabel('live'), statusLabel('development'), statusLabel('planned')]).toEqual([
       'Live',
       'In Development',

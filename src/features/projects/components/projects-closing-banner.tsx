@@ -62,7 +62,7 @@ export function ProjectsClosingBanner() {
           week.
         </Text>
         <Actions>
-          {/* SPEC §2: "Check Out More" has no action; type="button" keeps it from submitting anything. */}
+          {/* "Check Out More" has no action; type="button" keeps it from submitting anything. */}
           <OnDark type="button" size="lg">
             Check Out More
           </OnDark>

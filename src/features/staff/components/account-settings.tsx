@@ -6,7 +6,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Field, Input } from '@/components/ui/field';
 import { Spinner } from '@/components/ui/spinner';
-import { useSession } from '@/features/auth/session-context';
+import { useSession } from '@/features/auth';
 import { ApiError } from '@/lib/api-client';
 import { changeOwnPassword } from '../api/staff-api';
 import { PASSWORD_MIN } from './accept-invite';

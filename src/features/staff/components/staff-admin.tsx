@@ -10,7 +10,7 @@ import { Button } from '@/components/ui/button';
 import { Field, Input, Select } from '@/components/ui/field';
 import { Spinner } from '@/components/ui/spinner';
 import { useToast } from '@/components/ui/toast';
-import { useSession } from '@/features/auth/session-context';
+import { useSession } from '@/features/auth';
 import { ApiError } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format-date-time';
 import {

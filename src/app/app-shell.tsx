@@ -1,10 +1,10 @@
 import React, { Suspense } from 'react';
 import { ThemeProvider } from 'styled-components';
-import { SessionProvider } from '@/features/auth/session-context';
+import { SessionProvider } from '@/features/auth';
 import { GlobalStyle } from '@/styles/global-style';
 import { theme } from '@/styles/theme';
 import { Layout } from './layout/layout';
-import { ToastProvider } from './ui/toast';
+import { ToastProvider } from '@/components/ui/toast';
 
 /**
  * The providers and layout every page runs inside. gatsby-browser.tsx and gatsby-ssr.tsx both use

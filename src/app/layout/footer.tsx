@@ -1,10 +1,10 @@
 import { Link } from 'gatsby';
 import React from 'react';
 import styled from 'styled-components';
-import { ClockIcon, LogoMark, MailIcon, PhoneIcon } from '../icons';
-import { SERVICES } from '../marketing/services';
-import { Container } from '../ui/container';
-import { telHref, useSiteMetadata } from '../use-site-metadata';
+import { ClockIcon, LogoMark, MailIcon, PhoneIcon } from '@/components/icons';
+import { SERVICES } from '@/components/marketing/services';
+import { Container } from '@/components/ui/container';
+import { telHref, useSiteMetadata } from '@/components/use-site-metadata';
 
 export const FOOTER_LINKS: readonly { to: string; label: string }[] = [
   { to: '/', label: 'Home' },

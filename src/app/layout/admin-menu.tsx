@@ -3,8 +3,8 @@ import React, { useEffect, useId, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import styled from 'styled-components';
 import { useToast } from '@/components/ui/toast';
-import { useSession } from '@/features/auth/session-context';
-import { ChevronDownIcon } from '../icons';
+import { useSession } from '@/features/auth';
+import { ChevronDownIcon } from '@/components/icons';
 
 type StaffRole = 'admin' | 'editor';
 

@@ -1,10 +1,10 @@
 import { Link } from 'gatsby';
 import React, { Suspense, lazy } from 'react';
 import styled from 'styled-components';
-import { LogoMark } from '../icons';
-import { ButtonLink } from '../ui/button';
-import { Container } from '../ui/container';
-import { useSession } from '@/features/auth/session-context';
+import { LogoMark } from '@/components/icons';
+import { ButtonLink } from '@/components/ui/button';
+import { Container } from '@/components/ui/container';
+import { useSession } from '@/features/auth';
 import { MobileMenu } from './mobile-menu';
 import { CONTACT_LINK, NAV_LINKS, ariaCurrentFor } from './nav-links';
 
