@@ -5,6 +5,12 @@ import path from 'node:path';
 import { blogFeedOptions } from './plugins/blog/feed';
 import { serveTools } from './plugins/dev-tools/serve-tools';
 
+/** "site-content" → "SiteContentYaml", as gatsby-transformer-yaml names a list file's type. */
+function yamlTypeName(fileName: string): string {
+  const words = fileName.split(/[^A-Za-z0-9]+/).filter(Boolean);
+  return `${words.map((word) => word.charAt(0).toUpperCase() + word.slice(1)).join('')}Yaml`;
+}
+
 const siteUrl = (process.env.SITE_URL ?? 'http://localhost:8000').replace(/\/$/, '');
 
 const config: GatsbyConfig = {
@@ -13,9 +19,6 @@ const config: GatsbyConfig = {
     description:
       'AgentWorks designs, builds and secures custom AI agents that take real work off your team: consultation, integration, RAG and voice agents.',
     siteUrl,
-    email: process.env.CONTACT_EMAIL ?? 'hello@agentworks.example',
-    phone: process.env.CONTACT_PHONE ?? '+1 555 010 2025',
-    foundedYear: 2025,
     social: {
       youtube: 'https://www.youtube.com/@agentworks',
       instagram: 'https://www.instagram.com/agentworks',
@@ -37,7 +40,12 @@ const config: GatsbyConfig = {
     'gatsby-plugin-image',
     'gatsby-plugin-sharp',
     'gatsby-transformer-sharp',
-    'gatsby-transformer-yaml',
+    // One node type per content file, named after the file: content/pricing.yaml → PricingYaml
+    // (for a list file, one node per entry: content/services.yaml → ServicesYaml).
+    {
+      resolve: 'gatsby-transformer-yaml',
+      options: { typeName: ({ node }: { node: { name: string } }) => yamlTypeName(node.name) },
+    },
     // BLOG_CONTENT_DIR points the blog at another folder, e.g. generated posts for scale checks.
     {
       resolve: 'gatsby-source-filesystem',
@@ -70,6 +78,7 @@ const config: GatsbyConfig = {
     // Local plugins (plugins/<name>): build-time code only, never imported by the browser.
     'blog',
     'projects',
+    'site-content',
     'seo',
     { resolve: 'gatsby-plugin-feed', options: blogFeedOptions },
     {

@@ -36,6 +36,164 @@ type AVIFOptions = {
   readonly speed: InputMaybe<Scalars['Int']>;
 };
 
+type AboutValue = {
+  readonly icon: Scalars['String'];
+  readonly text: Scalars['String'];
+  readonly title: Scalars['String'];
+};
+
+type AboutValueFieldSelector = {
+  readonly icon: InputMaybe<FieldSelectorEnum>;
+  readonly text: InputMaybe<FieldSelectorEnum>;
+  readonly title: InputMaybe<FieldSelectorEnum>;
+};
+
+type AboutValueFilterInput = {
+  readonly icon: InputMaybe<StringQueryOperatorInput>;
+  readonly text: InputMaybe<StringQueryOperatorInput>;
+  readonly title: InputMaybe<StringQueryOperatorInput>;
+};
+
+type AboutValueFilterListInput = {
+  readonly elemMatch: InputMaybe<AboutValueFilterInput>;
+};
+
+type AboutValueSortInput = {
+  readonly icon: InputMaybe<SortOrderEnum>;
+  readonly text: InputMaybe<SortOrderEnum>;
+  readonly title: InputMaybe<SortOrderEnum>;
+};
+
+type AboutYaml = Node & {
+  readonly approach: ReadonlyArray<ContentTitleText>;
+  readonly children: ReadonlyArray<Node>;
+  readonly id: Scalars['ID'];
+  readonly internal: Internal;
+  readonly parent: Maybe<Node>;
+  readonly process: ReadonlyArray<ContentTitleText>;
+  readonly values: ReadonlyArray<AboutValue>;
+};
+
+type AboutYamlConnection = {
+  readonly distinct: ReadonlyArray<Scalars['String']>;
+  readonly edges: ReadonlyArray<AboutYamlEdge>;
+  readonly group: ReadonlyArray<AboutYamlGroupConnection>;
+  readonly max: Maybe<Scalars['Float']>;
+  readonly min: Maybe<Scalars['Float']>;
+  readonly nodes: ReadonlyArray<AboutYaml>;
+  readonly pageInfo: PageInfo;
+  readonly sum: Maybe<Scalars['Float']>;
+  readonly totalCount: Scalars['Int'];
+};
+
+
+type AboutYamlConnection_distinctArgs = {
+  field: AboutYamlFieldSelector;
+};
+
+
+type AboutYamlConnection_groupArgs = {
+  field: AboutYamlFieldSelector;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+};
+
+
+type AboutYamlConnection_maxArgs = {
+  field: AboutYamlFieldSelector;
+};
+
+
+type AboutYamlConnection_minArgs = {
+  field: AboutYamlFieldSelector;
+};
+
+
+type AboutYamlConnection_sumArgs = {
+  field: AboutYamlFieldSelector;
+};
+
+type AboutYamlEdge = {
+  readonly next: Maybe<AboutYaml>;
+  readonly node: AboutYaml;
+  readonly previous: Maybe<AboutYaml>;
+};
+
+type AboutYamlFieldSelector = {
+  readonly approach: InputMaybe<ContentTitleTextFieldSelector>;
+  readonly children: InputMaybe<NodeFieldSelector>;
+  readonly id: InputMaybe<FieldSelectorEnum>;
+  readonly internal: InputMaybe<InternalFieldSelector>;
+  readonly parent: InputMaybe<NodeFieldSelector>;
+  readonly process: InputMaybe<ContentTitleTextFieldSelector>;
+  readonly values: InputMaybe<AboutValueFieldSelector>;
+};
+
+type AboutYamlFilterInput = {
+  readonly approach: InputMaybe<ContentTitleTextFilterListInput>;
+  readonly children: InputMaybe<NodeFilterListInput>;
+  readonly id: InputMaybe<StringQueryOperatorInput>;
+  readonly internal: InputMaybe<InternalFilterInput>;
+  readonly parent: InputMaybe<NodeFilterInput>;
+  readonly process: InputMaybe<ContentTitleTextFilterListInput>;
+  readonly values: InputMaybe<AboutValueFilterListInput>;
+};
+
+type AboutYamlFilterListInput = {
+  readonly elemMatch: InputMaybe<AboutYamlFilterInput>;
+};
+
+type AboutYamlGroupConnection = {
+  readonly distinct: ReadonlyArray<Scalars['String']>;
+  readonly edges: ReadonlyArray<AboutYamlEdge>;
+  readonly field: Scalars['String'];
+  readonly fieldValue: Maybe<Scalars['String']>;
+  readonly group: ReadonlyArray<AboutYamlGroupConnection>;
+  readonly max: Maybe<Scalars['Float']>;
+  readonly min: Maybe<Scalars['Float']>;
+  readonly nodes: ReadonlyArray<AboutYaml>;
+  readonly pageInfo: PageInfo;
+  readonly sum: Maybe<Scalars['Float']>;
+  readonly totalCount: Scalars['Int'];
+};
+
+
+type AboutYamlGroupConnection_distinctArgs = {
+  field: AboutYamlFieldSelector;
+};
+
+
+type AboutYamlGroupConnection_groupArgs = {
+  field: AboutYamlFieldSelector;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+};
+
+
+type AboutYamlGroupConnection_maxArgs = {
+  field: AboutYamlFieldSelector;
+};
+
+
+type AboutYamlGroupConnection_minArgs = {
+  field: AboutYamlFieldSelector;
+};
+
+
+type AboutYamlGroupConnection_sumArgs = {
+  field: AboutYamlFieldSelector;
+};
+
+type AboutYamlSortInput = {
+  readonly approach: InputMaybe<ContentTitleTextSortInput>;
+  readonly children: InputMaybe<NodeSortInput>;
+  readonly id: InputMaybe<SortOrderEnum>;
+  readonly internal: InputMaybe<InternalSortInput>;
+  readonly parent: InputMaybe<NodeSortInput>;
+  readonly process: InputMaybe<ContentTitleTextSortInput>;
+  readonly values: InputMaybe<AboutValueSortInput>;
+};
+
 type BlogHeading = {
   readonly id: Scalars['String'];
   readonly level: Scalars['Int'];
@@ -423,6 +581,196 @@ type CategoriesYamlSortInput = {
   readonly title: InputMaybe<SortOrderEnum>;
 };
 
+type CompanyFigure = {
+  readonly label: Scalars['String'];
+  readonly value: Scalars['Int'];
+};
+
+type CompanyFigureFieldSelector = {
+  readonly label: InputMaybe<FieldSelectorEnum>;
+  readonly value: InputMaybe<FieldSelectorEnum>;
+};
+
+type CompanyFigureFilterInput = {
+  readonly label: InputMaybe<StringQueryOperatorInput>;
+  readonly value: InputMaybe<IntQueryOperatorInput>;
+};
+
+type CompanyFigureFilterListInput = {
+  readonly elemMatch: InputMaybe<CompanyFigureFilterInput>;
+};
+
+type CompanyFigureSortInput = {
+  readonly label: InputMaybe<SortOrderEnum>;
+  readonly value: InputMaybe<SortOrderEnum>;
+};
+
+type CompanyYaml = Node & {
+  readonly children: ReadonlyArray<Node>;
+  readonly email: Scalars['String'];
+  readonly figures: ReadonlyArray<CompanyFigure>;
+  readonly foundedYear: Scalars['Int'];
+  readonly id: Scalars['ID'];
+  readonly internal: Internal;
+  readonly name: Scalars['String'];
+  readonly parent: Maybe<Node>;
+  readonly phone: Scalars['String'];
+  readonly replyTime: Scalars['String'];
+};
+
+type CompanyYamlConnection = {
+  readonly distinct: ReadonlyArray<Scalars['String']>;
+  readonly edges: ReadonlyArray<CompanyYamlEdge>;
+  readonly group: ReadonlyArray<CompanyYamlGroupConnection>;
+  readonly max: Maybe<Scalars['Float']>;
+  readonly min: Maybe<Scalars['Float']>;
+  readonly nodes: ReadonlyArray<CompanyYaml>;
+  readonly pageInfo: PageInfo;
+  readonly sum: Maybe<Scalars['Float']>;
+  readonly totalCount: Scalars['Int'];
+};
+
+
+type CompanyYamlConnection_distinctArgs = {
+  field: CompanyYamlFieldSelector;
+};
+
+
+type CompanyYamlConnection_groupArgs = {
+  field: CompanyYamlFieldSelector;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+};
+
+
+type CompanyYamlConnection_maxArgs = {
+  field: CompanyYamlFieldSelector;
+};
+
+
+type CompanyYamlConnection_minArgs = {
+  field: CompanyYamlFieldSelector;
+};
+
+
+type CompanyYamlConnection_sumArgs = {
+  field: CompanyYamlFieldSelector;
+};
+
+type CompanyYamlEdge = {
+  readonly next: Maybe<CompanyYaml>;
+  readonly node: CompanyYaml;
+  readonly previous: Maybe<CompanyYaml>;
+};
+
+type CompanyYamlFieldSelector = {
+  readonly children: InputMaybe<NodeFieldSelector>;
+  readonly email: InputMaybe<FieldSelectorEnum>;
+  readonly figures: InputMaybe<CompanyFigureFieldSelector>;
+  readonly foundedYear: InputMaybe<FieldSelectorEnum>;
+  readonly id: InputMaybe<FieldSelectorEnum>;
+  readonly internal: InputMaybe<InternalFieldSelector>;
+  readonly name: InputMaybe<FieldSelectorEnum>;
+  readonly parent: InputMaybe<NodeFieldSelector>;
+  readonly phone: InputMaybe<FieldSelectorEnum>;
+  readonly replyTime: InputMaybe<FieldSelectorEnum>;
+};
+
+type CompanyYamlFilterInput = {
+  readonly children: InputMaybe<NodeFilterListInput>;
+  readonly email: InputMaybe<StringQueryOperatorInput>;
+  readonly figures: InputMaybe<CompanyFigureFilterListInput>;
+  readonly foundedYear: InputMaybe<IntQueryOperatorInput>;
+  readonly id: InputMaybe<StringQueryOperatorInput>;
+  readonly internal: InputMaybe<InternalFilterInput>;
+  readonly name: InputMaybe<StringQueryOperatorInput>;
+  readonly parent: InputMaybe<NodeFilterInput>;
+  readonly phone: InputMaybe<StringQueryOperatorInput>;
+  readonly replyTime: InputMaybe<StringQueryOperatorInput>;
+};
+
+type CompanyYamlFilterListInput = {
+  readonly elemMatch: InputMaybe<CompanyYamlFilterInput>;
+};
+
+type CompanyYamlGroupConnection = {
+  readonly distinct: ReadonlyArray<Scalars['String']>;
+  readonly edges: ReadonlyArray<CompanyYamlEdge>;
+  readonly field: Scalars['String'];
+  readonly fieldValue: Maybe<Scalars['String']>;
+  readonly group: ReadonlyArray<CompanyYamlGroupConnection>;
+  readonly max: Maybe<Scalars['Float']>;
+  readonly min: Maybe<Scalars['Float']>;
+  readonly nodes: ReadonlyArray<CompanyYaml>;
+  readonly pageInfo: PageInfo;
+  readonly sum: Maybe<Scalars['Float']>;
+  readonly totalCount: Scalars['Int'];
+};
+
+
+type CompanyYamlGroupConnection_distinctArgs = {
+  field: CompanyYamlFieldSelector;
+};
+
+
+type CompanyYamlGroupConnection_groupArgs = {
+  field: CompanyYamlFieldSelector;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+};
+
+
+type CompanyYamlGroupConnection_maxArgs = {
+  field: CompanyYamlFieldSelector;
+};
+
+
+type CompanyYamlGroupConnection_minArgs = {
+  field: CompanyYamlFieldSelector;
+};
+
+
+type CompanyYamlGroupConnection_sumArgs = {
+  field: CompanyYamlFieldSelector;
+};
+
+type CompanyYamlSortInput = {
+  readonly children: InputMaybe<NodeSortInput>;
+  readonly email: InputMaybe<SortOrderEnum>;
+  readonly figures: InputMaybe<CompanyFigureSortInput>;
+  readonly foundedYear: InputMaybe<SortOrderEnum>;
+  readonly id: InputMaybe<SortOrderEnum>;
+  readonly internal: InputMaybe<InternalSortInput>;
+  readonly name: InputMaybe<SortOrderEnum>;
+  readonly parent: InputMaybe<NodeSortInput>;
+  readonly phone: InputMaybe<SortOrderEnum>;
+  readonly replyTime: InputMaybe<SortOrderEnum>;
+};
+
+type ContentTitleText = {
+  readonly text: Scalars['String'];
+  readonly title: Scalars['String'];
+};
+
+type ContentTitleTextFieldSelector = {
+  readonly text: InputMaybe<FieldSelectorEnum>;
+  readonly title: InputMaybe<FieldSelectorEnum>;
+};
+
+type ContentTitleTextFilterInput = {
+  readonly text: InputMaybe<StringQueryOperatorInput>;
+  readonly title: InputMaybe<StringQueryOperatorInput>;
+};
+
+type ContentTitleTextFilterListInput = {
+  readonly elemMatch: InputMaybe<ContentTitleTextFilterInput>;
+};
+
+type ContentTitleTextSortInput = {
+  readonly text: InputMaybe<SortOrderEnum>;
+  readonly title: InputMaybe<SortOrderEnum>;
+};
+
 type DateQueryOperatorInput = {
   readonly eq: InputMaybe<Scalars['Date']>;
   readonly gt: InputMaybe<Scalars['Date']>;
@@ -753,23 +1101,43 @@ type File = Node & {
   readonly blksize: Maybe<Scalars['Int']>;
   readonly blocks: Maybe<Scalars['Int']>;
   readonly changeTime: Scalars['Date'];
+  /** Returns the first child node of type AboutYaml or null if there are no children of given type on this node */
+  readonly childAboutYaml: Maybe<AboutYaml>;
   /** Returns the first child node of type BlogPost or null if there are no children of given type on this node */
   readonly childBlogPost: Maybe<BlogPost>;
   /** Returns the first child node of type CategoriesYaml or null if there are no children of given type on this node */
   readonly childCategoriesYaml: Maybe<CategoriesYaml>;
+  /** Returns the first child node of type CompanyYaml or null if there are no children of given type on this node */
+  readonly childCompanyYaml: Maybe<CompanyYaml>;
+  /** Returns the first child node of type HomeYaml or null if there are no children of given type on this node */
+  readonly childHomeYaml: Maybe<HomeYaml>;
   /** Returns the first child node of type ImageSharp or null if there are no children of given type on this node */
   readonly childImageSharp: Maybe<ImageSharp>;
+  /** Returns the first child node of type PricingYaml or null if there are no children of given type on this node */
+  readonly childPricingYaml: Maybe<PricingYaml>;
   /** Returns the first child node of type ProjectsYaml or null if there are no children of given type on this node */
   readonly childProjectsYaml: Maybe<ProjectsYaml>;
+  /** Returns the first child node of type ServicesYaml or null if there are no children of given type on this node */
+  readonly childServicesYaml: Maybe<ServicesYaml>;
   readonly children: ReadonlyArray<Node>;
+  /** Returns all children nodes filtered by type AboutYaml */
+  readonly childrenAboutYaml: Maybe<ReadonlyArray<Maybe<AboutYaml>>>;
   /** Returns all children nodes filtered by type BlogPost */
   readonly childrenBlogPost: Maybe<ReadonlyArray<Maybe<BlogPost>>>;
   /** Returns all children nodes filtered by type CategoriesYaml */
   readonly childrenCategoriesYaml: Maybe<ReadonlyArray<Maybe<CategoriesYaml>>>;
+  /** Returns all children nodes filtered by type CompanyYaml */
+  readonly childrenCompanyYaml: Maybe<ReadonlyArray<Maybe<CompanyYaml>>>;
+  /** Returns all children nodes filtered by type HomeYaml */
+  readonly childrenHomeYaml: Maybe<ReadonlyArray<Maybe<HomeYaml>>>;
   /** Returns all children nodes filtered by type ImageSharp */
   readonly childrenImageSharp: Maybe<ReadonlyArray<Maybe<ImageSharp>>>;
+  /** Returns all children nodes filtered by type PricingYaml */
+  readonly childrenPricingYaml: Maybe<ReadonlyArray<Maybe<PricingYaml>>>;
   /** Returns all children nodes filtered by type ProjectsYaml */
   readonly childrenProjectsYaml: Maybe<ReadonlyArray<Maybe<ProjectsYaml>>>;
+  /** Returns all children nodes filtered by type ServicesYaml */
+  readonly childrenServicesYaml: Maybe<ReadonlyArray<Maybe<ServicesYaml>>>;
   readonly ctime: Scalars['Date'];
   readonly ctimeMs: Scalars['Float'];
   readonly dev: Scalars['Int'];
@@ -912,15 +1280,25 @@ type FileFieldSelector = {
   readonly blksize: InputMaybe<FieldSelectorEnum>;
   readonly blocks: InputMaybe<FieldSelectorEnum>;
   readonly changeTime: InputMaybe<FieldSelectorEnum>;
+  readonly childAboutYaml: InputMaybe<AboutYamlFieldSelector>;
   readonly childBlogPost: InputMaybe<BlogPostFieldSelector>;
   readonly childCategoriesYaml: InputMaybe<CategoriesYamlFieldSelector>;
+  readonly childCompanyYaml: InputMaybe<CompanyYamlFieldSelector>;
+  readonly childHomeYaml: InputMaybe<HomeYamlFieldSelector>;
   readonly childImageSharp: InputMaybe<ImageSharpFieldSelector>;
+  readonly childPricingYaml: InputMaybe<PricingYamlFieldSelector>;
   readonly childProjectsYaml: InputMaybe<ProjectsYamlFieldSelector>;
+  readonly childServicesYaml: InputMaybe<ServicesYamlFieldSelector>;
   readonly children: InputMaybe<NodeFieldSelector>;
+  readonly childrenAboutYaml: InputMaybe<AboutYamlFieldSelector>;
   readonly childrenBlogPost: InputMaybe<BlogPostFieldSelector>;
   readonly childrenCategoriesYaml: InputMaybe<CategoriesYamlFieldSelector>;
+  readonly childrenCompanyYaml: InputMaybe<CompanyYamlFieldSelector>;
+  readonly childrenHomeYaml: InputMaybe<HomeYamlFieldSelector>;
   readonly childrenImageSharp: InputMaybe<ImageSharpFieldSelector>;
+  readonly childrenPricingYaml: InputMaybe<PricingYamlFieldSelector>;
   readonly childrenProjectsYaml: InputMaybe<ProjectsYamlFieldSelector>;
+  readonly childrenServicesYaml: InputMaybe<ServicesYamlFieldSelector>;
   readonly ctime: InputMaybe<FieldSelectorEnum>;
   readonly ctimeMs: InputMaybe<FieldSelectorEnum>;
   readonly dev: InputMaybe<FieldSelectorEnum>;
@@ -961,15 +1339,25 @@ type FileFilterInput = {
   readonly blksize: InputMaybe<IntQueryOperatorInput>;
   readonly blocks: InputMaybe<IntQueryOperatorInput>;
   readonly changeTime: InputMaybe<DateQueryOperatorInput>;
+  readonly childAboutYaml: InputMaybe<AboutYamlFilterInput>;
   readonly childBlogPost: InputMaybe<BlogPostFilterInput>;
   readonly childCategoriesYaml: InputMaybe<CategoriesYamlFilterInput>;
+  readonly childCompanyYaml: InputMaybe<CompanyYamlFilterInput>;
+  readonly childHomeYaml: InputMaybe<HomeYamlFilterInput>;
   readonly childImageSharp: InputMaybe<ImageSharpFilterInput>;
+  readonly childPricingYaml: InputMaybe<PricingYamlFilterInput>;
   readonly childProjectsYaml: InputMaybe<ProjectsYamlFilterInput>;
+  readonly childServicesYaml: InputMaybe<ServicesYamlFilterInput>;
   readonly children: InputMaybe<NodeFilterListInput>;
+  readonly childrenAboutYaml: InputMaybe<AboutYamlFilterListInput>;
   readonly childrenBlogPost: InputMaybe<BlogPostFilterListInput>;
   readonly childrenCategoriesYaml: InputMaybe<CategoriesYamlFilterListInput>;
+  readonly childrenCompanyYaml: InputMaybe<CompanyYamlFilterListInput>;
+  readonly childrenHomeYaml: InputMaybe<HomeYamlFilterListInput>;
   readonly childrenImageSharp: InputMaybe<ImageSharpFilterListInput>;
+  readonly childrenPricingYaml: InputMaybe<PricingYamlFilterListInput>;
   readonly childrenProjectsYaml: InputMaybe<ProjectsYamlFilterListInput>;
+  readonly childrenServicesYaml: InputMaybe<ServicesYamlFilterListInput>;
   readonly ctime: InputMaybe<DateQueryOperatorInput>;
   readonly ctimeMs: InputMaybe<FloatQueryOperatorInput>;
   readonly dev: InputMaybe<IntQueryOperatorInput>;
@@ -1051,15 +1439,25 @@ type FileSortInput = {
   readonly blksize: InputMaybe<SortOrderEnum>;
   readonly blocks: InputMaybe<SortOrderEnum>;
   readonly changeTime: InputMaybe<SortOrderEnum>;
+  readonly childAboutYaml: InputMaybe<AboutYamlSortInput>;
   readonly childBlogPost: InputMaybe<BlogPostSortInput>;
   readonly childCategoriesYaml: InputMaybe<CategoriesYamlSortInput>;
+  readonly childCompanyYaml: InputMaybe<CompanyYamlSortInput>;
+  readonly childHomeYaml: InputMaybe<HomeYamlSortInput>;
   readonly childImageSharp: InputMaybe<ImageSharpSortInput>;
+  readonly childPricingYaml: InputMaybe<PricingYamlSortInput>;
   readonly childProjectsYaml: InputMaybe<ProjectsYamlSortInput>;
+  readonly childServicesYaml: InputMaybe<ServicesYamlSortInput>;
   readonly children: InputMaybe<NodeSortInput>;
+  readonly childrenAboutYaml: InputMaybe<AboutYamlSortInput>;
   readonly childrenBlogPost: InputMaybe<BlogPostSortInput>;
   readonly childrenCategoriesYaml: InputMaybe<CategoriesYamlSortInput>;
+  readonly childrenCompanyYaml: InputMaybe<CompanyYamlSortInput>;
+  readonly childrenHomeYaml: InputMaybe<HomeYamlSortInput>;
   readonly childrenImageSharp: InputMaybe<ImageSharpSortInput>;
+  readonly childrenPricingYaml: InputMaybe<PricingYamlSortInput>;
   readonly childrenProjectsYaml: InputMaybe<ProjectsYamlSortInput>;
+  readonly childrenServicesYaml: InputMaybe<ServicesYamlSortInput>;
   readonly ctime: InputMaybe<SortOrderEnum>;
   readonly ctimeMs: InputMaybe<SortOrderEnum>;
   readonly dev: InputMaybe<SortOrderEnum>;
@@ -1124,6 +1522,160 @@ type GatsbyImagePlaceholder =
   | 'dominantColor'
   | 'none'
   | 'tracedSVG';
+
+type HomeConsoleStep = {
+  readonly done: Scalars['Boolean'];
+  readonly text: Scalars['String'];
+  readonly time: Scalars['String'];
+};
+
+type HomeConsoleStepFieldSelector = {
+  readonly done: InputMaybe<FieldSelectorEnum>;
+  readonly text: InputMaybe<FieldSelectorEnum>;
+  readonly time: InputMaybe<FieldSelectorEnum>;
+};
+
+type HomeConsoleStepFilterInput = {
+  readonly done: InputMaybe<BooleanQueryOperatorInput>;
+  readonly text: InputMaybe<StringQueryOperatorInput>;
+  readonly time: InputMaybe<StringQueryOperatorInput>;
+};
+
+type HomeConsoleStepFilterListInput = {
+  readonly elemMatch: InputMaybe<HomeConsoleStepFilterInput>;
+};
+
+type HomeConsoleStepSortInput = {
+  readonly done: InputMaybe<SortOrderEnum>;
+  readonly text: InputMaybe<SortOrderEnum>;
+  readonly time: InputMaybe<SortOrderEnum>;
+};
+
+type HomeYaml = Node & {
+  readonly children: ReadonlyArray<Node>;
+  readonly consoleSteps: ReadonlyArray<HomeConsoleStep>;
+  readonly id: Scalars['ID'];
+  readonly internal: Internal;
+  readonly parent: Maybe<Node>;
+  readonly reasons: ReadonlyArray<ContentTitleText>;
+};
+
+type HomeYamlConnection = {
+  readonly distinct: ReadonlyArray<Scalars['String']>;
+  readonly edges: ReadonlyArray<HomeYamlEdge>;
+  readonly group: ReadonlyArray<HomeYamlGroupConnection>;
+  readonly max: Maybe<Scalars['Float']>;
+  readonly min: Maybe<Scalars['Float']>;
+  readonly nodes: ReadonlyArray<HomeYaml>;
+  readonly pageInfo: PageInfo;
+  readonly sum: Maybe<Scalars['Float']>;
+  readonly totalCount: Scalars['Int'];
+};
+
+
+type HomeYamlConnection_distinctArgs = {
+  field: HomeYamlFieldSelector;
+};
+
+
+type HomeYamlConnection_groupArgs = {
+  field: HomeYamlFieldSelector;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+};
+
+
+type HomeYamlConnection_maxArgs = {
+  field: HomeYamlFieldSelector;
+};
+
+
+type HomeYamlConnection_minArgs = {
+  field: HomeYamlFieldSelector;
+};
+
+
+type HomeYamlConnection_sumArgs = {
+  field: HomeYamlFieldSelector;
+};
+
+type HomeYamlEdge = {
+  readonly next: Maybe<HomeYaml>;
+  readonly node: HomeYaml;
+  readonly previous: Maybe<HomeYaml>;
+};
+
+type HomeYamlFieldSelector = {
+  readonly children: InputMaybe<NodeFieldSelector>;
+  readonly consoleSteps: InputMaybe<HomeConsoleStepFieldSelector>;
+  readonly id: InputMaybe<FieldSelectorEnum>;
+  readonly internal: InputMaybe<InternalFieldSelector>;
+  readonly parent: InputMaybe<NodeFieldSelector>;
+  readonly reasons: InputMaybe<ContentTitleTextFieldSelector>;
+};
+
+type HomeYamlFilterInput = {
+  readonly children: InputMaybe<NodeFilterListInput>;
+  readonly consoleSteps: InputMaybe<HomeConsoleStepFilterListInput>;
+  readonly id: InputMaybe<StringQueryOperatorInput>;
+  readonly internal: InputMaybe<InternalFilterInput>;
+  readonly parent: InputMaybe<NodeFilterInput>;
+  readonly reasons: InputMaybe<ContentTitleTextFilterListInput>;
+};
+
+type HomeYamlFilterListInput = {
+  readonly elemMatch: InputMaybe<HomeYamlFilterInput>;
+};
+
+type HomeYamlGroupConnection = {
+  readonly distinct: ReadonlyArray<Scalars['String']>;
+  readonly edges: ReadonlyArray<HomeYamlEdge>;
+  readonly field: Scalars['String'];
+  readonly fieldValue: Maybe<Scalars['String']>;
+  readonly group: ReadonlyArray<HomeYamlGroupConnection>;
+  readonly max: Maybe<Scalars['Float']>;
+  readonly min: Maybe<Scalars['Float']>;
+  readonly nodes: ReadonlyArray<HomeYaml>;
+  readonly pageInfo: PageInfo;
+  readonly sum: Maybe<Scalars['Float']>;
+  readonly totalCount: Scalars['Int'];
+};
+
+
+type HomeYamlGroupConnection_distinctArgs = {
+  field: HomeYamlFieldSelector;
+};
+
+
+type HomeYamlGroupConnection_groupArgs = {
+  field: HomeYamlFieldSelector;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+};
+
+
+type HomeYamlGroupConnection_maxArgs = {
+  field: HomeYamlFieldSelector;
+};
+
+
+type HomeYamlGroupConnection_minArgs = {
+  field: HomeYamlFieldSelector;
+};
+
+
+type HomeYamlGroupConnection_sumArgs = {
+  field: HomeYamlFieldSelector;
+};
+
+type HomeYamlSortInput = {
+  readonly children: InputMaybe<NodeSortInput>;
+  readonly consoleSteps: InputMaybe<HomeConsoleStepSortInput>;
+  readonly id: InputMaybe<SortOrderEnum>;
+  readonly internal: InputMaybe<InternalSortInput>;
+  readonly parent: InputMaybe<NodeSortInput>;
+  readonly reasons: InputMaybe<ContentTitleTextSortInput>;
+};
 
 type ImageCropFocus =
   | 17
@@ -1840,6 +2392,276 @@ type PotraceTurnPolicy =
   | 'right'
   | 'white';
 
+type PricingConsultation = {
+  readonly freeMinutes: Scalars['Int'];
+  readonly rate: Scalars['String'];
+};
+
+type PricingConsultationFieldSelector = {
+  readonly freeMinutes: InputMaybe<FieldSelectorEnum>;
+  readonly rate: InputMaybe<FieldSelectorEnum>;
+};
+
+type PricingConsultationFilterInput = {
+  readonly freeMinutes: InputMaybe<IntQueryOperatorInput>;
+  readonly rate: InputMaybe<StringQueryOperatorInput>;
+};
+
+type PricingConsultationSortInput = {
+  readonly freeMinutes: InputMaybe<SortOrderEnum>;
+  readonly rate: InputMaybe<SortOrderEnum>;
+};
+
+type PricingExtra = {
+  readonly icon: Scalars['String'];
+  readonly price: Scalars['String'];
+  readonly text: Scalars['String'];
+  readonly title: Scalars['String'];
+};
+
+type PricingExtraFieldSelector = {
+  readonly icon: InputMaybe<FieldSelectorEnum>;
+  readonly price: InputMaybe<FieldSelectorEnum>;
+  readonly text: InputMaybe<FieldSelectorEnum>;
+  readonly title: InputMaybe<FieldSelectorEnum>;
+};
+
+type PricingExtraFilterInput = {
+  readonly icon: InputMaybe<StringQueryOperatorInput>;
+  readonly price: InputMaybe<StringQueryOperatorInput>;
+  readonly text: InputMaybe<StringQueryOperatorInput>;
+  readonly title: InputMaybe<StringQueryOperatorInput>;
+};
+
+type PricingExtraFilterListInput = {
+  readonly elemMatch: InputMaybe<PricingExtraFilterInput>;
+};
+
+type PricingExtraSortInput = {
+  readonly icon: InputMaybe<SortOrderEnum>;
+  readonly price: InputMaybe<SortOrderEnum>;
+  readonly text: InputMaybe<SortOrderEnum>;
+  readonly title: InputMaybe<SortOrderEnum>;
+};
+
+type PricingFaq = {
+  readonly answer: Scalars['String'];
+  readonly question: Scalars['String'];
+};
+
+type PricingFaqFieldSelector = {
+  readonly answer: InputMaybe<FieldSelectorEnum>;
+  readonly question: InputMaybe<FieldSelectorEnum>;
+};
+
+type PricingFaqFilterInput = {
+  readonly answer: InputMaybe<StringQueryOperatorInput>;
+  readonly question: InputMaybe<StringQueryOperatorInput>;
+};
+
+type PricingFaqFilterListInput = {
+  readonly elemMatch: InputMaybe<PricingFaqFilterInput>;
+};
+
+type PricingFaqSortInput = {
+  readonly answer: InputMaybe<SortOrderEnum>;
+  readonly question: InputMaybe<SortOrderEnum>;
+};
+
+type PricingPlan = {
+  readonly cta: Scalars['String'];
+  readonly features: ReadonlyArray<Scalars['String']>;
+  readonly id: Scalars['String'];
+  readonly monthly: Maybe<Scalars['String']>;
+  readonly name: Scalars['String'];
+  readonly popular: Maybe<Scalars['Boolean']>;
+  readonly price: Scalars['String'];
+  readonly priceNote: Maybe<Scalars['String']>;
+  readonly startsAt: Maybe<Scalars['String']>;
+  readonly tagline: Scalars['String'];
+};
+
+type PricingPlanFieldSelector = {
+  readonly cta: InputMaybe<FieldSelectorEnum>;
+  readonly features: InputMaybe<FieldSelectorEnum>;
+  readonly id: InputMaybe<FieldSelectorEnum>;
+  readonly monthly: InputMaybe<FieldSelectorEnum>;
+  readonly name: InputMaybe<FieldSelectorEnum>;
+  readonly popular: InputMaybe<FieldSelectorEnum>;
+  readonly price: InputMaybe<FieldSelectorEnum>;
+  readonly priceNote: InputMaybe<FieldSelectorEnum>;
+  readonly startsAt: InputMaybe<FieldSelectorEnum>;
+  readonly tagline: InputMaybe<FieldSelectorEnum>;
+};
+
+type PricingPlanFilterInput = {
+  readonly cta: InputMaybe<StringQueryOperatorInput>;
+  readonly features: InputMaybe<StringQueryOperatorInput>;
+  readonly id: InputMaybe<StringQueryOperatorInput>;
+  readonly monthly: InputMaybe<StringQueryOperatorInput>;
+  readonly name: InputMaybe<StringQueryOperatorInput>;
+  readonly popular: InputMaybe<BooleanQueryOperatorInput>;
+  readonly price: InputMaybe<StringQueryOperatorInput>;
+  readonly priceNote: InputMaybe<StringQueryOperatorInput>;
+  readonly startsAt: InputMaybe<StringQueryOperatorInput>;
+  readonly tagline: InputMaybe<StringQueryOperatorInput>;
+};
+
+type PricingPlanFilterListInput = {
+  readonly elemMatch: InputMaybe<PricingPlanFilterInput>;
+};
+
+type PricingPlanSortInput = {
+  readonly cta: InputMaybe<SortOrderEnum>;
+  readonly features: InputMaybe<SortOrderEnum>;
+  readonly id: InputMaybe<SortOrderEnum>;
+  readonly monthly: InputMaybe<SortOrderEnum>;
+  readonly name: InputMaybe<SortOrderEnum>;
+  readonly popular: InputMaybe<SortOrderEnum>;
+  readonly price: InputMaybe<SortOrderEnum>;
+  readonly priceNote: InputMaybe<SortOrderEnum>;
+  readonly startsAt: InputMaybe<SortOrderEnum>;
+  readonly tagline: InputMaybe<SortOrderEnum>;
+};
+
+type PricingYaml = Node & {
+  readonly children: ReadonlyArray<Node>;
+  readonly consultation: PricingConsultation;
+  readonly description: Scalars['String'];
+  readonly extras: ReadonlyArray<PricingExtra>;
+  readonly faq: ReadonlyArray<PricingFaq>;
+  readonly id: Scalars['ID'];
+  readonly internal: Internal;
+  readonly parent: Maybe<Node>;
+  readonly plans: ReadonlyArray<PricingPlan>;
+};
+
+type PricingYamlConnection = {
+  readonly distinct: ReadonlyArray<Scalars['String']>;
+  readonly edges: ReadonlyArray<PricingYamlEdge>;
+  readonly group: ReadonlyArray<PricingYamlGroupConnection>;
+  readonly max: Maybe<Scalars['Float']>;
+  readonly min: Maybe<Scalars['Float']>;
+  readonly nodes: ReadonlyArray<PricingYaml>;
+  readonly pageInfo: PageInfo;
+  readonly sum: Maybe<Scalars['Float']>;
+  readonly totalCount: Scalars['Int'];
+};
+
+
+type PricingYamlConnection_distinctArgs = {
+  field: PricingYamlFieldSelector;
+};
+
+
+type PricingYamlConnection_groupArgs = {
+  field: PricingYamlFieldSelector;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+};
+
+
+type PricingYamlConnection_maxArgs = {
+  field: PricingYamlFieldSelector;
+};
+
+
+type PricingYamlConnection_minArgs = {
+  field: PricingYamlFieldSelector;
+};
+
+
+type PricingYamlConnection_sumArgs = {
+  field: PricingYamlFieldSelector;
+};
+
+type PricingYamlEdge = {
+  readonly next: Maybe<PricingYaml>;
+  readonly node: PricingYaml;
+  readonly previous: Maybe<PricingYaml>;
+};
+
+type PricingYamlFieldSelector = {
+  readonly children: InputMaybe<NodeFieldSelector>;
+  readonly consultation: InputMaybe<PricingConsultationFieldSelector>;
+  readonly description: InputMaybe<FieldSelectorEnum>;
+  readonly extras: InputMaybe<PricingExtraFieldSelector>;
+  readonly faq: InputMaybe<PricingFaqFieldSelector>;
+  readonly id: InputMaybe<FieldSelectorEnum>;
+  readonly internal: InputMaybe<InternalFieldSelector>;
+  readonly parent: InputMaybe<NodeFieldSelector>;
+  readonly plans: InputMaybe<PricingPlanFieldSelector>;
+};
+
+type PricingYamlFilterInput = {
+  readonly children: InputMaybe<NodeFilterListInput>;
+  readonly consultation: InputMaybe<PricingConsultationFilterInput>;
+  readonly description: InputMaybe<StringQueryOperatorInput>;
+  readonly extras: InputMaybe<PricingExtraFilterListInput>;
+  readonly faq: InputMaybe<PricingFaqFilterListInput>;
+  readonly id: InputMaybe<StringQueryOperatorInput>;
+  readonly internal: InputMaybe<InternalFilterInput>;
+  readonly parent: InputMaybe<NodeFilterInput>;
+  readonly plans: InputMaybe<PricingPlanFilterListInput>;
+};
+
+type PricingYamlFilterListInput = {
+  readonly elemMatch: InputMaybe<PricingYamlFilterInput>;
+};
+
+type PricingYamlGroupConnection = {
+  readonly distinct: ReadonlyArray<Scalars['String']>;
+  readonly edges: ReadonlyArray<PricingYamlEdge>;
+  readonly field: Scalars['String'];
+  readonly fieldValue: Maybe<Scalars['String']>;
+  readonly group: ReadonlyArray<PricingYamlGroupConnection>;
+  readonly max: Maybe<Scalars['Float']>;
+  readonly min: Maybe<Scalars['Float']>;
+  readonly nodes: ReadonlyArray<PricingYaml>;
+  readonly pageInfo: PageInfo;
+  readonly sum: Maybe<Scalars['Float']>;
+  readonly totalCount: Scalars['Int'];
+};
+
+
+type PricingYamlGroupConnection_distinctArgs = {
+  field: PricingYamlFieldSelector;
+};
+
+
+type PricingYamlGroupConnection_groupArgs = {
+  field: PricingYamlFieldSelector;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+};
+
+
+type PricingYamlGroupConnection_maxArgs = {
+  field: PricingYamlFieldSelector;
+};
+
+
+type PricingYamlGroupConnection_minArgs = {
+  field: PricingYamlFieldSelector;
+};
+
+
+type PricingYamlGroupConnection_sumArgs = {
+  field: PricingYamlFieldSelector;
+};
+
+type PricingYamlSortInput = {
+  readonly children: InputMaybe<NodeSortInput>;
+  readonly consultation: InputMaybe<PricingConsultationSortInput>;
+  readonly description: InputMaybe<SortOrderEnum>;
+  readonly extras: InputMaybe<PricingExtraSortInput>;
+  readonly faq: InputMaybe<PricingFaqSortInput>;
+  readonly id: InputMaybe<SortOrderEnum>;
+  readonly internal: InputMaybe<InternalSortInput>;
+  readonly parent: InputMaybe<NodeSortInput>;
+  readonly plans: InputMaybe<PricingPlanSortInput>;
+};
+
 type ProjectsYaml = Node & {
   readonly category: Scalars['String'];
   readonly children: ReadonlyArray<Node>;
@@ -1999,13 +2821,19 @@ type ProjectsYamlSortInput = {
 };
 
 type Query = {
+  readonly aboutYaml: Maybe<AboutYaml>;
+  readonly allAboutYaml: AboutYamlConnection;
   readonly allBlogPost: BlogPostConnection;
   readonly allCategoriesYaml: CategoriesYamlConnection;
+  readonly allCompanyYaml: CompanyYamlConnection;
   readonly allDirectory: DirectoryConnection;
   readonly allFile: FileConnection;
+  readonly allHomeYaml: HomeYamlConnection;
   readonly allImageSharp: ImageSharpConnection;
   readonly allMdx: MdxConnection;
+  readonly allPricingYaml: PricingYamlConnection;
   readonly allProjectsYaml: ProjectsYamlConnection;
+  readonly allServicesYaml: ServicesYamlConnection;
   readonly allSite: SiteConnection;
   readonly allSiteBuildMetadata: SiteBuildMetadataConnection;
   readonly allSiteFunction: SiteFunctionConnection;
@@ -2013,16 +2841,39 @@ type Query = {
   readonly allSitePlugin: SitePluginConnection;
   readonly blogPost: Maybe<BlogPost>;
   readonly categoriesYaml: Maybe<CategoriesYaml>;
+  readonly companyYaml: Maybe<CompanyYaml>;
   readonly directory: Maybe<Directory>;
   readonly file: Maybe<File>;
+  readonly homeYaml: Maybe<HomeYaml>;
   readonly imageSharp: Maybe<ImageSharp>;
   readonly mdx: Maybe<Mdx>;
+  readonly pricingYaml: Maybe<PricingYaml>;
   readonly projectsYaml: Maybe<ProjectsYaml>;
+  readonly servicesYaml: Maybe<ServicesYaml>;
   readonly site: Maybe<Site>;
   readonly siteBuildMetadata: Maybe<SiteBuildMetadata>;
   readonly siteFunction: Maybe<SiteFunction>;
   readonly sitePage: Maybe<SitePage>;
   readonly sitePlugin: Maybe<SitePlugin>;
+};
+
+
+type Query_aboutYamlArgs = {
+  approach: InputMaybe<ContentTitleTextFilterListInput>;
+  children: InputMaybe<NodeFilterListInput>;
+  id: InputMaybe<StringQueryOperatorInput>;
+  internal: InputMaybe<InternalFilterInput>;
+  parent: InputMaybe<NodeFilterInput>;
+  process: InputMaybe<ContentTitleTextFilterListInput>;
+  values: InputMaybe<AboutValueFilterListInput>;
+};
+
+
+type Query_allAboutYamlArgs = {
+  filter: InputMaybe<AboutYamlFilterInput>;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+  sort: InputMaybe<ReadonlyArray<InputMaybe<AboutYamlSortInput>>>;
 };
 
 
@@ -2042,6 +2893,14 @@ type Query_allCategoriesYamlArgs = {
 };
 
 
+type Query_allCompanyYamlArgs = {
+  filter: InputMaybe<CompanyYamlFilterInput>;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+  sort: InputMaybe<ReadonlyArray<InputMaybe<CompanyYamlSortInput>>>;
+};
+
+
 type Query_allDirectoryArgs = {
   filter: InputMaybe<DirectoryFilterInput>;
   limit: InputMaybe<Scalars['Int']>;
@@ -2055,6 +2914,14 @@ type Query_allFileArgs = {
   limit: InputMaybe<Scalars['Int']>;
   skip: InputMaybe<Scalars['Int']>;
   sort: InputMaybe<ReadonlyArray<InputMaybe<FileSortInput>>>;
+};
+
+
+type Query_allHomeYamlArgs = {
+  filter: InputMaybe<HomeYamlFilterInput>;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+  sort: InputMaybe<ReadonlyArray<InputMaybe<HomeYamlSortInput>>>;
 };
 
 
@@ -2074,11 +2941,27 @@ type Query_allMdxArgs = {
 };
 
 
+type Query_allPricingYamlArgs = {
+  filter: InputMaybe<PricingYamlFilterInput>;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+  sort: InputMaybe<ReadonlyArray<InputMaybe<PricingYamlSortInput>>>;
+};
+
+
 type Query_allProjectsYamlArgs = {
   filter: InputMaybe<ProjectsYamlFilterInput>;
   limit: InputMaybe<Scalars['Int']>;
   skip: InputMaybe<Scalars['Int']>;
   sort: InputMaybe<ReadonlyArray<InputMaybe<ProjectsYamlSortInput>>>;
+};
+
+
+type Query_allServicesYamlArgs = {
+  filter: InputMaybe<ServicesYamlFilterInput>;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+  sort: InputMaybe<ReadonlyArray<InputMaybe<ServicesYamlSortInput>>>;
 };
 
 
@@ -2163,6 +3046,20 @@ type Query_categoriesYamlArgs = {
 };
 
 
+type Query_companyYamlArgs = {
+  children: InputMaybe<NodeFilterListInput>;
+  email: InputMaybe<StringQueryOperatorInput>;
+  figures: InputMaybe<CompanyFigureFilterListInput>;
+  foundedYear: InputMaybe<IntQueryOperatorInput>;
+  id: InputMaybe<StringQueryOperatorInput>;
+  internal: InputMaybe<InternalFilterInput>;
+  name: InputMaybe<StringQueryOperatorInput>;
+  parent: InputMaybe<NodeFilterInput>;
+  phone: InputMaybe<StringQueryOperatorInput>;
+  replyTime: InputMaybe<StringQueryOperatorInput>;
+};
+
+
 type Query_directoryArgs = {
   absolutePath: InputMaybe<StringQueryOperatorInput>;
   accessTime: InputMaybe<DateQueryOperatorInput>;
@@ -2214,15 +3111,25 @@ type Query_fileArgs = {
   blksize: InputMaybe<IntQueryOperatorInput>;
   blocks: InputMaybe<IntQueryOperatorInput>;
   changeTime: InputMaybe<DateQueryOperatorInput>;
+  childAboutYaml: InputMaybe<AboutYamlFilterInput>;
   childBlogPost: InputMaybe<BlogPostFilterInput>;
   childCategoriesYaml: InputMaybe<CategoriesYamlFilterInput>;
+  childCompanyYaml: InputMaybe<CompanyYamlFilterInput>;
+  childHomeYaml: InputMaybe<HomeYamlFilterInput>;
   childImageSharp: InputMaybe<ImageSharpFilterInput>;
+  childPricingYaml: InputMaybe<PricingYamlFilterInput>;
   childProjectsYaml: InputMaybe<ProjectsYamlFilterInput>;
+  childServicesYaml: InputMaybe<ServicesYamlFilterInput>;
   children: InputMaybe<NodeFilterListInput>;
+  childrenAboutYaml: InputMaybe<AboutYamlFilterListInput>;
   childrenBlogPost: InputMaybe<BlogPostFilterListInput>;
   childrenCategoriesYaml: InputMaybe<CategoriesYamlFilterListInput>;
+  childrenCompanyYaml: InputMaybe<CompanyYamlFilterListInput>;
+  childrenHomeYaml: InputMaybe<HomeYamlFilterListInput>;
   childrenImageSharp: InputMaybe<ImageSharpFilterListInput>;
+  childrenPricingYaml: InputMaybe<PricingYamlFilterListInput>;
   childrenProjectsYaml: InputMaybe<ProjectsYamlFilterListInput>;
+  childrenServicesYaml: InputMaybe<ServicesYamlFilterListInput>;
   ctime: InputMaybe<DateQueryOperatorInput>;
   ctimeMs: InputMaybe<FloatQueryOperatorInput>;
   dev: InputMaybe<IntQueryOperatorInput>;
@@ -2252,6 +3159,16 @@ type Query_fileArgs = {
 };
 
 
+type Query_homeYamlArgs = {
+  children: InputMaybe<NodeFilterListInput>;
+  consoleSteps: InputMaybe<HomeConsoleStepFilterListInput>;
+  id: InputMaybe<StringQueryOperatorInput>;
+  internal: InputMaybe<InternalFilterInput>;
+  parent: InputMaybe<NodeFilterInput>;
+  reasons: InputMaybe<ContentTitleTextFilterListInput>;
+};
+
+
 type Query_imageSharpArgs = {
   children: InputMaybe<NodeFilterListInput>;
   fixed: InputMaybe<ImageSharpFixedFilterInput>;
@@ -2275,6 +3192,19 @@ type Query_mdxArgs = {
 };
 
 
+type Query_pricingYamlArgs = {
+  children: InputMaybe<NodeFilterListInput>;
+  consultation: InputMaybe<PricingConsultationFilterInput>;
+  description: InputMaybe<StringQueryOperatorInput>;
+  extras: InputMaybe<PricingExtraFilterListInput>;
+  faq: InputMaybe<PricingFaqFilterListInput>;
+  id: InputMaybe<StringQueryOperatorInput>;
+  internal: InputMaybe<InternalFilterInput>;
+  parent: InputMaybe<NodeFilterInput>;
+  plans: InputMaybe<PricingPlanFilterListInput>;
+};
+
+
 type Query_projectsYamlArgs = {
   category: InputMaybe<StringQueryOperatorInput>;
   children: InputMaybe<NodeFilterListInput>;
@@ -2290,6 +3220,20 @@ type Query_projectsYamlArgs = {
   type: InputMaybe<StringQueryOperatorInput>;
   url: InputMaybe<StringQueryOperatorInput>;
   yamlId: InputMaybe<StringQueryOperatorInput>;
+};
+
+
+type Query_servicesYamlArgs = {
+  card: InputMaybe<IntQueryOperatorInput>;
+  children: InputMaybe<NodeFilterListInput>;
+  details: InputMaybe<ServiceDetailsFilterInput>;
+  icon: InputMaybe<StringQueryOperatorInput>;
+  id: InputMaybe<StringQueryOperatorInput>;
+  internal: InputMaybe<InternalFilterInput>;
+  name: InputMaybe<StringQueryOperatorInput>;
+  parent: InputMaybe<NodeFilterInput>;
+  slug: InputMaybe<StringQueryOperatorInput>;
+  summary: InputMaybe<StringQueryOperatorInput>;
 };
 
 
@@ -2364,6 +3308,232 @@ type Query_sitePluginArgs = {
   resolve: InputMaybe<StringQueryOperatorInput>;
   ssrAPIs: InputMaybe<StringQueryOperatorInput>;
   version: InputMaybe<StringQueryOperatorInput>;
+};
+
+type ServiceAside = {
+  readonly items: ReadonlyArray<ServiceAsideItem>;
+  readonly kind: Scalars['String'];
+  readonly label: Maybe<Scalars['String']>;
+  readonly title: Maybe<Scalars['String']>;
+};
+
+type ServiceAsideFieldSelector = {
+  readonly items: InputMaybe<ServiceAsideItemFieldSelector>;
+  readonly kind: InputMaybe<FieldSelectorEnum>;
+  readonly label: InputMaybe<FieldSelectorEnum>;
+  readonly title: InputMaybe<FieldSelectorEnum>;
+};
+
+type ServiceAsideFilterInput = {
+  readonly items: InputMaybe<ServiceAsideItemFilterListInput>;
+  readonly kind: InputMaybe<StringQueryOperatorInput>;
+  readonly label: InputMaybe<StringQueryOperatorInput>;
+  readonly title: InputMaybe<StringQueryOperatorInput>;
+};
+
+type ServiceAsideItem = {
+  readonly text: Scalars['String'];
+  readonly title: Scalars['String'];
+};
+
+type ServiceAsideItemFieldSelector = {
+  readonly text: InputMaybe<FieldSelectorEnum>;
+  readonly title: InputMaybe<FieldSelectorEnum>;
+};
+
+type ServiceAsideItemFilterInput = {
+  readonly text: InputMaybe<StringQueryOperatorInput>;
+  readonly title: InputMaybe<StringQueryOperatorInput>;
+};
+
+type ServiceAsideItemFilterListInput = {
+  readonly elemMatch: InputMaybe<ServiceAsideItemFilterInput>;
+};
+
+type ServiceAsideItemSortInput = {
+  readonly text: InputMaybe<SortOrderEnum>;
+  readonly title: InputMaybe<SortOrderEnum>;
+};
+
+type ServiceAsideSortInput = {
+  readonly items: InputMaybe<ServiceAsideItemSortInput>;
+  readonly kind: InputMaybe<SortOrderEnum>;
+  readonly label: InputMaybe<SortOrderEnum>;
+  readonly title: InputMaybe<SortOrderEnum>;
+};
+
+type ServiceDetails = {
+  readonly anchor: Scalars['String'];
+  readonly aside: ServiceAside;
+  readonly intro: Scalars['String'];
+  readonly order: Scalars['Int'];
+  readonly points: ReadonlyArray<Scalars['String']>;
+};
+
+type ServiceDetailsFieldSelector = {
+  readonly anchor: InputMaybe<FieldSelectorEnum>;
+  readonly aside: InputMaybe<ServiceAsideFieldSelector>;
+  readonly intro: InputMaybe<FieldSelectorEnum>;
+  readonly order: InputMaybe<FieldSelectorEnum>;
+  readonly points: InputMaybe<FieldSelectorEnum>;
+};
+
+type ServiceDetailsFilterInput = {
+  readonly anchor: InputMaybe<StringQueryOperatorInput>;
+  readonly aside: InputMaybe<ServiceAsideFilterInput>;
+  readonly intro: InputMaybe<StringQueryOperatorInput>;
+  readonly order: InputMaybe<IntQueryOperatorInput>;
+  readonly points: InputMaybe<StringQueryOperatorInput>;
+};
+
+type ServiceDetailsSortInput = {
+  readonly anchor: InputMaybe<SortOrderEnum>;
+  readonly aside: InputMaybe<ServiceAsideSortInput>;
+  readonly intro: InputMaybe<SortOrderEnum>;
+  readonly order: InputMaybe<SortOrderEnum>;
+  readonly points: InputMaybe<SortOrderEnum>;
+};
+
+type ServicesYaml = Node & {
+  readonly card: Maybe<Scalars['Int']>;
+  readonly children: ReadonlyArray<Node>;
+  readonly details: Maybe<ServiceDetails>;
+  readonly icon: Scalars['String'];
+  readonly id: Scalars['ID'];
+  readonly internal: Internal;
+  readonly name: Scalars['String'];
+  readonly parent: Maybe<Node>;
+  readonly slug: Scalars['String'];
+  readonly summary: Maybe<Scalars['String']>;
+};
+
+type ServicesYamlConnection = {
+  readonly distinct: ReadonlyArray<Scalars['String']>;
+  readonly edges: ReadonlyArray<ServicesYamlEdge>;
+  readonly group: ReadonlyArray<ServicesYamlGroupConnection>;
+  readonly max: Maybe<Scalars['Float']>;
+  readonly min: Maybe<Scalars['Float']>;
+  readonly nodes: ReadonlyArray<ServicesYaml>;
+  readonly pageInfo: PageInfo;
+  readonly sum: Maybe<Scalars['Float']>;
+  readonly totalCount: Scalars['Int'];
+};
+
+
+type ServicesYamlConnection_distinctArgs = {
+  field: ServicesYamlFieldSelector;
+};
+
+
+type ServicesYamlConnection_groupArgs = {
+  field: ServicesYamlFieldSelector;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+};
+
+
+type ServicesYamlConnection_maxArgs = {
+  field: ServicesYamlFieldSelector;
+};
+
+
+type ServicesYamlConnection_minArgs = {
+  field: ServicesYamlFieldSelector;
+};
+
+
+type ServicesYamlConnection_sumArgs = {
+  field: ServicesYamlFieldSelector;
+};
+
+type ServicesYamlEdge = {
+  readonly next: Maybe<ServicesYaml>;
+  readonly node: ServicesYaml;
+  readonly previous: Maybe<ServicesYaml>;
+};
+
+type ServicesYamlFieldSelector = {
+  readonly card: InputMaybe<FieldSelectorEnum>;
+  readonly children: InputMaybe<NodeFieldSelector>;
+  readonly details: InputMaybe<ServiceDetailsFieldSelector>;
+  readonly icon: InputMaybe<FieldSelectorEnum>;
+  readonly id: InputMaybe<FieldSelectorEnum>;
+  readonly internal: InputMaybe<InternalFieldSelector>;
+  readonly name: InputMaybe<FieldSelectorEnum>;
+  readonly parent: InputMaybe<NodeFieldSelector>;
+  readonly slug: InputMaybe<FieldSelectorEnum>;
+  readonly summary: InputMaybe<FieldSelectorEnum>;
+};
+
+type ServicesYamlFilterInput = {
+  readonly card: InputMaybe<IntQueryOperatorInput>;
+  readonly children: InputMaybe<NodeFilterListInput>;
+  readonly details: InputMaybe<ServiceDetailsFilterInput>;
+  readonly icon: InputMaybe<StringQueryOperatorInput>;
+  readonly id: InputMaybe<StringQueryOperatorInput>;
+  readonly internal: InputMaybe<InternalFilterInput>;
+  readonly name: InputMaybe<StringQueryOperatorInput>;
+  readonly parent: InputMaybe<NodeFilterInput>;
+  readonly slug: InputMaybe<StringQueryOperatorInput>;
+  readonly summary: InputMaybe<StringQueryOperatorInput>;
+};
+
+type ServicesYamlFilterListInput = {
+  readonly elemMatch: InputMaybe<ServicesYamlFilterInput>;
+};
+
+type ServicesYamlGroupConnection = {
+  readonly distinct: ReadonlyArray<Scalars['String']>;
+  readonly edges: ReadonlyArray<ServicesYamlEdge>;
+  readonly field: Scalars['String'];
+  readonly fieldValue: Maybe<Scalars['String']>;
+  readonly group: ReadonlyArray<ServicesYamlGroupConnection>;
+  readonly max: Maybe<Scalars['Float']>;
+  readonly min: Maybe<Scalars['Float']>;
+  readonly nodes: ReadonlyArray<ServicesYaml>;
+  readonly pageInfo: PageInfo;
+  readonly sum: Maybe<Scalars['Float']>;
+  readonly totalCount: Scalars['Int'];
+};
+
+
+type ServicesYamlGroupConnection_distinctArgs = {
+  field: ServicesYamlFieldSelector;
+};
+
+
+type ServicesYamlGroupConnection_groupArgs = {
+  field: ServicesYamlFieldSelector;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+};
+
+
+type ServicesYamlGroupConnection_maxArgs = {
+  field: ServicesYamlFieldSelector;
+};
+
+
+type ServicesYamlGroupConnection_minArgs = {
+  field: ServicesYamlFieldSelector;
+};
+
+
+type ServicesYamlGroupConnection_sumArgs = {
+  field: ServicesYamlFieldSelector;
+};
+
+type ServicesYamlSortInput = {
+  readonly card: InputMaybe<SortOrderEnum>;
+  readonly children: InputMaybe<NodeSortInput>;
+  readonly details: InputMaybe<ServiceDetailsSortInput>;
+  readonly icon: InputMaybe<SortOrderEnum>;
+  readonly id: InputMaybe<SortOrderEnum>;
+  readonly internal: InputMaybe<InternalSortInput>;
+  readonly name: InputMaybe<SortOrderEnum>;
+  readonly parent: InputMaybe<NodeSortInput>;
+  readonly slug: InputMaybe<SortOrderEnum>;
+  readonly summary: InputMaybe<SortOrderEnum>;
 };
 
 type Site = Node & {
@@ -3121,9 +4291,6 @@ type SiteProxySortInput = {
 
 type SiteSiteMetadata = {
   readonly description: Maybe<Scalars['String']>;
-  readonly email: Maybe<Scalars['String']>;
-  readonly foundedYear: Maybe<Scalars['Int']>;
-  readonly phone: Maybe<Scalars['String']>;
   readonly siteUrl: Maybe<Scalars['String']>;
   readonly social: Maybe<SiteSiteMetadataSocial>;
   readonly title: Maybe<Scalars['String']>;
@@ -3131,9 +4298,6 @@ type SiteSiteMetadata = {
 
 type SiteSiteMetadataFieldSelector = {
   readonly description: InputMaybe<FieldSelectorEnum>;
-  readonly email: InputMaybe<FieldSelectorEnum>;
-  readonly foundedYear: InputMaybe<FieldSelectorEnum>;
-  readonly phone: InputMaybe<FieldSelectorEnum>;
   readonly siteUrl: InputMaybe<FieldSelectorEnum>;
   readonly social: InputMaybe<SiteSiteMetadataSocialFieldSelector>;
   readonly title: InputMaybe<FieldSelectorEnum>;
@@ -3141,9 +4305,6 @@ type SiteSiteMetadataFieldSelector = {
 
 type SiteSiteMetadataFilterInput = {
   readonly description: InputMaybe<StringQueryOperatorInput>;
-  readonly email: InputMaybe<StringQueryOperatorInput>;
-  readonly foundedYear: InputMaybe<IntQueryOperatorInput>;
-  readonly phone: InputMaybe<StringQueryOperatorInput>;
   readonly siteUrl: InputMaybe<StringQueryOperatorInput>;
   readonly social: InputMaybe<SiteSiteMetadataSocialFilterInput>;
   readonly title: InputMaybe<StringQueryOperatorInput>;
@@ -3175,9 +4336,6 @@ type SiteSiteMetadataSocialSortInput = {
 
 type SiteSiteMetadataSortInput = {
   readonly description: InputMaybe<SortOrderEnum>;
-  readonly email: InputMaybe<SortOrderEnum>;
-  readonly foundedYear: InputMaybe<SortOrderEnum>;
-  readonly phone: InputMaybe<SortOrderEnum>;
   readonly siteUrl: InputMaybe<SortOrderEnum>;
   readonly social: InputMaybe<SiteSiteMetadataSocialSortInput>;
   readonly title: InputMaybe<SortOrderEnum>;
@@ -3225,6 +4383,11 @@ type TransformOptions = {
 type WebPOptions = {
   readonly quality: InputMaybe<Scalars['Int']>;
 };
+
+type AboutPageQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+type AboutPageQuery = { readonly aboutYaml: { readonly values: ReadonlyArray<{ readonly title: string, readonly text: string, readonly icon: string }>, readonly process: ReadonlyArray<{ readonly title: string, readonly text: string }>, readonly approach: ReadonlyArray<{ readonly title: string, readonly text: string }> } | null };
 
 type BlogIndexQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -3280,20 +4443,40 @@ type GatsbyImageSharpFluid_withWebp_tracedSVGFragment = { readonly tracedSVG: st
 
 type GatsbyImageSharpFluidLimitPresentationSizeFragment = { readonly maxHeight: number, readonly maxWidth: number };
 
+type HomePageQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+type HomePageQuery = { readonly homeYaml: { readonly consoleSteps: ReadonlyArray<{ readonly text: string, readonly time: string, readonly done: boolean }>, readonly reasons: ReadonlyArray<{ readonly title: string, readonly text: string }> } | null, readonly companyYaml: { readonly figures: ReadonlyArray<{ readonly label: string, readonly value: number }> } | null };
+
 type LatestInsightsQueryVariables = Exact<{ [key: string]: never; }>;
 
 
 type LatestInsightsQuery = { readonly allBlogPost: { readonly nodes: ReadonlyArray<{ readonly id: string, readonly slug: string, readonly title: string, readonly excerpt: string, readonly date: string }> } };
+
+type PricingPageQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+type PricingPageQuery = { readonly pricingYaml: { readonly description: string, readonly plans: ReadonlyArray<{ readonly id: string, readonly name: string, readonly tagline: string, readonly price: string, readonly priceNote: string | null, readonly monthly: string | null, readonly startsAt: string | null, readonly features: ReadonlyArray<string>, readonly cta: string, readonly popular: boolean | null }>, readonly extras: ReadonlyArray<{ readonly title: string, readonly price: string, readonly text: string, readonly icon: string }>, readonly faq: ReadonlyArray<{ readonly question: string, readonly answer: string }> } | null };
 
 type ProjectsPageQueryVariables = Exact<{ [key: string]: never; }>;
 
 
 type ProjectsPageQuery = { readonly allProjectsYaml: { readonly nodes: ReadonlyArray<{ readonly yamlId: string, readonly title: string, readonly description: string, readonly type: string, readonly url: string, readonly technologies: ReadonlyArray<string>, readonly status: string, readonly category: string, readonly githubUrl: string | null, readonly image: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } | null }> } };
 
+type ServicesPageQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+type ServicesPageQuery = { readonly allServicesYaml: { readonly nodes: ReadonlyArray<{ readonly slug: string, readonly name: string, readonly icon: string, readonly details: { readonly anchor: string, readonly order: number, readonly intro: string, readonly points: ReadonlyArray<string>, readonly aside: { readonly kind: string, readonly label: string | null, readonly title: string | null, readonly items: ReadonlyArray<{ readonly title: string, readonly text: string }> } } | null }> } };
+
 type ShellSiteMetadataQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-type ShellSiteMetadataQuery = { readonly site: { readonly siteMetadata: { readonly title: string | null, readonly description: string | null, readonly siteUrl: string | null, readonly email: string | null, readonly phone: string | null, readonly foundedYear: number | null } | null } | null };
+type ShellSiteMetadataQuery = { readonly site: { readonly siteMetadata: { readonly title: string | null, readonly description: string | null, readonly siteUrl: string | null } | null } | null };
+
+type SiteContentQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+type SiteContentQuery = { readonly companyYaml: { readonly name: string, readonly foundedYear: number, readonly email: string, readonly phone: string, readonly replyTime: string } | null, readonly pricingYaml: { readonly consultation: { readonly rate: string, readonly freeMinutes: number }, readonly plans: ReadonlyArray<{ readonly id: string, readonly price: string, readonly monthly: string | null, readonly startsAt: string | null }> } | null, readonly allServicesYaml: { readonly nodes: ReadonlyArray<{ readonly slug: string, readonly name: string, readonly icon: string, readonly card: number | null, readonly summary: string | null }> } };
 
 type BlogCreatePagesQueryVariables = Exact<{ [key: string]: never; }>;
 

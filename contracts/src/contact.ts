@@ -1,7 +1,10 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Page } from './pagination';
 
-/** The services an enquiry may name; the empty string means "none chosen". */
+/**
+ * The service values the API accepts; the empty string means "none chosen". They are the slugs of
+ * content/services.yaml, in its order: the site build and a test fail when the two differ.
+ */
 export const CONTACT_SERVICES = [
   'ai-agent-development',
   'ai-consultation',
@@ -38,7 +41,10 @@ export const ContactRequestSchema = Type.Object(
 );
 export type ContactRequest = Static<typeof ContactRequestSchema>;
 
-/** `{ message }`: "Thanks, {name}! We received your message and will reply within 24 hours on business days." */
+/**
+ * `{ message }`: "Thanks, {name}! We received your message and will reply within {replyTime} on
+ * business days.", with the reply time of content/company.yaml.
+ */
 export const ContactResponseSchema = Type.Object({ message: Type.String() });
 export type ContactResponse = Static<typeof ContactResponseSchema>;
 

@@ -21,3 +21,4 @@ export {
   readPostSource,
   writePostFile,
 } from './post-file';
+export { type ContactFacts, readContactFactsFrom, SiteFactsError } from './site-facts';

@@ -4,9 +4,6 @@ export interface SiteMetadata {
   title: string;
   description: string;
   siteUrl: string;
-  email: string;
-  phone: string;
-  foundedYear: number;
 }
 
 interface SiteMetadataQueryResult {
@@ -22,9 +19,6 @@ export function useSiteMetadata(): SiteMetadata {
           title
           description
           siteUrl
-          email
-          phone
-          foundedYear
         }
       }
     }

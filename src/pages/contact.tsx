@@ -5,6 +5,7 @@ import { PageHero } from '@/components/marketing/page-hero';
 import { Seo } from '@/components/seo';
 import { Card } from '@/components/ui/card';
 import { Container } from '@/components/ui/container';
+import { useSiteContent } from '@/components/use-site-content';
 import { ContactDetails } from '@/features/contact/components/contact-details';
 import { ContactForm } from '@/features/contact/components/contact-form';
 
@@ -37,12 +38,15 @@ const FormLead = styled.p`
 `;
 
 export default function ContactPage() {
+  const { fill } = useSiteContent();
   return (
     <>
       <PageHero
         eyebrow="Contact Us"
         title="Let's talk about your agent"
-        lead="Tell us what slows your team down. We answer every enquiry within 24 hours on business days."
+        lead={fill(
+          'Tell us what slows your team down. We answer every enquiry within {replyTime} on business days.',
+        )}
       />
       <Body aria-labelledby="contact-form-title">
         <Container>
@@ -60,10 +64,15 @@ export default function ContactPage() {
   );
 }
 
-export const Head: HeadFC = ({ location }) => (
-  <Seo
-    title="Contact Us"
-    description="Send AgentWorks an enquiry about a custom AI agent, consultation or integration. We reply within 24 hours on business days."
-    pathname={location.pathname}
-  />
-);
+export const Head: HeadFC = ({ location }) => {
+  const { fill } = useSiteContent();
+  return (
+    <Seo
+      title="Contact Us"
+      description={fill(
+        'Send AgentWorks an enquiry about a custom AI agent, consultation or integration. We reply within {replyTime} on business days.',
+      )}
+      pathname={location.pathname}
+    />
+  );
+};

@@ -1,27 +1,20 @@
 import type { Kysely } from 'kysely';
 import type { ContactEnquiry, ContactRequest, ContactService } from '@site/contracts';
+import type { ContactFacts } from '@site/pipeline';
 import type { Database } from '../db/database';
 import { paginate } from '../lib/pagination';
 import type { Mailer } from './mail';
 
-/** Each service's label as the contact form shows it, for the owner's notification. */
-const SERVICE_LABELS: Record<Exclude<ContactService, ''>, string> = {
-  'ai-agent-development': 'AI Agent Development',
-  'ai-consultation': 'AI Consultation',
-  'agents-security': 'Agents Security',
-  'graph-rag': 'Graph RAG',
-  integration: 'Integration Services',
-  mcp: 'Model Context Protocol',
-  'retrieval-augment-generation': 'Retrieval Augment Generation',
-  'voice-ai': 'Voice AI Agents',
-};
-
-/** Keeps one enquiry and notifies the owner (by SMTP, or in the outbox). */
+/**
+ * Keeps one enquiry and notifies the owner (by SMTP, or in the outbox). The notification names
+ * the service and the reply-time promise as content/ writes them (`facts`).
+ */
 export async function receiveEnquiry(
   db: Kysely<Database>,
   mailer: Mailer,
   ownerEmail: string | undefined,
   input: ContactRequest,
+  facts: ContactFacts,
 ): Promise<ContactEnquiry> {
   const enquiry = {
     name: input.name.trim(),
@@ -38,7 +31,9 @@ export async function receiveEnquiry(
     .returning('id')
     .executeTakeFirstOrThrow();
 
-  const service = enquiry.service ? SERVICE_LABELS[enquiry.service] : 'not chosen';
+  const service = enquiry.service
+    ? (facts.services.find((entry) => entry.slug === enquiry.service)?.name ?? enquiry.service)
+    : 'not chosen';
   // Header values stay on one line whatever the visitor typed.
   const oneLine = (value: string) => value.replace(/\s+/g, ' ');
   await mailer.send({
@@ -56,7 +51,7 @@ export async function receiveEnquiry(
       '',
       enquiry.message,
       '',
-      'Reply within 24 hours on business days.',
+      `Reply within ${facts.replyTime} on business days.`,
     ].join('\n'),
     headers: { 'Reply-To': enquiry.email },
   });

@@ -2,9 +2,9 @@ import { Link } from 'gatsby';
 import React from 'react';
 import styled from 'styled-components';
 import { ClockIcon, LogoMark, MailIcon, PhoneIcon } from '@/components/icons';
-import { SERVICES } from '@/components/marketing/services';
 import { Container } from '@/components/ui/container';
-import { telHref, useSiteMetadata } from '@/components/use-site-metadata';
+import { useSiteContent } from '@/components/use-site-content';
+import { telHref } from '@/components/use-site-metadata';
 
 export const FOOTER_LINKS: readonly { to: string; label: string }[] = [
   { to: '/', label: 'Home' },
@@ -108,7 +108,8 @@ const Bottom = styled.div`
 `;
 
 export function Footer() {
-  const { email, phone } = useSiteMetadata();
+  const { company, cards, fill } = useSiteContent();
+  const { email, phone } = company;
   const year = new Date().getFullYear();
 
   return (
@@ -121,9 +122,9 @@ export function Footer() {
               AgentWorks
             </Brand>
             <p>
-              We design, build and secure custom AI agents for businesses: agents that connect to
-              your systems, follow your rules and take repetitive work off your team. Founded in
-              2025.
+              {fill(
+                'We design, build and secure custom AI agents for businesses: agents that connect to your systems, follow your rules and take repetitive work off your team. Founded in {foundedYear}.',
+              )}
             </p>
           </div>
           <nav aria-labelledby="footer-quick-links">
@@ -139,8 +140,8 @@ export function Footer() {
           <section aria-labelledby="footer-services">
             <Heading id="footer-services">Services</Heading>
             <List>
-              {SERVICES.map((service) => (
-                <li key={service.title}>{service.title}</li>
+              {cards.map((service) => (
+                <li key={service.slug}>{service.name}</li>
               ))}
             </List>
           </section>
@@ -157,7 +158,7 @@ export function Footer() {
               </ContactItem>
               <ContactItem>
                 <ClockIcon size={18} />
-                <span>Enquiries answered within 24 hours on business days.</span>
+                <span>{fill('Enquiries answered within {replyTime} on business days.')}</span>
               </ContactItem>
             </List>
           </section>

@@ -10,9 +10,6 @@ beforeEach(() => {
         title: 'AgentWorks',
         description: 'Default description',
         siteUrl: 'https://agentworks.example',
-        email: 'hello@agentworks.example',
-        phone: '+1 555 010 2025',
-        foundedYear: 2025,
       },
     },
   });

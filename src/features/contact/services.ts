@@ -1,17 +1,24 @@
 import type { ContactService } from '@site/contracts';
+import { useSiteContent } from '@/components/use-site-content';
 
-/** The service choices in display order; the empty value means "none chosen". */
-export const SERVICE_OPTIONS: readonly { value: Exclude<ContactService, ''>; label: string }[] = [
-  { value: 'ai-agent-development', label: 'AI Agent Development' },
-  { value: 'ai-consultation', label: 'AI Consultation' },
-  { value: 'agents-security', label: 'Agents Security' },
-  { value: 'graph-rag', label: 'Graph RAG' },
-  { value: 'integration', label: 'Integration Services' },
-  { value: 'mcp', label: 'Model Context Protocol' },
-  { value: 'retrieval-augment-generation', label: 'Retrieval Augment Generation' },
-  { value: 'voice-ai', label: 'Voice AI Agents' },
-];
+export interface ServiceOption {
+  value: Exclude<ContactService, ''>;
+  label: string;
+}
 
-export function serviceLabel(value: ContactService): string {
-  return SERVICE_OPTIONS.find((option) => option.value === value)?.label ?? 'Not specified';
+/**
+ * The contact form's service choices, in the order of content/services.yaml. The build checks
+ * that the file's slugs are exactly the values the API accepts, so each value is a ContactService.
+ */
+export function useServiceOptions(): readonly ServiceOption[] {
+  return useSiteContent().services.map((service) => ({
+    value: service.slug as ServiceOption['value'],
+    label: service.name,
+  }));
+}
+
+/** The name of a service value; the empty value (none chosen) reads "Not specified". */
+export function useServiceLabel(): (value: ContactService) => string {
+  const options = useServiceOptions();
+  return (value) => options.find((option) => option.value === value)?.label ?? 'Not specified';
 }

@@ -2,18 +2,17 @@ import { screen, within } from '@testing-library/react';
 import { useStaticQuery } from 'gatsby';
 import React from 'react';
 import { renderWithProviders } from '@/testing/render-with-providers';
+import { siteContentQueryData } from '@/testing/site-content';
 import { Footer } from '../footer';
 
 beforeEach(() => {
   jest.mocked(useStaticQuery).mockReturnValue({
+    ...siteContentQueryData(),
     site: {
       siteMetadata: {
         title: 'AgentWorks',
         description: 'Custom AI agents',
         siteUrl: 'https://agentworks.example',
-        email: 'hello@agentworks.example',
-        phone: '+1 555 010 2025',
-        foundedYear: 2025,
       },
     },
   });
@@ -55,7 +54,7 @@ describe('Footer', () => {
     ]);
   });
 
-  it('links the contact e-mail and phone from siteMetadata', () => {
+  it('links the contact e-mail and phone from content/company.yaml', () => {
     renderWithProviders(<Footer />);
     expect(screen.getByRole('link', { name: 'hello@agentworks.example' })).toHaveAttribute(
       'href',

@@ -1,7 +1,8 @@
 import React from 'react';
 import styled from 'styled-components';
 import { ClockIcon, MailIcon, PhoneIcon } from '@/components/icons';
-import { telHref, useSiteMetadata } from '@/components/use-site-metadata';
+import { useSiteContent } from '@/components/use-site-content';
+import { telHref } from '@/components/use-site-metadata';
 
 const Aside = styled.aside`
   display: flex;
@@ -68,7 +69,8 @@ const Steps = styled.ol`
 
 /** Direct contact details, the response-time promise and what happens after sending. */
 export function ContactDetails() {
-  const { email, phone } = useSiteMetadata();
+  const { company, fill } = useSiteContent();
+  const { email, phone } = company;
   return (
     <Aside aria-label="Other ways to reach us">
       <Block aria-labelledby="contact-direct">
@@ -92,7 +94,7 @@ export function ContactDetails() {
             <ClockIcon size={20} aria-hidden="true" />
             <span>
               <Label>Response time</Label>
-              We answer every enquiry within 24 hours on business days.
+              {fill('We answer every enquiry within {replyTime} on business days.')}
             </span>
           </Item>
         </List>
@@ -101,12 +103,12 @@ export function ContactDetails() {
         <Heading id="contact-next">What happens next</Heading>
         <Steps>
           <li>
-            <strong>We reply within 24 hours</strong> on business days, from a person who builds
-            agents, not a sales script.
+            <strong>{fill('We reply within {replyTime}')}</strong> on business days, from a person
+            who builds agents, not a sales script.
           </li>
           <li>
-            <strong>A free 30-minute call</strong> to understand the workflow, your data and what
-            success looks like.
+            <strong>{fill('A free {consultation.freeMinutes}-minute call')}</strong> to understand
+            the workflow, your data and what success looks like.
           </li>
           <li>
             <strong>A written proposal</strong> with scope, a fixed quote and a timeline you can

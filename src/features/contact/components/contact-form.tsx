@@ -1,5 +1,5 @@
 import { yupResolver } from '@hookform/resolvers/yup';
-import type { ContactRequest, ContactService } from '@site/contracts';
+import { CONTACT_SERVICES, type ContactRequest, type ContactService } from '@site/contracts';
 import React, { useEffect, useRef, useState } from 'react';
 import { useForm, type Path } from 'react-hook-form';
 import styled, { css } from 'styled-components';
@@ -11,7 +11,7 @@ import { useToast } from '@/components/ui/toast';
 import { ApiError } from '@/lib/api-client';
 import { useHydrated } from '@/lib/use-hydrated';
 import { sendEnquiry } from '../api/send-enquiry';
-import { SERVICE_OPTIONS } from '../services';
+import { useServiceOptions } from '../services';
 
 /** Stricter than "has an @": the API also wants a dot in the domain, so catch it here first. */
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -28,10 +28,7 @@ const schema = yup.object({
   company: yup.string().trim().max(120, 'Company name is too long').default(''),
   service: yup
     .string()
-    .oneOf(
-      ['', ...SERVICE_OPTIONS.map((option) => option.value)],
-      'Please choose a service from the list',
-    )
+    .oneOf(['', ...CONTACT_SERVICES], 'Please choose a service from the list')
     .default(''),
   message: yup.string().trim().required('Message is required').max(5000, 'Message is too long'),
   website: yup.string().default(''),
@@ -112,6 +109,7 @@ function fieldErrorsFrom(error: unknown): { field: string; message: string }[] {
  * red borders on the required fields); any edit returns it to idle.
  */
 export function ContactForm() {
+  const serviceOptions = useServiceOptions();
   const { toast } = useToast();
   const [status, setStatus] = useState<ContactStatus>('idle');
   const hydrated = useHydrated();
@@ -198,7 +196,7 @@ export function ContactForm() {
       <Field label="Service" error={errors.service?.message}>
         <Select {...register('service')}>
           <option value="">Select a service</option>
-          {SERVICE_OPTIONS.map((option) => (
+          {serviceOptions.map((option) => (
             <option key={option.value} value={option.value}>
               {option.label}
             </option>

@@ -2,7 +2,7 @@ import type { ContactEnquiry } from '@site/contracts';
 import React from 'react';
 import styled from 'styled-components';
 import { Badge } from '@/components/ui/badge';
-import { serviceLabel } from '@/features/contact';
+import { useServiceLabel } from '@/features/contact';
 import { fetchEnquiries } from '../api/inbox-api';
 import { formatDateTime } from '@/lib/format-date-time';
 import { ListStates } from './list-states';
@@ -56,6 +56,7 @@ const Message = styled.p`
 `;
 
 function EnquiryItem({ enquiry }: { enquiry: ContactEnquiry }) {
+  const serviceLabel = useServiceLabel();
   return (
     <Item>
       <Header>

@@ -7,10 +7,8 @@ import {
   PageQuerySchema,
 } from '@site/contracts';
 import { listEnquiries, receiveEnquiry } from '../../../services/contact';
+import { loadContactFacts, thanksMessage } from '../../../services/site-facts';
 import { pageParams } from '../../../lib/pagination';
-
-const thanks = (name: string) =>
-  `Thanks, ${name}! We received your message and will reply within 24 hours on business days.`;
 
 /** Registered with the prefix /contact: Fastify serves "/" there as both /contact and /contact/. */
 const contact: FastifyPluginAsyncTypebox = async (app) => {
@@ -31,13 +29,14 @@ const contact: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const name = request.body.name.trim();
+      const facts = await loadContactFacts(app.config.contentDir);
       // Honeypot filled: only a bot sees that field. Answer as on success so it moves on.
       if (request.body.website) {
         request.log.info('contact: honeypot filled, enquiry dropped');
-        return { message: thanks(name) };
+        return { message: thanksMessage(name, facts) };
       }
-      await receiveEnquiry(app.db, app.mailer, app.config.ownerEmail, request.body);
-      return { message: thanks(name) };
+      await receiveEnquiry(app.db, app.mailer, app.config.ownerEmail, request.body, facts);
+      return { message: thanksMessage(name, facts) };
     },
   );
 

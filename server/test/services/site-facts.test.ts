@@ -1,0 +1,43 @@
+import path from 'node:path';
+import { CONTACT_SERVICES } from '@site/contracts';
+import { readContactFactsFrom, SiteFactsError } from '@site/pipeline';
+import { loadContactFacts, thanksMessage } from '../../src/services/site-facts';
+
+const contentDir = path.resolve(__dirname, '../../../content');
+
+describe('the API and content/ agree', () => {
+  test('the services the API accepts are the slugs of content/services.yaml, in its order', async () => {
+    const facts = await loadContactFacts(contentDir);
+    expect(facts.services.map((service) => service.slug)).toEqual([...CONTACT_SERVICES]);
+  });
+
+  test('the thanks message quotes the reply time of content/company.yaml', async () => {
+    const facts = await loadContactFacts(contentDir);
+    expect(thanksMessage('Ada', facts)).toBe(
+      `Thanks, Ada! We received your message and will reply within ${facts.replyTime} on business days.`,
+    );
+  });
+});
+
+describe('readContactFactsFrom', () => {
+  const services = '- slug: mcp\n  name: Model Context Protocol\n  icon: protocol\n';
+
+  test('reads the reply time and each service slug and name', () => {
+    expect(readContactFactsFrom('name: X\nreplyTime: 2 days\n', services)).toEqual({
+      replyTime: '2 days',
+      services: [{ slug: 'mcp', name: 'Model Context Protocol' }],
+    });
+  });
+
+  test('names the file and field that is missing', () => {
+    expect(() => readContactFactsFrom('name: X\n', services)).toThrow(
+      new SiteFactsError('content/company.yaml is missing the required field "replyTime".'),
+    );
+    expect(() =>
+      readContactFactsFrom('replyTime: 1 day\n', `${services}- slug: voice-ai\n`),
+    ).toThrow('content/services.yaml is missing the required field "[1].name".');
+    expect(() => readContactFactsFrom('replyTime: [1 day\n', services)).toThrow(
+      /^content\/company\.yaml is not valid YAML/,
+    );
+  });
+});

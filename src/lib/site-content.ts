@@ -1,0 +1,82 @@
+/**
+ * Rules shared by the pages that show content/*.yaml and the build-time check of those files
+ * (plugins/site-content): the icon names a file may use and the facts a text may name in braces.
+ * Pure code, no Gatsby or React, so both sides use the same rule.
+ */
+
+/** Icons a content file may name (services, extras, values); each maps to one drawn icon. */
+export const CONTENT_ICONS = [
+  'agent',
+  'consultation',
+  'integration',
+  'retrieval',
+  'graph',
+  'shield',
+  'protocol',
+  'voice',
+  'spark',
+  'clock',
+  'target',
+] as const;
+export type ContentIcon = (typeof CONTENT_ICONS)[number];
+
+export function isContentIcon(value: unknown): value is ContentIcon {
+  return typeof value === 'string' && (CONTENT_ICONS as readonly string[]).includes(value);
+}
+
+/** The parts of content/company.yaml and content/pricing.yaml that texts may quote. */
+export interface FactSources {
+  company: { foundedYear: number; email: string; phone: string; replyTime: string };
+  pricing: {
+    consultation: { rate: string; freeMinutes: number };
+    plans: readonly {
+      id: string;
+      price: string;
+      monthly?: string | null;
+      startsAt?: string | null;
+    }[];
+  };
+}
+
+/** Fact name (as written between braces) → its value. */
+export type Facts = Readonly<Record<string, string>>;
+
+/**
+ * Every fact a text may name: {replyTime}, {foundedYear}, {email}, {phone},
+ * {consultation.rate}, {consultation.freeMinutes} and {<plan id>.price|monthly|startsAt}.
+ */
+export function collectFacts({ company, pricing }: FactSources): Facts {
+  const facts: Record<string, string> = {
+    replyTime: company.replyTime,
+    foundedYear: String(company.foundedYear),
+    email: company.email,
+    phone: company.phone,
+    'consultation.rate': pricing.consultation.rate,
+    'consultation.freeMinutes': String(pricing.consultation.freeMinutes),
+  };
+  for (const plan of pricing.plans) {
+    facts[`${plan.id}.price`] = plan.price;
+    if (plan.monthly) facts[`${plan.id}.monthly`] = plan.monthly;
+    if (plan.startsAt) facts[`${plan.id}.startsAt`] = plan.startsAt;
+  }
+  return facts;
+}
+
+const PLACEHOLDER = /\{([A-Za-z][\w.-]*)\}/g;
+
+/** A fact's value; own keys only, so {constructor} is no fact. */
+function factOf(facts: Facts, name: string): string | undefined {
+  return Object.prototype.hasOwnProperty.call(facts, name) ? facts[name] : undefined;
+}
+
+/** Names in braces that are not facts; the build refuses a text that has any. */
+export function unknownFacts(text: string, facts: Facts): string[] {
+  return [...text.matchAll(PLACEHOLDER)]
+    .map((match) => match[1] ?? '')
+    .filter((name) => factOf(facts, name) === undefined);
+}
+
+/** Replaces each {fact} with its value; an unknown name stays as written (the build rejects it). */
+export function fillFacts(text: string, facts: Facts): string {
+  return text.replace(PLACEHOLDER, (whole, name: string) => factOf(facts, name) ?? whole);
+}
