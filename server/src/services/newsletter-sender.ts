@@ -195,12 +195,33 @@ export class NewsletterSender {
     return new Date().toISOString();
   }
 
+  /**
+   * Claims whose lease ran out (their sender died before marking them) go back to the queue, or,
+   * when their issue was cancelled meanwhile, are cancelled with it rather than left queued.
+   */
   private async reclaimExpired() {
-    await this.opts.db
+    const { db } = this.opts;
+    const now = this.now();
+    await db
       .updateTable('newsletter_issue_recipients')
-      .set({ state: 'queued', claim: null, lease_until: null, updated_at: this.now() })
+      .set({
+        state: 'cancelled',
+        reason: 'Issue cancelled',
+        claim: null,
+        lease_until: null,
+        updated_at: now,
+      })
       .where('state', '=', 'sending')
-      .where('lease_until', '<', this.now())
+      .where('lease_until', '<', now)
+      .where('issue_id', 'in', (eb) =>
+        eb.selectFrom('newsletter_issues').select('id').where('status', '=', 'cancelled'),
+      )
+      .execute();
+    await db
+      .updateTable('newsletter_issue_recipients')
+      .set({ state: 'queued', claim: null, lease_until: null, updated_at: now })
+      .where('state', '=', 'sending')
+      .where('lease_until', '<', now)
       .execute();
   }
 

@@ -221,6 +221,62 @@ describe('newsletter issues (outbox, no SMTP)', () => {
     expect((await call('POST', '/999/cancel')).statusCode).toBe(404);
   });
 
+  test('claims of a sender that died are taken back: sent again, or cancelled with their issue', async () => {
+    await t.app.newsletterSender.stop(); // driven by hand
+    const make = async (slug: string) => {
+      fs.writeFileSync(
+        path.join(content.dir, 'blog', `${slug}.md`),
+        POST.replace('agents-that-ship', slug),
+      );
+      return (await call('POST', '/', { slug })).json() as { id: number; recipients: number };
+    };
+    const claimAll = (id: number, leaseUntil: string) =>
+      t.app.db
+        .updateTable('newsletter_issue_recipients')
+        .set({ state: 'sending', claim: 'dead-sender', lease_until: leaseUntil })
+        .where('issue_id', '=', id)
+        .execute();
+    const past = '2000-01-01T00:00:00.000Z';
+    const future = '2999-01-01T00:00:00.000Z';
+    const kept = await make('third-post');
+    const cancelledLater = await make('fourth-post');
+    const cancelledAfter = await make('fifth-post');
+    // Every row claimed by a sender that was then killed. Two issues are cancelled: one while
+    // the claims still hold (they count as queued until their lease runs out), one after.
+    await claimAll(kept.id, past);
+    await claimAll(cancelledLater.id, future);
+    await claimAll(cancelledAfter.id, past);
+    expect((await call('POST', `/${cancelledLater.id}/cancel`)).json()).toMatchObject({
+      status: 'cancelled',
+      queued: cancelledLater.recipients,
+      cancelled: 0,
+    });
+    expect((await call('POST', `/${cancelledAfter.id}/cancel`)).json()).toMatchObject({
+      status: 'cancelled',
+      queued: 0,
+      cancelled: cancelledAfter.recipients,
+    });
+    await t.app.db
+      .updateTable('newsletter_issue_recipients')
+      .set({ lease_until: past })
+      .where('issue_id', '=', cancelledLater.id)
+      .execute();
+
+    for (let i = 0; i < 5; i += 1) await t.app.newsletterSender.tick();
+    expect((await call('GET', `/${kept.id}`)).json()).toMatchObject({
+      status: 'sent',
+      sent: kept.recipients,
+      queued: 0,
+    });
+    for (const issue of [cancelledLater, cancelledAfter])
+      expect((await call('GET', `/${issue.id}`)).json()).toMatchObject({
+        status: 'cancelled',
+        sent: 0,
+        queued: 0,
+        cancelled: issue.recipients,
+      });
+  });
+
   test('visitors get 401; bad bodies 400', async () => {
     const anon = await t.app.inject({
       method: 'POST',
