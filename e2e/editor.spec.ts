@@ -10,6 +10,7 @@ import {
   loginAs,
   openNewDraft,
   publishButton,
+  shootWidths,
 } from './support';
 
 /**
@@ -186,13 +187,7 @@ test.describe.serial('the desk: publish from the editor, replace, unpublish', ()
   const SHOTS = '/tmp/shots-desk';
   async function shoot(page: Page, name: string) {
     fs.mkdirSync(SHOTS, { recursive: true });
-    // From the top, so the fixed header is drawn where it belongs on the full-page image.
-    await page.evaluate(() => window.scrollTo(0, 0));
-    await page.screenshot({ path: `${SHOTS}/${name}-1280.png`, fullPage: true });
-    await page.setViewportSize({ width: 375, height: 800 });
-    await page.evaluate(() => window.scrollTo(0, 0));
-    await page.screenshot({ path: `${SHOTS}/${name}-375.png`, fullPage: true });
-    await page.setViewportSize({ width: 1280, height: 800 });
+    await shootWidths(page, (width) => `${SHOTS}/${name}-${width}.png`);
   }
 
   /** content/blog/ as file name → text, to prove a failed publish changed nothing. */

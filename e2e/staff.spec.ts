@@ -6,6 +6,7 @@ import {
   fillDraft,
   loginAsAdmin,
   openNewDraft,
+  shootWidths,
   widths,
 } from './support';
 
@@ -65,6 +66,8 @@ test('invite an editor, who sets a password, logs in and publishes a post; remov
       .getByRole('button', { name: `Withdraw invitation to ${invitee.email}` }),
   ).toBeVisible();
 
+  await shootWidths(page, (width) => `test-results/staff-users-invited-${width}.png`);
+
   const link = await inviteLinkFromOutbox(page, invitee.email);
 
   // The invitee, in a browser of their own.
@@ -72,6 +75,7 @@ test('invite an editor, who sets a password, logs in and publishes a post; remov
   const editor = await context.newPage();
   await editor.goto(link);
   await expect(editor.getByText(/invited as an editor/)).toBeVisible();
+  await shootWidths(editor, (width) => `test-results/accept-invite-form-${width}.png`);
   await editor.getByLabel(/^Username/).fill(invitee.username);
   await editor.getByLabel(/^Password/).fill(invitee.password);
   await editor.getByLabel(/^Repeat the password/).fill(invitee.password);
@@ -122,6 +126,7 @@ test('invite an editor, who sets a password, logs in and publishes a post; remov
     .filter({ hasText: invitee.username });
   await expect(row.getByLabel(`Role of ${invitee.username}`)).toHaveValue('editor');
   await expect(row).not.toContainText('Last login: never');
+  await shootWidths(page, (width) => `test-results/staff-users-editor-${width}.png`);
   page.once('dialog', (dialog) => void dialog.accept());
   await row.getByRole('button', { name: `Remove ${invitee.username}` }).click();
   await expect(

@@ -80,3 +80,22 @@ export async function confirmPublish(page: Page, name: 'Publish' | 'Publish chan
   await dialog.getByRole('button', { name, exact: true }).click();
   return page.getByRole('region', { name: 'Publishing' });
 }
+
+/**
+ * Full-page screenshots of the page as it stands at each of `widths`, named by `file(width)`,
+ * then back to 1280 px. `atWidth` runs after each resize (e.g. to click what a person on that
+ * screen would click). Taken from the top, so the fixed header is drawn where it belongs.
+ */
+export async function shootWidths(
+  page: Page,
+  file: (width: number) => string,
+  atWidth?: (width: number) => Promise<void>,
+): Promise<void> {
+  for (const width of [...widths].reverse()) {
+    await page.setViewportSize({ width, height: 800 });
+    await atWidth?.(width);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({ path: file(width), fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
