@@ -109,7 +109,14 @@ test('invite an editor, who sets a password, logs in and publishes a post; remov
   await expect(editor.getByRole('heading', { level: 1, name: post.title })).toBeVisible();
   await expect(editor.getByText(`By ${post.author}`)).toBeVisible();
   await expect(editor.locator('article')).toContainText('published it the same hour');
-  expect((await editor.request.get(`/blog/${post.slug}/`)).status()).toBe(200);
+  // Served as a built page: /blog/<slug>/ leads to the one canonical address, whose HTML holds
+  // the post before any script runs.
+  const slashed = await editor.request.get(`/blog/${post.slug}/`, { maxRedirects: 0 });
+  expect(slashed.status()).toBe(301);
+  expect(slashed.headers()['location']).toBe(`/blog/${post.slug}`);
+  const served = await editor.request.get(`/blog/${post.slug}`);
+  expect(served.status()).toBe(200);
+  expect(await served.text()).toContain(post.title);
   // The desk's record names the account that published it.
   await editor.goto('/admin/drafts');
   await expect(
