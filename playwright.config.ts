@@ -13,14 +13,22 @@ const dataDir = e2eDataDir;
 export const e2eDatabaseFile = path.join(dataDir, 'site.db');
 
 /**
- * The editor spec publishes a post, which rebuilds and switches the served site: it gets its own
- * server, database and copy of content/ so the other specs keep seeing the bundled posts.
+ * A server of its own for specs that publish: each publish rebuilds and switches the served site,
+ * so such a spec gets its own server, database and copy of content/; the other specs keep seeing
+ * the bundled posts, and one publishing spec's content never breaks another's build.
  */
-export const editorE2e = {
-  port: port + 1,
-  baseURL: `http://127.0.0.1:${port + 1}`,
-  dataDir: path.join(os.tmpdir(), `site-e2e-editor-${port + 1}`),
-};
+function publishingE2e(name: string, ownPort: number) {
+  return {
+    port: ownPort,
+    baseURL: `http://127.0.0.1:${ownPort}`,
+    dataDir: path.join(os.tmpdir(), `site-e2e-${name}-${ownPort}`),
+  };
+}
+
+/** For e2e/editor.spec.ts. (port + 2 is the corpus build's server, see e2e/corpus-site.ts.) */
+export const editorE2e = publishingE2e('editor', port + 1);
+/** For e2e/staff.spec.ts, where an invited editor publishes a post. */
+export const staffE2e = publishingE2e('staff', port + 3);
 
 /** Debian's Chromium with the flags this machine needs (no downloaded browsers here). */
 export const chromiumLaunchOptions = {
@@ -29,6 +37,32 @@ export const chromiumLaunchOptions = {
 };
 
 export const e2eAdmin = { username: 'admin', password: 'e2e-admin-password-123' };
+
+/** The server of a publishing spec: a fresh database and content copy, rebuilds on publish. */
+function publishingWebServer(server: ReturnType<typeof publishingE2e>) {
+  return {
+    command: `rm -rf ${server.dataDir} && mkdir -p ${server.dataDir} && cp -r content ${server.dataDir}/content && node server/dist/server.js`,
+    url: `${server.baseURL}/api/v1/health`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: 'ignore' as const,
+    stderr: 'pipe' as const,
+    env: {
+      PORT: String(server.port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: `sqlite:${server.dataDir}/site.db`,
+      DATA_DIR: server.dataDir,
+      CONTENT_DIR: `${server.dataDir}/content`,
+      PUBLISH_MODE: 'build',
+      ADMIN_USERNAME: e2eAdmin.username,
+      ADMIN_PASSWORD: e2eAdmin.password,
+      JWT_SECRET: 'e2e-secret-e2e-secret-e2e-secret-e2e-secret',
+      RATE_LIMITS: 'off',
+      LOG_LEVEL: 'warn',
+      PUBLIC_URL: server.baseURL,
+    },
+  };
+}
 
 export default defineConfig({
   testDir: 'e2e',
@@ -69,27 +103,7 @@ export default defineConfig({
         PUBLIC_URL: baseURL,
       },
     },
-    {
-      command: `rm -rf ${editorE2e.dataDir} && mkdir -p ${editorE2e.dataDir} && cp -r content ${editorE2e.dataDir}/content && node server/dist/server.js`,
-      url: `${editorE2e.baseURL}/api/v1/health`,
-      reuseExistingServer: false,
-      timeout: 60_000,
-      stdout: 'ignore',
-      stderr: 'pipe',
-      env: {
-        PORT: String(editorE2e.port),
-        HOST: '127.0.0.1',
-        DATABASE_URL: `sqlite:${editorE2e.dataDir}/site.db`,
-        DATA_DIR: editorE2e.dataDir,
-        CONTENT_DIR: `${editorE2e.dataDir}/content`,
-        PUBLISH_MODE: 'build',
-        ADMIN_USERNAME: e2eAdmin.username,
-        ADMIN_PASSWORD: e2eAdmin.password,
-        JWT_SECRET: 'e2e-secret-e2e-secret-e2e-secret-e2e-secret',
-        RATE_LIMITS: 'off',
-        LOG_LEVEL: 'warn',
-        PUBLIC_URL: editorE2e.baseURL,
-      },
-    },
+    publishingWebServer(editorE2e),
+    publishingWebServer(staffE2e),
   ],
 });

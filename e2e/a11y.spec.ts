@@ -12,10 +12,11 @@ const publicRoutes = [
   '/projects',
   '/blog',
   '/giveaway',
+  '/accept-invite?token=not-a-real-one',
   '/no-such-page',
 ];
 
-const adminRoutes = ['/giveaway/admin', '/admin/inbox'];
+const adminRoutes = ['/giveaway/admin', '/admin/inbox', '/admin/users', '/account'];
 
 async function seriousViolations(page: Page) {
   const results = await new AxeBuilder({ page })

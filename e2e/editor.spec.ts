@@ -3,7 +3,15 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { editorE2e } from '../playwright.config';
-import { loginAs } from './support';
+import {
+  BUILD_WAIT,
+  confirmPublish,
+  fillDraft,
+  loginAs,
+  openNewDraft,
+  publishButton,
+  shootWidths,
+} from './support';
 
 /**
  * An editor writes a post with a table and a code block, checks the live and the full preview,
@@ -117,18 +125,14 @@ test('an editor writes, previews and publishes a post; after the rebuild it is o
   test.setTimeout(25 * 60_000);
   await loginAsEditor(page);
 
-  await page.goto('/blog/new');
-  await page.waitForLoadState('networkidle');
-  await page.getByRole('textbox', { name: 'Title' }).fill(title);
-  await page
-    .getByRole('textbox', { name: 'Description' })
-    .fill('Starter and Pro side by side, and how to call an agent.');
-  await page.getByRole('combobox', { name: 'Category' }).selectOption({ label: 'Engineering' });
-  await page.getByRole('textbox', { name: 'Tags' }).fill('pricing, python');
-  await page.getByRole('textbox', { name: /Body/ }).fill(body);
-
-  const status = page.getByRole('status').filter({ hasText: /Saved|Saving|Unsaved/ });
-  await expect(status).toHaveText('Saved', { timeout: 15_000 });
+  await openNewDraft(page);
+  await fillDraft(page, {
+    title,
+    description: 'Starter and Pro side by side, and how to call an agent.',
+    category: 'Engineering',
+    tags: 'pricing, python',
+    body,
+  });
   await expect(page).toHaveURL(/\/admin\/drafts\/\d+$/);
   await expect(page.getByRole('textbox', { name: 'Slug' })).toHaveValue(slug);
 
@@ -180,18 +184,10 @@ test.describe.serial('the desk: publish from the editor, replace, unpublish', ()
    * the desk's checks never see it, because it is not a draft.
    */
   const handWritten = path.join(blogDir, `hand-written-note-${stamp}.md`);
-  const BUILD_WAIT = { timeout: 12 * 60_000 };
-
   const SHOTS = '/tmp/shots-desk';
   async function shoot(page: Page, name: string) {
     fs.mkdirSync(SHOTS, { recursive: true });
-    // From the top, so the fixed header is drawn where it belongs on the full-page image.
-    await page.evaluate(() => window.scrollTo(0, 0));
-    await page.screenshot({ path: `${SHOTS}/${name}-1280.png`, fullPage: true });
-    await page.setViewportSize({ width: 375, height: 800 });
-    await page.evaluate(() => window.scrollTo(0, 0));
-    await page.screenshot({ path: `${SHOTS}/${name}-375.png`, fullPage: true });
-    await page.setViewportSize({ width: 1280, height: 800 });
+    await shootWidths(page, (width) => `${SHOTS}/${name}-${width}.png`);
   }
 
   /** content/blog/ as file name → text, to prove a failed publish changed nothing. */
@@ -207,18 +203,6 @@ test.describe.serial('the desk: publish from the editor, replace, unpublish', ()
   async function status(page: Page, url: string): Promise<number> {
     const res = await page.request.get(url, { maxRedirects: 0 });
     return res.status();
-  }
-
-  function publishButton(page: Page, name: 'Publish' | 'Publish changes') {
-    return page.getByRole('main').getByRole('button', { name, exact: true });
-  }
-
-  async function confirmPublish(page: Page, name: 'Publish' | 'Publish changes') {
-    await expect(publishButton(page, name)).toBeEnabled({ timeout: 15_000 });
-    await publishButton(page, name).click();
-    const dialog = page.getByRole('dialog');
-    await dialog.getByRole('button', { name, exact: true }).click();
-    return page.getByRole('region', { name: 'Publishing' });
   }
 
   test.afterAll(() => {
@@ -248,23 +232,17 @@ test.describe.serial('the desk: publish from the editor, replace, unpublish', ()
     const liveBlogBefore = await (await page.request.get('/blog')).text();
 
     await loginAsEditor(page);
-    await page.goto('/blog/new');
-    await page.waitForLoadState('networkidle');
+    await openNewDraft(page);
     const publish = publishButton(page, 'Publish');
     await expect(publish).toBeDisabled();
     await expect(publish).toHaveAccessibleDescription(
       'You can publish once the draft has been saved.',
     );
-    await page.getByRole('textbox', { name: 'Title' }).fill(desk.title);
-    await page
-      .getByRole('textbox', { name: 'Description' })
-      .fill('How we record what an agent did, step by step.');
-    await page.getByRole('combobox', { name: 'Category' }).selectOption({ label: 'Engineering' });
-    await page
-      .getByRole('textbox', { name: /Body/ })
-      .fill(`${desk.first}\n\n## Spans\n\nOne span per tool call.`);
-    await expect(page.getByRole('status').filter({ hasText: /^Saved$/ })).toBeVisible({
-      timeout: 15_000,
+    await fillDraft(page, {
+      title: desk.title,
+      description: 'How we record what an agent did, step by step.',
+      category: 'Engineering',
+      body: `${desk.first}\n\n## Spans\n\nOne span per tool call.`,
     });
     await expect(page.getByRole('textbox', { name: 'Slug' })).toHaveValue(desk.slug);
     await shoot(page, 'editor');

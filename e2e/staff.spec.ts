@@ -1,16 +1,38 @@
 import { type Page, expect, test } from '@playwright/test';
-import { loginAsAdmin, widths } from './support';
+import { staffE2e } from '../playwright.config';
+import {
+  BUILD_WAIT,
+  confirmPublish,
+  fillDraft,
+  loginAsAdmin,
+  openNewDraft,
+  shootWidths,
+  widths,
+} from './support';
 
 /**
  * Staff join from the browser: an admin invites an editor at /admin/users, the invitee opens the
- * link from the mail (kept in the outbox here, as there is no SMTP), sets a password and logs in;
- * when the admin removes the account, the editor's open browser is logged out on its next request.
+ * link from the mail (kept in the outbox here, as there is no SMTP), sets a password, logs in,
+ * writes a post and publishes it (a real rebuild); when the admin removes the account, the
+ * editor's open browser is logged out on its next request. Runs against a server of its own (see
+ * staffE2e in playwright.config.ts), so the published post never reaches the other specs.
  */
+test.use({ baseURL: staffE2e.baseURL });
+
 const stamp = Date.now().toString(36);
 const invitee = {
   email: `writer-${stamp}@example.com`,
   username: `writer-${stamp}`,
   password: 'e2e-writer-password-123',
+};
+const post = {
+  title: `First Week on the Desk ${stamp}`,
+  slug: `first-week-on-the-desk-${stamp}`,
+  description: 'What a new writer found when joining the team.',
+  category: 'Foundation',
+  // The byline is what the editor types; the site shows it as "By …" on the post.
+  author: invitee.username,
+  body: 'Joined by invitation, wrote this, and published it the same hour.\n\n## Next\n\nMore soon.',
 };
 
 async function inviteLinkFromOutbox(page: Page, email: string): Promise<string> {
@@ -27,10 +49,11 @@ async function inviteLinkFromOutbox(page: Page, email: string): Promise<string> 
   return link!;
 }
 
-test('invite an editor, who sets a password and logs in; removing them logs their browser out', async ({
+test('invite an editor, who sets a password, logs in and publishes a post; removing them logs their browser out', async ({
   page,
   browser,
 }) => {
+  test.setTimeout(20 * 60_000);
   await loginAsAdmin(page);
   await page.goto('/admin/users');
   await page.getByLabel(/E-mail address/).fill(invitee.email);
@@ -43,6 +66,8 @@ test('invite an editor, who sets a password and logs in; removing them logs thei
       .getByRole('button', { name: `Withdraw invitation to ${invitee.email}` }),
   ).toBeVisible();
 
+  await shootWidths(page, (width) => `test-results/staff-users-invited-${width}.png`);
+
   const link = await inviteLinkFromOutbox(page, invitee.email);
 
   // The invitee, in a browser of their own.
@@ -50,6 +75,7 @@ test('invite an editor, who sets a password and logs in; removing them logs thei
   const editor = await context.newPage();
   await editor.goto(link);
   await expect(editor.getByText(/invited as an editor/)).toBeVisible();
+  await shootWidths(editor, (width) => `test-results/accept-invite-form-${width}.png`);
   await editor.getByLabel(/^Username/).fill(invitee.username);
   await editor.getByLabel(/^Password/).fill(invitee.password);
   await editor.getByLabel(/^Repeat the password/).fill(invitee.password);
@@ -65,8 +91,39 @@ test('invite an editor, who sets a password and logs in; removing them logs thei
   await editor.getByLabel('Password').fill(invitee.password);
   await editor.getByRole('button', { name: 'Login' }).click();
   await expect(editor.getByRole('button', { name: 'Editor' })).toBeVisible();
+
+  // The new editor writes a post and publishes it; the site is rebuilt with it.
+  await openNewDraft(editor);
+  await fillDraft(editor, post);
+  await expect(editor.getByRole('textbox', { name: 'Slug' })).toHaveValue(post.slug);
+  const progress = await confirmPublish(editor, 'Publish');
+  await expect(progress.getByText('Live', { exact: true })).toBeVisible(BUILD_WAIT);
+  await expect(progress).toContainText(`The post is live at /blog/${post.slug}.`);
+  // The test copy goes to the address the invitation went to (the outbox, without SMTP).
+  await progress.getByRole('button', { name: `Send a test to me (${invitee.email})` }).click();
+  await expect(
+    progress.getByRole('status').filter({ hasText: `A test to ${invitee.email}` }),
+  ).toContainText('was kept in the outbox (no SMTP server is set up)');
+
+  await editor.goto(`/blog/${post.slug}`);
+  await expect(editor.getByRole('heading', { level: 1, name: post.title })).toBeVisible();
+  await expect(editor.getByText(`By ${post.author}`)).toBeVisible();
+  await expect(editor.locator('article')).toContainText('published it the same hour');
+  // Served as a built page: /blog/<slug>/ leads to the one canonical address, whose HTML holds
+  // the post before any script runs.
+  const slashed = await editor.request.get(`/blog/${post.slug}/`, { maxRedirects: 0 });
+  expect(slashed.status()).toBe(301);
+  expect(slashed.headers()['location']).toBe(`/blog/${post.slug}`);
+  const served = await editor.request.get(`/blog/${post.slug}`);
+  expect(served.status()).toBe(200);
+  expect(await served.text()).toContain(post.title);
+  // The desk's record names the account that published it.
   await editor.goto('/admin/drafts');
-  await expect(editor.getByRole('button', { name: 'Editor' })).toBeVisible();
+  await expect(
+    editor
+      .getByRole('region', { name: 'Published' })
+      .getByText(new RegExp(`^Published by ${invitee.username} `)),
+  ).toBeVisible();
 
   // The admin sees the new editor with a last login, and removes them.
   await page.goto('/admin/users');
@@ -76,6 +133,7 @@ test('invite an editor, who sets a password and logs in; removing them logs thei
     .filter({ hasText: invitee.username });
   await expect(row.getByLabel(`Role of ${invitee.username}`)).toHaveValue('editor');
   await expect(row).not.toContainText('Last login: never');
+  await shootWidths(page, (width) => `test-results/staff-users-editor-${width}.png`);
   page.once('dialog', (dialog) => void dialog.accept());
   await row.getByRole('button', { name: `Remove ${invitee.username}` }).click();
   await expect(

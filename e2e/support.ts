@@ -32,3 +32,70 @@ export function loginAsAdmin(page: Page): Promise<string> {
 }
 
 export const widths = [375, 1280] as const;
+
+/** How long a publish may take: a real `gatsby build` aside, then the switch. */
+export const BUILD_WAIT = { timeout: 12 * 60_000 };
+
+export interface DraftFields {
+  title: string;
+  description: string;
+  /** The category's label as the select shows it, e.g. "Engineering". */
+  category: string;
+  tags?: string;
+  author?: string;
+  body: string;
+}
+
+/** A new, empty draft in the editor, ready to type into. */
+export async function openNewDraft(page: Page): Promise<void> {
+  await page.goto('/blog/new');
+  await page.waitForLoadState('networkidle');
+}
+
+/** Types the draft into the open editor and waits until autosave says it is saved. */
+export async function fillDraft(page: Page, draft: DraftFields): Promise<void> {
+  await page.getByRole('textbox', { name: 'Title' }).fill(draft.title);
+  await page.getByRole('textbox', { name: 'Description' }).fill(draft.description);
+  await page.getByRole('combobox', { name: 'Category' }).selectOption({ label: draft.category });
+  if (draft.tags !== undefined) await page.getByRole('textbox', { name: 'Tags' }).fill(draft.tags);
+  if (draft.author !== undefined) {
+    await page.getByRole('textbox', { name: 'Author' }).fill(draft.author);
+  }
+  await page.getByRole('textbox', { name: /Body/ }).fill(draft.body);
+  await expect(page.getByRole('status').filter({ hasText: /^Saved$/ })).toBeVisible({
+    timeout: 15_000,
+  });
+}
+
+/** The editor's own Publish (or Publish changes) button, not the one in the confirmation. */
+export function publishButton(page: Page, name: 'Publish' | 'Publish changes') {
+  return page.getByRole('main').getByRole('button', { name, exact: true });
+}
+
+/** Publishes from the editor and confirms; returns the Publishing region that follows the job. */
+export async function confirmPublish(page: Page, name: 'Publish' | 'Publish changes') {
+  await expect(publishButton(page, name)).toBeEnabled({ timeout: 15_000 });
+  await publishButton(page, name).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('button', { name, exact: true }).click();
+  return page.getByRole('region', { name: 'Publishing' });
+}
+
+/**
+ * Full-page screenshots of the page as it stands at each of `widths`, named by `file(width)`,
+ * then back to 1280 px. `atWidth` runs after each resize (e.g. to click what a person on that
+ * screen would click). Taken from the top, so the fixed header is drawn where it belongs.
+ */
+export async function shootWidths(
+  page: Page,
+  file: (width: number) => string,
+  atWidth?: (width: number) => Promise<void>,
+): Promise<void> {
+  for (const width of [...widths].reverse()) {
+    await page.setViewportSize({ width, height: 800 });
+    await atWidth?.(width);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({ path: file(width), fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+}

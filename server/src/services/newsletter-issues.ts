@@ -275,8 +275,8 @@ export async function issueProgress(db: Kysely<Database>, id?: number): Promise<
 }
 
 /**
- * Stops an issue that is still sending: recipients not yet claimed are marked cancelled; mails
- * already handed to the SMTP server finish. 409 when the issue is no longer sending.
+ * Stops an issue that is still sending: recipients not yet claimed (or whose claim ran out) are
+ * marked cancelled; rows a live sender has claimed are still sent. 409 when the issue is no longer sending.
  */
 export async function cancelIssue(db: Kysely<Database>, id: number): Promise<void> {
   const now = new Date().toISOString();
@@ -298,9 +298,22 @@ export async function cancelIssue(db: Kysely<Database>, id: number): Promise<voi
     }
     await trx
       .updateTable('newsletter_issue_recipients')
-      .set({ state: 'cancelled', reason: 'Issue cancelled', updated_at: now })
+      .set({
+        state: 'cancelled',
+        reason: 'Issue cancelled',
+        claim: null,
+        lease_until: null,
+        updated_at: now,
+      })
       .where('issue_id', '=', id)
-      .where('state', '=', 'queued')
+      // Claims whose lease ran out belong to no live sender: cancelled too, so that a sender
+      // taking them back at this moment cannot leave them queued under a cancelled issue.
+      .where((eb) =>
+        eb.or([
+          eb('state', '=', 'queued'),
+          eb.and([eb('state', '=', 'sending'), eb('lease_until', '<', now)]),
+        ]),
+      )
       .execute();
   });
 }

@@ -107,6 +107,8 @@ function describe(error: unknown): string {
  * that makes the SMTP server accept the mail. A process that dies before that mark never
  * completed the mail, so taking the row back after its lease and sending it again cannot double
  * it; a mail is lost only if the process dies in the instant between the mark and writing the ".".
+ * After the "." only an SMTP answer decides: a 4xx or 5xx refusal puts the row back (retry) or
+ * fails it; a connection that ends without an answer leaves it sent (the server may have it).
  * Nothing lost: claimed rows whose lease ran out go back to the queue; temporary failures are
  * retried with growing delays. Claims use FOR UPDATE SKIP LOCKED on PostgreSQL, so several
  * processes share the queue without taking the same row; on SQLite the claim is one statement
@@ -193,12 +195,33 @@ export class NewsletterSender {
     return new Date().toISOString();
   }
 
+  /**
+   * Claims whose lease ran out (their sender died before marking them) go back to the queue, or,
+   * when their issue was cancelled meanwhile, are cancelled with it rather than left queued.
+   */
   private async reclaimExpired() {
-    await this.opts.db
+    const { db } = this.opts;
+    const now = this.now();
+    await db
       .updateTable('newsletter_issue_recipients')
-      .set({ state: 'queued', claim: null, lease_until: null, updated_at: this.now() })
+      .set({
+        state: 'cancelled',
+        reason: 'Issue cancelled',
+        claim: null,
+        lease_until: null,
+        updated_at: now,
+      })
       .where('state', '=', 'sending')
-      .where('lease_until', '<', this.now())
+      .where('lease_until', '<', now)
+      .where('issue_id', 'in', (eb) =>
+        eb.selectFrom('newsletter_issues').select('id').where('status', '=', 'cancelled'),
+      )
+      .execute();
+    await db
+      .updateTable('newsletter_issue_recipients')
+      .set({ state: 'queued', claim: null, lease_until: null, updated_at: now })
+      .where('state', '=', 'sending')
+      .where('lease_until', '<', now)
       .execute();
   }
 
@@ -369,6 +392,10 @@ export class NewsletterSender {
           envelope: { from: this.opts.from, to: [row.email] },
           raw: held.stream,
         });
+        let ended = false;
+        sending.catch(() => {
+          ended = true;
+        });
         // Started (the connection reads it) or failed before that (connection, sender refused).
         const early = await Promise.race([
           held.started.then(() => null),
@@ -394,12 +421,20 @@ export class NewsletterSender {
           await sending.catch(() => undefined);
           return;
         }
+        // Failed before the "." was released: the server cannot have the mail.
+        const endedBeforeRelease = ended;
         held.release();
         try {
           await sending;
         } catch (error) {
-          // Refused at the end (recipient or content): the row said sent a moment too early.
-          await this.failed(null, row, error);
+          const answered = typeof (error as { responseCode?: unknown }).responseCode === 'number';
+          if (answered || endedBeforeRelease) {
+            // Refused at the end (recipient or content), or never finished: the row said sent a
+            // moment too early.
+            await this.failed(null, row, error);
+          } else {
+            await this.unconfirmed(row, error);
+          }
         }
       }),
     );
@@ -439,6 +474,31 @@ export class NewsletterSender {
         command: (error as { command?: string }).command,
       },
       'newsletter delivery attempt failed',
+    );
+  }
+
+  /**
+   * The final "." was released but no answer came back (the connection broke or timed out): the
+   * SMTP server may well have accepted the mail, so sending it again could deliver it twice. The
+   * row stays sent, with the reason noted, and is not retried.
+   */
+  private async unconfirmed(row: Claimed, error: unknown) {
+    await this.opts.db
+      .updateTable('newsletter_issue_recipients')
+      .set({
+        reason: `Not confirmed: ${describe(error)}`.slice(0, REASON_MAX),
+        updated_at: this.now(),
+      })
+      .where('id', '=', row.id)
+      .where('state', '=', 'sent')
+      .execute();
+    this.opts.log.warn(
+      {
+        issue: row.issue_id,
+        recipient: row.id,
+        code: (error as { code?: string }).code,
+      },
+      'newsletter delivery not confirmed by the SMTP server; counted as sent, not retried',
     );
   }
 

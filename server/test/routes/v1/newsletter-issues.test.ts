@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 import { buildTestApp, type TestApp, userWithToken } from '../../helpers/build';
 import { startSmtp, type TestSmtp } from '../../helpers/smtp';
@@ -220,6 +221,62 @@ describe('newsletter issues (outbox, no SMTP)', () => {
     expect((await call('POST', '/999/cancel')).statusCode).toBe(404);
   });
 
+  test('claims of a sender that died are taken back: sent again, or cancelled with their issue', async () => {
+    await t.app.newsletterSender.stop(); // driven by hand
+    const make = async (slug: string) => {
+      fs.writeFileSync(
+        path.join(content.dir, 'blog', `${slug}.md`),
+        POST.replace('agents-that-ship', slug),
+      );
+      return (await call('POST', '/', { slug })).json() as { id: number; recipients: number };
+    };
+    const claimAll = (id: number, leaseUntil: string) =>
+      t.app.db
+        .updateTable('newsletter_issue_recipients')
+        .set({ state: 'sending', claim: 'dead-sender', lease_until: leaseUntil })
+        .where('issue_id', '=', id)
+        .execute();
+    const past = '2000-01-01T00:00:00.000Z';
+    const future = '2999-01-01T00:00:00.000Z';
+    const kept = await make('third-post');
+    const cancelledLater = await make('fourth-post');
+    const cancelledAfter = await make('fifth-post');
+    // Every row claimed by a sender that was then killed. Two issues are cancelled: one while
+    // the claims still hold (they count as queued until their lease runs out), one after.
+    await claimAll(kept.id, past);
+    await claimAll(cancelledLater.id, future);
+    await claimAll(cancelledAfter.id, past);
+    expect((await call('POST', `/${cancelledLater.id}/cancel`)).json()).toMatchObject({
+      status: 'cancelled',
+      queued: cancelledLater.recipients,
+      cancelled: 0,
+    });
+    expect((await call('POST', `/${cancelledAfter.id}/cancel`)).json()).toMatchObject({
+      status: 'cancelled',
+      queued: 0,
+      cancelled: cancelledAfter.recipients,
+    });
+    await t.app.db
+      .updateTable('newsletter_issue_recipients')
+      .set({ lease_until: past })
+      .where('issue_id', '=', cancelledLater.id)
+      .execute();
+
+    for (let i = 0; i < 5; i += 1) await t.app.newsletterSender.tick();
+    expect((await call('GET', `/${kept.id}`)).json()).toMatchObject({
+      status: 'sent',
+      sent: kept.recipients,
+      queued: 0,
+    });
+    for (const issue of [cancelledLater, cancelledAfter])
+      expect((await call('GET', `/${issue.id}`)).json()).toMatchObject({
+        status: 'cancelled',
+        sent: 0,
+        queued: 0,
+        cancelled: issue.recipients,
+      });
+  });
+
   test('visitors get 401; bad bodies 400', async () => {
     const anon = await t.app.inject({
       method: 'POST',
@@ -287,5 +344,129 @@ describe('newsletter issues through SMTP', () => {
       /^<http.*\/api\/v1\/newsletter\/unsubscribe\/one-click\?token=.+>$/,
     );
     expect(mail.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
+  });
+});
+
+/**
+ * A minimal SMTP server whose answer to each message's final "." is scripted per recipient and
+ * attempt: an SMTP reply line, or null to drop the connection without answering. Records every
+ * message it read to the end.
+ */
+async function scriptedSmtp(answer: (rcpt: string, attempt: number) => string | null) {
+  const received: string[] = [];
+  const server = net.createServer((socket) => {
+    let buffer = '';
+    let inData = false;
+    let rcpt = '';
+    socket.on('error', () => undefined);
+    socket.write('220 scripted ESMTP\r\n');
+    socket.on('data', (chunk: Buffer) => {
+      buffer += chunk.toString('latin1');
+      for (;;) {
+        if (inData) {
+          const end = buffer.indexOf('\r\n.\r\n');
+          if (end < 0) return;
+          buffer = buffer.slice(end + 5);
+          inData = false;
+          received.push(rcpt);
+          const reply = answer(rcpt, received.filter((r) => r === rcpt).length);
+          if (reply === null) {
+            socket.destroy();
+            return;
+          }
+          socket.write(`${reply}\r\n`);
+          continue;
+        }
+        const eol = buffer.indexOf('\r\n');
+        if (eol < 0) return;
+        const line = buffer.slice(0, eol);
+        buffer = buffer.slice(eol + 2);
+        const verb = line.slice(0, 4).toUpperCase();
+        if (verb === 'RCPT') rcpt = /<([^>]*)>/.exec(line)?.[1] ?? '';
+        if (verb === 'DATA') {
+          inData = true;
+          socket.write('354 go ahead\r\n');
+        } else if (verb === 'QUIT') {
+          socket.end('221 bye\r\n');
+          return;
+        } else socket.write('250 ok\r\n');
+      }
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    received,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+describe('newsletter issues: the SMTP answer to the final "."', () => {
+  let t: TestApp;
+  let smtp: Awaited<ReturnType<typeof scriptedSmtp>>;
+  let content: ReturnType<typeof makeContentDir>;
+  // reader-0: the connection drops after the whole message, before any answer.
+  // reader-1: 451 (try later) the first time, then accepted. reader-2: 550 (refused for good).
+  beforeAll(async () => {
+    smtp = await scriptedSmtp((rcpt, attempt) => {
+      if (rcpt.startsWith('reader-0@')) return null;
+      if (rcpt.startsWith('reader-1@')) return attempt === 1 ? '451 4.3.0 try later' : '250 ok';
+      if (rcpt.startsWith('reader-2@')) return '550 5.1.1 no such mailbox';
+      return '250 ok';
+    });
+    content = makeContentDir();
+    fs.writeFileSync(path.join(content.dir, 'blog', 'agents.md'), POST);
+    t = await buildTestApp({
+      CONTENT_DIR: content.dir,
+      SMTP_URL: smtp.url,
+      NEWSLETTER_POLL_MS: '50',
+      NEWSLETTER_RATE: '1000',
+      NEWSLETTER_RETRY_SECONDS: '1',
+    });
+    await subscribers(t, 4);
+  });
+  afterAll(async () => {
+    await t.close();
+    await smtp.close();
+    content.remove();
+  });
+
+  test('a refusal is retried or failed; a lost answer is not sent again (it may have arrived)', async () => {
+    const editor = await userWithToken(t.app, 'editor');
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/newsletter/issues/',
+      headers: { authorization: editor.authorization },
+      payload: { slug: 'agents-that-ship' },
+    });
+    expect(res.statusCode).toBe(201);
+    await waitFor(async () => {
+      const issue = await t.app.db
+        .selectFrom('newsletter_issues')
+        .select('status')
+        .executeTakeFirstOrThrow();
+      return issue.status === 'sent';
+    });
+    // Longer than the retry delay: nothing more arrives once the issue is finished.
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    const count = (address: string) => smtp.received.filter((r) => r === address).length;
+    expect(count('reader-0@example.com')).toBe(1);
+    expect(count('reader-1@example.com')).toBe(2);
+    expect(count('reader-2@example.com')).toBe(1);
+    expect(count('reader-3@example.com')).toBe(1);
+
+    const rows = await t.app.db
+      .selectFrom('newsletter_issue_recipients')
+      .select(['email', 'state', 'attempts', 'reason'])
+      .orderBy('email')
+      .execute();
+    const row = (address: string) => rows.find((r) => r.email === address)!;
+    expect(row('reader-0@example.com')).toMatchObject({ state: 'sent', attempts: 0 });
+    expect(row('reader-0@example.com').reason).toMatch(/^Not confirmed: /);
+    expect(row('reader-1@example.com')).toMatchObject({ state: 'sent', attempts: 1 });
+    expect(row('reader-2@example.com')).toMatchObject({ state: 'failed', attempts: 1 });
+    expect(row('reader-2@example.com').reason).toMatch(/^550: 550 5\.1\.1 no such mailbox/);
+    expect(row('reader-3@example.com')).toMatchObject({ state: 'sent', attempts: 0, reason: null });
   });
 });

@@ -71,6 +71,30 @@ describe('Inbox', () => {
     expect(await screen.findByRole('heading', { name: 'Access Denied' })).toBeInTheDocument();
   });
 
+  it('brings a clicked tab fully into view (the strip scrolls sideways on a phone)', async () => {
+    signInAsAdmin();
+    server.use(
+      http.get(`${API}/contact/`, () => HttpResponse.json(page([]))),
+      http.get(`${API}/outbox/`, () => HttpResponse.json(page([]))),
+    );
+    const scrolled: Element[] = [];
+    // jsdom has no layout, so no scrollIntoView: record which element asks to be shown.
+    Element.prototype.scrollIntoView = function scrollIntoView(this: Element) {
+      scrolled.push(this);
+    };
+    try {
+      const user = userEvent.setup();
+      renderWithProviders(<Inbox />);
+      const outboxTab = await screen.findByRole('tab', { name: 'Outbox' });
+      expect(scrolled).toEqual([]);
+      await user.click(outboxTab);
+      expect(outboxTab).toHaveAttribute('aria-selected', 'true');
+      expect(scrolled).toEqual([outboxTab]);
+    } finally {
+      delete (Element.prototype as Partial<Element>).scrollIntoView;
+    }
+  });
+
   it('lists enquiries newest first and pages through them', async () => {
     signInAsAdmin();
     const requested: string[] = [];

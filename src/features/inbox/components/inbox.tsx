@@ -132,7 +132,12 @@ function InboxTabs() {
             aria-selected={tab.key === active}
             aria-controls={panelId(tab.key)}
             tabIndex={tab.key === active ? 0 : -1}
-            onClick={() => setActive(tab.key)}
+            onClick={(event) => {
+              setActive(tab.key);
+              // On a narrow screen the strip scrolls sideways: the chosen tab comes fully into
+              // view instead of staying cut off at the edge (arrow keys focus it, which does so).
+              event.currentTarget.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+            }}
             onKeyDown={(event) => onKeyDown(event, index)}
           >
             {tab.label}

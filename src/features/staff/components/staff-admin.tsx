@@ -219,8 +219,9 @@ function UserRow({
               )
                 void run(() => removeStaff(user.username));
             }}
+            aria-label={`Remove ${user.username}`}
           >
-            Remove {user.username}
+            Remove
           </Button>
         )}
       </Actions>
@@ -314,8 +315,9 @@ function StaffLists() {
                           (error: unknown) => changed(null, errorText(error)),
                         );
                       }}
+                      aria-label={`Withdraw invitation to ${invitation.email}`}
                     >
-                      Withdraw invitation to {invitation.email}
+                      Withdraw
                     </Button>
                   </Actions>
                 </Row>
