@@ -160,18 +160,23 @@ export async function lighthouseRun(
   const jsBytes = requests
     .filter((r) => r.resourceType === 'Script')
     .reduce((sum, r) => sum + (r.transferSize ?? 0), 0);
+  // A run Lighthouse could not finish (e.g. NO_FCP, a timeout) has no score and no metrics: its
+  // figures are null and `runtimeError` names the reason, so it is not averaged in as a 0.
+  const failed = lhr.runtimeError?.code ?? null;
   const score = (name) =>
-    lhr.categories[name] ? Math.round(lhr.categories[name].score * 100) : null;
+    lhr.categories[name] && !failed ? Math.round(lhr.categories[name].score * 100) : null;
+  const metric = (name) => (failed ? null : (lhr.audits[name]?.numericValue ?? null));
   return {
     performance: score('performance'),
     accessibility: score('accessibility'),
     bestPractices: score('best-practices'),
     seo: score('seo'),
-    fcp: lhr.audits['first-contentful-paint'].numericValue,
-    lcp: lhr.audits['largest-contentful-paint'].numericValue,
-    tbt: lhr.audits['total-blocking-time'].numericValue,
-    cls: lhr.audits['cumulative-layout-shift'].numericValue,
+    fcp: metric('first-contentful-paint'),
+    lcp: metric('largest-contentful-paint'),
+    tbt: metric('total-blocking-time'),
+    cls: metric('cumulative-layout-shift'),
     jsKb: jsBytes / 1024,
     benchmarkIndex: lhr.environment?.benchmarkIndex ?? null,
+    runtimeError: failed,
   };
 }

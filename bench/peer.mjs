@@ -357,6 +357,16 @@ function table(pairs, samples) {
       );
     }
   }
+  const failures = [];
+  for (const pair of pairs) {
+    for (const site of ['ours', 'plain']) {
+      const errors = samples[pair.name][site].lighthouse.map((s) => s.runtimeError).filter(Boolean);
+      if (errors.length > 0)
+        failures.push(`${pair.label}, ${site}: ${errors.length} failed (${errors.join(', ')})`);
+    }
+  }
+  if (failures.length > 0)
+    lines.push('', `Lighthouse runs that failed and are left out: ${failures.join('; ')}.`);
   return lines.join('\n');
 }
 
