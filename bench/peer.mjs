@@ -6,7 +6,7 @@
  *
  * Builds (when stale) our site (scripts/build-if-stale.mjs, this checkout's public/) and the
  * yardstick, bench/yardstick (gatsby-source-filesystem + gatsby-transformer-remark, one page per
- * post and an index), in bench/results/peer-yardstick/ with the same checked-in posts as ours
+ * post and an index), in $TMPDIR/agentworks-peer-yardstick-<hash of this checkout's path> with the same checked-in posts as ours
  * (content/blog/*.md), so "a post against a post" compares the same article. The yardstick's
  * scripts and styles get the same Brotli-11 twins as ours (plugins/delivery/precompress.ts) and
  * bench/static-server.mjs serves them with the same compression rules as our server.
@@ -90,7 +90,11 @@ const loadText = () =>
     .loadavg()
     .map((n) => n.toFixed(2))
     .join(' ');
-const yardstickDir = path.join(root, 'bench/results/peer-yardstick');
+// Outside the checkout, so Jest, ESLint and TypeScript never see the copy; one per checkout.
+const yardstickDir = path.join(
+  os.tmpdir(),
+  `agentworks-peer-yardstick-${createHash('sha256').update(root).digest('hex').slice(0, 8)}`,
+);
 
 /** Command lines of running `gatsby build` processes (other than ours, which have ended). */
 function runningBuilds() {
@@ -156,7 +160,7 @@ function buildYardstick() {
     console.log('[build] yardstick: up to date');
     return;
   }
-  console.log(`[build] yardstick: building in ${path.relative(root, yardstickDir)}…`);
+  console.log(`[build] yardstick: building in ${yardstickDir}…`);
   fs.rmSync(yardstickDir, { recursive: true, force: true });
   fs.cpSync(path.join(root, 'bench/yardstick'), yardstickDir, {
     recursive: true,
