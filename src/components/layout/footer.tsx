@@ -1,8 +1,8 @@
 import { Link } from 'gatsby';
 import React from 'react';
 import styled from 'styled-components';
-import { ClockIcon, LogoMark, MailIcon, PhoneIcon } from '../icons';
-import { SERVICES } from '../marketing/services';
+import { ClockIcon, LogoMark, MailIcon, PhoneIcon } from './layout-icons';
+import { SERVICE_TITLES } from '../marketing/service-titles';
 import { Container } from '../ui/container';
 import { telHref, useSiteMetadata } from '../use-site-metadata';
 
@@ -139,8 +139,8 @@ export function Footer() {
           <section aria-labelledby="footer-services">
             <Heading id="footer-services">Services</Heading>
             <List>
-              {SERVICES.map((service) => (
-                <li key={service.title}>{service.title}</li>
+              {SERVICE_TITLES.map((title) => (
+                <li key={title}>{title}</li>
               ))}
             </List>
           </section>

@@ -1,7 +1,7 @@
 import { Link } from 'gatsby';
 import React, { Suspense, lazy } from 'react';
 import styled from 'styled-components';
-import { LogoMark } from '../icons';
+import { LogoMark } from './layout-icons';
 import { ButtonLink } from '../ui/button';
 import { Container } from '../ui/container';
 import { useSession } from '@/features/auth/session-context';

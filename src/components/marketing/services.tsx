@@ -8,6 +8,7 @@ import {
   ShieldIcon,
   type IconProps,
 } from '../icons';
+import { SERVICE_TITLES } from './service-titles';
 
 export interface ServiceSummary {
   title: string;
@@ -15,40 +16,42 @@ export interface ServiceSummary {
   Icon: React.ComponentType<IconProps>;
 }
 
-/** The six services offered, in the order the home page and footer list them. */
+const [agentDevelopment, consultation, integration, retrieval, graphRag, security] = SERVICE_TITLES;
+
+/** The six services offered, in the order of SERVICE_TITLES. */
 export const SERVICES: readonly ServiceSummary[] = [
   {
-    title: 'AI Agent Development',
+    title: agentDevelopment,
     description:
       'Custom agents that plan, call your tools and finish multi-step work such as triaging tickets, qualifying leads or reconciling invoices, built around your process rather than a demo.',
     Icon: AgentIcon,
   },
   {
-    title: 'AI Consultation',
+    title: consultation,
     description:
       'A clear-eyed assessment of where agents will pay off in your business, which workflows to automate first, and what it will cost to build and run them.',
     Icon: ConsultationIcon,
   },
   {
-    title: 'Integration Services',
+    title: integration,
     description:
       'Agents connected to the systems you already run (CRM, ERP, messaging and automation platforms) with proper authentication, rate limits and audit trails.',
     Icon: IntegrationIcon,
   },
   {
-    title: 'Retrieval Augment Generation',
+    title: retrieval,
     description:
       'Answers grounded in your own documents, wikis and databases, with citations back to the source so your team can trust and verify every response.',
     Icon: RetrievalIcon,
   },
   {
-    title: 'Graph RAG',
+    title: graphRag,
     description:
       'Knowledge graphs that capture how your customers, products and contracts relate, so agents can answer questions that span many documents at once.',
     Icon: GraphIcon,
   },
   {
-    title: 'Agents Security',
+    title: security,
     description:
       'Threat modelling, prompt-injection defences, least-privilege tool access and red-team testing, so an agent with real permissions stays within its brief.',
     Icon: ShieldIcon,
