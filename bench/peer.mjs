@@ -471,7 +471,7 @@ try {
     '',
     `## Ours against a plain Gatsby blog (${day}, ${machine}, ${rounds} round${rounds > 1 ? 's' : ''}${reason ? ', --force on a busy machine' : ''})`,
     '',
-    `Ours: ${label}. Post: /blog/${POST} on both. Load average (1, 5, 15 min): ${loads.before} at the start, ${loads.rounds.join(' / ')} after each round.${reason ? ` MEASURED ON A BUSY MACHINE (--force: ${reason.split('\n')[0]}).` : ''}`,
+    `Ours: ${label}. Post: /blog/${POST} on both. Load average (1, 5, 15 min): ${loads.before} at the start, ${loads.rounds.join(' / ')} after each round.${reason ? ` MEASURED ON A BUSY MACHINE (--force: ${reason.replace(/\n\s*/g, ' ')}).` : ''}`,
     '',
     table(pairs, samples),
     '',
