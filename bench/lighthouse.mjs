@@ -20,13 +20,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
-import lighthouse from 'lighthouse';
 import {
   arg,
   buildSiteCopies,
   chromiumFlags,
   chromiumPath,
   firstPostPath,
+  lighthouseRun,
   median,
   root,
   serveBuiltCopy,
@@ -58,31 +58,6 @@ if (siteArg && (posts > 0 || compareDefer)) {
   process.exit(1);
 }
 
-async function measure(chrome, url) {
-  const result = await lighthouse(url, {
-    port: chrome.port,
-    output: 'json',
-    logLevel: 'error',
-    onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
-  });
-  const lhr = result.lhr;
-  const requests = lhr.audits['network-requests']?.details?.items ?? [];
-  const jsBytes = requests
-    .filter((r) => r.resourceType === 'Script')
-    .reduce((sum, r) => sum + (r.transferSize ?? 0), 0);
-  return {
-    performance: Math.round(lhr.categories.performance.score * 100),
-    accessibility: Math.round(lhr.categories.accessibility.score * 100),
-    bestPractices: Math.round(lhr.categories['best-practices'].score * 100),
-    seo: Math.round(lhr.categories.seo.score * 100),
-    lcp: lhr.audits['largest-contentful-paint'].numericValue,
-    tbt: lhr.audits['total-blocking-time'].numericValue,
-    cls: lhr.audits['cumulative-layout-shift'].numericValue,
-    jsKb: jsBytes / 1024,
-    benchmarkIndex: lhr.environment?.benchmarkIndex ?? null,
-  };
-}
-
 /**
  * Serves each built copy (or this checkout's public/) on its own port, port + i, and returns each
  * site's rows of per-page medians. The sites' runs alternate (run 1 of every site, then run 2…),
@@ -106,7 +81,7 @@ async function measureSites(chrome, siteRoots, pages) {
       const samples = siteRoots.map(() => []);
       for (let run = 0; run < runs; run++) {
         for (const i of siteRoots.keys()) {
-          samples[i].push(await measure(chrome, `http://127.0.0.1:${port + i}${page}`));
+          samples[i].push(await lighthouseRun(chrome, `http://127.0.0.1:${port + i}${page}`));
         }
       }
       for (const i of siteRoots.keys()) {

@@ -1,36 +1,17 @@
 import React from 'react';
+import { createIcon } from './icon-base';
 
-export interface IconProps extends React.SVGProps<SVGSVGElement> {
-  size?: number;
-}
-
-/**
- * Decorative line icons drawn on a 24px grid. They are aria-hidden: every use sits next to text
- * that carries the meaning.
- */
-function createIcon(name: string, paths: React.ReactNode) {
-  function Icon({ size = 24, ...rest }: IconProps) {
-    return (
-      <svg
-        width={size}
-        height={size}
-        viewBox="0 0 24 24"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth={1.75}
-        strokeLinecap="round"
-        strokeLinejoin="round"
-        aria-hidden="true"
-        focusable="false"
-        {...rest}
-      >
-        {paths}
-      </svg>
-    );
-  }
-  Icon.displayName = name;
-  return Icon;
-}
+export type { IconProps } from './icon-base';
+// The layout's own icons live in layout-icons.tsx (only they travel in the app bundle); re-exported for the pages that use them.
+export {
+  ChevronDownIcon,
+  ClockIcon,
+  CloseIcon,
+  LogoMark,
+  MailIcon,
+  MenuIcon,
+  PhoneIcon,
+} from './layout-icons';
 
 export const AgentIcon = createIcon(
   'AgentIcon',
@@ -104,33 +85,6 @@ export const CheckIcon = createIcon('CheckIcon', <path d="m5 12.5 4.5 4.5L19 7.5
 
 export const ArrowRightIcon = createIcon('ArrowRightIcon', <path d="M5 12h14M13 6l6 6-6 6" />);
 
-export const MenuIcon = createIcon('MenuIcon', <path d="M4 7h16M4 12h16M4 17h16" />);
-
-export const CloseIcon = createIcon('CloseIcon', <path d="M6 6l12 12M18 6 6 18" />);
-
-export const ChevronDownIcon = createIcon('ChevronDownIcon', <path d="m6 9 6 6 6-6" />);
-
-export const MailIcon = createIcon(
-  'MailIcon',
-  <>
-    <rect x="3" y="5" width="18" height="14" rx="2" />
-    <path d="m3.5 6.5 8.5 6.5 8.5-6.5" />
-  </>,
-);
-
-export const PhoneIcon = createIcon(
-  'PhoneIcon',
-  <path d="M5 4h3.5l1.5 4.5-2 1.5a11 11 0 0 0 6 6l1.5-2 4.5 1.5V19a2 2 0 0 1-2 2A16 16 0 0 1 3 6a2 2 0 0 1 2-2Z" />,
-);
-
-export const ClockIcon = createIcon(
-  'ClockIcon',
-  <>
-    <circle cx="12" cy="12" r="9" />
-    <path d="M12 7v5l3 2" />
-  </>,
-);
-
 export const SparkIcon = createIcon(
   'SparkIcon',
   <path d="M12 3v4M12 17v4M3 12h4M17 12h4M6 6l2.5 2.5M15.5 15.5 18 18M6 18l2.5-2.5M15.5 8.5 18 6" />,
@@ -195,30 +149,3 @@ export const FlagIcon = createIcon(
 );
 
 export const ArrowLeftIcon = createIcon('ArrowLeftIcon', <path d="M19 12H5M11 6l-6 6 6 6" />);
-
-/** The brand mark: two linked nodes inside a rounded square, drawn in the brand gradient. */
-export function LogoMark({ size = 32 }: { size?: number }) {
-  const id = React.useId().replace(/:/g, '');
-  return (
-    <svg width={size} height={size} viewBox="0 0 32 32" aria-hidden="true" focusable="false">
-      <defs>
-        <linearGradient id={`logo-${id}`} x1="0" y1="0" x2="1" y2="1">
-          <stop offset="0" stopColor="#4338ca" />
-          <stop offset="1" stopColor="#0e7490" />
-        </linearGradient>
-      </defs>
-      <rect width="32" height="32" rx="8" fill={`url(#logo-${id})`} />
-      <path
-        d="M10 21.5 16 9l6 12.5M12.4 16.5h7.2"
-        stroke="#fff"
-        strokeWidth="2.4"
-        fill="none"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-      />
-      <circle cx="16" cy="9" r="2" fill="#fff" />
-      <circle cx="10" cy="21.5" r="2" fill="#fff" />
-      <circle cx="22" cy="21.5" r="2" fill="#fff" />
-    </svg>
-  );
-}

@@ -4,7 +4,7 @@ import { flushSync } from 'react-dom';
 import styled from 'styled-components';
 import { useToast } from '@/components/ui/toast';
 import { useSession } from '@/features/auth';
-import { ChevronDownIcon } from '@/components/icons';
+import { ChevronDownIcon } from '@/components/layout-icons';
 
 type StaffRole = 'admin' | 'editor';
 

@@ -1,7 +1,7 @@
 import { Link } from 'gatsby';
 import React from 'react';
 import styled from 'styled-components';
-import { ClockIcon, LogoMark, MailIcon, PhoneIcon } from '@/components/icons';
+import { ClockIcon, LogoMark, MailIcon, PhoneIcon } from '@/components/layout-icons';
 import { Container } from '@/components/ui/container';
 import { useSiteContent } from '@/components/use-site-content';
 import { telHref } from '@/components/use-site-metadata';

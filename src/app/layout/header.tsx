@@ -1,7 +1,7 @@
 import { Link } from 'gatsby';
 import React, { Suspense, lazy } from 'react';
 import styled from 'styled-components';
-import { LogoMark } from '@/components/icons';
+import { LogoMark } from '@/components/layout-icons';
 import { ButtonLink } from '@/components/ui/button';
 import { Container } from '@/components/ui/container';
 import { useSession } from '@/features/auth';

@@ -2,7 +2,7 @@ import { Link } from 'gatsby';
 import React, { useEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { ButtonLink } from '@/components/ui/button';
-import { CloseIcon, MenuIcon } from '@/components/icons';
+import { CloseIcon, MenuIcon } from '@/components/layout-icons';
 import { CONTACT_LINK, NAV_LINKS, ariaCurrentFor } from './nav-links';
 
 const Toggle = styled.button`

@@ -6,6 +6,7 @@ import React, {
   useContext,
   useEffect,
   useMemo,
+  useRef,
   useState,
 } from 'react';
 import { api, ApiError, onUnauthorized } from '@/lib/api-client';
@@ -91,10 +92,13 @@ export function SessionProvider({ children }: { children: React.ReactNode }) {
   // the stored hint is read once mounted.
   const [state, setState] = useState<SessionState>(LOGGED_OUT);
   const [ready, setReady] = useState(false);
+  // The hint as it stands in storage, so an unchanged role is not written again on every page.
+  const storedRole = useRef<string | null>(null);
 
   useEffect(() => {
     sessionStorageAdapter.remove(STORAGE_KEYS.legacyToken);
-    const hinted = stateFromHint(sessionStorageAdapter.get(STORAGE_KEYS.role));
+    storedRole.current = sessionStorageAdapter.get(STORAGE_KEYS.role);
+    const hinted = stateFromHint(storedRole.current);
     // A transition, so the page below (hydrated in time slices, see PageWrapper) keeps hydrating
     // in slices instead of being forced to finish in one blocking task by this context change.
     startTransition(() => {
@@ -126,7 +130,9 @@ export function SessionProvider({ children }: { children: React.ReactNode }) {
   // Keep the hint in step. Skipped before the load check so the first render's guest default
   // cannot overwrite a stored role.
   useEffect(() => {
-    if (ready) sessionStorageAdapter.set(STORAGE_KEYS.role, state.role);
+    if (!ready || storedRole.current === state.role) return;
+    sessionStorageAdapter.set(STORAGE_KEYS.role, state.role);
+    storedRole.current = state.role;
   }, [ready, state.role]);
 
   const login = useCallback((role: Exclude<Role, 'guest'>) => {

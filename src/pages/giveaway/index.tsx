@@ -1,15 +1,11 @@
 import type { HeadFC } from 'gatsby';
 import React from 'react';
 import { Seo } from '@/components/seo';
-import { GiveawayApolloProvider } from '@/features/giveaway/components/giveaway-apollo-provider';
 import { GiveawayListPage, INTRO } from '@/features/giveaway/components/giveaway-list-page';
 
+/** The list needs no Apollo: see useGiveawayList. The pages under /giveaway/* load it. */
 export default function GiveawaysPage() {
-  return (
-    <GiveawayApolloProvider>
-      <GiveawayListPage />
-    </GiveawayApolloProvider>
-  );
+  return <GiveawayListPage />;
 }
 
 export const Head: HeadFC = ({ location }) => (

@@ -83,6 +83,18 @@ describe('SessionProvider', () => {
     expect(window.localStorage.getItem('userRole')).toBe('guest');
   });
 
+  it('does not write the stored hint again when the role is unchanged', async () => {
+    window.localStorage.setItem('userRole', 'guest');
+    const setItem = jest.spyOn(Storage.prototype, 'setItem');
+    try {
+      await renderSession();
+      expect(status()).toBe(GUEST);
+      expect(setItem).not.toHaveBeenCalled();
+    } finally {
+      setItem.mockRestore();
+    }
+  });
+
   it('reports not ready on the first render so role-dependent UI can wait', () => {
     window.localStorage.setItem('userRole', 'admin');
     const seen: boolean[] = [];

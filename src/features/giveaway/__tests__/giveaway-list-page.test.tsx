@@ -1,7 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import React from 'react';
+import { createApolloClient } from '@/lib/apollo';
+import { GIVEAWAYS_QUERY, giveawayListCacheOf } from '../api/get-giveaways';
 import { GiveawayListPage } from '../components/giveaway-list-page';
+import { provideGiveawayListCache } from '../list-cache';
 import {
   API,
   buildGiveaway,
@@ -152,5 +155,40 @@ describe('GiveawayListPage', () => {
       expect(error).toHaveBeenCalledWith('Failed to load giveaways', expect.anything()),
     );
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  describe('with the cache of a giveaway page that ran before in this tab', () => {
+    afterEach(() => provideGiveawayListCache(null));
+
+    it('shows the cached list at once, then the fresh answer, and writes it back', async () => {
+      const client = createApolloClient();
+      const cache = giveawayListCacheOf(client);
+      cache.write([buildGiveaway({ id: 80, title: 'From The Cache' })]);
+      provideGiveawayListCache(cache);
+      server.use(
+        getGiveawaysHandler([
+          buildGiveaway({
+            id: 81,
+            title: 'Fresh One',
+            winner_details: { instagram_handle: 'lucky.one', email: null },
+          }),
+        ]),
+      );
+      renderWithProviders(<GiveawayListPage />);
+      // No loading state: the cached card is there on the first render.
+      expect(screen.getByRole('article', { name: 'From The Cache' })).toBeInTheDocument();
+      expect(await screen.findByRole('article', { name: 'Fresh One' })).toBeInTheDocument();
+      expect(screen.queryByRole('article', { name: 'From The Cache' })).not.toBeInTheDocument();
+      // Stored as the list query itself would store it, so the Apollo pages read it.
+      const stored = client.readQuery({ query: GIVEAWAYS_QUERY })?.giveaways ?? [];
+      expect(stored.map((g) => [g.__typename, g.id, g.title])).toEqual([
+        ['Giveaway', 81, 'Fresh One'],
+      ]);
+      expect(stored[0]?.winner_details).toEqual({
+        __typename: 'WinnerDetails',
+        instagram_handle: 'lucky.one',
+        email: null,
+      });
+    });
   });
 });

@@ -1,4 +1,17 @@
-import { gql, useQuery, type TypedDocumentNode } from '@apollo/client';
+import {
+  gql,
+  useQuery,
+  type ApolloClient,
+  type NormalizedCacheObject,
+  type TypedDocumentNode,
+} from '@apollo/client';
+import {
+  Kind,
+  type DirectiveNode,
+  type FragmentDefinitionNode,
+  type SelectionSetNode,
+} from 'graphql';
+import type { GiveawayListCache } from '../list-cache';
 import { GIVEAWAY_FIELDS, type GiveawayItem } from './giveaway-fields';
 
 export interface GiveawaysData {
@@ -22,4 +35,62 @@ export function useGiveaways({ skip = false }: { skip?: boolean } = {}) {
     fetchPolicy: 'cache-and-network',
     nextFetchPolicy: 'cache-first',
   });
+}
+
+/** The type name a field's @type directive gives its embedded object (as RestLink reads it). */
+function typeOf(directives: readonly DirectiveNode[] = []): string | null {
+  const directive = directives.find((d) => d.name.value === 'type');
+  const name = directive?.arguments?.find((a) => a.name.value === 'name')?.value;
+  return name?.kind === Kind.STRING ? name.value : null;
+}
+
+/**
+ * An object of the REST answer shaped as RestLink hands it to the cache: the selected fields only,
+ * a field the server left out as null, and a __typename on it and on each embedded object.
+ */
+function shape(value: Record<string, unknown>, set: SelectionSetNode, typename: string) {
+  const out: Record<string, unknown> = { __typename: typename };
+  for (const selection of set.selections) {
+    if (selection.kind !== Kind.FIELD) continue;
+    const key = selection.name.value;
+    const field = value[key];
+    if (field === null || field === undefined || !selection.selectionSet) {
+      out[key] = field ?? null;
+      continue;
+    }
+    const inner = selection.selectionSet;
+    const type = typeOf(selection.directives) ?? key;
+    out[key] = Array.isArray(field)
+      ? field.map((item) => shape(item as Record<string, unknown>, inner, type))
+      : shape(field as Record<string, unknown>, inner, type);
+  }
+  return out;
+}
+
+const FIELDS = GIVEAWAY_FIELDS.definitions.find(
+  (definition): definition is FragmentDefinitionNode =>
+    definition.kind === Kind.FRAGMENT_DEFINITION,
+) as FragmentDefinitionNode;
+
+/** The list query's cache entry in `client`, for the list page (see list-cache.ts). */
+export function giveawayListCacheOf(
+  client: ApolloClient<NormalizedCacheObject>,
+): GiveawayListCache {
+  return {
+    read: () => client.readQuery({ query: GIVEAWAYS_QUERY })?.giveaways ?? null,
+    write: (giveaways) =>
+      client.writeQuery({
+        query: GIVEAWAYS_QUERY,
+        data: {
+          giveaways: giveaways.map(
+            (giveaway) =>
+              shape(
+                giveaway as unknown as Record<string, unknown>,
+                FIELDS.selectionSet,
+                'Giveaway',
+              ) as unknown as GiveawayItem,
+          ),
+        },
+      }),
+  };
 }

@@ -5,7 +5,7 @@ import { ButtonLink } from '@/components/ui/button';
 import { Container } from '@/components/ui/container';
 import { Spinner } from '@/components/ui/spinner';
 import { useSession } from '@/features/auth';
-import { useGiveaways } from '../api/get-giveaways';
+import { useGiveawayList } from '../use-giveaway-list';
 import { useGiveawaysWithId } from '../use-giveaways-with-id';
 import { GiveawayCard } from './giveaway-card';
 import { MessagePanel } from './message-panel';
@@ -53,10 +53,10 @@ export const INTRO =
 /** /giveaway: every giveaway as a card, in a grid of 1, 2 or 3 columns by width. */
 export function GiveawayListPage() {
   const { isAdmin, ready } = useSession();
-  const { data, loading, error } = useGiveaways();
+  const { giveaways: answer, loading, error } = useGiveawayList();
   // An admin's answer also holds archived giveaways (for the management page); this list is the
   // public one, so they stay out of it for everyone.
-  const all = useGiveawaysWithId(data?.giveaways);
+  const all = useGiveawaysWithId(answer);
   const giveaways = useMemo(() => all.filter((g) => !g.archived), [all]);
 
   // A failed list load is only logged; the page then reads as an empty list.
@@ -79,7 +79,7 @@ export function GiveawayListPage() {
       />
       <Listing aria-label="All giveaways">
         <Container>
-          {loading && !data ? (
+          {loading && !answer ? (
             <Spinner label="Loading giveaways..." />
           ) : giveaways.length === 0 ? (
             <MessagePanel
