@@ -47,6 +47,7 @@ const swc = ['@swc/jest', { jsc: { target: 'es2022' } }];
 const swcTs = ['@swc/jest', { jsc: { parser: { syntax: 'typescript' }, target: 'es2022' } }];
 const workspaces = {
   '^@site/contracts$': '<rootDir>/contracts/src/index.ts',
+  '^@site/contracts/form-fields$': '<rootDir>/contracts/src/form-fields.ts',
   '^@site/pipeline$': '<rootDir>/pipeline/src/index.ts',
 };
 

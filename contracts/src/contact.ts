@@ -1,4 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { CONTACT_FIELD_LIMITS as LIMITS } from './form-fields';
 import { Page } from './pagination';
 
 /** SPEC §5 service values; the empty string means "none chosen". */
@@ -26,13 +27,13 @@ export type ContactService = (typeof CONTACT_SERVICES)[number] | '';
  */
 export const ContactRequestSchema = Type.Object(
   {
-    name: Type.String({ minLength: 1, maxLength: 100, pattern: '\\S' }),
-    email: Type.String({ format: 'email', maxLength: 254 }),
-    message: Type.String({ minLength: 1, maxLength: 5000, pattern: '\\S' }),
-    phone: Type.Optional(Type.String({ maxLength: 40 })),
-    company: Type.Optional(Type.String({ maxLength: 120 })),
+    name: Type.String({ minLength: 1, maxLength: LIMITS.name, pattern: '\\S' }),
+    email: Type.String({ format: 'email', maxLength: LIMITS.email }),
+    message: Type.String({ minLength: 1, maxLength: LIMITS.message, pattern: '\\S' }),
+    phone: Type.Optional(Type.String({ maxLength: LIMITS.phone })),
+    company: Type.Optional(Type.String({ maxLength: LIMITS.company })),
     service: Type.Optional(ContactServiceSchema),
-    website: Type.Optional(Type.String({ maxLength: 500 })),
+    website: Type.Optional(Type.String({ maxLength: LIMITS.website })),
   },
   { additionalProperties: false },
 );
