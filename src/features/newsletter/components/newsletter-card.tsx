@@ -1,8 +1,13 @@
+import { yupResolver } from '@hookform/resolvers/yup';
+import type { NewsletterSubscribeRequest } from '@site/contracts';
 import React, { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import styled from 'styled-components';
+import * as yup from 'yup';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/field';
 import { useToast } from '@/components/ui/toast';
+import { emailField } from '@/lib/email-field';
 import { useHydrated } from '@/lib/use-hydrated';
 import { subscribeToNewsletter } from '../api/newsletter-api';
 
@@ -14,7 +19,12 @@ export const NEWSLETTER_PITCH =
   'Get weekly insights on building, integrating and securing AI agents, straight to your inbox.';
 export const NEWSLETTER_PROMISE = 'No spam, unsubscribe anytime.';
 
-type CardState = 'idle' | 'submitting' | 'subscribed';
+const INVALID_EMAIL = 'Please enter a valid email address.';
+
+/** An empty or malformed address gets the same toast, and nothing is sent. */
+const schema: yup.ObjectSchema<NewsletterSubscribeRequest> = yup.object({
+  email: emailField({ required: INVALID_EMAIL, invalid: INVALID_EMAIL }),
+});
 
 const Box = styled.section`
   padding: ${({ theme }) => theme.space[6]};
@@ -66,48 +76,49 @@ export interface NewsletterCardProps {
  */
 export function NewsletterCard({ headingLevel = 2, className }: NewsletterCardProps) {
   const { toast } = useToast();
-  const [email, setEmail] = useState('');
-  const [state, setState] = useState<CardState>('idle');
+  const [subscribed, setSubscribed] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    formState: { isSubmitting },
+  } = useForm<NewsletterSubscribeRequest>({
+    resolver: yupResolver(schema),
+    defaultValues: { email: '' },
+    // The mistake is told by a toast; focus stays on the button that was pressed.
+    shouldFocusError: false,
+  });
   const hydrated = useHydrated();
   const headingId = useId();
   const promiseId = useId();
 
-  const onSubmit = async (event: React.FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const address = email.trim();
-    if (!address.includes('@')) {
-      toast({
-        title: 'Invalid email',
-        description: 'Please enter a valid email address.',
-        variant: 'destructive',
-      });
-      return;
-    }
-    setState('submitting');
+  const subscribe = async (values: NewsletterSubscribeRequest) => {
     try {
       // The server records the consent with its own wording and this page (from the Referer).
-      await subscribeToNewsletter({ email: address });
+      await subscribeToNewsletter(values);
       toast({
         title: 'Successfully subscribed!',
         description: "You'll receive our latest insights in your inbox.",
       });
-      setState('subscribed');
+      setSubscribed(true);
     } catch {
       toast({
         title: 'Subscription failed',
         description: 'Please try again later.',
         variant: 'destructive',
       });
-      setState('idle');
     }
+  };
+
+  const refuse = () => {
+    toast({ title: 'Invalid email', description: INVALID_EMAIL, variant: 'destructive' });
   };
 
   return (
     <Box aria-labelledby={headingId} className={className}>
       <Heading as={`h${headingLevel}`} id={headingId}>
-        {state === 'subscribed' ? 'Welcome aboard!' : 'Subscribe to our newsletter'}
+        {subscribed ? 'Welcome aboard!' : 'Subscribe to our newsletter'}
       </Heading>
-      {state === 'subscribed' ? (
+      {subscribed ? (
         <Success role="status">
           <p>You&apos;re now subscribed to our newsletter.</p>
           <Small>
@@ -118,24 +129,22 @@ export function NewsletterCard({ headingLevel = 2, className }: NewsletterCardPr
       ) : (
         <>
           <Text>{NEWSLETTER_PITCH}</Text>
-          {/* noValidate: the spec's own check (an @ in the address) answers with a toast. */}
-          <Form onSubmit={onSubmit} noValidate aria-describedby={promiseId}>
+          {/* noValidate: the address is checked by the one e-mail rule and answered with a toast. */}
+          <Form onSubmit={handleSubmit(subscribe, refuse)} noValidate aria-describedby={promiseId}>
             <label htmlFor={`${headingId}-email`} className="sr-only">
               Email address
             </label>
             <Input
               id={`${headingId}-email`}
               type="email"
-              name="email"
               autoComplete="email"
               placeholder="you@company.com"
               required
-              value={email}
-              onChange={(event) => setEmail(event.target.value)}
-              disabled={state === 'submitting'}
+              {...register('email')}
+              disabled={isSubmitting}
             />
-            <Button type="submit" disabled={!hydrated || state === 'submitting'} block>
-              {state === 'submitting' ? 'Subscribing...' : 'Subscribe'}
+            <Button type="submit" disabled={!hydrated || isSubmitting} block>
+              {isSubmitting ? 'Subscribing...' : 'Subscribe'}
             </Button>
           </Form>
           <Small id={promiseId}>{NEWSLETTER_PROMISE}</Small>
