@@ -1,7 +1,7 @@
 import { graphql, Link, useStaticQuery } from 'gatsby';
 import React from 'react';
 import styled from 'styled-components';
-import { formatDate } from '../lib/format-date';
+import { formatCalendarDate } from '@/lib/dates';
 import { stretchedLink } from './stretched-link';
 
 export interface InsightSummary {
@@ -53,7 +53,7 @@ export function LatestInsightsView({ posts }: { posts: readonly InsightSummary[]
           {posts.slice(0, 3).map((post) => (
             <li key={post.id}>
               <Article>
-                <time dateTime={post.date}>{formatDate(post.date)}</time>
+                <time dateTime={post.date}>{formatCalendarDate(post.date)}</time>
                 <h3>
                   <Link to={`/blog/${post.slug}`}>{post.title}</Link>
                 </h3>

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import React from 'react';
-import { todayIso } from '../format';
+import { localDateIso } from '@/lib/dates';
 import {
   DELETE_CONFIRMATION,
   GiveawayManagementPage,
@@ -88,7 +88,7 @@ describe('GiveawayManagementPage', () => {
       renderWithProviders(<GiveawayManagementPage />, { apollo: true });
       await user.click(await screen.findByRole('button', { name: 'Create Giveaway' }));
 
-      expect(dialog().getByLabelText(/Start Date/)).toHaveValue(todayIso());
+      expect(dialog().getByLabelText(/Start Date/)).toHaveValue(localDateIso());
       expect(dialog().getByLabelText(/End Date/)).toHaveValue('');
       expect(dialog().getByLabelText(/Maximum Participants/)).toHaveAccessibleDescription(
         'Leave empty for unlimited',
@@ -157,7 +157,7 @@ describe('GiveawayManagementPage', () => {
         description: 'Fresh.',
         prize: 'A prize',
         prize_image: null,
-        start_date: todayIso(),
+        start_date: localDateIso(),
         end_date: null,
         max_participants: 10,
         min_age: 18,

@@ -13,7 +13,7 @@ import { useToast } from '@/components/ui/toast';
 import { useSession } from '@/features/auth/session-context';
 import { ApiError } from '@/lib/api-client';
 import { emailField } from '@/lib/email-field';
-import { formatDateTime } from '@/lib/format-date-time';
+import { formatDateTime } from '@/lib/dates';
 import {
   changeRole,
   fetchMe,
