@@ -12,16 +12,12 @@ export interface InsightSummary {
   date: string;
 }
 
-interface LatestInsightsQueryResult {
-  allBlogPost: { nodes: InsightSummary[] };
-}
-
 /**
  * Home's "Latest Insights": the three newest posts. The posts come from a static query, so they are
  * in the prebuilt HTML and there is no loading state to show.
  */
 export function LatestInsights() {
-  const data = useStaticQuery<LatestInsightsQueryResult>(graphql`
+  const data = useStaticQuery<Queries.LatestInsightsQuery>(graphql`
     query LatestInsights {
       allBlogPost(sort: { date: DESC }, limit: 3) {
         nodes {
