@@ -169,6 +169,8 @@ test.describe('newsletter unsubscribe', () => {
     await expect(
       page.getByRole('heading', { name: 'Unsubscribe from our newsletter' }),
     ).toBeVisible();
+    // The button is enabled once the page is interactive; before that Enter submits nothing.
+    await expect(page.getByRole('button', { name: 'Send me the link' })).toBeEnabled();
     const input = page.getByRole('textbox', { name: /Email address/ });
     await input.fill('reader@example');
     await input.press('Enter');
