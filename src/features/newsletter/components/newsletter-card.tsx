@@ -1,13 +1,10 @@
-import { yupResolver } from '@hookform/resolvers/yup';
 import type { NewsletterSubscribeRequest } from '@site/contracts';
 import React, { useId, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, type FieldErrors, type Resolver } from 'react-hook-form';
 import styled from 'styled-components';
-import * as yup from 'yup';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/field';
 import { useToast } from '@/components/ui/toast';
-import { emailField } from '@/lib/email-field';
 import { useHydrated } from '@/lib/use-hydrated';
 import { subscribeToNewsletter } from '../api/newsletter-api';
 
@@ -19,12 +16,39 @@ export const NEWSLETTER_PITCH =
   'Get weekly insights on building, integrating and securing AI agents, straight to your inbox.';
 export const NEWSLETTER_PROMISE = 'No spam, unsubscribe anytime.';
 
-const INVALID_EMAIL = 'Please enter a valid email address.';
+const FAILED = {
+  title: 'Subscription failed',
+  description: 'Please try again later.',
+  variant: 'destructive',
+} as const;
 
-/** An empty or malformed address gets the same toast, and nothing is sent. */
-const schema: yup.ObjectSchema<NewsletterSubscribeRequest> = yup.object({
-  email: emailField({ required: INVALID_EMAIL, invalid: INVALID_EMAIL }),
-});
+/**
+ * The card sits on every post page, so its yup schema (with yup itself) loads only when the
+ * visitor starts using the form (focus), or at the latest on the first press: a post page ships
+ * react-hook-form but not yup.
+ */
+const loadSchema = () => import('./subscribe-schema');
+let schema: ReturnType<typeof loadSchema> | null = null;
+function prepareSchema() {
+  if (!schema) {
+    schema = loadSchema();
+    // A failed load is forgotten, so the next focus or press tries again.
+    schema.catch(() => {
+      schema = null;
+    });
+  }
+  return schema;
+}
+const lazyResolver: Resolver<NewsletterSubscribeRequest> = async (values, context, options) => {
+  let loaded: Awaited<ReturnType<typeof loadSchema>>;
+  try {
+    loaded = await prepareSchema();
+  } catch {
+    // The network failed to bring the schema: nothing is sent.
+    return { values: {}, errors: { root: { type: 'unavailable', message: 'Not loaded' } } };
+  }
+  return loaded.subscribeResolver(values, context, options);
+};
 
 const Box = styled.section`
   padding: ${({ theme }) => theme.space[6]};
@@ -82,7 +106,7 @@ export function NewsletterCard({ headingLevel = 2, className }: NewsletterCardPr
     handleSubmit,
     formState: { isSubmitting },
   } = useForm<NewsletterSubscribeRequest>({
-    resolver: yupResolver(schema),
+    resolver: lazyResolver,
     defaultValues: { email: '' },
     // The mistake is told by a toast; focus stays on the button that was pressed.
     shouldFocusError: false,
@@ -101,16 +125,16 @@ export function NewsletterCard({ headingLevel = 2, className }: NewsletterCardPr
       });
       setSubscribed(true);
     } catch {
-      toast({
-        title: 'Subscription failed',
-        description: 'Please try again later.',
-        variant: 'destructive',
-      });
+      toast(FAILED);
     }
   };
 
-  const refuse = () => {
-    toast({ title: 'Invalid email', description: INVALID_EMAIL, variant: 'destructive' });
+  const refuse = (errors: FieldErrors<NewsletterSubscribeRequest>) => {
+    if (errors.email) {
+      toast({ title: 'Invalid email', description: errors.email.message, variant: 'destructive' });
+    } else {
+      toast(FAILED);
+    }
   };
 
   return (
@@ -141,6 +165,7 @@ export function NewsletterCard({ headingLevel = 2, className }: NewsletterCardPr
               placeholder="you@company.com"
               required
               {...register('email')}
+              onFocus={() => void prepareSchema()}
               disabled={isSubmitting}
             />
             <Button type="submit" disabled={!hydrated || isSubmitting} block>
