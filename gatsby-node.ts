@@ -9,6 +9,9 @@ export const onCreateWebpackConfig: GatsbyNode['onCreateWebpackConfig'] = ({ act
     resolve: {
       alias: {
         '@': `${__dirname}/src`,
+        // The contracts' field rules, alone: a page that checks an e-mail address does not carry
+        // the API's schemas (the package's own entry is every contract, with TypeBox).
+        '@site/contracts/form-fields$': `${__dirname}/contracts/src/form-fields.ts`,
         // apollo-link-rest's one use of qs, without qs's ~50 KB (see src/lib/qs-lite.ts).
         qs$: `${__dirname}/src/lib/qs-lite.ts`,
       },

@@ -47,8 +47,15 @@ const swc = ['@swc/jest', { jsc: { target: 'es2022' } }];
 const swcTs = ['@swc/jest', { jsc: { parser: { syntax: 'typescript' }, target: 'es2022' } }];
 const workspaces = {
   '^@site/contracts$': '<rootDir>/contracts/src/index.ts',
+  '^@site/contracts/form-fields$': '<rootDir>/contracts/src/form-fields.ts',
   '^@site/pipeline$': '<rootDir>/pipeline/src/index.ts',
 };
+
+/**
+ * Local plugins whose tests start the production server (a plugin's tests live beside it, in
+ * plugins/<name>/__tests__): they run with the API's tests (`npm run test:api`), not the build's.
+ */
+const serverRunPluginTests = ['<rootDir>/plugins/dev-tools/'];
 
 /** @type {import('jest').Config} */
 module.exports = {
@@ -95,6 +102,8 @@ module.exports = {
         '<rootDir>/plugins/**/__tests__/**/*.test.ts',
         '<rootDir>/eslint/__tests__/**/*.test.ts',
       ],
+      // Compared against the production server, so it runs with the API's tests.
+      testPathIgnorePatterns: ['/node_modules/', ...serverRunPluginTests],
       transform: { '/node_modules/.+\\.m?js$': swc, '^.+\\.[tj]s$': swcTs },
       moduleNameMapper: workspaces,
       transformIgnorePatterns,
@@ -103,7 +112,10 @@ module.exports = {
       displayName: 'server',
       rootDir: __dirname,
       testEnvironment: 'node',
-      testMatch: ['<rootDir>/server/test/**/*.test.ts'],
+      testMatch: [
+        '<rootDir>/server/test/**/*.test.ts',
+        ...serverRunPluginTests.map((dir) => `${dir}__tests__/**/*.test.ts`),
+      ],
       transform: { '/node_modules/.+\\.m?js$': swc, '^.+\\.[tj]s$': swcTs },
       // cookie@2 (used by Fastify's inject and @fastify/cookie) ships only ES modules; Node 20 loads
       // it natively, Jest needs it compiled, and @fastify/cookie's import() of it turned into require.

@@ -122,10 +122,18 @@ test.describe('newsletter', () => {
     const card = page.getByRole('region', { name: 'Subscribe to our newsletter' });
     await expect(card.getByText('No spam, unsubscribe anytime.')).toBeVisible();
 
-    await card.getByLabel('Email address').fill('not-an-address');
-    await card.getByRole('button', { name: 'Subscribe' }).click();
-    await expect(toasts(page).getByText('Invalid email')).toBeVisible();
-    await expect(toasts(page).getByText('Please enter a valid email address.')).toBeVisible();
+    // No @, then an @ but no domain: both fail the one e-mail rule and nothing is sent.
+    for (const typed of ['not-an-address', 'reader@example']) {
+      await card.getByLabel('Email address').fill(typed);
+      await card.getByRole('button', { name: 'Subscribe' }).click();
+      await expect(toasts(page).getByText('Invalid email')).toBeVisible();
+      await expect(toasts(page).getByText('Please enter a valid email address.')).toBeVisible();
+      await toasts(page)
+        .getByRole('button', { name: /close|dismiss/i })
+        .first()
+        .click();
+      await expect(toasts(page).getByText('Invalid email')).toHaveCount(0);
+    }
 
     const email = unique('reader');
     await card.getByLabel('Email address').fill(email);
@@ -150,6 +158,28 @@ test.describe('newsletter', () => {
     await page.goto('/admin/inbox');
     await page.getByRole('tab', { name: 'Subscribers' }).click();
     await expect(page.getByRole('cell', { name: email })).toBeVisible();
+  });
+});
+
+test.describe('newsletter unsubscribe', () => {
+  test('asks for an address by keyboard, refuses a malformed one and mails a link', async ({
+    page,
+  }) => {
+    await page.goto('/newsletter/unsubscribe');
+    await expect(
+      page.getByRole('heading', { name: 'Unsubscribe from our newsletter' }),
+    ).toBeVisible();
+    // The button is enabled once the page is interactive; before that Enter submits nothing.
+    await expect(page.getByRole('button', { name: 'Send me the link' })).toBeEnabled();
+    const input = page.getByRole('textbox', { name: /Email address/ });
+    await input.fill('reader@example');
+    await input.press('Enter');
+    await expect(page.getByText('Please enter a valid email address.')).toBeVisible();
+    await expect(input).toHaveAttribute('aria-invalid', 'true');
+
+    await input.fill(unique('leaver'));
+    await input.press('Enter');
+    await expect(page.getByRole('heading', { name: 'Check your inbox' })).toBeVisible();
   });
 });
 

@@ -1,20 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { CONTACT_FIELD_LIMITS as LIMITS, CONTACT_SERVICES } from './form-fields';
 import { Page } from './pagination';
-
-/**
- * The service values the API accepts; the empty string means "none chosen". They are the slugs of
- * content/services.yaml, in its order: the site build and a test fail when the two differ.
- */
-export const CONTACT_SERVICES = [
-  'ai-agent-development',
-  'ai-consultation',
-  'agents-security',
-  'graph-rag',
-  'integration',
-  'mcp',
-  'retrieval-augment-generation',
-  'voice-ai',
-] as const;
 
 export const ContactServiceSchema = Type.Union([
   ...CONTACT_SERVICES.map((value) => Type.Literal(value)),
@@ -29,13 +15,13 @@ export type ContactService = (typeof CONTACT_SERVICES)[number] | '';
  */
 export const ContactRequestSchema = Type.Object(
   {
-    name: Type.String({ minLength: 1, maxLength: 100, pattern: '\\S' }),
-    email: Type.String({ format: 'email', maxLength: 254 }),
-    message: Type.String({ minLength: 1, maxLength: 5000, pattern: '\\S' }),
-    phone: Type.Optional(Type.String({ maxLength: 40 })),
-    company: Type.Optional(Type.String({ maxLength: 120 })),
+    name: Type.String({ minLength: 1, maxLength: LIMITS.name, pattern: '\\S' }),
+    email: Type.String({ format: 'email', maxLength: LIMITS.email }),
+    message: Type.String({ minLength: 1, maxLength: LIMITS.message, pattern: '\\S' }),
+    phone: Type.Optional(Type.String({ maxLength: LIMITS.phone })),
+    company: Type.Optional(Type.String({ maxLength: LIMITS.company })),
     service: Type.Optional(ContactServiceSchema),
-    website: Type.Optional(Type.String({ maxLength: 500 })),
+    website: Type.Optional(Type.String({ maxLength: LIMITS.website })),
   },
   { additionalProperties: false },
 );

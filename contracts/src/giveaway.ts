@@ -1,4 +1,5 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { EMAIL_MAX_LENGTH } from './form-fields';
 
 /*
  * Giveaways: the giveaway itself, its entrants and the fair draw.
@@ -259,7 +260,7 @@ export const EntryPayloadSchema = Type.Object(
   {
     email: Type.String({
       minLength: 1,
-      maxLength: 254,
+      maxLength: EMAIL_MAX_LENGTH,
       errorMessage: 'must be an e-mail address of at most 254 characters',
     }),
     /** With or without a leading @; Instagram's rules: letters, digits, "." and "_", 1–30 characters. */

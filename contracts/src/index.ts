@@ -12,3 +12,4 @@ export * from './drafts';
 export * from './personal-data';
 export * from './staff';
 export * from './newsletter-issues';
+export * from './form-fields';

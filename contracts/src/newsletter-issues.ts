@@ -1,4 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { EMAIL_MAX_LENGTH } from './form-fields';
 import { PostSlugParamsSchema } from './drafts';
 
 /** A newsletter issue and how far its sending has come. */
@@ -45,7 +46,7 @@ export type CreateNewsletterIssueRequest = Static<typeof CreateNewsletterIssueRe
 export const NewsletterTestRequestSchema = Type.Object(
   {
     slug: Slug,
-    to: Type.Optional(Type.String({ format: 'email', maxLength: 254 })),
+    to: Type.Optional(Type.String({ format: 'email', maxLength: EMAIL_MAX_LENGTH })),
   },
   { additionalProperties: false },
 );

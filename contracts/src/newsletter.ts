@@ -1,4 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { EMAIL_MAX_LENGTH } from './form-fields';
 import { Page } from './pagination';
 
 /**
@@ -17,7 +18,7 @@ export const NEWSLETTER_CONSENT_TEXT =
  * site page the request came from (its same-origin Referer), or `api` without one.
  */
 export const NewsletterSubscribeRequestSchema = Type.Object(
-  { email: Type.String({ format: 'email', maxLength: 254 }) },
+  { email: Type.String({ format: 'email', maxLength: EMAIL_MAX_LENGTH }) },
   { additionalProperties: false },
 );
 export type NewsletterSubscribeRequest = Static<typeof NewsletterSubscribeRequestSchema>;
@@ -43,7 +44,7 @@ export type NewsletterConfirmQuery = Static<typeof NewsletterConfirmQuerySchema>
  */
 export const NewsletterUnsubscribeRequestSchema = Type.Object(
   {
-    email: Type.Optional(Type.String({ format: 'email', maxLength: 254 })),
+    email: Type.Optional(Type.String({ format: 'email', maxLength: EMAIL_MAX_LENGTH })),
     token: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
   },
   { additionalProperties: false },

@@ -1,4 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { EMAIL_MAX_LENGTH } from './form-fields';
 import { ContactEnquirySchema } from './contact';
 import { OutboxMessageSchema } from './mail';
 
@@ -11,7 +12,7 @@ export const PersonalDataRequestSchema = Type.Object(
   {
     email: Type.String({
       minLength: 3,
-      maxLength: 254,
+      maxLength: EMAIL_MAX_LENGTH,
       pattern: '^[^\\s@]+@[^\\s@]+$',
       errorMessage: 'must be an e-mail address',
     }),

@@ -1,4 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { EMAIL_MAX_LENGTH } from './form-fields';
 import { RoleSchema } from './auth';
 
 /** One staff account as `GET /staff/users` lists it (admins only). */
@@ -32,7 +33,7 @@ export type StaffListResponse = Static<typeof StaffListResponseSchema>;
 /** `POST /staff/invitations`: mails the address a single-use link valid for 72 hours. */
 export const CreateInvitationRequestSchema = Type.Object(
   {
-    email: Type.String({ format: 'email', maxLength: 254 }),
+    email: Type.String({ format: 'email', maxLength: EMAIL_MAX_LENGTH }),
     role: RoleSchema,
   },
   { additionalProperties: false },

@@ -1,7 +1,7 @@
 import { graphql, type HeadProps, type PageProps } from 'gatsby';
 import React from 'react';
 import { PostBody } from '@/features/blog/components/post-body';
-import { PostHead, PostPage, type PostPageData } from '@/features/blog/components/post-page';
+import { PostHead, PostPage } from '@/features/blog/components/post-page';
 import '@/features/blog/styles/prism-theme.css';
 
 /**
@@ -9,11 +9,14 @@ import '@/features/blog/styles/prism-theme.css';
  * these, through git; the editor's desk writes markdown only. gatsby-plugin-mdx compiles the body
  * into this page's component (children).
  */
-export default function BlogPostMdxTemplate({ data, children }: PageProps<PostPageData>) {
+export default function BlogPostMdxTemplate({
+  data,
+  children,
+}: PageProps<Queries.BlogPostMdxBySlugQuery>) {
   return <PostPage data={data} body={<PostBody>{children}</PostBody>} />;
 }
 
-export function Head({ data, location }: HeadProps<PostPageData>) {
+export function Head({ data, location }: HeadProps<Queries.BlogPostMdxBySlugQuery>) {
   return <PostHead data={data} pathname={location.pathname} />;
 }
 

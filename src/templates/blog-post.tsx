@@ -1,7 +1,7 @@
 import { graphql, type HeadProps, type PageProps } from 'gatsby';
 import React from 'react';
 import { PostBody } from '@/features/blog/components/post-body';
-import { PostHead, PostPage, type PostPageData } from '@/features/blog/components/post-page';
+import { PostHead, PostPage } from '@/features/blog/components/post-page';
 import '@/features/blog/styles/prism-theme.css';
 
 /**
@@ -10,12 +10,12 @@ import '@/features/blog/styles/prism-theme.css';
  * sanitiser, so the HTML is inserted as it is. One template for all posts: a new post adds a page,
  * not a webpack module.
  */
-export default function BlogPostTemplate({ data }: PageProps<PostPageData>) {
+export default function BlogPostTemplate({ data }: PageProps<Queries.BlogPostBySlugQuery>) {
   const html = data.blogPost?.html ?? '';
   return <PostPage data={data} body={<PostBody dangerouslySetInnerHTML={{ __html: html }} />} />;
 }
 
-export function Head({ data, location }: HeadProps<PostPageData>) {
+export function Head({ data, location }: HeadProps<Queries.BlogPostBySlugQuery>) {
   return <PostHead data={data} pathname={location.pathname} />;
 }
 

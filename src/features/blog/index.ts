@@ -1,12 +1,11 @@
 /**
  * The blog's public entry for other features: the published post page's pieces, so the editor's
- * preview is drawn exactly as the post will be, and the post date format. Everything exported
+ * preview is drawn exactly as the post will be. Everything exported
  * here lands in the importer's bundle, so it holds only what another feature uses.
  */
 // The code-highlighting styles the post body needs wherever it is drawn.
 import './styles/prism-theme.css';
 
-export { formatDate } from './lib/format-date';
 export { PostArticle, type PostArticleProps } from './components/post-article';
 export { PostBody } from './components/post-body';
 export { PostNotFound } from './components/post-not-found';

@@ -10,29 +10,26 @@ import {
 } from '@/features/blog/components/blog-list';
 import type { ListingSource } from '@/features/blog/components/use-blog-listing';
 import { searchForFilter, toKey, type BlogFilter } from '@/features/blog/lib/filters';
-import type { CategorySummary, PostCard } from '@/features/blog/lib/types';
 import type { SocialLinks } from '@/features/blog/components/social-follow';
 import styled from 'styled-components';
 
-interface CountGroup {
-  fieldValue: string | null;
-  totalCount: number;
-}
-
-/** The result of the BlogIndex query below. */
-interface BlogIndexData {
-  site: { siteMetadata: { social: SocialLinks } } | null;
-  posts: { totalCount: number; nodes: PostCard[] };
-  byCategory: { group: CountGroup[] };
-  bySeries: { group: CountGroup[] };
-  categories: { nodes: CategorySummary[] };
+/** The site's social profiles; a profile left out of the site metadata has no link. */
+function socialLinks(
+  social:
+    NonNullable<NonNullable<Queries.BlogIndexQuery['site']>['siteMetadata']>['social'] | undefined,
+): SocialLinks {
+  return {
+    youtube: social?.youtube ?? '',
+    instagram: social?.instagram ?? '',
+    facebook: social?.facebook ?? '',
+  };
 }
 
 const ListSection = styled.section`
   padding-block: ${({ theme }) => theme.space[10]} ${({ theme }) => theme.space[16]};
 `;
 
-export default function BlogPage({ data, location }: PageProps<BlogIndexData>) {
+export default function BlogPage({ data, location }: PageProps<Queries.BlogIndexQuery>) {
   const { categories, series, source } = useMemo(() => {
     const categoryCounts = new Map(
       data.byCategory.group.map((group) => [group.fieldValue ?? '', group.totalCount]),
@@ -86,7 +83,7 @@ export default function BlogPage({ data, location }: PageProps<BlogIndexData>) {
             series={series}
             search={location.search}
             onFilterChange={onFilterChange}
-            social={data.site?.siteMetadata.social ?? { youtube: '', instagram: '', facebook: '' }}
+            social={socialLinks(data.site?.siteMetadata?.social)}
           />
         </Container>
       </ListSection>

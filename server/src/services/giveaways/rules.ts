@@ -1,6 +1,7 @@
 import {
   CLAIM_DAYS_LIMITS,
   MIN_AGE_LIMITS,
+  isEmailAddress,
   type EntriesClosedReason,
   type GiveawayFormPayload,
   type GiveawayStatus,
@@ -136,7 +137,6 @@ export function validateGiveawayInput(body: GiveawayFormPayload): GiveawayInput 
   };
 }
 
-const EMAIL = /^[^\s@]{1,64}@[^\s@.]+(\.[^\s@.]+)+$/;
 const HANDLE = /^[A-Za-z0-9._]{1,30}$/;
 
 export interface EntryInput {
@@ -147,7 +147,7 @@ export interface EntryInput {
 /** Normalises an entry (e-mail trimmed and lower-cased; handle trimmed, one leading @ dropped) and checks it. */
 export function validateEntry(body: { email: string; instagram_handle: string }): EntryInput {
   const email = body.email.trim().toLowerCase();
-  if (!EMAIL.test(email) || email.length > 254) {
+  if (!isEmailAddress(email)) {
     throw badRequest('Please enter a valid e-mail address, like name@example.com.');
   }
   const handle = body.instagram_handle.trim().replace(/^@/, '');

@@ -1,7 +1,7 @@
 import { graphql, Link, useStaticQuery } from 'gatsby';
 import React from 'react';
 import styled from 'styled-components';
-import { formatDate } from '../lib/format-date';
+import { formatCalendarDate } from '@/lib/dates';
 import { stretchedLink } from './stretched-link';
 
 export interface InsightSummary {
@@ -12,16 +12,12 @@ export interface InsightSummary {
   date: string;
 }
 
-interface LatestInsightsQueryResult {
-  allBlogPost: { nodes: InsightSummary[] };
-}
-
 /**
  * Home's "Latest Insights": the three newest posts. The posts come from a static query, so they are
  * in the prebuilt HTML and there is no loading state to show.
  */
 export function LatestInsights() {
-  const data = useStaticQuery<LatestInsightsQueryResult>(graphql`
+  const data = useStaticQuery<Queries.LatestInsightsQuery>(graphql`
     query LatestInsights {
       allBlogPost(sort: { date: DESC }, limit: 3) {
         nodes {
@@ -53,7 +49,7 @@ export function LatestInsightsView({ posts }: { posts: readonly InsightSummary[]
           {posts.slice(0, 3).map((post) => (
             <li key={post.id}>
               <Article>
-                <time dateTime={post.date}>{formatDate(post.date)}</time>
+                <time dateTime={post.date}>{formatCalendarDate(post.date)}</time>
                 <h3>
                   <Link to={`/blog/${post.slug}`}>{post.title}</Link>
                 </h3>

@@ -2,7 +2,7 @@ import { Link } from 'gatsby';
 import React from 'react';
 import styled from 'styled-components';
 import { visibleTags } from '../lib/filters';
-import { formatDate } from '../lib/format-date';
+import { formatCalendarDate } from '@/lib/dates';
 import type { PostCard as PostCardData } from '../lib/types';
 import { stretchedLink } from './stretched-link';
 
@@ -17,7 +17,7 @@ export function PostCard({ post, categoryTitle }: PostCardProps) {
   return (
     <Article>
       <Meta>
-        <time dateTime={post.date}>{formatDate(post.date, 'short')}</time>
+        <time dateTime={post.date}>{formatCalendarDate(post.date, 'short')}</time>
         {categoryTitle ? <Category>{categoryTitle}</Category> : null}
       </Meta>
       <Title>

@@ -4,7 +4,7 @@ import styled from 'styled-components';
 import { Badge } from '@/components/ui/badge';
 import { Container } from '@/components/ui/container';
 import { toKey } from '../lib/filters';
-import { formatDate } from '../lib/format-date';
+import { formatCalendarDate } from '@/lib/dates';
 import { ShareButton } from './share-button';
 
 export interface PostHeroProps {
@@ -59,7 +59,7 @@ export function PostHero({
           <Lead>{description}</Lead>
           <Meta>
             <span>
-              <time dateTime={date}>{formatDate(date)}</time>
+              <time dateTime={date}>{formatCalendarDate(date)}</time>
             </span>
             {author ? <span>By {author}</span> : null}
             <span>{readingTime} min read</span>

@@ -2,30 +2,11 @@ import React, { type ReactNode } from 'react';
 import { Seo } from '@/components/seo';
 import { jsonForScript } from '@/lib/json-for-script';
 import { PostArticle } from './post-article';
-import { PostSidebar, type RelatedPost } from './post-sidebar';
+import { PostSidebar } from './post-sidebar';
 
 /** What both post templates (markdown and MDX) query: the BlogPostBySlug page query. */
-export interface PostPageData {
-  site: { siteMetadata: { siteUrl: string } } | null;
-  blogPost: {
-    slug: string;
-    title: string;
-    description: string;
-    date: string;
-    category: string;
-    categoryInfo: { name: string; title: string; description: string } | null;
-    author: string | null;
-    tags: readonly string[];
-    headings: readonly { level: number; text: string; id: string }[];
-    series: string | null;
-    seriesOrder: number | null;
-    readingTime: number;
-    wordCount: number;
-    draft: boolean;
-    html: string;
-  } | null;
-  related: { nodes: readonly RelatedPost[] };
-}
+/** A post page's data: the result of either template's query (markdown or MDX body). */
+export type PostPageData = Queries.BlogPostBySlugQuery | Queries.BlogPostMdxBySlugQuery;
 
 /** A published post page: hero, outline, the body the template gives, tags and the sidebar. */
 export function PostPage({ data, body }: { data: PostPageData; body: ReactNode }) {
@@ -65,7 +46,7 @@ export function PostPage({ data, body }: { data: PostPageData; body: ReactNode }
 export function PostHead({ data, pathname }: { data: PostPageData; pathname: string }) {
   const post = data.blogPost;
   if (!post) return <Seo title="Post Not Found" pathname={pathname} />;
-  const siteUrl = data.site?.siteMetadata.siteUrl ?? '';
+  const siteUrl = data.site?.siteMetadata?.siteUrl ?? '';
   const url = `${siteUrl}${pathname}`;
   const section = post.categoryInfo?.title ?? post.category;
   const jsonLd = {

@@ -3,7 +3,7 @@ import React from 'react';
 import styled from 'styled-components';
 import { ButtonLink } from '@/components/ui/button';
 import { NewsletterCard } from '@/features/newsletter';
-import { formatDate } from '../lib/format-date';
+import { formatCalendarDate } from '@/lib/dates';
 
 export interface RelatedPost {
   id: string;
@@ -28,7 +28,7 @@ export function PostSidebar({ related, category }: PostSidebarProps) {
             {related.map((post) => (
               <li key={post.id}>
                 <Link to={`/blog/${post.slug}`}>{post.title}</Link>
-                <time dateTime={post.date}>{formatDate(post.date, 'short')}</time>
+                <time dateTime={post.date}>{formatCalendarDate(post.date, 'short')}</time>
               </li>
             ))}
           </ul>

@@ -1,5 +1,6 @@
 import { yupResolver } from '@hookform/resolvers/yup';
-import { CONTACT_SERVICES, type ContactRequest, type ContactService } from '@site/contracts';
+import type { ContactRequest, ContactService } from '@site/contracts';
+import { CONTACT_FIELD_LIMITS as LIMITS, CONTACT_SERVICES } from '@site/contracts/form-fields';
 import React, { useEffect, useRef, useState } from 'react';
 import { useForm, type Path } from 'react-hook-form';
 import styled, { css } from 'styled-components';
@@ -9,32 +10,35 @@ import { Button } from '@/components/ui/button';
 import { Field, Input, Select, Textarea } from '@/components/ui/field';
 import { useToast } from '@/components/ui/toast';
 import { ApiError } from '@/lib/api-client';
+import { emailField } from '@/lib/email-field';
 import { useHydrated } from '@/lib/use-hydrated';
 import { sendEnquiry } from '../api/send-enquiry';
 import { useServiceOptions } from '../services';
 
-/** Stricter than "has an @": the API also wants a dot in the domain, so catch it here first. */
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** The form's values: every field of the API's request, as text ('' for "not given"). */
+type ContactValues = { [Field in keyof ContactRequest]-?: NonNullable<ContactRequest[Field]> };
 
-const schema = yup.object({
-  name: yup.string().trim().required('Name is required').max(100, 'Name is too long'),
-  email: yup
-    .string()
-    .trim()
-    .required('Email is required')
-    .matches(EMAIL_PATTERN, 'Please enter a valid email address')
-    .max(254, 'Email is too long'),
-  phone: yup.string().trim().max(40, 'Phone number is too long').default(''),
-  company: yup.string().trim().max(120, 'Company name is too long').default(''),
+/** Typed from the API's request and limited by its own lengths, so the two cannot drift apart. */
+const schema: yup.ObjectSchema<ContactValues> = yup.object({
+  name: yup.string().trim().required('Name is required').max(LIMITS.name, 'Name is too long'),
+  email: emailField({
+    required: 'Email is required',
+    invalid: 'Please enter a valid email address',
+    tooLong: 'Email is too long',
+  }),
+  phone: yup.string().trim().max(LIMITS.phone, 'Phone number is too long').default(''),
+  company: yup.string().trim().max(LIMITS.company, 'Company name is too long').default(''),
   service: yup
-    .string()
+    .string<ContactService>()
     .oneOf(['', ...CONTACT_SERVICES], 'Please choose a service from the list')
     .default(''),
-  message: yup.string().trim().required('Message is required').max(5000, 'Message is too long'),
+  message: yup
+    .string()
+    .trim()
+    .required('Message is required')
+    .max(LIMITS.message, 'Message is too long'),
   website: yup.string().default(''),
 });
-
-type ContactValues = yup.InferType<typeof schema>;
 
 const EMPTY: ContactValues = {
   name: '',
@@ -145,10 +149,7 @@ export function ContactForm() {
 
   const onSubmit = async (values: ContactValues) => {
     setStatus('submitting');
-    const payload: ContactRequest = {
-      ...values,
-      service: values.service as ContactService,
-    };
+    const payload: ContactRequest = values;
     try {
       const answer = await sendEnquiry(payload);
       toast({ title: 'Success', description: answer.message });

@@ -3,6 +3,7 @@ import React from 'react';
 import styled from 'styled-components';
 import { Alert } from '@/components/ui/alert';
 import { Spinner } from '@/components/ui/spinner';
+import { utcDateIso } from '@/lib/dates';
 import { PostArticle, PostBody, PostSidebar } from '@/features/blog';
 import type { EditorCategory } from './use-categories';
 import { usePreview } from './use-preview';
@@ -16,9 +17,9 @@ export interface DraftPreviewProps {
   date?: string;
 }
 
-/** Today at UTC midnight: the date the post will carry if it is published now. */
+/** Today's UTC day, as post dates are stored: the date the post will carry if published now. */
 function publishDate(): string {
-  return `${new Date().toISOString().slice(0, 10)}T00:00:00.000Z`;
+  return `${utcDateIso()}T00:00:00.000Z`;
 }
 
 /**

@@ -8,9 +8,8 @@ import { Button, ButtonLink } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { useToast } from '@/components/ui/toast';
-import { formatDate } from '@/features/blog';
 import { EmailToSubscribers } from '@/features/newsletter-issues';
-import { formatDateTime } from '@/lib/format-date-time';
+import { formatCalendarDate, formatDateTime } from '@/lib/dates';
 import { draftsApi } from '../api/drafts-api';
 import { JobCard, jobByline, JobList, jobStanding, Muted, usePublishJobs } from './publish-jobs';
 import { useCategories } from './use-categories';
@@ -122,7 +121,7 @@ function PublishedSection({
               <Link to={`/blog/${post.slug}`}>{post.title}</Link>
             </h3>
             <Muted>
-              {formatDate(post.date)} · /blog/{post.slug}
+              {formatCalendarDate(post.date)} · /blog/{post.slug}
               {post.pending ? (
                 <>
                   {' '}

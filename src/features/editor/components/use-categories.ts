@@ -6,13 +6,9 @@ export interface EditorCategory {
   description: string;
 }
 
-interface Data {
-  allCategoriesYaml: { nodes: EditorCategory[] };
-}
-
 /** Blog categories from content/categories.yaml, in their order on /blog. */
-export function useCategories(): EditorCategory[] {
-  const data = useStaticQuery<Data>(graphql`
+export function useCategories(): readonly EditorCategory[] {
+  const data = useStaticQuery<Queries.EditorCategoriesQuery>(graphql`
     query EditorCategories {
       allCategoriesYaml(sort: { order: ASC }) {
         nodes {

@@ -4,24 +4,18 @@ import { http, HttpResponse } from 'msw';
 import React from 'react';
 import { GiveawayDetailPage } from '../components/giveaway-detail-page';
 import type { GiveawayItem } from '../api/giveaway-fields';
-import {
-  API,
-  buildGiveaway,
-  detail,
-  getGiveawayHandler,
-  renderWithProviders,
-  server,
-  signInAsAdmin,
-  setUpMswServer,
-} from './test-utils';
+import { API, detail, setupApiServer } from '@/testing/api-server';
+import { renderWithProviders } from '@/testing/render-with-providers';
+import { signInAs } from '@/testing/session';
+import { giveawayApiDefaults, buildGiveaway, getGiveawayHandler } from './fixtures';
 
 jest.mock('canvas-confetti', () => jest.fn());
 
-setUpMswServer();
+const server = setupApiServer(...giveawayApiDefaults);
 
 function renderDetail(giveaway: GiveawayItem) {
   server.use(getGiveawayHandler(giveaway));
-  return renderWithProviders(<GiveawayDetailPage id={String(giveaway.id)} />);
+  return renderWithProviders(<GiveawayDetailPage id={String(giveaway.id)} />, { apollo: true });
 }
 
 function card(name: string) {
@@ -77,7 +71,7 @@ describe('GiveawayDetailPage', () => {
   it('shows not found and an error toast when the giveaway cannot be loaded', async () => {
     jest.spyOn(console, 'error').mockImplementation(() => undefined);
     server.use(http.get(`${API}/giveaway/404`, () => detail(404, 'Giveaway not found.')));
-    renderWithProviders(<GiveawayDetailPage id="404" />);
+    renderWithProviders(<GiveawayDetailPage id="404" />, { apollo: true });
     expect(await screen.findByRole('heading', { name: 'Giveaway Not Found' })).toBeInTheDocument();
     expect(
       screen.getByText("The giveaway you're looking for doesn't exist or has been removed."),
@@ -90,7 +84,7 @@ describe('GiveawayDetailPage', () => {
   });
 
   it('shows the winner, the draw record and no form once a winner is drawn', async () => {
-    signInAsAdmin();
+    signInAs('admin');
     renderDetail(
       buildGiveaway({
         id: 22,
@@ -199,7 +193,7 @@ describe('GiveawayDetailPage', () => {
   });
 
   it('lets an admin draw again, with a reason, once the claim period has passed', async () => {
-    signInAsAdmin();
+    signInAs('admin');
     jest.spyOn(console, 'error').mockImplementation(() => undefined);
     const user = userEvent.setup();
     let sent: unknown;
@@ -248,7 +242,7 @@ describe('GiveawayDetailPage', () => {
   });
 
   it('looks up the winner for an admin when the answer has a winner id but no details', async () => {
-    signInAsAdmin();
+    signInAs('admin');
     server.use(
       http.get(`${API}/participant/9`, () =>
         HttpResponse.json({
@@ -326,7 +320,7 @@ describe('GiveawayDetailPage', () => {
           });
         }),
       );
-      renderWithProviders(<GiveawayDetailPage id="31" />);
+      renderWithProviders(<GiveawayDetailPage id="31" />, { apollo: true });
       await user.type(await screen.findByLabelText(/Email/), 'ann@example.com');
       await user.type(screen.getByLabelText(/Instagram Handle/), '@ann');
       await user.click(screen.getByRole('checkbox', { name: /I have read the rules/ }));
@@ -409,7 +403,7 @@ describe('GiveawayDetailPage', () => {
 
   describe('admin controls', () => {
     it('disables Select Winner until someone has entered', async () => {
-      signInAsAdmin();
+      signInAs('admin');
       renderDetail(buildGiveaway({ id: 40, participant_count: 0 }));
       const controls = within(await screen.findByRole('region', { name: 'Admin Controls' }));
       expect(controls.getByRole('button', { name: 'Select Winner' })).toBeDisabled();
@@ -421,7 +415,7 @@ describe('GiveawayDetailPage', () => {
     });
 
     it('enables Select Winner with the entrant count', async () => {
-      signInAsAdmin();
+      signInAs('admin');
       renderDetail(buildGiveaway({ id: 41, participant_count: 5 }));
       const controls = within(await screen.findByRole('region', { name: 'Admin Controls' }));
       expect(controls.getByRole('button', { name: 'Select Winner' })).toBeEnabled();
@@ -431,7 +425,7 @@ describe('GiveawayDetailPage', () => {
     });
 
     it('stops entries after a confirmation; the frozen list cannot be reopened', async () => {
-      signInAsAdmin();
+      signInAs('admin');
       const user = userEvent.setup();
       const confirm = jest
         .spyOn(window, 'confirm')
@@ -468,7 +462,7 @@ describe('GiveawayDetailPage', () => {
           });
         }),
       );
-      renderWithProviders(<GiveawayDetailPage id="42" />);
+      renderWithProviders(<GiveawayDetailPage id="42" />, { apollo: true });
       // Cancelling the confirmation changes nothing.
       await user.click(await screen.findByRole('button', { name: 'Stop Accepting' }));
       expect(confirm).toHaveBeenCalledWith(
@@ -491,7 +485,7 @@ describe('GiveawayDetailPage', () => {
     });
 
     it('reopens a giveaway paused before lists were frozen', async () => {
-      signInAsAdmin();
+      signInAs('admin');
       const user = userEvent.setup();
       let sent: unknown;
       server.use(
@@ -514,7 +508,7 @@ describe('GiveawayDetailPage', () => {
     });
 
     it('asks for the external random value the rules name, once entries are closed', async () => {
-      signInAsAdmin();
+      signInAs('admin');
       jest.spyOn(console, 'error').mockImplementation(() => undefined);
       const user = userEvent.setup();
       let sent: unknown;
@@ -562,7 +556,7 @@ describe('GiveawayDetailPage', () => {
     });
 
     it('says so when the status cannot be changed', async () => {
-      signInAsAdmin();
+      signInAs('admin');
       jest.spyOn(console, 'error').mockImplementation(() => undefined);
       const user = userEvent.setup();
       server.use(
@@ -580,7 +574,7 @@ describe('GiveawayDetailPage', () => {
     });
 
     it("shows the server's reason when the draw is refused", async () => {
-      signInAsAdmin();
+      signInAs('admin');
       jest.spyOn(console, 'error').mockImplementation(() => undefined);
       const user = userEvent.setup();
       server.use(
@@ -627,7 +621,7 @@ describe('GiveawayDetailPage', () => {
   });
 
   it('draws: the spin overlay, then the winner screen and back to the giveaway', async () => {
-    signInAsAdmin();
+    signInAs('admin');
     jest.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue(undefined);
     jest.spyOn(HTMLMediaElement.prototype, 'pause').mockImplementation(() => undefined);
     // A 5 s sound gives the shortest spin (1 s), so the test runs on real timers.
@@ -679,7 +673,7 @@ describe('GiveawayDetailPage', () => {
         ]),
       ),
     );
-    renderWithProviders(<GiveawayDetailPage id="60" />);
+    renderWithProviders(<GiveawayDetailPage id="60" />, { apollo: true });
     await user.click(await screen.findByRole('button', { name: 'Select Winner' }));
 
     const overlay = await screen.findByRole('dialog', { name: 'Drawing the Winner...' });

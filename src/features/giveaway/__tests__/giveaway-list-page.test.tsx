@@ -5,22 +5,17 @@ import { createApolloClient } from '@/lib/apollo';
 import { GIVEAWAYS_QUERY, giveawayListCacheOf } from '../api/get-giveaways';
 import { GiveawayListPage } from '../components/giveaway-list-page';
 import { provideGiveawayListCache } from '../list-cache';
-import {
-  API,
-  buildGiveaway,
-  getGiveawaysHandler,
-  renderWithProviders,
-  server,
-  signInAsAdmin,
-  setUpMswServer,
-} from './test-utils';
+import { API, setupApiServer } from '@/testing/api-server';
+import { renderWithProviders } from '@/testing/render-with-providers';
+import { signInAs } from '@/testing/session';
+import { giveawayApiDefaults, buildGiveaway, getGiveawaysHandler } from './fixtures';
 
-setUpMswServer();
+const server = setupApiServer(...giveawayApiDefaults);
 
 describe('GiveawayListPage', () => {
   it('shows the loading text, then the empty state', async () => {
     server.use(getGiveawaysHandler([]));
-    renderWithProviders(<GiveawayListPage />);
+    renderWithProviders(<GiveawayListPage />, { apollo: true });
     expect(screen.getByRole('status')).toHaveTextContent('Loading giveaways...');
     expect(await screen.findByRole('heading', { name: 'No giveaways yet' })).toBeInTheDocument();
     expect(
@@ -31,14 +26,14 @@ describe('GiveawayListPage', () => {
   });
 
   it('leaves archived giveaways out, even from an admin (whose answer includes them)', async () => {
-    signInAsAdmin();
+    signInAs('admin');
     server.use(
       getGiveawaysHandler([
         buildGiveaway({ id: 70, title: 'Shown' }),
         buildGiveaway({ id: 71, title: 'Put Away', archived: true }),
       ]),
     );
-    renderWithProviders(<GiveawayListPage />);
+    renderWithProviders(<GiveawayListPage />, { apollo: true });
     expect(await screen.findByRole('article', { name: 'Shown' })).toBeInTheDocument();
     expect(screen.queryByRole('article', { name: 'Put Away' })).not.toBeInTheDocument();
   });
@@ -70,7 +65,7 @@ describe('GiveawayListPage', () => {
         buildGiveaway({ id: 11, title: 'Odd One', status: 'something_new' }),
       ]),
     );
-    renderWithProviders(<GiveawayListPage />);
+    renderWithProviders(<GiveawayListPage />, { apollo: true });
 
     const spring = await screen.findByRole('article', { name: 'Spring Agent Giveaway' });
     const card = within(spring);
@@ -119,7 +114,7 @@ describe('GiveawayListPage', () => {
         buildGiveaway({ title: 'Real One' }),
       ]),
     );
-    renderWithProviders(<GiveawayListPage />);
+    renderWithProviders(<GiveawayListPage />, { apollo: true });
     expect(await screen.findByRole('article', { name: 'Real One' })).toBeInTheDocument();
     expect(screen.queryByText('Ghost')).not.toBeInTheDocument();
     expect(warn).toHaveBeenCalledWith(expect.stringContaining('without an id'), 'Ghost');
@@ -127,8 +122,8 @@ describe('GiveawayListPage', () => {
 
   it('shows Manage Giveaways to admins only', async () => {
     server.use(getGiveawaysHandler([]));
-    signInAsAdmin();
-    renderWithProviders(<GiveawayListPage />);
+    signInAs('admin');
+    renderWithProviders(<GiveawayListPage />, { apollo: true });
     expect(await screen.findByRole('link', { name: 'Manage Giveaways' })).toHaveAttribute(
       'href',
       '/giveaway/admin',
@@ -137,7 +132,7 @@ describe('GiveawayListPage', () => {
 
   it('hides Manage Giveaways from visitors', async () => {
     server.use(getGiveawaysHandler([]));
-    renderWithProviders(<GiveawayListPage />);
+    renderWithProviders(<GiveawayListPage />, { apollo: true });
     await screen.findByText('No giveaways yet');
     expect(screen.queryByRole('link', { name: 'Manage Giveaways' })).not.toBeInTheDocument();
   });
@@ -149,7 +144,7 @@ describe('GiveawayListPage', () => {
         HttpResponse.json({ detail: 'Down for maintenance.' }, { status: 503 }),
       ),
     );
-    renderWithProviders(<GiveawayListPage />);
+    renderWithProviders(<GiveawayListPage />, { apollo: true });
     expect(await screen.findByText('No giveaways yet')).toBeInTheDocument();
     await waitFor(() =>
       expect(error).toHaveBeenCalledWith('Failed to load giveaways', expect.anything()),

@@ -2,23 +2,17 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import React from 'react';
-import { todayIso } from '../format';
+import { localDateIso } from '@/lib/dates';
 import {
   DELETE_CONFIRMATION,
   GiveawayManagementPage,
 } from '../components/giveaway-management-page';
-import {
-  API,
-  buildGiveaway,
-  detail,
-  getGiveawaysHandler,
-  renderWithProviders,
-  server,
-  signInAsAdmin,
-  setUpMswServer,
-} from './test-utils';
+import { API, detail, setupApiServer } from '@/testing/api-server';
+import { renderWithProviders } from '@/testing/render-with-providers';
+import { signInAs } from '@/testing/session';
+import { giveawayApiDefaults, buildGiveaway, getGiveawaysHandler } from './fixtures';
 
-setUpMswServer();
+const server = setupApiServer(...giveawayApiDefaults);
 
 function dialog() {
   return within(screen.getByRole('dialog'));
@@ -26,7 +20,7 @@ function dialog() {
 
 describe('GiveawayManagementPage', () => {
   it('turns visitors away', async () => {
-    renderWithProviders(<GiveawayManagementPage />);
+    renderWithProviders(<GiveawayManagementPage />, { apollo: true });
     expect(await screen.findByRole('heading', { name: 'Access Denied' })).toBeInTheDocument();
     expect(screen.getByText('You need admin privileges to access this page.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to Giveaways' })).toHaveAttribute(
@@ -36,10 +30,10 @@ describe('GiveawayManagementPage', () => {
   });
 
   it('shows the empty state to an admin', async () => {
-    signInAsAdmin();
+    signInAs('admin');
     server.use(getGiveawaysHandler([]));
     const user = userEvent.setup();
-    renderWithProviders(<GiveawayManagementPage />);
+    renderWithProviders(<GiveawayManagementPage />, { apollo: true });
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Manage Giveaways' }),
     ).toBeInTheDocument();
@@ -51,7 +45,7 @@ describe('GiveawayManagementPage', () => {
   });
 
   it('lists giveaways with their facts and actions', async () => {
-    signInAsAdmin();
+    signInAs('admin');
     server.use(
       getGiveawaysHandler([
         buildGiveaway({
@@ -65,7 +59,7 @@ describe('GiveawayManagementPage', () => {
         }),
       ]),
     );
-    renderWithProviders(<GiveawayManagementPage />);
+    renderWithProviders(<GiveawayManagementPage />, { apollo: true });
     const card = within(await screen.findByRole('article', { name: 'Spring Agent Giveaway' }));
     expect(card.getByText('2 participants')).toBeInTheDocument();
     expect(card.getByText('Paused')).toBeInTheDocument();
@@ -79,22 +73,22 @@ describe('GiveawayManagementPage', () => {
   });
 
   it('toasts when the list cannot be loaded', async () => {
-    signInAsAdmin();
+    signInAs('admin');
     jest.spyOn(console, 'error').mockImplementation(() => undefined);
     server.use(http.get(`${API}/giveaway`, () => new HttpResponse(null, { status: 500 })));
-    renderWithProviders(<GiveawayManagementPage />);
+    renderWithProviders(<GiveawayManagementPage />, { apollo: true });
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load giveaways');
   });
 
   describe('create/edit dialog', () => {
     it('validates the form and defaults the start date to today', async () => {
-      signInAsAdmin();
+      signInAs('admin');
       server.use(getGiveawaysHandler([]));
       const user = userEvent.setup();
-      renderWithProviders(<GiveawayManagementPage />);
+      renderWithProviders(<GiveawayManagementPage />, { apollo: true });
       await user.click(await screen.findByRole('button', { name: 'Create Giveaway' }));
 
-      expect(dialog().getByLabelText(/Start Date/)).toHaveValue(todayIso());
+      expect(dialog().getByLabelText(/Start Date/)).toHaveValue(localDateIso());
       expect(dialog().getByLabelText(/End Date/)).toHaveValue('');
       expect(dialog().getByLabelText(/Maximum Participants/)).toHaveAccessibleDescription(
         'Leave empty for unlimited',
@@ -119,7 +113,7 @@ describe('GiveawayManagementPage', () => {
     });
 
     it('creates a giveaway and shows it first without reloading the list', async () => {
-      signInAsAdmin();
+      signInAs('admin');
       let listLoads = 0;
       let sent: unknown;
       server.use(
@@ -142,7 +136,7 @@ describe('GiveawayManagementPage', () => {
         }),
       );
       const user = userEvent.setup();
-      renderWithProviders(<GiveawayManagementPage />);
+      renderWithProviders(<GiveawayManagementPage />, { apollo: true });
       await screen.findByRole('article', { name: 'Older One' });
       await user.click(screen.getByRole('button', { name: 'Create Giveaway' }));
       await user.type(dialog().getByLabelText(/Title/), 'Brand New');
@@ -163,7 +157,7 @@ describe('GiveawayManagementPage', () => {
         description: 'Fresh.',
         prize: 'A prize',
         prize_image: null,
-        start_date: todayIso(),
+        start_date: localDateIso(),
         end_date: null,
         max_participants: 10,
         min_age: 18,
@@ -180,14 +174,14 @@ describe('GiveawayManagementPage', () => {
     });
 
     it('says so when the giveaway cannot be saved', async () => {
-      signInAsAdmin();
+      signInAs('admin');
       jest.spyOn(console, 'error').mockImplementation(() => undefined);
       server.use(
         getGiveawaysHandler([]),
         http.post(`${API}/giveaway`, () => new HttpResponse(null, { status: 500 })),
       );
       const user = userEvent.setup();
-      renderWithProviders(<GiveawayManagementPage />);
+      renderWithProviders(<GiveawayManagementPage />, { apollo: true });
       await user.click(await screen.findByRole('button', { name: 'Create Giveaway' }));
       await user.type(dialog().getByLabelText(/Title/), 'T');
       await user.type(dialog().getByLabelText(/Description/), 'D');
@@ -198,7 +192,7 @@ describe('GiveawayManagementPage', () => {
     });
 
     it('edits a giveaway from a prefilled dialog', async () => {
-      signInAsAdmin();
+      signInAs('admin');
       let sent: unknown;
       const original = buildGiveaway({
         id: 8,
@@ -215,7 +209,7 @@ describe('GiveawayManagementPage', () => {
         }),
       );
       const user = userEvent.setup();
-      renderWithProviders(<GiveawayManagementPage />);
+      renderWithProviders(<GiveawayManagementPage />, { apollo: true });
       const card = within(await screen.findByRole('article', { name: 'Old Title' }));
       await user.click(card.getByRole('button', { name: 'Edit' }));
 
@@ -240,10 +234,10 @@ describe('GiveawayManagementPage', () => {
     });
 
     it('checks the rules fields before sending', async () => {
-      signInAsAdmin();
+      signInAs('admin');
       server.use(getGiveawaysHandler([]));
       const user = userEvent.setup();
-      renderWithProviders(<GiveawayManagementPage />);
+      renderWithProviders(<GiveawayManagementPage />, { apollo: true });
       await user.click(await screen.findByRole('button', { name: 'Create Giveaway' }));
       await user.clear(dialog().getByLabelText(/Minimum Age/));
       await user.type(dialog().getByLabelText(/Minimum Age/), '8');
@@ -254,7 +248,7 @@ describe('GiveawayManagementPage', () => {
     });
 
     it('keeps what the draw fixed read-only once a giveaway is drawn', async () => {
-      signInAsAdmin();
+      signInAs('admin');
       let sent: unknown;
       const drawn = buildGiveaway({
         id: 15,
@@ -286,7 +280,7 @@ describe('GiveawayManagementPage', () => {
         }),
       );
       const user = userEvent.setup();
-      renderWithProviders(<GiveawayManagementPage />);
+      renderWithProviders(<GiveawayManagementPage />, { apollo: true });
       const card = within(await screen.findByRole('article', { name: 'Drawn One' }));
       expect(card.queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
       await user.click(card.getByRole('button', { name: 'Edit' }));
@@ -303,14 +297,14 @@ describe('GiveawayManagementPage', () => {
     });
 
     it('says so when an edit fails', async () => {
-      signInAsAdmin();
+      signInAs('admin');
       jest.spyOn(console, 'error').mockImplementation(() => undefined);
       server.use(
         getGiveawaysHandler([buildGiveaway({ id: 9, title: 'Edit Me' })] as never),
         http.put(`${API}/giveaway/9`, () => new HttpResponse(null, { status: 500 })),
       );
       const user = userEvent.setup();
-      renderWithProviders(<GiveawayManagementPage />);
+      renderWithProviders(<GiveawayManagementPage />, { apollo: true });
       await user.click(
         within(await screen.findByRole('article', { name: 'Edit Me' })).getByRole('button', {
           name: 'Edit',
@@ -321,14 +315,14 @@ describe('GiveawayManagementPage', () => {
     });
 
     it("shows the server's reason for refusing a giveaway", async () => {
-      signInAsAdmin();
+      signInAs('admin');
       jest.spyOn(console, 'error').mockImplementation(() => undefined);
       server.use(
         getGiveawaysHandler([]),
         http.post(`${API}/giveaway`, () => detail(400, 'end_date must not be before start_date.')),
       );
       const user = userEvent.setup();
-      renderWithProviders(<GiveawayManagementPage />);
+      renderWithProviders(<GiveawayManagementPage />, { apollo: true });
       await user.click(await screen.findByRole('button', { name: 'Create Giveaway' }));
       await user.type(dialog().getByLabelText(/Title/), 'T');
       await user.type(dialog().getByLabelText(/Description/), 'D');
@@ -342,7 +336,7 @@ describe('GiveawayManagementPage', () => {
 
   describe('archive', () => {
     it('archives a drawn giveaway instead of deleting it, and can show it again', async () => {
-      signInAsAdmin();
+      signInAs('admin');
       let archived = false;
       const sent: unknown[] = [];
       const drawn = () =>
@@ -366,7 +360,7 @@ describe('GiveawayManagementPage', () => {
         }),
       );
       const user = userEvent.setup();
-      renderWithProviders(<GiveawayManagementPage />);
+      renderWithProviders(<GiveawayManagementPage />, { apollo: true });
       const card = within(await screen.findByRole('article', { name: 'Old Winner' }));
       expect(card.queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
       await user.click(card.getByRole('button', { name: 'Archive' }));
@@ -380,7 +374,7 @@ describe('GiveawayManagementPage', () => {
 
   describe('delete', () => {
     it('asks first and does nothing when the admin says no', async () => {
-      signInAsAdmin();
+      signInAs('admin');
       const confirm = jest.spyOn(window, 'confirm').mockReturnValue(false);
       let deleted = false;
       server.use(
@@ -391,7 +385,7 @@ describe('GiveawayManagementPage', () => {
         }),
       );
       const user = userEvent.setup();
-      renderWithProviders(<GiveawayManagementPage />);
+      renderWithProviders(<GiveawayManagementPage />, { apollo: true });
       await user.click(
         within(await screen.findByRole('article', { name: 'Keep Me' })).getByRole('button', {
           name: 'Delete',
@@ -406,7 +400,7 @@ describe('GiveawayManagementPage', () => {
     });
 
     it('deletes after confirmation and drops the card', async () => {
-      signInAsAdmin();
+      signInAs('admin');
       jest.spyOn(window, 'confirm').mockReturnValue(true);
       server.use(
         getGiveawaysHandler([
@@ -418,7 +412,7 @@ describe('GiveawayManagementPage', () => {
         ),
       );
       const user = userEvent.setup();
-      renderWithProviders(<GiveawayManagementPage />);
+      renderWithProviders(<GiveawayManagementPage />, { apollo: true });
       await user.click(
         within(await screen.findByRole('article', { name: 'Remove Me' })).getByRole('button', {
           name: 'Delete',
@@ -432,7 +426,7 @@ describe('GiveawayManagementPage', () => {
     });
 
     it('says so when the delete fails', async () => {
-      signInAsAdmin();
+      signInAs('admin');
       jest.spyOn(window, 'confirm').mockReturnValue(true);
       jest.spyOn(console, 'error').mockImplementation(() => undefined);
       server.use(
@@ -440,7 +434,7 @@ describe('GiveawayManagementPage', () => {
         http.delete(`${API}/giveaway/14`, () => new HttpResponse(null, { status: 500 })),
       );
       const user = userEvent.setup();
-      renderWithProviders(<GiveawayManagementPage />);
+      renderWithProviders(<GiveawayManagementPage />, { apollo: true });
       await user.click(
         within(await screen.findByRole('article', { name: 'Stubborn' })).getByRole('button', {
           name: 'Delete',

@@ -6,18 +6,12 @@ import { CheckPage } from '../components/check-page';
 import { ClaimPage } from '../components/claim-page';
 import { RulesPage, versionFrom } from '../components/rules-page';
 import { VerifyPage } from '../components/verify-page';
-import {
-  API,
-  buildGiveaway,
-  detail,
-  getGiveawayHandler,
-  renderWithProviders,
-  server,
-  setUpMswServer,
-} from './test-utils';
+import { API, detail, setupApiServer } from '@/testing/api-server';
+import { renderWithProviders } from '@/testing/render-with-providers';
+import { giveawayApiDefaults, buildGiveaway, getGiveawayHandler } from './fixtures';
 import { buildVerification, useNodeWebCrypto } from './verification-fixture';
 
-setUpMswServer();
+const server = setupApiServer(...giveawayApiDefaults);
 beforeAll(useNodeWebCrypto);
 
 const rules = (version: number, current: number) => ({
@@ -40,7 +34,7 @@ const rules = (version: number, current: number) => ({
 describe('RulesPage', () => {
   it('shows the current rules with every version linked', async () => {
     server.use(http.get(`${API}/giveaway/5/rules`, () => HttpResponse.json(rules(2, 2))));
-    renderWithProviders(<RulesPage id="5" search="" />);
+    renderWithProviders(<RulesPage id="5" search="" />, { apollo: true });
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Official Rules' }),
     ).toBeInTheDocument();
@@ -67,7 +61,7 @@ describe('RulesPage', () => {
         return HttpResponse.json(rules(1, 2));
       }),
     );
-    renderWithProviders(<RulesPage id="5" search="?version=1" />);
+    renderWithProviders(<RulesPage id="5" search="?version=1" />, { apollo: true });
     expect(await screen.findByText('This is not the current version')).toBeInTheDocument();
     expect(asked).toBe('?version=1');
     expect(
@@ -82,7 +76,7 @@ describe('RulesPage', () => {
         detail(404, 'This giveaway has no rules version 9.'),
       ),
     );
-    renderWithProviders(<RulesPage id="5" search="?version=9" />);
+    renderWithProviders(<RulesPage id="5" search="?version=9" />, { apollo: true });
     expect(await screen.findByRole('heading', { name: 'Rules Not Found' })).toBeInTheDocument();
     expect(screen.getByText('This giveaway has no rules version 9.')).toBeInTheDocument();
   });
@@ -116,7 +110,7 @@ describe('CheckPage ("Was I in the draw?")', () => {
       }),
     );
     const user = userEvent.setup();
-    renderWithProviders(<CheckPage id="6" />);
+    renderWithProviders(<CheckPage id="6" />, { apollo: true });
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Was I in the draw?' }),
     ).toBeInTheDocument();
@@ -159,7 +153,7 @@ describe('CheckPage ("Was I in the draw?")', () => {
       }),
     );
     const user = userEvent.setup();
-    renderWithProviders(<CheckPage id="7" />);
+    renderWithProviders(<CheckPage id="7" />, { apollo: true });
     await user.type(await screen.findByLabelText(/Receipt code/), 'nonsense');
     await user.click(screen.getByRole('button', { name: 'Check Receipt' }));
     expect(await screen.findByText('That is not a receipt code.')).toBeInTheDocument();
@@ -184,7 +178,7 @@ describe('VerifyPage', () => {
     const { verification, list } = buildVerification(9, 2);
     serve(verification, list);
     const user = userEvent.setup();
-    renderWithProviders(<VerifyPage id="70" />);
+    renderWithProviders(<VerifyPage id="70" />, { apollo: true });
     expect(await screen.findByText('Verified in your browser')).toBeInTheDocument();
     expect(screen.getByText(verification.seed ?? '')).toBeInTheDocument();
     expect(screen.getByText(verification.commitment ?? '')).toBeInTheDocument();
@@ -217,7 +211,7 @@ describe('VerifyPage', () => {
       { ...verification, draws: [{ ...round, position: ((round?.position ?? 0) + 1) % 6 }] },
       list,
     );
-    renderWithProviders(<VerifyPage id="70" />);
+    renderWithProviders(<VerifyPage id="70" />, { apollo: true });
     expect(await screen.findByText('Verification failed')).toBeInTheDocument();
     expect(screen.getByText('Failed:')).toBeInTheDocument();
   });
@@ -235,7 +229,7 @@ describe('VerifyPage', () => {
       },
       '',
     );
-    renderWithProviders(<VerifyPage id="70" />);
+    renderWithProviders(<VerifyPage id="70" />, { apollo: true });
     expect(await screen.findByText('Not drawn yet')).toBeInTheDocument();
     expect(screen.getByText('Secret until the draw')).toBeInTheDocument();
     expect(screen.getByText(verification.commitment ?? '')).toBeInTheDocument();
@@ -259,7 +253,7 @@ describe('ClaimPage', () => {
       }),
     );
     const user = userEvent.setup();
-    renderWithProviders(<ClaimPage id="8" search="?token=abc_DEF-123" />);
+    renderWithProviders(<ClaimPage id="8" search="?token=abc_DEF-123" />, { apollo: true });
     expect(await screen.findByText('Won Giveaway', { selector: 'strong' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Claim Prize' }));
     expect(await screen.findByText('Prize claimed!')).toBeInTheDocument();
@@ -278,7 +272,7 @@ describe('ClaimPage', () => {
       ),
     );
     const user = userEvent.setup();
-    renderWithProviders(<ClaimPage id="9" search="?token=old" />);
+    renderWithProviders(<ClaimPage id="9" search="?token=old" />, { apollo: true });
     await user.click(await screen.findByRole('button', { name: 'Claim Prize' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'The claim period for this prize ended on March 1, 2026.',
@@ -287,7 +281,7 @@ describe('ClaimPage', () => {
 
   it('without a token it explains where the link is', async () => {
     server.use(getGiveawayHandler(buildGiveaway({ id: 10 })));
-    renderWithProviders(<ClaimPage id="10" search="" />);
+    renderWithProviders(<ClaimPage id="10" search="" />, { apollo: true });
     expect(
       await screen.findByText('This page needs the link from your e-mail'),
     ).toBeInTheDocument();

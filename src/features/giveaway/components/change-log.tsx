@@ -1,6 +1,6 @@
 import React from 'react';
 import styled from 'styled-components';
-import { formatDateTime } from '@/lib/format-date-time';
+import { formatDateTime } from '@/lib/dates';
 import { useGiveawayChanges } from '../api/get-changes';
 import { DetailCard, DetailCardTitle, DetailNote } from './detail-card';
 

@@ -5,7 +5,7 @@ import styled from 'styled-components';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Field, Input } from '@/components/ui/field';
-import { formatDateTime } from '@/lib/format-date-time';
+import { formatDateTime } from '@/lib/dates';
 import { useCheckReceipt } from '../api/check-receipt';
 import { useGiveaway } from '../api/get-giveaway';
 import { setPageTitle } from '../document-title';

@@ -3,7 +3,7 @@ import React, { useRef, useState } from 'react';
 import styled from 'styled-components';
 import { Button } from '@/components/ui/button';
 import { Field, Textarea } from '@/components/ui/field';
-import { formatDateTime } from '@/lib/format-date-time';
+import { formatDateTime } from '@/lib/dates';
 import { useRefocusAfterBusy } from '../use-refocus-after-busy';
 import { DetailCard, DetailCardTitle, DetailNote } from './detail-card';
 

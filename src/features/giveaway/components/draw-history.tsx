@@ -1,7 +1,7 @@
 import type { DrawRound } from '@site/contracts';
 import React from 'react';
 import styled from 'styled-components';
-import { formatDateTime } from '@/lib/format-date-time';
+import { formatDateTime } from '@/lib/dates';
 import { DetailCard, DetailCardTitle, DetailNote } from './detail-card';
 
 const Rounds = styled.ol`

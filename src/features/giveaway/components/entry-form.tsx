@@ -1,5 +1,5 @@
 import { yupResolver } from '@hookform/resolvers/yup';
-import type { EntryResponse } from '@site/contracts';
+import type { EntryPayload, EntryResponse } from '@site/contracts';
 import { Link } from 'gatsby';
 import React, { useId, useMemo, useRef } from 'react';
 import { useForm } from 'react-hook-form';
@@ -8,17 +8,20 @@ import * as yup from 'yup';
 import { Button } from '@/components/ui/button';
 import { Field, Input } from '@/components/ui/field';
 import { useToast } from '@/components/ui/toast';
+import { emailField } from '@/lib/email-field';
 import { useParticipate } from '../api/participate';
 import { serverSentence } from '../error-message';
 import { useRefocusAfterBusy } from '../use-refocus-after-busy';
 
-function entrySchema(minAge: number) {
+/** The form's values: the API's entry fields, all given (the rules version is added on sending). */
+type EntryValues = Required<Omit<EntryPayload, 'rules_version'>>;
+
+function entrySchema(minAge: number): yup.ObjectSchema<EntryValues> {
   return yup.object({
-    email: yup
-      .string()
-      .trim()
-      .required('Email is required')
-      .email('Please enter a valid email address'),
+    email: emailField({
+      required: 'Email is required',
+      invalid: 'Please enter a valid email address',
+    }),
     instagram_handle: yup.string().trim().required('Instagram handle is required'),
     accept_rules: yup
       .boolean()
@@ -27,8 +30,6 @@ function entrySchema(minAge: number) {
     website: yup.string().default(''),
   });
 }
-
-type EntryValues = yup.InferType<ReturnType<typeof entrySchema>>;
 
 const Honeypot = styled.div`
   position: absolute;

@@ -1,7 +1,7 @@
 import { Link } from 'gatsby';
 import React from 'react';
 import styled from 'styled-components';
-import { formatDateTime } from '@/lib/format-date-time';
+import { formatDateTime } from '@/lib/dates';
 import type { GiveawayItem } from '../api/giveaway-fields';
 import { DetailCard, DetailCardTitle, DetailNote } from './detail-card';
 import { Mono } from './subpage';

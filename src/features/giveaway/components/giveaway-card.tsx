@@ -1,7 +1,8 @@
 import React from 'react';
 import styled from 'styled-components';
 import { ButtonLink } from '@/components/ui/button';
-import { formatDate, participantsLabel } from '../format';
+import { formatCalendarDate } from '@/lib/dates';
+import { participantsLabel } from '../format';
 import { displayHandle } from '../spin/display-name';
 import type { GiveawayWithId } from '../api/giveaway-fields';
 import { FactList, ParticipantCount } from './card-parts';
@@ -117,11 +118,11 @@ export function GiveawayCard({ giveaway }: { giveaway: GiveawayWithId }) {
         <Prize>Prize: {giveaway.prize}</Prize>
         <FactList>
           <dt>Starts</dt>
-          <dd>{formatDate(giveaway.start_date)}</dd>
+          <dd>{formatCalendarDate(giveaway.start_date)}</dd>
           {giveaway.end_date ? (
             <>
               <dt>Ends</dt>
-              <dd>{formatDate(giveaway.end_date)}</dd>
+              <dd>{formatCalendarDate(giveaway.end_date)}</dd>
             </>
           ) : null}
         </FactList>

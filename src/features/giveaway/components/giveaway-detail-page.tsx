@@ -15,7 +15,8 @@ import { useRedraw } from '../api/redraw';
 import { type SelectWinnerData, useSelectWinner } from '../api/select-winner';
 import { setPageTitle } from '../document-title';
 import { serverSentence } from '../error-message';
-import { formatDate, statusHeadline } from '../format';
+import { formatCalendarDate, formatLocalDate } from '@/lib/dates';
+import { statusHeadline } from '../format';
 import { displayHandle } from '../spin/display-name';
 import type { EntryResponse } from '@site/contracts';
 import { AdminControls } from './admin-controls';
@@ -319,11 +320,11 @@ export function GiveawayDetailPage({ id }: { id: string }) {
               </InfoCard>
               <InfoCard id="dates-title" icon={<CalendarIcon size={18} />} title="Dates">
                 <DetailNote>
-                  Started: <strong>{formatDate(giveaway.start_date)}</strong>
+                  Started: <strong>{formatCalendarDate(giveaway.start_date)}</strong>
                 </DetailNote>
                 {giveaway.end_date ? (
                   <DetailNote>
-                    Ends: <strong>{formatDate(giveaway.end_date)}</strong>
+                    Ends: <strong>{formatCalendarDate(giveaway.end_date)}</strong>
                   </DetailNote>
                 ) : null}
               </InfoCard>
@@ -344,7 +345,7 @@ export function GiveawayDetailPage({ id }: { id: string }) {
                 </DetailCardTitle>
                 <CongratsHandle>{winnerName || 'Our winner'}</CongratsHandle>
                 {giveaway.winner_selected_at ? (
-                  <p>Selected on {formatDate(giveaway.winner_selected_at)}</p>
+                  <p>Selected on {formatLocalDate(giveaway.winner_selected_at)}</p>
                 ) : null}
               </Congrats>
             ) : null}

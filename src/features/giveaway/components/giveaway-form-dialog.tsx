@@ -13,7 +13,7 @@ import { useCreateGiveaway } from '../api/create-giveaway';
 import type { GiveawayWithId } from '../api/giveaway-fields';
 import { useUpdateGiveaway } from '../api/update-giveaway';
 import { serverSentence } from '../error-message';
-import { todayIso } from '../format';
+import { localDateIso } from '@/lib/dates';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -116,7 +116,7 @@ function initialValues(giveaway: GiveawayWithId | null): GiveawayFormValues {
       description: '',
       prize: '',
       prize_image: '',
-      start_date: todayIso(),
+      start_date: localDateIso(),
       end_date: '',
       max_participants: '',
       min_age: String(MIN_AGE_LIMITS.default),

@@ -10,7 +10,8 @@ import { useDeleteGiveaway } from '../api/delete-giveaway';
 import { useGiveaways } from '../api/get-giveaways';
 import type { GiveawayWithId } from '../api/giveaway-fields';
 import { serverSentence } from '../error-message';
-import { formatDate, participantsLabel } from '../format';
+import { formatCalendarDate } from '@/lib/dates';
+import { participantsLabel } from '../format';
 import { useGiveawaysWithId } from '../use-giveaways-with-id';
 import { FactList, ParticipantCount } from './card-parts';
 import { GiveawayFormDialog } from './giveaway-form-dialog';
@@ -127,7 +128,7 @@ function ManageCard({ giveaway, onEdit, onDelete, onArchive, busy }: ManageCardP
         <dt>Prize</dt>
         <dd>{giveaway.prize}</dd>
         <dt>Starts</dt>
-        <dd>{formatDate(giveaway.start_date)}</dd>
+        <dd>{formatCalendarDate(giveaway.start_date)}</dd>
         <dt>Max</dt>
         <dd>
           {giveaway.max_participants ? `${giveaway.max_participants} participants` : 'Unlimited'}

@@ -7,7 +7,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { useGiveawayRules } from '../api/get-rules';
 import { setPageTitle } from '../document-title';
 import { serverSentence } from '../error-message';
-import { formatDate } from '../format';
+import { formatLocalDate } from '@/lib/dates';
 import { DetailCard } from './detail-card';
 import { MessagePage } from './message-panel';
 import { Subpage } from './subpage';
@@ -69,7 +69,7 @@ export function RulesPage({ id, search }: { id: string; search: string }) {
           <strong>
             Version {rules.version} of {rules.current_version}
           </strong>
-          , published on {formatDate(rules.created_at)}.
+          , published on {formatLocalDate(rules.created_at)}.
         </p>
         {!current ? (
           <Alert variant="warning" title="This is not the current version">
@@ -91,11 +91,11 @@ export function RulesPage({ id, search }: { id: string; search: string }) {
                 <li key={v.version}>
                   {v.version === rules.version ? (
                     <strong aria-current="page">
-                      Version {v.version} ({formatDate(v.created_at)})
+                      Version {v.version} ({formatLocalDate(v.created_at)})
                     </strong>
                   ) : (
                     <Link to={`/giveaway/${id}/rules?version=${v.version}`}>
-                      Version {v.version} ({formatDate(v.created_at)})
+                      Version {v.version} ({formatLocalDate(v.created_at)})
                     </Link>
                   )}
                 </li>

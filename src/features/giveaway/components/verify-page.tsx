@@ -6,7 +6,7 @@ import { CheckIcon, CloseIcon } from '@/components/icons';
 import { Alert } from '@/components/ui/alert';
 import { ButtonLink } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
-import { formatDateTime } from '@/lib/format-date-time';
+import { formatDateTime } from '@/lib/dates';
 import { apiBaseUrl } from '@/lib/api-client';
 import { fetchFrozenList, useVerification } from '../api/get-verification';
 import { setPageTitle } from '../document-title';

@@ -4,7 +4,7 @@ import { onDarkPrimary, onDarkSecondary } from '@/components/marketing/page-hero
 import { Button, ButtonLink } from '@/components/ui/button';
 import { Container } from '@/components/ui/container';
 import { useToast } from '@/components/ui/toast';
-import { formatDate } from '../format';
+import { formatLocalDate } from '@/lib/dates';
 import { shareOrCopy } from '../share';
 import { celebrate } from '../spin/confetti';
 import { displayHandle } from '../spin/display-name';
@@ -159,7 +159,7 @@ export function winnerAnnouncement(winner: WinnerScreenProps['winner'], title: s
 export function WinnerScreen({ winner, giveaway, verifyPath, onBack }: WinnerScreenProps) {
   const { toast } = useToast();
   const headingRef = useRef<HTMLHeadingElement>(null);
-  const selectedOn = useRef(formatDate(new Date())).current;
+  const selectedOn = useRef(formatLocalDate(new Date())).current;
 
   useEffect(() => {
     headingRef.current?.focus();

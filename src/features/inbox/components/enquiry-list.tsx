@@ -4,7 +4,7 @@ import styled from 'styled-components';
 import { Badge } from '@/components/ui/badge';
 import { useServiceLabel } from '@/features/contact';
 import { fetchEnquiries } from '../api/inbox-api';
-import { formatDateTime } from '@/lib/format-date-time';
+import { formatDateTime } from '@/lib/dates';
 import { ListStates } from './list-states';
 import { RecordItem, RecordList } from './record-list';
 import { usePagedList } from './use-paged-list';

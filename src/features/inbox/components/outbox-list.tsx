@@ -3,7 +3,7 @@ import React from 'react';
 import styled from 'styled-components';
 import { Badge, type BadgeVariant } from '@/components/ui/badge';
 import { fetchOutbox } from '../api/inbox-api';
-import { formatDateTime } from '@/lib/format-date-time';
+import { formatDateTime } from '@/lib/dates';
 import { ListStates } from './list-states';
 import { RecordItem, RecordList } from './record-list';
 import { usePagedList } from './use-paged-list';

@@ -3,7 +3,7 @@ import styled from 'styled-components';
 import { Button } from '@/components/ui/button';
 import { useToast } from '@/components/ui/toast';
 import { fetchSubscribers, fetchSubscribersCsv } from '../api/inbox-api';
-import { formatDateTime } from '@/lib/format-date-time';
+import { formatDateTime, localDateIso } from '@/lib/dates';
 import { ListStates } from './list-states';
 import { usePagedList } from './use-paged-list';
 import { saveBlob } from './save-blob';
@@ -99,7 +99,8 @@ export function SubscriberList() {
     setDownloading(true);
     try {
       const csv = await fetchSubscribersCsv();
-      saveBlob(csv, `newsletter-subscribers-${new Date().toISOString().slice(0, 10)}.csv`);
+      // Named by the day on the admin's own calendar, like every time the admin screens show.
+      saveBlob(csv, `newsletter-subscribers-${localDateIso()}.csv`);
     } catch (error) {
       toast({
         title: 'Download failed',

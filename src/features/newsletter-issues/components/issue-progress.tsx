@@ -4,7 +4,7 @@ import styled from 'styled-components';
 import { Badge, type BadgeVariant } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { ApiError } from '@/lib/api-client';
-import { formatDateTime } from '@/lib/format-date-time';
+import { formatDateTime } from '@/lib/dates';
 import { cancelIssue } from '../api/issues-api';
 
 const STATUS: Record<NewsletterIssue['status'], { label: string; variant: BadgeVariant }> = {

@@ -34,8 +34,8 @@ describe('NewsletterCard', () => {
     expect(input).toBeRequired();
   });
 
-  it.each([[''], ['not-an-address']])(
-    'rejects %p without an @ with a destructive toast and no request',
+  it.each([[''], ['   '], ['not-an-address'], ['ada@example'], ['ada @example.com']])(
+    'rejects %p (not an address by the one e-mail rule) with a destructive toast and no request',
     async (typed) => {
       const user = renderCard();
       const requested = jest.fn();
@@ -72,6 +72,34 @@ describe('NewsletterCard', () => {
     ).toBeInTheDocument();
     // Only the address: the server records its own wording and the page as the consent.
     expect(body).toEqual({ email: 'ada@example.com' });
+  });
+
+  it('sends the trimmed address with Enter from the field and disables the field meanwhile', async () => {
+    const user = renderCard();
+    let body: unknown;
+    server.use(
+      http.post(`${API}/newsletter/subscribe`, async ({ request }) => {
+        body = await request.json();
+        await delay(50);
+        return HttpResponse.json({ message: 'Check your inbox to confirm your subscription.' });
+      }),
+    );
+    const input = screen.getByLabelText('Email address');
+    await user.type(input, '  Ada@Example.com {Enter}');
+
+    expect(input).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Subscribing...' })).toBeDisabled();
+    expect(await screen.findByRole('heading', { name: 'Welcome aboard!' })).toBeInTheDocument();
+    expect(body).toEqual({ email: 'Ada@Example.com' });
+  });
+
+  it('keeps focus on the button after a refused address', async () => {
+    const user = renderCard();
+    await user.type(screen.getByLabelText('Email address'), 'nope');
+    const button = screen.getByRole('button', { name: 'Subscribe' });
+    await user.click(button);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Invalid email');
+    expect(button).toHaveFocus();
   });
 
   it('shows exactly the words the server records as consent', () => {

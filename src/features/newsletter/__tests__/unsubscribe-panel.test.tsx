@@ -60,6 +60,38 @@ describe('UnsubscribePanel', () => {
     expect(sent).toHaveBeenCalledWith({ email: 'ada@example.com' });
   });
 
+  it('refuses what the one e-mail rule refuses, until the next press, and sends with Enter', async () => {
+    const user = userEvent.setup();
+    const sent = jest.fn();
+    server.use(
+      http.post(`${API}/newsletter/unsubscribe`, async ({ request }) => {
+        sent(await request.json());
+        return HttpResponse.json({ message: 'Sent.' });
+      }),
+    );
+    renderWithProviders(<UnsubscribePanel search="" />);
+    const input = screen.getByLabelText(/Email address/);
+    const button = screen.getByRole('button', { name: 'Send me the link' });
+
+    await user.click(button);
+    expect(screen.getByText('Please enter a valid email address.')).toBeInTheDocument();
+    expect(button).toHaveFocus();
+    expect(input).toHaveAttribute('aria-invalid', 'true');
+
+    await user.type(input, 'ada@example');
+    await user.click(button);
+    expect(screen.getByText('Please enter a valid email address.')).toBeInTheDocument();
+
+    // The sentence stays while the person types; the next press decides.
+    await user.type(input, '.com');
+    expect(screen.getByText('Please enter a valid email address.')).toBeInTheDocument();
+    expect(sent).not.toHaveBeenCalled();
+
+    await user.type(input, '{Enter}');
+    expect(await screen.findByRole('heading', { name: 'Check your inbox' })).toBeInTheDocument();
+    expect(sent).toHaveBeenCalledWith({ email: 'ada@example.com' });
+  });
+
   it('shows the server detail when the request fails and lets the person retry', async () => {
     server.use(
       http.post(`${API}/newsletter/unsubscribe`, () =>

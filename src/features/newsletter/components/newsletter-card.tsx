@@ -1,4 +1,6 @@
+import type { NewsletterSubscribeRequest } from '@site/contracts';
 import React, { useId, useState } from 'react';
+import { useForm, type FieldErrors, type Resolver } from 'react-hook-form';
 import styled from 'styled-components';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/field';
@@ -14,7 +16,39 @@ export const NEWSLETTER_PITCH =
   'Get weekly insights on building, integrating and securing AI agents, straight to your inbox.';
 export const NEWSLETTER_PROMISE = 'No spam, unsubscribe anytime.';
 
-type CardState = 'idle' | 'submitting' | 'subscribed';
+const FAILED = {
+  title: 'Subscription failed',
+  description: 'Please try again later.',
+  variant: 'destructive',
+} as const;
+
+/**
+ * The card sits on every post page, so its yup schema (with yup itself) loads only when the
+ * visitor starts using the form (focus), or at the latest on the first press: a post page ships
+ * react-hook-form but not yup.
+ */
+const loadSchema = () => import('./subscribe-schema');
+let schema: ReturnType<typeof loadSchema> | null = null;
+function prepareSchema() {
+  if (!schema) {
+    schema = loadSchema();
+    // A failed load is forgotten, so the next focus or press tries again.
+    schema.catch(() => {
+      schema = null;
+    });
+  }
+  return schema;
+}
+const lazyResolver: Resolver<NewsletterSubscribeRequest> = async (values, context, options) => {
+  let loaded: Awaited<ReturnType<typeof loadSchema>>;
+  try {
+    loaded = await prepareSchema();
+  } catch {
+    // The network failed to bring the schema: nothing is sent.
+    return { values: {}, errors: { root: { type: 'unavailable', message: 'Not loaded' } } };
+  }
+  return loaded.subscribeResolver(values, context, options);
+};
 
 const Box = styled.section`
   padding: ${({ theme }) => theme.space[6]};
@@ -67,48 +101,49 @@ export interface NewsletterCardProps {
  */
 export function NewsletterCard({ headingLevel = 2, className }: NewsletterCardProps) {
   const { toast } = useToast();
-  const [email, setEmail] = useState('');
-  const [state, setState] = useState<CardState>('idle');
+  const [subscribed, setSubscribed] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    formState: { isSubmitting },
+  } = useForm<NewsletterSubscribeRequest>({
+    resolver: lazyResolver,
+    defaultValues: { email: '' },
+    // The mistake is told by a toast; focus stays on the button that was pressed.
+    shouldFocusError: false,
+  });
   const hydrated = useHydrated();
   const headingId = useId();
   const promiseId = useId();
 
-  const onSubmit = async (event: React.FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const address = email.trim();
-    if (!address.includes('@')) {
-      toast({
-        title: 'Invalid email',
-        description: 'Please enter a valid email address.',
-        variant: 'destructive',
-      });
-      return;
-    }
-    setState('submitting');
+  const subscribe = async (values: NewsletterSubscribeRequest) => {
     try {
       // The server records the consent with its own wording and this page (from the Referer).
-      await subscribeToNewsletter({ email: address });
+      await subscribeToNewsletter(values);
       toast({
         title: 'Successfully subscribed!',
         description: "You'll receive our latest insights in your inbox.",
       });
-      setState('subscribed');
+      setSubscribed(true);
     } catch {
-      toast({
-        title: 'Subscription failed',
-        description: 'Please try again later.',
-        variant: 'destructive',
-      });
-      setState('idle');
+      toast(FAILED);
+    }
+  };
+
+  const refuse = (errors: FieldErrors<NewsletterSubscribeRequest>) => {
+    if (errors.email) {
+      toast({ title: 'Invalid email', description: errors.email.message, variant: 'destructive' });
+    } else {
+      toast(FAILED);
     }
   };
 
   return (
     <Box aria-labelledby={headingId} className={className}>
       <Heading as={`h${headingLevel}`} id={headingId}>
-        {state === 'subscribed' ? 'Welcome aboard!' : 'Subscribe to our newsletter'}
+        {subscribed ? 'Welcome aboard!' : 'Subscribe to our newsletter'}
       </Heading>
-      {state === 'subscribed' ? (
+      {subscribed ? (
         <Success role="status">
           <p>You&apos;re now subscribed to our newsletter.</p>
           <Small>
@@ -119,24 +154,23 @@ export function NewsletterCard({ headingLevel = 2, className }: NewsletterCardPr
       ) : (
         <>
           <Text>{NEWSLETTER_PITCH}</Text>
-          {/* noValidate: an address without an @ gets a toast, not the browser's bubble. */}
-          <Form onSubmit={onSubmit} noValidate aria-describedby={promiseId}>
+          {/* noValidate: the address is checked by the one e-mail rule and answered with a toast. */}
+          <Form onSubmit={handleSubmit(subscribe, refuse)} noValidate aria-describedby={promiseId}>
             <label htmlFor={`${headingId}-email`} className="sr-only">
               Email address
             </label>
             <Input
               id={`${headingId}-email`}
               type="email"
-              name="email"
               autoComplete="email"
               placeholder="you@company.com"
               required
-              value={email}
-              onChange={(event) => setEmail(event.target.value)}
-              disabled={state === 'submitting'}
+              {...register('email')}
+              onFocus={() => void prepareSchema()}
+              disabled={isSubmitting}
             />
-            <Button type="submit" disabled={!hydrated || state === 'submitting'} block>
-              {state === 'submitting' ? 'Subscribing...' : 'Subscribe'}
+            <Button type="submit" disabled={!hydrated || isSubmitting} block>
+              {isSubmitting ? 'Subscribing...' : 'Subscribe'}
             </Button>
           </Form>
           <Small id={promiseId}>{NEWSLETTER_PROMISE}</Small>

@@ -1,9 +1,14 @@
+import { yupResolver } from '@hookform/resolvers/yup';
+import type { NewsletterUnsubscribeRequest } from '@site/contracts';
 import React, { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import styled from 'styled-components';
+import * as yup from 'yup';
 import { Alert } from '@/components/ui/alert';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { Field, Input } from '@/components/ui/field';
 import { ApiError } from '@/lib/api-client';
+import { emailField } from '@/lib/email-field';
 import { useHydrated } from '@/lib/use-hydrated';
 import { unsubscribeFromNewsletter } from '../api/newsletter-api';
 import {
@@ -20,6 +25,15 @@ type Status =
   | { kind: 'done'; message: string }
   | { kind: 'link-sent'; message: string }
   | { kind: 'error'; message: string };
+
+type AddressValues = Required<Pick<NewsletterUnsubscribeRequest, 'email'>>;
+
+const INVALID_EMAIL = 'Please enter a valid email address.';
+
+/** An empty or malformed address gets the same sentence under the field, and nothing is sent. */
+const addressSchema: yup.ObjectSchema<AddressValues> = yup.object({
+  email: emailField({ required: INVALID_EMAIL, invalid: INVALID_EMAIL }),
+});
 
 const Form = styled.form`
   text-align: left;
@@ -38,8 +52,18 @@ const Spaced = styled.div`
  */
 export function UnsubscribePanel({ search }: { search: string }) {
   const token = tokenFrom(search);
-  const [email, setEmail] = useState('');
-  const [emailError, setEmailError] = useState<string | undefined>();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<AddressValues>({
+    resolver: yupResolver(addressSchema),
+    defaultValues: { email: '' },
+    // As before the form library: the sentence shows after a press of the button and stays until
+    // the next one; focus stays on the button.
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
+  });
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
   const hydrated = useHydrated();
 
@@ -56,17 +80,6 @@ export function UnsubscribePanel({ search }: { search: string }) {
           'We could not process your request. Please try again later.',
       });
     }
-  };
-
-  const onEmailSubmit = (event: React.FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const address = email.trim();
-    if (!address.includes('@')) {
-      setEmailError('Please enter a valid email address.');
-      return;
-    }
-    setEmailError(undefined);
-    void send({ email: address });
   };
 
   if (status.kind === 'done') {
@@ -118,14 +131,9 @@ export function UnsubscribePanel({ search }: { search: string }) {
           <PanelText>
             Enter the address you subscribed with and we will e-mail it a link to unsubscribe.
           </PanelText>
-          <Form onSubmit={onEmailSubmit} noValidate>
-            <Field label="Email address" required error={emailError}>
-              <Input
-                type="email"
-                autoComplete="email"
-                value={email}
-                onChange={(event) => setEmail(event.target.value)}
-              />
+          <Form onSubmit={handleSubmit((values) => send(values))} noValidate>
+            <Field label="Email address" required error={errors.email?.message}>
+              <Input type="email" autoComplete="email" {...register('email')} />
             </Field>
             <Button type="submit" size="lg" block disabled={!hydrated || submitting}>
               {submitting ? 'Sending...' : 'Send me the link'}

@@ -1,5 +1,5 @@
 import { yupResolver } from '@hookform/resolvers/yup';
-import type { Role, StaffListResponse, StaffUser } from '@site/contracts';
+import type { CreateInvitationRequest, Role, StaffListResponse, StaffUser } from '@site/contracts';
 import React, { useCallback, useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import styled from 'styled-components';
@@ -12,7 +12,8 @@ import { Spinner } from '@/components/ui/spinner';
 import { useToast } from '@/components/ui/toast';
 import { useSession } from '@/features/auth';
 import { ApiError } from '@/lib/api-client';
-import { formatDateTime } from '@/lib/format-date-time';
+import { emailField } from '@/lib/email-field';
+import { formatDateTime } from '@/lib/dates';
 import {
   changeRole,
   fetchMe,
@@ -25,15 +26,15 @@ import { AccessDenied, Lead, Panel, SectionTitle, StaffPage, Title } from './sta
 
 const ROLE_LABELS: Record<Role, string> = { admin: 'Admin', editor: 'Editor' };
 
-const inviteSchema = yup.object({
-  email: yup
-    .string()
-    .trim()
-    .required('E-mail address is required')
-    .email('Enter a valid e-mail address'),
+type InviteValues = CreateInvitationRequest;
+
+const inviteSchema: yup.ObjectSchema<InviteValues> = yup.object({
+  email: emailField({
+    required: 'E-mail address is required',
+    invalid: 'Enter a valid e-mail address',
+  }),
   role: yup.mixed<Role>().oneOf(['editor', 'admin']).required(),
 });
-type InviteValues = yup.InferType<typeof inviteSchema>;
 
 const List = styled.ul`
   display: grid;

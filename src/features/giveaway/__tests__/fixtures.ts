@@ -1,33 +1,17 @@
-import { ApolloProvider } from '@apollo/client';
-import { render } from '@testing-library/react';
 import { http, HttpResponse, type JsonBodyType } from 'msw';
-import { setupServer } from 'msw/node';
-import React from 'react';
-import { RootWrapper } from '@/app/app-shell';
-import { createApolloClient } from '@/lib/apollo';
+import { API } from '@/testing/api-server';
+import { meHandler } from '@/testing/session';
 import type { GiveawayItem } from '../api/giveaway-fields';
 
-export const API = 'http://localhost/api/v1';
-
 /**
- * The session confirms a stored token with GET /auth/me; every test's admin is a real admin, and
- * the change log an admin sees on a giveaway page is empty unless a test says otherwise.
+ * What every giveaway test's API answers unless the test says otherwise: the signed-in member of
+ * staff (when a test signs in) is a real admin, and the change log an admin sees on a giveaway
+ * page is empty.
  */
-export const server = setupServer(
-  http.get(`${API}/auth/me`, () => HttpResponse.json({ username: 'admin', role: 'admin' })),
+export const giveawayApiDefaults = [
+  meHandler('admin'),
   http.get(`${API}/giveaway/:id/changes`, () => HttpResponse.json([])),
-);
-
-/** Registers the MSW lifecycle for a test file; unhandled requests fail the test. */
-export function setUpMswServer() {
-  beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-  afterEach(() => {
-    server.resetHandlers();
-    window.localStorage.clear();
-    jest.restoreAllMocks();
-  });
-  afterAll(() => server.close());
-}
+];
 
 let nextId = 1;
 
@@ -77,23 +61,4 @@ export function getGiveawayHandler(giveaway: GiveawayItem) {
   return http.get(`${API}/giveaway/${giveaway.id}`, () =>
     HttpResponse.json(giveaway as unknown as JsonBodyType),
   );
-}
-
-export function detail(status: number, sentence: string) {
-  return HttpResponse.json({ detail: sentence }, { status });
-}
-
-export function signInAsAdmin() {
-  window.localStorage.setItem('userRole', 'admin');
-}
-
-/** Renders inside the site's real providers (theme, session, toasts) and a fresh Apollo client. */
-export function renderWithProviders(ui: React.ReactElement) {
-  const client = createApolloClient();
-  const result = render(
-    <RootWrapper>
-      <ApolloProvider client={client}>{ui}</ApolloProvider>
-    </RootWrapper>,
-  );
-  return { client, ...result };
 }

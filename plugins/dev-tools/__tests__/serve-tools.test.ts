@@ -4,8 +4,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { serveTools } from '../../../plugins/dev-tools/serve-tools';
-import { buildTestApp, type TestApp } from '../helpers/build';
+import { serveTools } from '../serve-tools';
+import { buildTestApp, type TestApp } from '../../../server/test/helpers/build';
 
 /**
  * `npm run develop` serves /tools/ through serveTools (Gatsby's developMiddleware); the

@@ -1,0 +1,52 @@
+/**
+ * Field rules shared by the API's schemas and the site's forms, so a form can never accept what the
+ * API refuses or the other way round. This module holds no schema code: a browser page imports it
+ * alone as `@site/contracts/form-fields`, without the rest of the contracts.
+ */
+
+/**
+ * The one e-mail address rule, for every form of the site and every API route that takes an
+ * address: at most 254 characters, a local part of at most 64, then "@" and a domain of at least
+ * two dot-separated labels (letters, digits and inner hyphens). The local part allows the
+ * characters of RFC 5322's dot-atom (no quoted forms, no spaces); letters of any case.
+ */
+export const EMAIL_MAX_LENGTH = 254;
+
+/** RFC 5321's limit on the part before the "@". */
+export const EMAIL_LOCAL_PART_MAX_LENGTH = 64;
+
+const EMAIL_PATTERN =
+  /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/i;
+
+/** True when `value`, exactly as given (trim it first where a form trims), is an address. */
+export function isEmailAddress(value: string): boolean {
+  if (value.length > EMAIL_MAX_LENGTH) return false;
+  const at = value.indexOf('@');
+  if (at < 1 || at > EMAIL_LOCAL_PART_MAX_LENGTH) return false;
+  return EMAIL_PATTERN.test(value);
+}
+
+/** Longest accepted text of each field of the contact form (`POST /contact/`), in characters. */
+export const CONTACT_FIELD_LIMITS = {
+  name: 100,
+  email: EMAIL_MAX_LENGTH,
+  phone: 40,
+  company: 120,
+  message: 5000,
+  website: 500,
+} as const;
+
+/**
+ * The service values the API accepts; the empty string means "none chosen". They are the slugs of
+ * content/services.yaml, in its order: the site build and a test fail when the two differ.
+ */
+export const CONTACT_SERVICES = [
+  'ai-agent-development',
+  'ai-consultation',
+  'agents-security',
+  'graph-rag',
+  'integration',
+  'mcp',
+  'retrieval-augment-generation',
+  'voice-ai',
+] as const;
