@@ -3,6 +3,7 @@ import { rehypePostRules } from '@site/pipeline';
 import remarkGfm from 'remark-gfm';
 import path from 'node:path';
 import { blogFeedOptions } from './plugins/blog/feed';
+import { POST_NOT_FOUND_PAGE } from './src/features/blog/lib/not-found';
 import { serveTools } from './plugins/dev-tools/serve-tools';
 
 const siteUrl = (process.env.SITE_URL ?? 'http://localhost:8000').replace(/\/$/, '');
@@ -84,6 +85,7 @@ const config: GatsbyConfig = {
           '/**/\\[...\\]',
           '/404',
           '/404.html',
+          POST_NOT_FOUND_PAGE,
           '/dev-404-page',
         ],
       },
