@@ -3,6 +3,7 @@ import { rehypePostRules } from '@site/pipeline';
 import remarkGfm from 'remark-gfm';
 import path from 'node:path';
 import { blogFeedOptions } from './plugins/blog/feed';
+import { POST_NOT_FOUND_PAGE } from './src/features/blog/lib/not-found';
 import { serveTools } from './plugins/dev-tools/serve-tools';
 
 /** "site-content" → "SiteContentYaml", as gatsby-transformer-yaml names a list file's type. */
@@ -104,6 +105,7 @@ const config: GatsbyConfig = {
           '/**/\\[...\\]',
           '/404',
           '/404.html',
+          POST_NOT_FOUND_PAGE,
           '/dev-404-page',
         ],
       },

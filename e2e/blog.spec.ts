@@ -251,14 +251,76 @@ test.describe('post page', () => {
   });
 });
 
+/**
+ * Console errors and uncaught errors other than the 404 page's own log line, which it writes once
+ * it has hydrated ("404: no page at …"), and the browser's notes of 404 answers. React reports a
+ * server/client mismatch as an uncaught error (minified React error #418 or #423).
+ */
+function watchConsole(page: Page) {
+  const errors: string[] = [];
+  const notFoundLogs: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() !== 'error') return;
+    const text = message.text();
+    // The browser's own line for each answer with status 404 (the page, its page data).
+    if (text.startsWith('Failed to load resource: the server responded with a status of 404'))
+      return;
+    if (text.startsWith('404: no page at ')) notFoundLogs.push(text);
+    else errors.push(text);
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  return { errors, notFoundLogs };
+}
+
+async function expectPostNotFound(page: Page, pathname: string) {
+  await expect(page.getByRole('heading', { level: 1, name: 'Post Not Found' })).toBeVisible();
+  await expect(page.getByText('The post you are looking for does not exist.')).toBeVisible();
+  await expect(page.getByText('Page Not Found')).toHaveCount(0);
+  await expect(page).toHaveTitle(/^Post Not Found/);
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
+  expect(new URL(page.url()).pathname).toBe(pathname);
+}
+
 test.describe('unknown posts and feeds', () => {
-  test('an unknown slug shows Post Not Found with status 404', async ({ page }) => {
-    const response = await page.goto('/blog/no-such-post');
-    expect(response?.status()).toBe(404);
-    await expect(page.getByRole('heading', { name: 'Post Not Found' })).toBeVisible();
-    await expect(page.getByText('The post you are looking for does not exist.')).toBeVisible();
+  test('an unknown slug shows Post Not Found with status 404, and the page hydrates without a mismatch', async ({
+    page,
+  }) => {
+    const watched = watchConsole(page);
+    for (const pathname of ['/blog/no-such-post', '/blog/not/even/a/slug', '/blog/404.html']) {
+      const response = await page.goto(pathname);
+      expect([pathname, response?.status()]).toEqual([pathname, 404]);
+      // The HTML itself already is the post screen, before any script runs.
+      expect(await response?.text()).toContain('Post Not Found');
+      // Hydrated (the page logs its address from an effect) and still at the address asked for.
+      await expect.poll(() => watched.notFoundLogs).toContain(`404: no page at ${pathname}`);
+      await expectPostNotFound(page, pathname);
+    }
+    expect(watched.errors).toEqual([]);
     await page.getByRole('link', { name: 'Back to Blog' }).click();
     await expect(page).toHaveURL(/\/blog$/);
+  });
+
+  test('client-side navigation to an unknown slug shows Post Not Found, and other sections keep Page Not Found', async ({
+    page,
+  }) => {
+    const watched = watchConsole(page);
+    await openBlog(page);
+    const head = page.waitForResponse(
+      (response) =>
+        response.request().method() === 'HEAD' && response.url().endsWith('/blog/gone-post'),
+    );
+    await page.evaluate(() =>
+      (window as unknown as { ___navigate: (to: string) => void }).___navigate('/blog/gone-post'),
+    );
+    // Gatsby's loader asks the server whether the address is a page; it is not.
+    expect((await head).status()).toBe(404);
+    await expectPostNotFound(page, '/blog/gone-post');
+
+    const response = await page.goto('/no-such-section');
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole('heading', { level: 1, name: 'Page Not Found' })).toBeVisible();
+    await expect.poll(() => watched.notFoundLogs).toContain('404: no page at /no-such-section');
+    expect(watched.errors).toEqual([]);
   });
 
   test('the draft is not built, and the RSS feed and sitemap list only published posts', async ({
@@ -276,6 +338,7 @@ test.describe('unknown posts and feeds', () => {
     expect(sitemap).toContain('/blog/getting-started-with-the-openai-agents-sdk<');
     expect(sitemap).not.toContain('graph-rag-field-notes');
     expect(sitemap).not.toContain('[...]');
+    expect(sitemap).not.toContain('404');
 
     const index = (await (await request.get('/blog-search-index.json')).json()) as {
       posts: { slug: string }[];

@@ -10,6 +10,7 @@ import {
   SEARCH_INDEX_PATH,
   type SearchIndexFile,
 } from '../../src/features/blog/lib/listing-files';
+import { GATSBY_404_DECLARATION, POST_NOT_FOUND_PAGE } from '../../src/features/blog/lib/not-found';
 import { selectRelated } from '../../src/features/blog/lib/related';
 import type { SearchEntry } from '../../src/features/blog/lib/types';
 
@@ -23,7 +24,9 @@ import type { SearchEntry } from '../../src/features/blog/lib/types';
  * - `.mdx` files (written in git by people trusted with code) are compiled by gatsby-plugin-mdx
  *   and rendered by their own template; their front matter goes through the same reader;
  * - categories, slugs and series positions are checked across all posts; list page files and the
- *   search index are written for /blog.
+ *   search index are written for /blog;
+ * - the "Post Not Found" page, which the server sends with status 404 for any other /blog/*
+ *   address, is built once (see src/features/blog/lib/not-found.ts).
  *
  * A mistake stops the build with a sentence naming the file, the field or the line.
  */
@@ -262,6 +265,13 @@ export const createPages: GatsbyNode['createPages'] = async ({
     });
   }
 
+  // Rendered by the 404 page component, which shows the post screen for addresses under /blog/.
+  actions.createPage({
+    path: POST_NOT_FOUND_PAGE,
+    component: path.join(siteDir, 'src/pages/404.tsx'),
+    context: {},
+  });
+
   const cards = posts.map(({ id, slug, title, excerpt, date, category, series, tags }) => ({
     id,
     slug,
@@ -288,4 +298,25 @@ export const createPages: GatsbyNode['createPages'] = async ({
     })),
   };
   await writeJson(publicDir, SEARCH_INDEX_PATH, index);
+};
+
+/**
+ * The post-not-found page must declare itself as Gatsby's 404 page (gatsby-ssr.tsx does it);
+ * otherwise the browser would be moved from the address it asked for to the page's own path.
+ */
+export const onPostBuild: GatsbyNode['onPostBuild'] = async ({ reporter, store }) => {
+  const siteDir = (store.getState() as { program: { directory: string } }).program.directory;
+  const file = path.join(siteDir, 'public', POST_NOT_FOUND_PAGE);
+  let html: string;
+  try {
+    html = await readFile(file, 'utf8');
+  } catch {
+    reporter.panicOnBuild(`Blog: the post-not-found page ${file} was not built.`);
+    return;
+  }
+  if (!html.includes(GATSBY_404_DECLARATION)) {
+    reporter.panicOnBuild(
+      `Blog: ${file} does not declare itself as Gatsby's 404 page (${GATSBY_404_DECLARATION}); the HTML Gatsby writes has changed, update onPreRenderHTML in gatsby-ssr.tsx for it.`,
+    );
+  }
 };

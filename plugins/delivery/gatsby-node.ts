@@ -1,9 +1,25 @@
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { GatsbyNode } from 'gatsby';
+import type { Configuration } from 'webpack';
 import { CSP_MANIFEST, pageScripts } from './csp';
 import { deferPageScripts } from './deferred-scripts';
 import { precompressAssets } from './precompress';
+import { type MinifierClass, productionWebpackConfig } from './webpack';
+
+/** Production bundles: no source maps, SWC as the minifier (see ./webpack.ts). */
+export const onCreateWebpackConfig: GatsbyNode['onCreateWebpackConfig'] = ({
+  stage,
+  getConfig,
+  plugins,
+  actions,
+}) => {
+  // Gatsby's JavaScript minifier factory builds a terser-webpack-plugin; its class is the one the
+  // config's minimizer is an instance of.
+  const Minifier = (plugins.minifyJs() as object).constructor as MinifierClass;
+  const config = productionWebpackConfig(stage, getConfig() as Configuration, Minifier);
+  if (config) actions.replaceWebpackConfig(config);
+};
 
 async function* htmlFiles(dir: string): AsyncGenerator<string> {
   for (const entry of await readdir(dir, { withFileTypes: true })) {

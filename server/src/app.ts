@@ -173,7 +173,8 @@ export async function buildApp({ config, connection, logStream }: BuildOptions):
     await site.register(staticSite, {
       siteDir: config.siteDir,
       gatsbyCacheDir: config.gatsbyCacheDir,
-      notFoundMatchPaths: ['/blog/*'],
+      // Built by plugins/blog (src/features/blog/lib/not-found.ts): "Post Not Found".
+      notFoundPages: [{ matchPath: '/blog/*', page: '/blog/404.html' }],
       handle: app.site,
     });
   });

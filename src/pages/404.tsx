@@ -4,6 +4,8 @@ import styled from 'styled-components';
 import { Seo } from '@/components/seo';
 import { ButtonLink } from '@/components/ui/button';
 import { Container } from '@/components/ui/container';
+import { PostNotFound } from '@/features/blog/components/post-not-found';
+import { isBlogAddress } from '@/features/blog/lib/not-found';
 
 const Wrapper = styled.section`
   display: flex;
@@ -53,6 +55,10 @@ export default function NotFoundPage({ location }: PageProps) {
     console.error(`404: no page at ${pathname}`);
   }, [pathname]);
 
+  // Any address under /blog/ that is no post, whether the server sent the post-not-found page
+  // (src/features/blog/lib/not-found.ts) or client navigation fell back to this page.
+  if (isBlogAddress(pathname)) return <PostNotFound />;
+
   return (
     <Wrapper>
       <Container>
@@ -70,12 +76,21 @@ export default function NotFoundPage({ location }: PageProps) {
   );
 }
 
-export const Head: HeadFC = ({ location }) => (
-  <Seo
-    title="Page Not Found"
-    description="The page you are looking for does not exist."
-    pathname={location.pathname}
-  >
-    <meta name="robots" content="noindex" />
-  </Seo>
-);
+export const Head: HeadFC = ({ location }) =>
+  isBlogAddress(location.pathname) ? (
+    <Seo
+      title="Post Not Found"
+      description="The post you are looking for does not exist."
+      pathname={location.pathname}
+    >
+      <meta name="robots" content="noindex" />
+    </Seo>
+  ) : (
+    <Seo
+      title="Page Not Found"
+      description="The page you are looking for does not exist."
+      pathname={location.pathname}
+    >
+      <meta name="robots" content="noindex" />
+    </Seo>
+  );

@@ -1,8 +1,8 @@
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { CreateNodeArgs } from 'gatsby';
-import { createPages, onCreateNode } from '../gatsby-node';
+import { createPages, onCreateNode, onPostBuild } from '../gatsby-node';
 
 let dir: string;
 const originalEnv = process.env.NODE_ENV;
@@ -202,10 +202,16 @@ describe('createPages', () => {
       row('a', 'engineering', '2025-01-01T00:00:00.000Z'),
     ]);
     expect(reporter.panicOnBuild).not.toHaveBeenCalled();
-    expect(actions.createPage).toHaveBeenCalledTimes(3);
+    // One page per post and the post-not-found page, rendered by the 404 page component.
+    expect(actions.createPage).toHaveBeenCalledTimes(4);
     expect(actions.createPage).toHaveBeenCalledWith(
       expect.objectContaining({ path: '/blog/c', context: { slug: 'c', relatedIds: ['id-b'] } }),
     );
+    expect(actions.createPage).toHaveBeenCalledWith({
+      path: '/blog/404.html',
+      component: path.join(dir, 'src/pages/404.tsx'),
+      context: {},
+    });
     const index = JSON.parse(
       await readFile(path.join(dir, 'public/blog-search-index.json'), 'utf8'),
     ) as { posts: { slug: string; content: string }[] };
@@ -232,5 +238,40 @@ describe('createPages', () => {
       'content/blog/copy.md: front matter field "slug" is "a", already used by content/blog/a.md; slugs must be unique.',
     );
     expect(actions.createPage).not.toHaveBeenCalled();
+  });
+});
+
+describe('onPostBuild', () => {
+  async function check(html: string | null) {
+    if (html !== null) {
+      await mkdir(path.join(dir, 'public/blog'), { recursive: true });
+      await writeFile(path.join(dir, 'public/blog/404.html'), html);
+    }
+    const reporter = { panicOnBuild: jest.fn() };
+    await onPostBuild!(
+      {
+        reporter,
+        store: { getState: () => ({ program: { directory: dir } }) },
+      } as unknown as Parameters<NonNullable<typeof onPostBuild>>[0],
+      {} as never,
+      () => undefined,
+    );
+    return reporter.panicOnBuild.mock.calls.map(([message]) => String(message));
+  }
+
+  it("accepts a post-not-found page that declares itself as Gatsby's 404 page", async () => {
+    expect(
+      await check('<script id="gatsby-script-loader">window.pagePath="/404.html";</script>'),
+    ).toEqual([]);
+  });
+
+  it('stops the build when the page keeps its own path or was not built', async () => {
+    const [ownPath] = await check(
+      '<script id="gatsby-script-loader">window.pagePath="/blog/404.html";</script>',
+    );
+    expect(ownPath).toMatch(/does not declare itself as Gatsby's 404 page/);
+    await rm(path.join(dir, 'public'), { recursive: true });
+    const [missing] = await check(null);
+    expect(missing).toMatch(/was not built/);
   });
 });

@@ -10,10 +10,11 @@ export interface StaticSiteOptions {
   /** Gatsby's .cache/, where the build leaves match-paths.json for client-only routes. */
   gatsbyCacheDir: string;
   /**
-   * Client-only routes that exist to render a "not found" screen for unknown children
-   * (e.g. /blog/* for unknown post slugs): their page is served with status 404.
+   * Not-found screens of a section: an address matching `matchPath` that is no file of the site
+   * gets the HTML of `page` with status 404, and so does `page`'s own address (e.g. /blog/* →
+   * /blog/404.html, the "Post Not Found" page). Other unknown addresses get /404.html.
    */
-  notFoundMatchPaths?: string[];
+  notFoundPages?: NotFoundPage[];
   /** Lets the publisher point the plugin at a freshly built site without a restart. */
   handle?: SiteHandle;
 }
@@ -48,6 +49,13 @@ export class SiteHandle {
 interface MatchPath {
   path: string;
   matchPath: string;
+}
+
+export interface NotFoundPage {
+  /** A pattern like Gatsby's matchPath: "/blog/*". */
+  matchPath: string;
+  /** The page's address in the built site, e.g. "/blog/404.html". */
+  page: string;
 }
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -155,7 +163,7 @@ export default async function staticSite(app: FastifyInstance, opts: StaticSiteO
     load(siteDir, gatsbyCacheDir);
     app.log.info({ root }, 'serving the site from a new folder');
   });
-  const notFoundPatterns = new Set(opts.notFoundMatchPaths ?? []);
+  const notFoundPages = opts.notFoundPages ?? [];
 
   await app.register(fastifyStatic, {
     root: path.resolve(opts.siteDir),
@@ -235,18 +243,27 @@ export default async function staticSite(app: FastifyInstance, opts: StaticSiteO
       return staysOnSite(target) ? reply.redirect(target, 301) : notFoundPage(reply);
     }
 
-    const file = fileFor(urlPath);
+    // A section's not-found page is no page of its own: its address answers 404 like the
+    // addresses it stands in for.
+    const file = notFoundPages.some((n) => n.page === urlPath) ? null : fileFor(urlPath);
     if (file) return send(reply, file);
 
     const client = matchPaths.find((m) => matchesPath(m.matchPath, urlPath));
     if (client) {
       const page = fileFor(client.path);
-      if (page) return send(reply, page, notFoundPatterns.has(client.matchPath) ? 404 : 200);
+      if (page) return send(reply, page);
     }
-    return notFoundPage(reply);
+    return notFoundPage(reply, urlPath);
   }
 
-  function notFoundPage(reply: FastifyReply) {
+  /** The not-found page of the address's section if it has one, else /404.html; status 404. */
+  function notFoundPage(reply: FastifyReply, urlPath?: string) {
+    const section =
+      urlPath === undefined
+        ? undefined
+        : notFoundPages.find((n) => matchesPath(n.matchPath, urlPath));
+    const page = section ? fileFor(section.page) : null;
+    if (page) return send(reply, page, 404);
     if (fileFor('/404.html')) return send(reply, '404.html', 404);
     return reply.code(404).type('text/plain; charset=utf-8').send('Page not found');
   }

@@ -31,15 +31,12 @@ describe('built site', () => {
     write(site, 'static/8d7e6f5a4b3c2d1e0f/logo.png', 'png');
     write(site, 'favicon.svg', '<svg/>');
     write(site, 'giveaway/[...]/index.html', '<h1>giveaway shell</h1>');
-    write(site, 'blog/[...]/index.html', '<h1>Post Not Found</h1>');
+    write(site, 'blog/404.html', '<h1>Post Not Found</h1>');
     write(site, 'blog/hello/index.html', '<h1>hello post</h1>');
     write(
       t.config.gatsbyCacheDir,
       'match-paths.json',
-      JSON.stringify([
-        { path: '/giveaway/[...]', matchPath: '/giveaway/*' },
-        { path: '/blog/[...]', matchPath: '/blog/*' },
-      ]),
+      JSON.stringify([{ path: '/giveaway/[...]', matchPath: '/giveaway/*' }]),
     );
     // The plugin reads the build once at start-up, so build a second app over the same folders.
     const dirs = { SITE_DIR: t.config.siteDir, GATSBY_CACHE_DIR: t.config.gatsbyCacheDir };
@@ -104,10 +101,22 @@ describe('built site', () => {
   });
 
   test('a known post is a real page; an unknown slug gets the not-found page with status 404', async () => {
-    expect((await t.app.inject({ url: '/blog/hello' })).statusCode).toBe(200);
-    const res = await t.app.inject({ url: '/blog/anything-unknown' });
-    expect(res.statusCode).toBe(404);
-    expect(res.body).toContain('Post Not Found');
+    const known = await t.app.inject({ url: '/blog/hello' });
+    expect(known.statusCode).toBe(200);
+    expect(known.body).toContain('hello post');
+    for (const url of ['/blog/anything-unknown', '/blog/a/b', '/blog/404.html', '/blog/404']) {
+      const res = await t.app.inject({ url });
+      expect([url, res.statusCode]).toEqual([url, 404]);
+      expect(res.headers['content-type']).toMatch(/text\/html/);
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.body).toContain('Post Not Found');
+    }
+    const head = await t.app.inject({ method: 'HEAD', url: '/blog/anything-unknown' });
+    expect(head.statusCode).toBe(404);
+    // Outside /blog/ the site-wide 404 page answers.
+    const other = await t.app.inject({ url: '/blogx/anything' });
+    expect(other.statusCode).toBe(404);
+    expect(other.body).toContain('Page Not Found');
   });
 
   test('unknown paths get the 404 page with status 404', async () => {

@@ -22,4 +22,34 @@ describe('404 page', () => {
       error.mockRestore();
     }
   });
+
+  it('shows the Post Not Found screen for any address under /blog/', () => {
+    const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      for (const pathname of ['/blog/no-such-post', '/blog/404.html', '/blog/a/b']) {
+        const props = { location: { pathname } } as unknown as PageProps;
+        const { unmount } = renderWithProviders(<NotFoundPage {...props} />);
+        expect(
+          screen.getByRole('heading', { level: 1, name: 'Post Not Found' }),
+        ).toBeInTheDocument();
+        expect(
+          screen.getByText('The post you are looking for does not exist.'),
+        ).toBeInTheDocument();
+        expect(screen.getByRole('link', { name: 'Back to Blog' })).toHaveAttribute('href', '/blog');
+        expect(screen.queryByText('Page Not Found')).not.toBeInTheDocument();
+        unmount();
+      }
+      // /blog itself and look-alike sections keep the site-wide screen.
+      for (const pathname of ['/blogs/x', '/blog']) {
+        const props = { location: { pathname } } as unknown as PageProps;
+        const { unmount } = renderWithProviders(<NotFoundPage {...props} />);
+        expect(
+          screen.getByRole('heading', { level: 1, name: 'Page Not Found' }),
+        ).toBeInTheDocument();
+        unmount();
+      }
+    } finally {
+      error.mockRestore();
+    }
+  });
 });
