@@ -895,6 +895,62 @@ type CompanyYamlSortInput = {
   readonly replyTime: InputMaybe<SortOrderEnum>;
 };
 
+type ContactDetailsCopy = {
+  readonly direct: ContactDirect;
+  readonly label: Scalars['String'];
+  readonly next: ContactNext;
+};
+
+type ContactDetailsCopyFieldSelector = {
+  readonly direct: InputMaybe<ContactDirectFieldSelector>;
+  readonly label: InputMaybe<FieldSelectorEnum>;
+  readonly next: InputMaybe<ContactNextFieldSelector>;
+};
+
+type ContactDetailsCopyFilterInput = {
+  readonly direct: InputMaybe<ContactDirectFilterInput>;
+  readonly label: InputMaybe<StringQueryOperatorInput>;
+  readonly next: InputMaybe<ContactNextFilterInput>;
+};
+
+type ContactDetailsCopySortInput = {
+  readonly direct: InputMaybe<ContactDirectSortInput>;
+  readonly label: InputMaybe<SortOrderEnum>;
+  readonly next: InputMaybe<ContactNextSortInput>;
+};
+
+type ContactDirect = {
+  readonly email: Scalars['String'];
+  readonly phone: Scalars['String'];
+  readonly response: Scalars['String'];
+  readonly responseText: Scalars['String'];
+  readonly title: Scalars['String'];
+};
+
+type ContactDirectFieldSelector = {
+  readonly email: InputMaybe<FieldSelectorEnum>;
+  readonly phone: InputMaybe<FieldSelectorEnum>;
+  readonly response: InputMaybe<FieldSelectorEnum>;
+  readonly responseText: InputMaybe<FieldSelectorEnum>;
+  readonly title: InputMaybe<FieldSelectorEnum>;
+};
+
+type ContactDirectFilterInput = {
+  readonly email: InputMaybe<StringQueryOperatorInput>;
+  readonly phone: InputMaybe<StringQueryOperatorInput>;
+  readonly response: InputMaybe<StringQueryOperatorInput>;
+  readonly responseText: InputMaybe<StringQueryOperatorInput>;
+  readonly title: InputMaybe<StringQueryOperatorInput>;
+};
+
+type ContactDirectSortInput = {
+  readonly email: InputMaybe<SortOrderEnum>;
+  readonly phone: InputMaybe<SortOrderEnum>;
+  readonly response: InputMaybe<SortOrderEnum>;
+  readonly responseText: InputMaybe<SortOrderEnum>;
+  readonly title: InputMaybe<SortOrderEnum>;
+};
+
 type ContactFormCopy = {
   readonly lead: Scalars['String'];
   readonly title: Scalars['String'];
@@ -915,9 +971,54 @@ type ContactFormCopySortInput = {
   readonly title: InputMaybe<SortOrderEnum>;
 };
 
+type ContactNext = {
+  readonly steps: ReadonlyArray<ContactStep>;
+  readonly title: Scalars['String'];
+};
+
+type ContactNextFieldSelector = {
+  readonly steps: InputMaybe<ContactStepFieldSelector>;
+  readonly title: InputMaybe<FieldSelectorEnum>;
+};
+
+type ContactNextFilterInput = {
+  readonly steps: InputMaybe<ContactStepFilterListInput>;
+  readonly title: InputMaybe<StringQueryOperatorInput>;
+};
+
+type ContactNextSortInput = {
+  readonly steps: InputMaybe<ContactStepSortInput>;
+  readonly title: InputMaybe<SortOrderEnum>;
+};
+
+type ContactStep = {
+  readonly lead: Scalars['String'];
+  readonly text: Scalars['String'];
+};
+
+type ContactStepFieldSelector = {
+  readonly lead: InputMaybe<FieldSelectorEnum>;
+  readonly text: InputMaybe<FieldSelectorEnum>;
+};
+
+type ContactStepFilterInput = {
+  readonly lead: InputMaybe<StringQueryOperatorInput>;
+  readonly text: InputMaybe<StringQueryOperatorInput>;
+};
+
+type ContactStepFilterListInput = {
+  readonly elemMatch: InputMaybe<ContactStepFilterInput>;
+};
+
+type ContactStepSortInput = {
+  readonly lead: InputMaybe<SortOrderEnum>;
+  readonly text: InputMaybe<SortOrderEnum>;
+};
+
 type ContactYaml = Node & {
   readonly children: ReadonlyArray<Node>;
   readonly description: Scalars['String'];
+  readonly details: ContactDetailsCopy;
   readonly form: ContactFormCopy;
   readonly hero: ContentHero;
   readonly id: Scalars['ID'];
@@ -974,6 +1075,7 @@ type ContactYamlEdge = {
 type ContactYamlFieldSelector = {
   readonly children: InputMaybe<NodeFieldSelector>;
   readonly description: InputMaybe<FieldSelectorEnum>;
+  readonly details: InputMaybe<ContactDetailsCopyFieldSelector>;
   readonly form: InputMaybe<ContactFormCopyFieldSelector>;
   readonly hero: InputMaybe<ContentHeroFieldSelector>;
   readonly id: InputMaybe<FieldSelectorEnum>;
@@ -985,6 +1087,7 @@ type ContactYamlFieldSelector = {
 type ContactYamlFilterInput = {
   readonly children: InputMaybe<NodeFilterListInput>;
   readonly description: InputMaybe<StringQueryOperatorInput>;
+  readonly details: InputMaybe<ContactDetailsCopyFilterInput>;
   readonly form: InputMaybe<ContactFormCopyFilterInput>;
   readonly hero: InputMaybe<ContentHeroFilterInput>;
   readonly id: InputMaybe<StringQueryOperatorInput>;
@@ -1041,6 +1144,7 @@ type ContactYamlGroupConnection_sumArgs = {
 type ContactYamlSortInput = {
   readonly children: InputMaybe<NodeSortInput>;
   readonly description: InputMaybe<SortOrderEnum>;
+  readonly details: InputMaybe<ContactDetailsCopySortInput>;
   readonly form: InputMaybe<ContactFormCopySortInput>;
   readonly hero: InputMaybe<ContentHeroSortInput>;
   readonly id: InputMaybe<SortOrderEnum>;
@@ -2025,6 +2129,34 @@ type HomeHeroSortInput = {
   readonly trust: InputMaybe<SortOrderEnum>;
 };
 
+type HomeInsights = {
+  readonly empty: Scalars['String'];
+  readonly lead: Scalars['String'];
+  readonly more: Scalars['String'];
+  readonly title: Scalars['String'];
+};
+
+type HomeInsightsFieldSelector = {
+  readonly empty: InputMaybe<FieldSelectorEnum>;
+  readonly lead: InputMaybe<FieldSelectorEnum>;
+  readonly more: InputMaybe<FieldSelectorEnum>;
+  readonly title: InputMaybe<FieldSelectorEnum>;
+};
+
+type HomeInsightsFilterInput = {
+  readonly empty: InputMaybe<StringQueryOperatorInput>;
+  readonly lead: InputMaybe<StringQueryOperatorInput>;
+  readonly more: InputMaybe<StringQueryOperatorInput>;
+  readonly title: InputMaybe<StringQueryOperatorInput>;
+};
+
+type HomeInsightsSortInput = {
+  readonly empty: InputMaybe<SortOrderEnum>;
+  readonly lead: InputMaybe<SortOrderEnum>;
+  readonly more: InputMaybe<SortOrderEnum>;
+  readonly title: InputMaybe<SortOrderEnum>;
+};
+
 type HomeServices = {
   readonly eyebrow: Scalars['String'];
   readonly lead: Scalars['String'];
@@ -2092,6 +2224,7 @@ type HomeYaml = Node & {
   readonly consoleSteps: ReadonlyArray<HomeConsoleStep>;
   readonly hero: HomeHero;
   readonly id: Scalars['ID'];
+  readonly insights: HomeInsights;
   readonly internal: Internal;
   readonly parent: Maybe<Node>;
   readonly reasons: ReadonlyArray<ContentTitleText>;
@@ -2151,6 +2284,7 @@ type HomeYamlFieldSelector = {
   readonly consoleSteps: InputMaybe<HomeConsoleStepFieldSelector>;
   readonly hero: InputMaybe<HomeHeroFieldSelector>;
   readonly id: InputMaybe<FieldSelectorEnum>;
+  readonly insights: InputMaybe<HomeInsightsFieldSelector>;
   readonly internal: InputMaybe<InternalFieldSelector>;
   readonly parent: InputMaybe<NodeFieldSelector>;
   readonly reasons: InputMaybe<ContentTitleTextFieldSelector>;
@@ -2165,6 +2299,7 @@ type HomeYamlFilterInput = {
   readonly consoleSteps: InputMaybe<HomeConsoleStepFilterListInput>;
   readonly hero: InputMaybe<HomeHeroFilterInput>;
   readonly id: InputMaybe<StringQueryOperatorInput>;
+  readonly insights: InputMaybe<HomeInsightsFilterInput>;
   readonly internal: InputMaybe<InternalFilterInput>;
   readonly parent: InputMaybe<NodeFilterInput>;
   readonly reasons: InputMaybe<ContentTitleTextFilterListInput>;
@@ -2224,6 +2359,7 @@ type HomeYamlSortInput = {
   readonly consoleSteps: InputMaybe<HomeConsoleStepSortInput>;
   readonly hero: InputMaybe<HomeHeroSortInput>;
   readonly id: InputMaybe<SortOrderEnum>;
+  readonly insights: InputMaybe<HomeInsightsSortInput>;
   readonly internal: InputMaybe<InternalSortInput>;
   readonly parent: InputMaybe<NodeSortInput>;
   readonly reasons: InputMaybe<ContentTitleTextSortInput>;
@@ -3709,6 +3845,7 @@ type Query_companyYamlArgs = {
 type Query_contactYamlArgs = {
   children: InputMaybe<NodeFilterListInput>;
   description: InputMaybe<StringQueryOperatorInput>;
+  details: InputMaybe<ContactDetailsCopyFilterInput>;
   form: InputMaybe<ContactFormCopyFilterInput>;
   hero: InputMaybe<ContentHeroFilterInput>;
   id: InputMaybe<StringQueryOperatorInput>;
@@ -3828,6 +3965,7 @@ type Query_homeYamlArgs = {
   consoleSteps: InputMaybe<HomeConsoleStepFilterListInput>;
   hero: InputMaybe<HomeHeroFilterInput>;
   id: InputMaybe<StringQueryOperatorInput>;
+  insights: InputMaybe<HomeInsightsFilterInput>;
   internal: InputMaybe<InternalFilterInput>;
   parent: InputMaybe<NodeFilterInput>;
   reasons: InputMaybe<ContentTitleTextFilterListInput>;
@@ -5298,7 +5436,7 @@ type BlogPostPageFragment = { readonly slug: string, readonly title: string, rea
 type ContactPageQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-type ContactPageQuery = { readonly contactYaml: { readonly title: string, readonly description: string, readonly hero: { readonly eyebrow: string, readonly title: string, readonly lead: string }, readonly form: { readonly title: string, readonly lead: string } } | null };
+type ContactPageQuery = { readonly contactYaml: { readonly title: string, readonly description: string, readonly hero: { readonly eyebrow: string, readonly title: string, readonly lead: string }, readonly form: { readonly title: string, readonly lead: string }, readonly details: { readonly label: string, readonly direct: { readonly title: string, readonly email: string, readonly phone: string, readonly response: string, readonly responseText: string }, readonly next: { readonly title: string, readonly steps: ReadonlyArray<{ readonly lead: string, readonly text: string }> } } } | null };
 
 type EditorCategoriesQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -5334,7 +5472,7 @@ type GatsbyImageSharpFluidLimitPresentationSizeFragment = { readonly maxHeight: 
 type HomePageQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-type HomePageQuery = { readonly homeYaml: { readonly hero: { readonly pill: string, readonly title: string, readonly highlight: string, readonly lead: string, readonly cta: string, readonly secondary: string, readonly secondaryHint: string, readonly trust: ReadonlyArray<string> }, readonly console: { readonly label: string, readonly title: string, readonly status: string, readonly caption: string }, readonly services: { readonly eyebrow: string, readonly title: string, readonly lead: string, readonly more: string }, readonly why: { readonly eyebrow: string, readonly title: string, readonly text: string, readonly figuresTitle: string, readonly figuresNote: string }, readonly closing: { readonly label: string, readonly title: string, readonly text: string, readonly cta: string, readonly secondary: string }, readonly consoleSteps: ReadonlyArray<{ readonly text: string, readonly time: string, readonly done: boolean }>, readonly reasons: ReadonlyArray<{ readonly title: string, readonly text: string }> } | null, readonly companyYaml: { readonly figures: ReadonlyArray<{ readonly label: string, readonly value: number }> } | null };
+type HomePageQuery = { readonly homeYaml: { readonly hero: { readonly pill: string, readonly title: string, readonly highlight: string, readonly lead: string, readonly cta: string, readonly secondary: string, readonly secondaryHint: string, readonly trust: ReadonlyArray<string> }, readonly console: { readonly label: string, readonly title: string, readonly status: string, readonly caption: string }, readonly services: { readonly eyebrow: string, readonly title: string, readonly lead: string, readonly more: string }, readonly why: { readonly eyebrow: string, readonly title: string, readonly text: string, readonly figuresTitle: string, readonly figuresNote: string }, readonly closing: { readonly label: string, readonly title: string, readonly text: string, readonly cta: string, readonly secondary: string }, readonly insights: { readonly title: string, readonly lead: string, readonly empty: string, readonly more: string }, readonly consoleSteps: ReadonlyArray<{ readonly text: string, readonly time: string, readonly done: boolean }>, readonly reasons: ReadonlyArray<{ readonly title: string, readonly text: string }> } | null, readonly companyYaml: { readonly figures: ReadonlyArray<{ readonly label: string, readonly value: number }> } | null };
 
 type LatestInsightsQueryVariables = Exact<{ [key: string]: never; }>;
 

@@ -97,6 +97,7 @@ export const createSchemaCustomization: GatsbyNode['createSchemaCustomization'] 
       cta: String!
       secondary: String!
     }
+    type HomeInsights { title: String! lead: String! empty: String! more: String! }
     type HomeYaml implements Node @dontInfer {
       hero: HomeHero!
       console: HomeConsole!
@@ -105,6 +106,7 @@ export const createSchemaCustomization: GatsbyNode['createSchemaCustomization'] 
       why: HomeWhy!
       reasons: [ContentTitleText!]!
       closing: HomeClosing!
+      insights: HomeInsights!
     }
     type AboutValue { title: String! text: String! icon: String! }
     type AboutStory { eyebrow: String! title: String! paragraphs: [String!]! }
@@ -152,11 +154,22 @@ export const createSchemaCustomization: GatsbyNode['createSchemaCustomization'] 
     }
 
     type ContactFormCopy { title: String! lead: String! }
+    type ContactDirect {
+      title: String!
+      email: String!
+      phone: String!
+      response: String!
+      responseText: String!
+    }
+    type ContactStep { lead: String! text: String! }
+    type ContactNext { title: String! steps: [ContactStep!]! }
+    type ContactDetailsCopy { label: String! direct: ContactDirect! next: ContactNext! }
     type ContactYaml implements Node @dontInfer {
       title: String!
       description: String!
       hero: ContentHero!
       form: ContactFormCopy!
+      details: ContactDetailsCopy!
     }
   `);
 };

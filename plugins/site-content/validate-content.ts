@@ -115,6 +115,7 @@ export const HOME_RULE = object({
   }),
   reasons: titled,
   closing: object({ label: text, title: text, text, cta: text, secondary: text }),
+  insights: object({ title: text, lead: text, empty: text, more: text }),
 });
 
 export const ABOUT_RULE = object({
@@ -144,6 +145,17 @@ export const CONTACT_RULE = object({
   description: text,
   hero: hero(),
   form: object({ title: text, lead: text }),
+  details: object({
+    label: text,
+    direct: object({
+      title: text,
+      email: text,
+      phone: text,
+      response: text,
+      responseText: text,
+    }),
+    next: object({ title: text, steps: list({ lead: text, text }) }),
+  }),
 });
 
 /** The home page draws the words of hero.highlight in the accent colour, so the title needs them. */

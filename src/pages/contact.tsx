@@ -40,7 +40,9 @@ const FormLead = styled.p`
 export default function ContactPage({ data }: PageProps<Queries.ContactPageQuery>) {
   const { fill } = useSiteContent();
   // The build has checked content/contact.yaml (plugins/site-content).
-  const { hero, form } = data.contactYaml as NonNullable<Queries.ContactPageQuery['contactYaml']>;
+  const { hero, form, details } = data.contactYaml as NonNullable<
+    Queries.ContactPageQuery['contactYaml']
+  >;
   return (
     <>
       <PageHero eyebrow={hero.eyebrow} title={hero.title} lead={fill(hero.lead)} />
@@ -52,7 +54,7 @@ export default function ContactPage({ data }: PageProps<Queries.ContactPageQuery
               <FormLead>{fill(form.lead)}</FormLead>
               <ContactForm />
             </Card>
-            <ContactDetails />
+            <ContactDetails copy={details} />
           </Grid>
         </Container>
       </Body>
@@ -84,6 +86,23 @@ export const query = graphql`
       form {
         title
         lead
+      }
+      details {
+        label
+        direct {
+          title
+          email
+          phone
+          response
+          responseText
+        }
+        next {
+          title
+          steps {
+            lead
+            text
+          }
+        }
       }
     }
   }

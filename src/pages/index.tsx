@@ -195,7 +195,7 @@ export default function HomePage({ data }: PageProps<Queries.HomePageQuery>) {
       </Section>
 
       <InsightsBand>
-        <LatestInsights />
+        <LatestInsights copy={home.insights} />
       </InsightsBand>
     </>
   );
@@ -241,6 +241,12 @@ export const query = graphql`
         text
         cta
         secondary
+      }
+      insights {
+        title
+        lead
+        empty
+        more
       }
       consoleSteps {
         text

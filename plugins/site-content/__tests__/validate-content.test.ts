@@ -226,6 +226,16 @@ describe('page copy', () => {
     expect(validateShape(contact, CONTACT_RULE, 'contact.yaml')).toEqual([
       'content/contact.yaml is missing the required field "description".',
     ]);
+    const contactFile = contentFile('contact.yaml');
+    const details = contactFile.details as { next: { title: string; steps: object[] } };
+    const steps = [details.next.steps[0], { text: 'with scope.' }];
+    expect(
+      validateShape(
+        { ...contactFile, details: { ...details, next: { ...details.next, steps } } },
+        CONTACT_RULE,
+        'contact.yaml',
+      ),
+    ).toEqual(['content/contact.yaml is missing the required field "details.next.steps[1].lead".']);
     const about = contentFile('about.yaml');
     const story = { ...(about.story as object), paragraphs: [] };
     expect(validateShape({ ...about, story }, ABOUT_RULE, 'about.yaml')).toEqual([
