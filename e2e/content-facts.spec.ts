@@ -9,7 +9,8 @@ import { expect, test } from '@playwright/test';
  * A price, the reply time and a service's name are each one line in content/: on a copy of the
  * content with those three lines changed, a real build (scripts/build-site-aside.mjs, as
  * publishing does) shows the new values on every page that quotes them and the old ones nowhere.
- * The build takes minutes here.
+ * The pages' copy is content too: a heading, a button label and a page title changed in the same
+ * copy show after that build. The build takes minutes here.
  */
 
 const root = path.resolve(__dirname, '..');
@@ -42,6 +43,13 @@ test('a changed price, reply time and service name show everywhere after a build
   changeOneLine('pricing.yaml', '    price: $999', '    price: $1,099');
   changeOneLine('company.yaml', 'replyTime: 24 hours', 'replyTime: 48 hours');
   changeOneLine('services.yaml', '  name: Graph RAG', '  name: Graph Retrieval');
+  changeOneLine(
+    'services-page.yaml',
+    '  title: Not sure which service you need?',
+    '  title: Which service fits your problem?',
+  );
+  changeOneLine('about.yaml', '  cta: Start a conversation', '  cta: Talk to the team');
+  changeOneLine('contact.yaml', 'title: Contact Us', 'title: Write to us');
 
   execFileSync(process.execPath, [path.join(root, 'scripts/build-site-aside.mjs')], {
     cwd: root,
@@ -50,12 +58,15 @@ test('a changed price, reply time and service name show everywhere after a build
     maxBuffer: 64 * 1024 * 1024,
   });
 
-  /** The text a visitor reads (the server-rendered page, scripts left out) and the meta description. */
+  /**
+   * The text a visitor reads (the server-rendered page, scripts left out), the meta description
+   * and the page title.
+   */
   async function read(file: string) {
     await page.goto(pathToFileURL(path.join(out, 'public', file)).href);
     const text = await page.locator('body').innerText();
     const description = await page.locator('meta[name="description"]').getAttribute('content');
-    return `${text}\n${description ?? ''}`;
+    return `${text}\n${description ?? ''}\n${await page.title()}`;
   }
 
   const pages: Record<string, string> = {};
@@ -80,6 +91,13 @@ test('a changed price, reply time and service name show everywhere after a build
   expect(contact).toContain('We answer every enquiry within 48 hours on business days.');
   expect(contact).toContain('We reply within 48 hours on business days.');
   expect(contact).not.toContain('24 hours');
+  // The copy around the facts.
+  expect(pages['services/index.html']).toContain('Which service fits your problem?');
+  expect(pages['services/index.html']).not.toContain('Not sure which service you need?');
+  expect(pages['about/index.html']).toContain('Talk to the team');
+  expect(pages['about/index.html']).not.toContain('Start a conversation');
+  expect(contact).toContain('Write to us | AgentWorks');
+  expect(contact).not.toContain('Contact Us | AgentWorks');
   // The contact form's choice (an <option>, not in innerText) takes the new name too.
   expect(fs.readFileSync(path.join(out, 'public', 'contact/index.html'), 'utf8')).toContain(
     '>Graph Retrieval</option>',

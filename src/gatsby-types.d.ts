@@ -36,6 +36,122 @@ type AVIFOptions = {
   readonly speed: InputMaybe<Scalars['Int']>;
 };
 
+type AboutClosing = {
+  readonly cta: Scalars['String'];
+  readonly label: Scalars['String'];
+  readonly text: Scalars['String'];
+};
+
+type AboutClosingFieldSelector = {
+  readonly cta: InputMaybe<FieldSelectorEnum>;
+  readonly label: InputMaybe<FieldSelectorEnum>;
+  readonly text: InputMaybe<FieldSelectorEnum>;
+};
+
+type AboutClosingFilterInput = {
+  readonly cta: InputMaybe<StringQueryOperatorInput>;
+  readonly label: InputMaybe<StringQueryOperatorInput>;
+  readonly text: InputMaybe<StringQueryOperatorInput>;
+};
+
+type AboutClosingSortInput = {
+  readonly cta: InputMaybe<SortOrderEnum>;
+  readonly label: InputMaybe<SortOrderEnum>;
+  readonly text: InputMaybe<SortOrderEnum>;
+};
+
+type AboutFact = {
+  readonly label: Scalars['String'];
+  readonly text: Scalars['String'];
+};
+
+type AboutFactFieldSelector = {
+  readonly label: InputMaybe<FieldSelectorEnum>;
+  readonly text: InputMaybe<FieldSelectorEnum>;
+};
+
+type AboutFactFilterInput = {
+  readonly label: InputMaybe<StringQueryOperatorInput>;
+  readonly text: InputMaybe<StringQueryOperatorInput>;
+};
+
+type AboutFactFilterListInput = {
+  readonly elemMatch: InputMaybe<AboutFactFilterInput>;
+};
+
+type AboutFactSortInput = {
+  readonly label: InputMaybe<SortOrderEnum>;
+  readonly text: InputMaybe<SortOrderEnum>;
+};
+
+type AboutFacts = {
+  readonly items: ReadonlyArray<AboutFact>;
+  readonly label: Scalars['String'];
+};
+
+type AboutFactsFieldSelector = {
+  readonly items: InputMaybe<AboutFactFieldSelector>;
+  readonly label: InputMaybe<FieldSelectorEnum>;
+};
+
+type AboutFactsFilterInput = {
+  readonly items: InputMaybe<AboutFactFilterListInput>;
+  readonly label: InputMaybe<StringQueryOperatorInput>;
+};
+
+type AboutFactsSortInput = {
+  readonly items: InputMaybe<AboutFactSortInput>;
+  readonly label: InputMaybe<SortOrderEnum>;
+};
+
+type AboutSections = {
+  readonly approach: ContentHeading;
+  readonly process: ContentHeading;
+  readonly values: ContentHeading;
+};
+
+type AboutSectionsFieldSelector = {
+  readonly approach: InputMaybe<ContentHeadingFieldSelector>;
+  readonly process: InputMaybe<ContentHeadingFieldSelector>;
+  readonly values: InputMaybe<ContentHeadingFieldSelector>;
+};
+
+type AboutSectionsFilterInput = {
+  readonly approach: InputMaybe<ContentHeadingFilterInput>;
+  readonly process: InputMaybe<ContentHeadingFilterInput>;
+  readonly values: InputMaybe<ContentHeadingFilterInput>;
+};
+
+type AboutSectionsSortInput = {
+  readonly approach: InputMaybe<ContentHeadingSortInput>;
+  readonly process: InputMaybe<ContentHeadingSortInput>;
+  readonly values: InputMaybe<ContentHeadingSortInput>;
+};
+
+type AboutStory = {
+  readonly eyebrow: Scalars['String'];
+  readonly paragraphs: ReadonlyArray<Scalars['String']>;
+  readonly title: Scalars['String'];
+};
+
+type AboutStoryFieldSelector = {
+  readonly eyebrow: InputMaybe<FieldSelectorEnum>;
+  readonly paragraphs: InputMaybe<FieldSelectorEnum>;
+  readonly title: InputMaybe<FieldSelectorEnum>;
+};
+
+type AboutStoryFilterInput = {
+  readonly eyebrow: InputMaybe<StringQueryOperatorInput>;
+  readonly paragraphs: InputMaybe<StringQueryOperatorInput>;
+  readonly title: InputMaybe<StringQueryOperatorInput>;
+};
+
+type AboutStorySortInput = {
+  readonly eyebrow: InputMaybe<SortOrderEnum>;
+  readonly paragraphs: InputMaybe<SortOrderEnum>;
+  readonly title: InputMaybe<SortOrderEnum>;
+};
+
 type AboutValue = {
   readonly icon: Scalars['String'];
   readonly text: Scalars['String'];
@@ -67,10 +183,18 @@ type AboutValueSortInput = {
 type AboutYaml = Node & {
   readonly approach: ReadonlyArray<ContentTitleText>;
   readonly children: ReadonlyArray<Node>;
+  readonly closing: AboutClosing;
+  readonly description: Scalars['String'];
+  readonly facts: AboutFacts;
+  readonly hero: ContentHero;
   readonly id: Scalars['ID'];
   readonly internal: Internal;
+  readonly mission: ContentTitleText;
   readonly parent: Maybe<Node>;
   readonly process: ReadonlyArray<ContentTitleText>;
+  readonly sections: AboutSections;
+  readonly story: AboutStory;
+  readonly title: Scalars['String'];
   readonly values: ReadonlyArray<AboutValue>;
 };
 
@@ -122,20 +246,36 @@ type AboutYamlEdge = {
 type AboutYamlFieldSelector = {
   readonly approach: InputMaybe<ContentTitleTextFieldSelector>;
   readonly children: InputMaybe<NodeFieldSelector>;
+  readonly closing: InputMaybe<AboutClosingFieldSelector>;
+  readonly description: InputMaybe<FieldSelectorEnum>;
+  readonly facts: InputMaybe<AboutFactsFieldSelector>;
+  readonly hero: InputMaybe<ContentHeroFieldSelector>;
   readonly id: InputMaybe<FieldSelectorEnum>;
   readonly internal: InputMaybe<InternalFieldSelector>;
+  readonly mission: InputMaybe<ContentTitleTextFieldSelector>;
   readonly parent: InputMaybe<NodeFieldSelector>;
   readonly process: InputMaybe<ContentTitleTextFieldSelector>;
+  readonly sections: InputMaybe<AboutSectionsFieldSelector>;
+  readonly story: InputMaybe<AboutStoryFieldSelector>;
+  readonly title: InputMaybe<FieldSelectorEnum>;
   readonly values: InputMaybe<AboutValueFieldSelector>;
 };
 
 type AboutYamlFilterInput = {
   readonly approach: InputMaybe<ContentTitleTextFilterListInput>;
   readonly children: InputMaybe<NodeFilterListInput>;
+  readonly closing: InputMaybe<AboutClosingFilterInput>;
+  readonly description: InputMaybe<StringQueryOperatorInput>;
+  readonly facts: InputMaybe<AboutFactsFilterInput>;
+  readonly hero: InputMaybe<ContentHeroFilterInput>;
   readonly id: InputMaybe<StringQueryOperatorInput>;
   readonly internal: InputMaybe<InternalFilterInput>;
+  readonly mission: InputMaybe<ContentTitleTextFilterInput>;
   readonly parent: InputMaybe<NodeFilterInput>;
   readonly process: InputMaybe<ContentTitleTextFilterListInput>;
+  readonly sections: InputMaybe<AboutSectionsFilterInput>;
+  readonly story: InputMaybe<AboutStoryFilterInput>;
+  readonly title: InputMaybe<StringQueryOperatorInput>;
   readonly values: InputMaybe<AboutValueFilterListInput>;
 };
 
@@ -187,10 +327,18 @@ type AboutYamlGroupConnection_sumArgs = {
 type AboutYamlSortInput = {
   readonly approach: InputMaybe<ContentTitleTextSortInput>;
   readonly children: InputMaybe<NodeSortInput>;
+  readonly closing: InputMaybe<AboutClosingSortInput>;
+  readonly description: InputMaybe<SortOrderEnum>;
+  readonly facts: InputMaybe<AboutFactsSortInput>;
+  readonly hero: InputMaybe<ContentHeroSortInput>;
   readonly id: InputMaybe<SortOrderEnum>;
   readonly internal: InputMaybe<InternalSortInput>;
+  readonly mission: InputMaybe<ContentTitleTextSortInput>;
   readonly parent: InputMaybe<NodeSortInput>;
   readonly process: InputMaybe<ContentTitleTextSortInput>;
+  readonly sections: InputMaybe<AboutSectionsSortInput>;
+  readonly story: InputMaybe<AboutStorySortInput>;
+  readonly title: InputMaybe<SortOrderEnum>;
   readonly values: InputMaybe<AboutValueSortInput>;
 };
 
@@ -747,6 +895,312 @@ type CompanyYamlSortInput = {
   readonly replyTime: InputMaybe<SortOrderEnum>;
 };
 
+type ContactDetailsCopy = {
+  readonly direct: ContactDirect;
+  readonly label: Scalars['String'];
+  readonly next: ContactNext;
+};
+
+type ContactDetailsCopyFieldSelector = {
+  readonly direct: InputMaybe<ContactDirectFieldSelector>;
+  readonly label: InputMaybe<FieldSelectorEnum>;
+  readonly next: InputMaybe<ContactNextFieldSelector>;
+};
+
+type ContactDetailsCopyFilterInput = {
+  readonly direct: InputMaybe<ContactDirectFilterInput>;
+  readonly label: InputMaybe<StringQueryOperatorInput>;
+  readonly next: InputMaybe<ContactNextFilterInput>;
+};
+
+type ContactDetailsCopySortInput = {
+  readonly direct: InputMaybe<ContactDirectSortInput>;
+  readonly label: InputMaybe<SortOrderEnum>;
+  readonly next: InputMaybe<ContactNextSortInput>;
+};
+
+type ContactDirect = {
+  readonly email: Scalars['String'];
+  readonly phone: Scalars['String'];
+  readonly response: Scalars['String'];
+  readonly responseText: Scalars['String'];
+  readonly title: Scalars['String'];
+};
+
+type ContactDirectFieldSelector = {
+  readonly email: InputMaybe<FieldSelectorEnum>;
+  readonly phone: InputMaybe<FieldSelectorEnum>;
+  readonly response: InputMaybe<FieldSelectorEnum>;
+  readonly responseText: InputMaybe<FieldSelectorEnum>;
+  readonly title: InputMaybe<FieldSelectorEnum>;
+};
+
+type ContactDirectFilterInput = {
+  readonly email: InputMaybe<StringQueryOperatorInput>;
+  readonly phone: InputMaybe<StringQueryOperatorInput>;
+  readonly response: InputMaybe<StringQueryOperatorInput>;
+  readonly responseText: InputMaybe<StringQueryOperatorInput>;
+  readonly title: InputMaybe<StringQueryOperatorInput>;
+};
+
+type ContactDirectSortInput = {
+  readonly email: InputMaybe<SortOrderEnum>;
+  readonly phone: InputMaybe<SortOrderEnum>;
+  readonly response: InputMaybe<SortOrderEnum>;
+  readonly responseText: InputMaybe<SortOrderEnum>;
+  readonly title: InputMaybe<SortOrderEnum>;
+};
+
+type ContactFormCopy = {
+  readonly lead: Scalars['String'];
+  readonly title: Scalars['String'];
+};
+
+type ContactFormCopyFieldSelector = {
+  readonly lead: InputMaybe<FieldSelectorEnum>;
+  readonly title: InputMaybe<FieldSelectorEnum>;
+};
+
+type ContactFormCopyFilterInput = {
+  readonly lead: InputMaybe<StringQueryOperatorInput>;
+  readonly title: InputMaybe<StringQueryOperatorInput>;
+};
+
+type ContactFormCopySortInput = {
+  readonly lead: InputMaybe<SortOrderEnum>;
+  readonly title: InputMaybe<SortOrderEnum>;
+};
+
+type ContactNext = {
+  readonly steps: ReadonlyArray<ContactStep>;
+  readonly title: Scalars['String'];
+};
+
+type ContactNextFieldSelector = {
+  readonly steps: InputMaybe<ContactStepFieldSelector>;
+  readonly title: InputMaybe<FieldSelectorEnum>;
+};
+
+type ContactNextFilterInput = {
+  readonly steps: InputMaybe<ContactStepFilterListInput>;
+  readonly title: InputMaybe<StringQueryOperatorInput>;
+};
+
+type ContactNextSortInput = {
+  readonly steps: InputMaybe<ContactStepSortInput>;
+  readonly title: InputMaybe<SortOrderEnum>;
+};
+
+type ContactStep = {
+  readonly lead: Scalars['String'];
+  readonly text: Scalars['String'];
+};
+
+type ContactStepFieldSelector = {
+  readonly lead: InputMaybe<FieldSelectorEnum>;
+  readonly text: InputMaybe<FieldSelectorEnum>;
+};
+
+type ContactStepFilterInput = {
+  readonly lead: InputMaybe<StringQueryOperatorInput>;
+  readonly text: InputMaybe<StringQueryOperatorInput>;
+};
+
+type ContactStepFilterListInput = {
+  readonly elemMatch: InputMaybe<ContactStepFilterInput>;
+};
+
+type ContactStepSortInput = {
+  readonly lead: InputMaybe<SortOrderEnum>;
+  readonly text: InputMaybe<SortOrderEnum>;
+};
+
+type ContactYaml = Node & {
+  readonly children: ReadonlyArray<Node>;
+  readonly description: Scalars['String'];
+  readonly details: ContactDetailsCopy;
+  readonly form: ContactFormCopy;
+  readonly hero: ContentHero;
+  readonly id: Scalars['ID'];
+  readonly internal: Internal;
+  readonly parent: Maybe<Node>;
+  readonly title: Scalars['String'];
+};
+
+type ContactYamlConnection = {
+  readonly distinct: ReadonlyArray<Scalars['String']>;
+  readonly edges: ReadonlyArray<ContactYamlEdge>;
+  readonly group: ReadonlyArray<ContactYamlGroupConnection>;
+  readonly max: Maybe<Scalars['Float']>;
+  readonly min: Maybe<Scalars['Float']>;
+  readonly nodes: ReadonlyArray<ContactYaml>;
+  readonly pageInfo: PageInfo;
+  readonly sum: Maybe<Scalars['Float']>;
+  readonly totalCount: Scalars['Int'];
+};
+
+
+type ContactYamlConnection_distinctArgs = {
+  field: ContactYamlFieldSelector;
+};
+
+
+type ContactYamlConnection_groupArgs = {
+  field: ContactYamlFieldSelector;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+};
+
+
+type ContactYamlConnection_maxArgs = {
+  field: ContactYamlFieldSelector;
+};
+
+
+type ContactYamlConnection_minArgs = {
+  field: ContactYamlFieldSelector;
+};
+
+
+type ContactYamlConnection_sumArgs = {
+  field: ContactYamlFieldSelector;
+};
+
+type ContactYamlEdge = {
+  readonly next: Maybe<ContactYaml>;
+  readonly node: ContactYaml;
+  readonly previous: Maybe<ContactYaml>;
+};
+
+type ContactYamlFieldSelector = {
+  readonly children: InputMaybe<NodeFieldSelector>;
+  readonly description: InputMaybe<FieldSelectorEnum>;
+  readonly details: InputMaybe<ContactDetailsCopyFieldSelector>;
+  readonly form: InputMaybe<ContactFormCopyFieldSelector>;
+  readonly hero: InputMaybe<ContentHeroFieldSelector>;
+  readonly id: InputMaybe<FieldSelectorEnum>;
+  readonly internal: InputMaybe<InternalFieldSelector>;
+  readonly parent: InputMaybe<NodeFieldSelector>;
+  readonly title: InputMaybe<FieldSelectorEnum>;
+};
+
+type ContactYamlFilterInput = {
+  readonly children: InputMaybe<NodeFilterListInput>;
+  readonly description: InputMaybe<StringQueryOperatorInput>;
+  readonly details: InputMaybe<ContactDetailsCopyFilterInput>;
+  readonly form: InputMaybe<ContactFormCopyFilterInput>;
+  readonly hero: InputMaybe<ContentHeroFilterInput>;
+  readonly id: InputMaybe<StringQueryOperatorInput>;
+  readonly internal: InputMaybe<InternalFilterInput>;
+  readonly parent: InputMaybe<NodeFilterInput>;
+  readonly title: InputMaybe<StringQueryOperatorInput>;
+};
+
+type ContactYamlFilterListInput = {
+  readonly elemMatch: InputMaybe<ContactYamlFilterInput>;
+};
+
+type ContactYamlGroupConnection = {
+  readonly distinct: ReadonlyArray<Scalars['String']>;
+  readonly edges: ReadonlyArray<ContactYamlEdge>;
+  readonly field: Scalars['String'];
+  readonly fieldValue: Maybe<Scalars['String']>;
+  readonly group: ReadonlyArray<ContactYamlGroupConnection>;
+  readonly max: Maybe<Scalars['Float']>;
+  readonly min: Maybe<Scalars['Float']>;
+  readonly nodes: ReadonlyArray<ContactYaml>;
+  readonly pageInfo: PageInfo;
+  readonly sum: Maybe<Scalars['Float']>;
+  readonly totalCount: Scalars['Int'];
+};
+
+
+type ContactYamlGroupConnection_distinctArgs = {
+  field: ContactYamlFieldSelector;
+};
+
+
+type ContactYamlGroupConnection_groupArgs = {
+  field: ContactYamlFieldSelector;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+};
+
+
+type ContactYamlGroupConnection_maxArgs = {
+  field: ContactYamlFieldSelector;
+};
+
+
+type ContactYamlGroupConnection_minArgs = {
+  field: ContactYamlFieldSelector;
+};
+
+
+type ContactYamlGroupConnection_sumArgs = {
+  field: ContactYamlFieldSelector;
+};
+
+type ContactYamlSortInput = {
+  readonly children: InputMaybe<NodeSortInput>;
+  readonly description: InputMaybe<SortOrderEnum>;
+  readonly details: InputMaybe<ContactDetailsCopySortInput>;
+  readonly form: InputMaybe<ContactFormCopySortInput>;
+  readonly hero: InputMaybe<ContentHeroSortInput>;
+  readonly id: InputMaybe<SortOrderEnum>;
+  readonly internal: InputMaybe<InternalSortInput>;
+  readonly parent: InputMaybe<NodeSortInput>;
+  readonly title: InputMaybe<SortOrderEnum>;
+};
+
+type ContentHeading = {
+  readonly eyebrow: Scalars['String'];
+  readonly lead: Maybe<Scalars['String']>;
+  readonly title: Scalars['String'];
+};
+
+type ContentHeadingFieldSelector = {
+  readonly eyebrow: InputMaybe<FieldSelectorEnum>;
+  readonly lead: InputMaybe<FieldSelectorEnum>;
+  readonly title: InputMaybe<FieldSelectorEnum>;
+};
+
+type ContentHeadingFilterInput = {
+  readonly eyebrow: InputMaybe<StringQueryOperatorInput>;
+  readonly lead: InputMaybe<StringQueryOperatorInput>;
+  readonly title: InputMaybe<StringQueryOperatorInput>;
+};
+
+type ContentHeadingSortInput = {
+  readonly eyebrow: InputMaybe<SortOrderEnum>;
+  readonly lead: InputMaybe<SortOrderEnum>;
+  readonly title: InputMaybe<SortOrderEnum>;
+};
+
+type ContentHero = {
+  readonly eyebrow: Scalars['String'];
+  readonly lead: Scalars['String'];
+  readonly title: Scalars['String'];
+};
+
+type ContentHeroFieldSelector = {
+  readonly eyebrow: InputMaybe<FieldSelectorEnum>;
+  readonly lead: InputMaybe<FieldSelectorEnum>;
+  readonly title: InputMaybe<FieldSelectorEnum>;
+};
+
+type ContentHeroFilterInput = {
+  readonly eyebrow: InputMaybe<StringQueryOperatorInput>;
+  readonly lead: InputMaybe<StringQueryOperatorInput>;
+  readonly title: InputMaybe<StringQueryOperatorInput>;
+};
+
+type ContentHeroSortInput = {
+  readonly eyebrow: InputMaybe<SortOrderEnum>;
+  readonly lead: InputMaybe<SortOrderEnum>;
+  readonly title: InputMaybe<SortOrderEnum>;
+};
+
 type ContentTitleText = {
   readonly text: Scalars['String'];
   readonly title: Scalars['String'];
@@ -1109,6 +1563,8 @@ type File = Node & {
   readonly childCategoriesYaml: Maybe<CategoriesYaml>;
   /** Returns the first child node of type CompanyYaml or null if there are no children of given type on this node */
   readonly childCompanyYaml: Maybe<CompanyYaml>;
+  /** Returns the first child node of type ContactYaml or null if there are no children of given type on this node */
+  readonly childContactYaml: Maybe<ContactYaml>;
   /** Returns the first child node of type HomeYaml or null if there are no children of given type on this node */
   readonly childHomeYaml: Maybe<HomeYaml>;
   /** Returns the first child node of type ImageSharp or null if there are no children of given type on this node */
@@ -1117,6 +1573,8 @@ type File = Node & {
   readonly childPricingYaml: Maybe<PricingYaml>;
   /** Returns the first child node of type ProjectsYaml or null if there are no children of given type on this node */
   readonly childProjectsYaml: Maybe<ProjectsYaml>;
+  /** Returns the first child node of type ServicesPageYaml or null if there are no children of given type on this node */
+  readonly childServicesPageYaml: Maybe<ServicesPageYaml>;
   /** Returns the first child node of type ServicesYaml or null if there are no children of given type on this node */
   readonly childServicesYaml: Maybe<ServicesYaml>;
   readonly children: ReadonlyArray<Node>;
@@ -1128,6 +1586,8 @@ type File = Node & {
   readonly childrenCategoriesYaml: Maybe<ReadonlyArray<Maybe<CategoriesYaml>>>;
   /** Returns all children nodes filtered by type CompanyYaml */
   readonly childrenCompanyYaml: Maybe<ReadonlyArray<Maybe<CompanyYaml>>>;
+  /** Returns all children nodes filtered by type ContactYaml */
+  readonly childrenContactYaml: Maybe<ReadonlyArray<Maybe<ContactYaml>>>;
   /** Returns all children nodes filtered by type HomeYaml */
   readonly childrenHomeYaml: Maybe<ReadonlyArray<Maybe<HomeYaml>>>;
   /** Returns all children nodes filtered by type ImageSharp */
@@ -1136,6 +1596,8 @@ type File = Node & {
   readonly childrenPricingYaml: Maybe<ReadonlyArray<Maybe<PricingYaml>>>;
   /** Returns all children nodes filtered by type ProjectsYaml */
   readonly childrenProjectsYaml: Maybe<ReadonlyArray<Maybe<ProjectsYaml>>>;
+  /** Returns all children nodes filtered by type ServicesPageYaml */
+  readonly childrenServicesPageYaml: Maybe<ReadonlyArray<Maybe<ServicesPageYaml>>>;
   /** Returns all children nodes filtered by type ServicesYaml */
   readonly childrenServicesYaml: Maybe<ReadonlyArray<Maybe<ServicesYaml>>>;
   readonly ctime: Scalars['Date'];
@@ -1284,20 +1746,24 @@ type FileFieldSelector = {
   readonly childBlogPost: InputMaybe<BlogPostFieldSelector>;
   readonly childCategoriesYaml: InputMaybe<CategoriesYamlFieldSelector>;
   readonly childCompanyYaml: InputMaybe<CompanyYamlFieldSelector>;
+  readonly childContactYaml: InputMaybe<ContactYamlFieldSelector>;
   readonly childHomeYaml: InputMaybe<HomeYamlFieldSelector>;
   readonly childImageSharp: InputMaybe<ImageSharpFieldSelector>;
   readonly childPricingYaml: InputMaybe<PricingYamlFieldSelector>;
   readonly childProjectsYaml: InputMaybe<ProjectsYamlFieldSelector>;
+  readonly childServicesPageYaml: InputMaybe<ServicesPageYamlFieldSelector>;
   readonly childServicesYaml: InputMaybe<ServicesYamlFieldSelector>;
   readonly children: InputMaybe<NodeFieldSelector>;
   readonly childrenAboutYaml: InputMaybe<AboutYamlFieldSelector>;
   readonly childrenBlogPost: InputMaybe<BlogPostFieldSelector>;
   readonly childrenCategoriesYaml: InputMaybe<CategoriesYamlFieldSelector>;
   readonly childrenCompanyYaml: InputMaybe<CompanyYamlFieldSelector>;
+  readonly childrenContactYaml: InputMaybe<ContactYamlFieldSelector>;
   readonly childrenHomeYaml: InputMaybe<HomeYamlFieldSelector>;
   readonly childrenImageSharp: InputMaybe<ImageSharpFieldSelector>;
   readonly childrenPricingYaml: InputMaybe<PricingYamlFieldSelector>;
   readonly childrenProjectsYaml: InputMaybe<ProjectsYamlFieldSelector>;
+  readonly childrenServicesPageYaml: InputMaybe<ServicesPageYamlFieldSelector>;
   readonly childrenServicesYaml: InputMaybe<ServicesYamlFieldSelector>;
   readonly ctime: InputMaybe<FieldSelectorEnum>;
   readonly ctimeMs: InputMaybe<FieldSelectorEnum>;
@@ -1343,20 +1809,24 @@ type FileFilterInput = {
   readonly childBlogPost: InputMaybe<BlogPostFilterInput>;
   readonly childCategoriesYaml: InputMaybe<CategoriesYamlFilterInput>;
   readonly childCompanyYaml: InputMaybe<CompanyYamlFilterInput>;
+  readonly childContactYaml: InputMaybe<ContactYamlFilterInput>;
   readonly childHomeYaml: InputMaybe<HomeYamlFilterInput>;
   readonly childImageSharp: InputMaybe<ImageSharpFilterInput>;
   readonly childPricingYaml: InputMaybe<PricingYamlFilterInput>;
   readonly childProjectsYaml: InputMaybe<ProjectsYamlFilterInput>;
+  readonly childServicesPageYaml: InputMaybe<ServicesPageYamlFilterInput>;
   readonly childServicesYaml: InputMaybe<ServicesYamlFilterInput>;
   readonly children: InputMaybe<NodeFilterListInput>;
   readonly childrenAboutYaml: InputMaybe<AboutYamlFilterListInput>;
   readonly childrenBlogPost: InputMaybe<BlogPostFilterListInput>;
   readonly childrenCategoriesYaml: InputMaybe<CategoriesYamlFilterListInput>;
   readonly childrenCompanyYaml: InputMaybe<CompanyYamlFilterListInput>;
+  readonly childrenContactYaml: InputMaybe<ContactYamlFilterListInput>;
   readonly childrenHomeYaml: InputMaybe<HomeYamlFilterListInput>;
   readonly childrenImageSharp: InputMaybe<ImageSharpFilterListInput>;
   readonly childrenPricingYaml: InputMaybe<PricingYamlFilterListInput>;
   readonly childrenProjectsYaml: InputMaybe<ProjectsYamlFilterListInput>;
+  readonly childrenServicesPageYaml: InputMaybe<ServicesPageYamlFilterListInput>;
   readonly childrenServicesYaml: InputMaybe<ServicesYamlFilterListInput>;
   readonly ctime: InputMaybe<DateQueryOperatorInput>;
   readonly ctimeMs: InputMaybe<FloatQueryOperatorInput>;
@@ -1443,20 +1913,24 @@ type FileSortInput = {
   readonly childBlogPost: InputMaybe<BlogPostSortInput>;
   readonly childCategoriesYaml: InputMaybe<CategoriesYamlSortInput>;
   readonly childCompanyYaml: InputMaybe<CompanyYamlSortInput>;
+  readonly childContactYaml: InputMaybe<ContactYamlSortInput>;
   readonly childHomeYaml: InputMaybe<HomeYamlSortInput>;
   readonly childImageSharp: InputMaybe<ImageSharpSortInput>;
   readonly childPricingYaml: InputMaybe<PricingYamlSortInput>;
   readonly childProjectsYaml: InputMaybe<ProjectsYamlSortInput>;
+  readonly childServicesPageYaml: InputMaybe<ServicesPageYamlSortInput>;
   readonly childServicesYaml: InputMaybe<ServicesYamlSortInput>;
   readonly children: InputMaybe<NodeSortInput>;
   readonly childrenAboutYaml: InputMaybe<AboutYamlSortInput>;
   readonly childrenBlogPost: InputMaybe<BlogPostSortInput>;
   readonly childrenCategoriesYaml: InputMaybe<CategoriesYamlSortInput>;
   readonly childrenCompanyYaml: InputMaybe<CompanyYamlSortInput>;
+  readonly childrenContactYaml: InputMaybe<ContactYamlSortInput>;
   readonly childrenHomeYaml: InputMaybe<HomeYamlSortInput>;
   readonly childrenImageSharp: InputMaybe<ImageSharpSortInput>;
   readonly childrenPricingYaml: InputMaybe<PricingYamlSortInput>;
   readonly childrenProjectsYaml: InputMaybe<ProjectsYamlSortInput>;
+  readonly childrenServicesPageYaml: InputMaybe<ServicesPageYamlSortInput>;
   readonly childrenServicesYaml: InputMaybe<ServicesYamlSortInput>;
   readonly ctime: InputMaybe<SortOrderEnum>;
   readonly ctimeMs: InputMaybe<SortOrderEnum>;
@@ -1523,6 +1997,66 @@ type GatsbyImagePlaceholder =
   | 'none'
   | 'tracedSVG';
 
+type HomeClosing = {
+  readonly cta: Scalars['String'];
+  readonly label: Scalars['String'];
+  readonly secondary: Scalars['String'];
+  readonly text: Scalars['String'];
+  readonly title: Scalars['String'];
+};
+
+type HomeClosingFieldSelector = {
+  readonly cta: InputMaybe<FieldSelectorEnum>;
+  readonly label: InputMaybe<FieldSelectorEnum>;
+  readonly secondary: InputMaybe<FieldSelectorEnum>;
+  readonly text: InputMaybe<FieldSelectorEnum>;
+  readonly title: InputMaybe<FieldSelectorEnum>;
+};
+
+type HomeClosingFilterInput = {
+  readonly cta: InputMaybe<StringQueryOperatorInput>;
+  readonly label: InputMaybe<StringQueryOperatorInput>;
+  readonly secondary: InputMaybe<StringQueryOperatorInput>;
+  readonly text: InputMaybe<StringQueryOperatorInput>;
+  readonly title: InputMaybe<StringQueryOperatorInput>;
+};
+
+type HomeClosingSortInput = {
+  readonly cta: InputMaybe<SortOrderEnum>;
+  readonly label: InputMaybe<SortOrderEnum>;
+  readonly secondary: InputMaybe<SortOrderEnum>;
+  readonly text: InputMaybe<SortOrderEnum>;
+  readonly title: InputMaybe<SortOrderEnum>;
+};
+
+type HomeConsole = {
+  readonly caption: Scalars['String'];
+  readonly label: Scalars['String'];
+  readonly status: Scalars['String'];
+  readonly title: Scalars['String'];
+};
+
+type HomeConsoleFieldSelector = {
+  readonly caption: InputMaybe<FieldSelectorEnum>;
+  readonly label: InputMaybe<FieldSelectorEnum>;
+  readonly status: InputMaybe<FieldSelectorEnum>;
+  readonly title: InputMaybe<FieldSelectorEnum>;
+};
+
+type HomeConsoleFilterInput = {
+  readonly caption: InputMaybe<StringQueryOperatorInput>;
+  readonly label: InputMaybe<StringQueryOperatorInput>;
+  readonly status: InputMaybe<StringQueryOperatorInput>;
+  readonly title: InputMaybe<StringQueryOperatorInput>;
+};
+
+type HomeConsoleSortInput = {
+  readonly caption: InputMaybe<SortOrderEnum>;
+  readonly label: InputMaybe<SortOrderEnum>;
+  readonly status: InputMaybe<SortOrderEnum>;
+  readonly title: InputMaybe<SortOrderEnum>;
+};
+
 type HomeConsoleStep = {
   readonly done: Scalars['Boolean'];
   readonly text: Scalars['String'];
@@ -1551,13 +2085,151 @@ type HomeConsoleStepSortInput = {
   readonly time: InputMaybe<SortOrderEnum>;
 };
 
+type HomeHero = {
+  readonly cta: Scalars['String'];
+  readonly highlight: Scalars['String'];
+  readonly lead: Scalars['String'];
+  readonly pill: Scalars['String'];
+  readonly secondary: Scalars['String'];
+  readonly secondaryHint: Scalars['String'];
+  readonly title: Scalars['String'];
+  readonly trust: ReadonlyArray<Scalars['String']>;
+};
+
+type HomeHeroFieldSelector = {
+  readonly cta: InputMaybe<FieldSelectorEnum>;
+  readonly highlight: InputMaybe<FieldSelectorEnum>;
+  readonly lead: InputMaybe<FieldSelectorEnum>;
+  readonly pill: InputMaybe<FieldSelectorEnum>;
+  readonly secondary: InputMaybe<FieldSelectorEnum>;
+  readonly secondaryHint: InputMaybe<FieldSelectorEnum>;
+  readonly title: InputMaybe<FieldSelectorEnum>;
+  readonly trust: InputMaybe<FieldSelectorEnum>;
+};
+
+type HomeHeroFilterInput = {
+  readonly cta: InputMaybe<StringQueryOperatorInput>;
+  readonly highlight: InputMaybe<StringQueryOperatorInput>;
+  readonly lead: InputMaybe<StringQueryOperatorInput>;
+  readonly pill: InputMaybe<StringQueryOperatorInput>;
+  readonly secondary: InputMaybe<StringQueryOperatorInput>;
+  readonly secondaryHint: InputMaybe<StringQueryOperatorInput>;
+  readonly title: InputMaybe<StringQueryOperatorInput>;
+  readonly trust: InputMaybe<StringQueryOperatorInput>;
+};
+
+type HomeHeroSortInput = {
+  readonly cta: InputMaybe<SortOrderEnum>;
+  readonly highlight: InputMaybe<SortOrderEnum>;
+  readonly lead: InputMaybe<SortOrderEnum>;
+  readonly pill: InputMaybe<SortOrderEnum>;
+  readonly secondary: InputMaybe<SortOrderEnum>;
+  readonly secondaryHint: InputMaybe<SortOrderEnum>;
+  readonly title: InputMaybe<SortOrderEnum>;
+  readonly trust: InputMaybe<SortOrderEnum>;
+};
+
+type HomeInsights = {
+  readonly empty: Scalars['String'];
+  readonly lead: Scalars['String'];
+  readonly more: Scalars['String'];
+  readonly title: Scalars['String'];
+};
+
+type HomeInsightsFieldSelector = {
+  readonly empty: InputMaybe<FieldSelectorEnum>;
+  readonly lead: InputMaybe<FieldSelectorEnum>;
+  readonly more: InputMaybe<FieldSelectorEnum>;
+  readonly title: InputMaybe<FieldSelectorEnum>;
+};
+
+type HomeInsightsFilterInput = {
+  readonly empty: InputMaybe<StringQueryOperatorInput>;
+  readonly lead: InputMaybe<StringQueryOperatorInput>;
+  readonly more: InputMaybe<StringQueryOperatorInput>;
+  readonly title: InputMaybe<StringQueryOperatorInput>;
+};
+
+type HomeInsightsSortInput = {
+  readonly empty: InputMaybe<SortOrderEnum>;
+  readonly lead: InputMaybe<SortOrderEnum>;
+  readonly more: InputMaybe<SortOrderEnum>;
+  readonly title: InputMaybe<SortOrderEnum>;
+};
+
+type HomeServices = {
+  readonly eyebrow: Scalars['String'];
+  readonly lead: Scalars['String'];
+  readonly more: Scalars['String'];
+  readonly title: Scalars['String'];
+};
+
+type HomeServicesFieldSelector = {
+  readonly eyebrow: InputMaybe<FieldSelectorEnum>;
+  readonly lead: InputMaybe<FieldSelectorEnum>;
+  readonly more: InputMaybe<FieldSelectorEnum>;
+  readonly title: InputMaybe<FieldSelectorEnum>;
+};
+
+type HomeServicesFilterInput = {
+  readonly eyebrow: InputMaybe<StringQueryOperatorInput>;
+  readonly lead: InputMaybe<StringQueryOperatorInput>;
+  readonly more: InputMaybe<StringQueryOperatorInput>;
+  readonly title: InputMaybe<StringQueryOperatorInput>;
+};
+
+type HomeServicesSortInput = {
+  readonly eyebrow: InputMaybe<SortOrderEnum>;
+  readonly lead: InputMaybe<SortOrderEnum>;
+  readonly more: InputMaybe<SortOrderEnum>;
+  readonly title: InputMaybe<SortOrderEnum>;
+};
+
+type HomeWhy = {
+  readonly eyebrow: Scalars['String'];
+  readonly figuresNote: Scalars['String'];
+  readonly figuresTitle: Scalars['String'];
+  readonly text: Scalars['String'];
+  readonly title: Scalars['String'];
+};
+
+type HomeWhyFieldSelector = {
+  readonly eyebrow: InputMaybe<FieldSelectorEnum>;
+  readonly figuresNote: InputMaybe<FieldSelectorEnum>;
+  readonly figuresTitle: InputMaybe<FieldSelectorEnum>;
+  readonly text: InputMaybe<FieldSelectorEnum>;
+  readonly title: InputMaybe<FieldSelectorEnum>;
+};
+
+type HomeWhyFilterInput = {
+  readonly eyebrow: InputMaybe<StringQueryOperatorInput>;
+  readonly figuresNote: InputMaybe<StringQueryOperatorInput>;
+  readonly figuresTitle: InputMaybe<StringQueryOperatorInput>;
+  readonly text: InputMaybe<StringQueryOperatorInput>;
+  readonly title: InputMaybe<StringQueryOperatorInput>;
+};
+
+type HomeWhySortInput = {
+  readonly eyebrow: InputMaybe<SortOrderEnum>;
+  readonly figuresNote: InputMaybe<SortOrderEnum>;
+  readonly figuresTitle: InputMaybe<SortOrderEnum>;
+  readonly text: InputMaybe<SortOrderEnum>;
+  readonly title: InputMaybe<SortOrderEnum>;
+};
+
 type HomeYaml = Node & {
   readonly children: ReadonlyArray<Node>;
+  readonly closing: HomeClosing;
+  readonly console: HomeConsole;
   readonly consoleSteps: ReadonlyArray<HomeConsoleStep>;
+  readonly hero: HomeHero;
   readonly id: Scalars['ID'];
+  readonly insights: HomeInsights;
   readonly internal: Internal;
   readonly parent: Maybe<Node>;
   readonly reasons: ReadonlyArray<ContentTitleText>;
+  readonly services: HomeServices;
+  readonly why: HomeWhy;
 };
 
 type HomeYamlConnection = {
@@ -1607,20 +2279,32 @@ type HomeYamlEdge = {
 
 type HomeYamlFieldSelector = {
   readonly children: InputMaybe<NodeFieldSelector>;
+  readonly closing: InputMaybe<HomeClosingFieldSelector>;
+  readonly console: InputMaybe<HomeConsoleFieldSelector>;
   readonly consoleSteps: InputMaybe<HomeConsoleStepFieldSelector>;
+  readonly hero: InputMaybe<HomeHeroFieldSelector>;
   readonly id: InputMaybe<FieldSelectorEnum>;
+  readonly insights: InputMaybe<HomeInsightsFieldSelector>;
   readonly internal: InputMaybe<InternalFieldSelector>;
   readonly parent: InputMaybe<NodeFieldSelector>;
   readonly reasons: InputMaybe<ContentTitleTextFieldSelector>;
+  readonly services: InputMaybe<HomeServicesFieldSelector>;
+  readonly why: InputMaybe<HomeWhyFieldSelector>;
 };
 
 type HomeYamlFilterInput = {
   readonly children: InputMaybe<NodeFilterListInput>;
+  readonly closing: InputMaybe<HomeClosingFilterInput>;
+  readonly console: InputMaybe<HomeConsoleFilterInput>;
   readonly consoleSteps: InputMaybe<HomeConsoleStepFilterListInput>;
+  readonly hero: InputMaybe<HomeHeroFilterInput>;
   readonly id: InputMaybe<StringQueryOperatorInput>;
+  readonly insights: InputMaybe<HomeInsightsFilterInput>;
   readonly internal: InputMaybe<InternalFilterInput>;
   readonly parent: InputMaybe<NodeFilterInput>;
   readonly reasons: InputMaybe<ContentTitleTextFilterListInput>;
+  readonly services: InputMaybe<HomeServicesFilterInput>;
+  readonly why: InputMaybe<HomeWhyFilterInput>;
 };
 
 type HomeYamlFilterListInput = {
@@ -1670,11 +2354,17 @@ type HomeYamlGroupConnection_sumArgs = {
 
 type HomeYamlSortInput = {
   readonly children: InputMaybe<NodeSortInput>;
+  readonly closing: InputMaybe<HomeClosingSortInput>;
+  readonly console: InputMaybe<HomeConsoleSortInput>;
   readonly consoleSteps: InputMaybe<HomeConsoleStepSortInput>;
+  readonly hero: InputMaybe<HomeHeroSortInput>;
   readonly id: InputMaybe<SortOrderEnum>;
+  readonly insights: InputMaybe<HomeInsightsSortInput>;
   readonly internal: InputMaybe<InternalSortInput>;
   readonly parent: InputMaybe<NodeSortInput>;
   readonly reasons: InputMaybe<ContentTitleTextSortInput>;
+  readonly services: InputMaybe<HomeServicesSortInput>;
+  readonly why: InputMaybe<HomeWhySortInput>;
 };
 
 type ImageCropFocus =
@@ -2392,6 +3082,26 @@ type PotraceTurnPolicy =
   | 'right'
   | 'white';
 
+type PricingClosing = {
+  readonly cta: Scalars['String'];
+  readonly text: Scalars['String'];
+};
+
+type PricingClosingFieldSelector = {
+  readonly cta: InputMaybe<FieldSelectorEnum>;
+  readonly text: InputMaybe<FieldSelectorEnum>;
+};
+
+type PricingClosingFilterInput = {
+  readonly cta: InputMaybe<StringQueryOperatorInput>;
+  readonly text: InputMaybe<StringQueryOperatorInput>;
+};
+
+type PricingClosingSortInput = {
+  readonly cta: InputMaybe<SortOrderEnum>;
+  readonly text: InputMaybe<SortOrderEnum>;
+};
+
 type PricingConsultation = {
   readonly freeMinutes: Scalars['Int'];
   readonly rate: Scalars['String'];
@@ -2524,16 +3234,45 @@ type PricingPlanSortInput = {
   readonly tagline: InputMaybe<SortOrderEnum>;
 };
 
+type PricingSections = {
+  readonly extras: ContentHeading;
+  readonly faq: ContentHeading;
+  readonly plans: ContentHeading;
+};
+
+type PricingSectionsFieldSelector = {
+  readonly extras: InputMaybe<ContentHeadingFieldSelector>;
+  readonly faq: InputMaybe<ContentHeadingFieldSelector>;
+  readonly plans: InputMaybe<ContentHeadingFieldSelector>;
+};
+
+type PricingSectionsFilterInput = {
+  readonly extras: InputMaybe<ContentHeadingFilterInput>;
+  readonly faq: InputMaybe<ContentHeadingFilterInput>;
+  readonly plans: InputMaybe<ContentHeadingFilterInput>;
+};
+
+type PricingSectionsSortInput = {
+  readonly extras: InputMaybe<ContentHeadingSortInput>;
+  readonly faq: InputMaybe<ContentHeadingSortInput>;
+  readonly plans: InputMaybe<ContentHeadingSortInput>;
+};
+
 type PricingYaml = Node & {
   readonly children: ReadonlyArray<Node>;
+  readonly closing: PricingClosing;
   readonly consultation: PricingConsultation;
   readonly description: Scalars['String'];
   readonly extras: ReadonlyArray<PricingExtra>;
   readonly faq: ReadonlyArray<PricingFaq>;
+  readonly hero: ContentHero;
   readonly id: Scalars['ID'];
   readonly internal: Internal;
   readonly parent: Maybe<Node>;
   readonly plans: ReadonlyArray<PricingPlan>;
+  readonly popularBadge: Scalars['String'];
+  readonly sections: PricingSections;
+  readonly title: Scalars['String'];
 };
 
 type PricingYamlConnection = {
@@ -2583,26 +3322,36 @@ type PricingYamlEdge = {
 
 type PricingYamlFieldSelector = {
   readonly children: InputMaybe<NodeFieldSelector>;
+  readonly closing: InputMaybe<PricingClosingFieldSelector>;
   readonly consultation: InputMaybe<PricingConsultationFieldSelector>;
   readonly description: InputMaybe<FieldSelectorEnum>;
   readonly extras: InputMaybe<PricingExtraFieldSelector>;
   readonly faq: InputMaybe<PricingFaqFieldSelector>;
+  readonly hero: InputMaybe<ContentHeroFieldSelector>;
   readonly id: InputMaybe<FieldSelectorEnum>;
   readonly internal: InputMaybe<InternalFieldSelector>;
   readonly parent: InputMaybe<NodeFieldSelector>;
   readonly plans: InputMaybe<PricingPlanFieldSelector>;
+  readonly popularBadge: InputMaybe<FieldSelectorEnum>;
+  readonly sections: InputMaybe<PricingSectionsFieldSelector>;
+  readonly title: InputMaybe<FieldSelectorEnum>;
 };
 
 type PricingYamlFilterInput = {
   readonly children: InputMaybe<NodeFilterListInput>;
+  readonly closing: InputMaybe<PricingClosingFilterInput>;
   readonly consultation: InputMaybe<PricingConsultationFilterInput>;
   readonly description: InputMaybe<StringQueryOperatorInput>;
   readonly extras: InputMaybe<PricingExtraFilterListInput>;
   readonly faq: InputMaybe<PricingFaqFilterListInput>;
+  readonly hero: InputMaybe<ContentHeroFilterInput>;
   readonly id: InputMaybe<StringQueryOperatorInput>;
   readonly internal: InputMaybe<InternalFilterInput>;
   readonly parent: InputMaybe<NodeFilterInput>;
   readonly plans: InputMaybe<PricingPlanFilterListInput>;
+  readonly popularBadge: InputMaybe<StringQueryOperatorInput>;
+  readonly sections: InputMaybe<PricingSectionsFilterInput>;
+  readonly title: InputMaybe<StringQueryOperatorInput>;
 };
 
 type PricingYamlFilterListInput = {
@@ -2652,14 +3401,19 @@ type PricingYamlGroupConnection_sumArgs = {
 
 type PricingYamlSortInput = {
   readonly children: InputMaybe<NodeSortInput>;
+  readonly closing: InputMaybe<PricingClosingSortInput>;
   readonly consultation: InputMaybe<PricingConsultationSortInput>;
   readonly description: InputMaybe<SortOrderEnum>;
   readonly extras: InputMaybe<PricingExtraSortInput>;
   readonly faq: InputMaybe<PricingFaqSortInput>;
+  readonly hero: InputMaybe<ContentHeroSortInput>;
   readonly id: InputMaybe<SortOrderEnum>;
   readonly internal: InputMaybe<InternalSortInput>;
   readonly parent: InputMaybe<NodeSortInput>;
   readonly plans: InputMaybe<PricingPlanSortInput>;
+  readonly popularBadge: InputMaybe<SortOrderEnum>;
+  readonly sections: InputMaybe<PricingSectionsSortInput>;
+  readonly title: InputMaybe<SortOrderEnum>;
 };
 
 type ProjectsYaml = Node & {
@@ -2826,6 +3580,7 @@ type Query = {
   readonly allBlogPost: BlogPostConnection;
   readonly allCategoriesYaml: CategoriesYamlConnection;
   readonly allCompanyYaml: CompanyYamlConnection;
+  readonly allContactYaml: ContactYamlConnection;
   readonly allDirectory: DirectoryConnection;
   readonly allFile: FileConnection;
   readonly allHomeYaml: HomeYamlConnection;
@@ -2833,6 +3588,7 @@ type Query = {
   readonly allMdx: MdxConnection;
   readonly allPricingYaml: PricingYamlConnection;
   readonly allProjectsYaml: ProjectsYamlConnection;
+  readonly allServicesPageYaml: ServicesPageYamlConnection;
   readonly allServicesYaml: ServicesYamlConnection;
   readonly allSite: SiteConnection;
   readonly allSiteBuildMetadata: SiteBuildMetadataConnection;
@@ -2842,6 +3598,7 @@ type Query = {
   readonly blogPost: Maybe<BlogPost>;
   readonly categoriesYaml: Maybe<CategoriesYaml>;
   readonly companyYaml: Maybe<CompanyYaml>;
+  readonly contactYaml: Maybe<ContactYaml>;
   readonly directory: Maybe<Directory>;
   readonly file: Maybe<File>;
   readonly homeYaml: Maybe<HomeYaml>;
@@ -2849,6 +3606,7 @@ type Query = {
   readonly mdx: Maybe<Mdx>;
   readonly pricingYaml: Maybe<PricingYaml>;
   readonly projectsYaml: Maybe<ProjectsYaml>;
+  readonly servicesPageYaml: Maybe<ServicesPageYaml>;
   readonly servicesYaml: Maybe<ServicesYaml>;
   readonly site: Maybe<Site>;
   readonly siteBuildMetadata: Maybe<SiteBuildMetadata>;
@@ -2861,10 +3619,18 @@ type Query = {
 type Query_aboutYamlArgs = {
   approach: InputMaybe<ContentTitleTextFilterListInput>;
   children: InputMaybe<NodeFilterListInput>;
+  closing: InputMaybe<AboutClosingFilterInput>;
+  description: InputMaybe<StringQueryOperatorInput>;
+  facts: InputMaybe<AboutFactsFilterInput>;
+  hero: InputMaybe<ContentHeroFilterInput>;
   id: InputMaybe<StringQueryOperatorInput>;
   internal: InputMaybe<InternalFilterInput>;
+  mission: InputMaybe<ContentTitleTextFilterInput>;
   parent: InputMaybe<NodeFilterInput>;
   process: InputMaybe<ContentTitleTextFilterListInput>;
+  sections: InputMaybe<AboutSectionsFilterInput>;
+  story: InputMaybe<AboutStoryFilterInput>;
+  title: InputMaybe<StringQueryOperatorInput>;
   values: InputMaybe<AboutValueFilterListInput>;
 };
 
@@ -2898,6 +3664,14 @@ type Query_allCompanyYamlArgs = {
   limit: InputMaybe<Scalars['Int']>;
   skip: InputMaybe<Scalars['Int']>;
   sort: InputMaybe<ReadonlyArray<InputMaybe<CompanyYamlSortInput>>>;
+};
+
+
+type Query_allContactYamlArgs = {
+  filter: InputMaybe<ContactYamlFilterInput>;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+  sort: InputMaybe<ReadonlyArray<InputMaybe<ContactYamlSortInput>>>;
 };
 
 
@@ -2954,6 +3728,14 @@ type Query_allProjectsYamlArgs = {
   limit: InputMaybe<Scalars['Int']>;
   skip: InputMaybe<Scalars['Int']>;
   sort: InputMaybe<ReadonlyArray<InputMaybe<ProjectsYamlSortInput>>>;
+};
+
+
+type Query_allServicesPageYamlArgs = {
+  filter: InputMaybe<ServicesPageYamlFilterInput>;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+  sort: InputMaybe<ReadonlyArray<InputMaybe<ServicesPageYamlSortInput>>>;
 };
 
 
@@ -3060,6 +3842,19 @@ type Query_companyYamlArgs = {
 };
 
 
+type Query_contactYamlArgs = {
+  children: InputMaybe<NodeFilterListInput>;
+  description: InputMaybe<StringQueryOperatorInput>;
+  details: InputMaybe<ContactDetailsCopyFilterInput>;
+  form: InputMaybe<ContactFormCopyFilterInput>;
+  hero: InputMaybe<ContentHeroFilterInput>;
+  id: InputMaybe<StringQueryOperatorInput>;
+  internal: InputMaybe<InternalFilterInput>;
+  parent: InputMaybe<NodeFilterInput>;
+  title: InputMaybe<StringQueryOperatorInput>;
+};
+
+
 type Query_directoryArgs = {
   absolutePath: InputMaybe<StringQueryOperatorInput>;
   accessTime: InputMaybe<DateQueryOperatorInput>;
@@ -3115,20 +3910,24 @@ type Query_fileArgs = {
   childBlogPost: InputMaybe<BlogPostFilterInput>;
   childCategoriesYaml: InputMaybe<CategoriesYamlFilterInput>;
   childCompanyYaml: InputMaybe<CompanyYamlFilterInput>;
+  childContactYaml: InputMaybe<ContactYamlFilterInput>;
   childHomeYaml: InputMaybe<HomeYamlFilterInput>;
   childImageSharp: InputMaybe<ImageSharpFilterInput>;
   childPricingYaml: InputMaybe<PricingYamlFilterInput>;
   childProjectsYaml: InputMaybe<ProjectsYamlFilterInput>;
+  childServicesPageYaml: InputMaybe<ServicesPageYamlFilterInput>;
   childServicesYaml: InputMaybe<ServicesYamlFilterInput>;
   children: InputMaybe<NodeFilterListInput>;
   childrenAboutYaml: InputMaybe<AboutYamlFilterListInput>;
   childrenBlogPost: InputMaybe<BlogPostFilterListInput>;
   childrenCategoriesYaml: InputMaybe<CategoriesYamlFilterListInput>;
   childrenCompanyYaml: InputMaybe<CompanyYamlFilterListInput>;
+  childrenContactYaml: InputMaybe<ContactYamlFilterListInput>;
   childrenHomeYaml: InputMaybe<HomeYamlFilterListInput>;
   childrenImageSharp: InputMaybe<ImageSharpFilterListInput>;
   childrenPricingYaml: InputMaybe<PricingYamlFilterListInput>;
   childrenProjectsYaml: InputMaybe<ProjectsYamlFilterListInput>;
+  childrenServicesPageYaml: InputMaybe<ServicesPageYamlFilterListInput>;
   childrenServicesYaml: InputMaybe<ServicesYamlFilterListInput>;
   ctime: InputMaybe<DateQueryOperatorInput>;
   ctimeMs: InputMaybe<FloatQueryOperatorInput>;
@@ -3161,11 +3960,17 @@ type Query_fileArgs = {
 
 type Query_homeYamlArgs = {
   children: InputMaybe<NodeFilterListInput>;
+  closing: InputMaybe<HomeClosingFilterInput>;
+  console: InputMaybe<HomeConsoleFilterInput>;
   consoleSteps: InputMaybe<HomeConsoleStepFilterListInput>;
+  hero: InputMaybe<HomeHeroFilterInput>;
   id: InputMaybe<StringQueryOperatorInput>;
+  insights: InputMaybe<HomeInsightsFilterInput>;
   internal: InputMaybe<InternalFilterInput>;
   parent: InputMaybe<NodeFilterInput>;
   reasons: InputMaybe<ContentTitleTextFilterListInput>;
+  services: InputMaybe<HomeServicesFilterInput>;
+  why: InputMaybe<HomeWhyFilterInput>;
 };
 
 
@@ -3194,14 +3999,19 @@ type Query_mdxArgs = {
 
 type Query_pricingYamlArgs = {
   children: InputMaybe<NodeFilterListInput>;
+  closing: InputMaybe<PricingClosingFilterInput>;
   consultation: InputMaybe<PricingConsultationFilterInput>;
   description: InputMaybe<StringQueryOperatorInput>;
   extras: InputMaybe<PricingExtraFilterListInput>;
   faq: InputMaybe<PricingFaqFilterListInput>;
+  hero: InputMaybe<ContentHeroFilterInput>;
   id: InputMaybe<StringQueryOperatorInput>;
   internal: InputMaybe<InternalFilterInput>;
   parent: InputMaybe<NodeFilterInput>;
   plans: InputMaybe<PricingPlanFilterListInput>;
+  popularBadge: InputMaybe<StringQueryOperatorInput>;
+  sections: InputMaybe<PricingSectionsFilterInput>;
+  title: InputMaybe<StringQueryOperatorInput>;
 };
 
 
@@ -3220,6 +4030,19 @@ type Query_projectsYamlArgs = {
   type: InputMaybe<StringQueryOperatorInput>;
   url: InputMaybe<StringQueryOperatorInput>;
   yamlId: InputMaybe<StringQueryOperatorInput>;
+};
+
+
+type Query_servicesPageYamlArgs = {
+  children: InputMaybe<NodeFilterListInput>;
+  closing: InputMaybe<ServicesPageClosingFilterInput>;
+  description: InputMaybe<StringQueryOperatorInput>;
+  hero: InputMaybe<ServicesPageHeroFilterInput>;
+  id: InputMaybe<StringQueryOperatorInput>;
+  internal: InputMaybe<InternalFilterInput>;
+  jumpLabel: InputMaybe<StringQueryOperatorInput>;
+  parent: InputMaybe<NodeFilterInput>;
+  title: InputMaybe<StringQueryOperatorInput>;
 };
 
 
@@ -3392,6 +4215,204 @@ type ServiceDetailsSortInput = {
   readonly intro: InputMaybe<SortOrderEnum>;
   readonly order: InputMaybe<SortOrderEnum>;
   readonly points: InputMaybe<SortOrderEnum>;
+};
+
+type ServicesPageClosing = {
+  readonly cta: Scalars['String'];
+  readonly secondary: Scalars['String'];
+  readonly text: Scalars['String'];
+  readonly title: Scalars['String'];
+};
+
+type ServicesPageClosingFieldSelector = {
+  readonly cta: InputMaybe<FieldSelectorEnum>;
+  readonly secondary: InputMaybe<FieldSelectorEnum>;
+  readonly text: InputMaybe<FieldSelectorEnum>;
+  readonly title: InputMaybe<FieldSelectorEnum>;
+};
+
+type ServicesPageClosingFilterInput = {
+  readonly cta: InputMaybe<StringQueryOperatorInput>;
+  readonly secondary: InputMaybe<StringQueryOperatorInput>;
+  readonly text: InputMaybe<StringQueryOperatorInput>;
+  readonly title: InputMaybe<StringQueryOperatorInput>;
+};
+
+type ServicesPageClosingSortInput = {
+  readonly cta: InputMaybe<SortOrderEnum>;
+  readonly secondary: InputMaybe<SortOrderEnum>;
+  readonly text: InputMaybe<SortOrderEnum>;
+  readonly title: InputMaybe<SortOrderEnum>;
+};
+
+type ServicesPageHero = {
+  readonly cta: Scalars['String'];
+  readonly eyebrow: Scalars['String'];
+  readonly lead: Scalars['String'];
+  readonly secondary: Scalars['String'];
+  readonly title: Scalars['String'];
+};
+
+type ServicesPageHeroFieldSelector = {
+  readonly cta: InputMaybe<FieldSelectorEnum>;
+  readonly eyebrow: InputMaybe<FieldSelectorEnum>;
+  readonly lead: InputMaybe<FieldSelectorEnum>;
+  readonly secondary: InputMaybe<FieldSelectorEnum>;
+  readonly title: InputMaybe<FieldSelectorEnum>;
+};
+
+type ServicesPageHeroFilterInput = {
+  readonly cta: InputMaybe<StringQueryOperatorInput>;
+  readonly eyebrow: InputMaybe<StringQueryOperatorInput>;
+  readonly lead: InputMaybe<StringQueryOperatorInput>;
+  readonly secondary: InputMaybe<StringQueryOperatorInput>;
+  readonly title: InputMaybe<StringQueryOperatorInput>;
+};
+
+type ServicesPageHeroSortInput = {
+  readonly cta: InputMaybe<SortOrderEnum>;
+  readonly eyebrow: InputMaybe<SortOrderEnum>;
+  readonly lead: InputMaybe<SortOrderEnum>;
+  readonly secondary: InputMaybe<SortOrderEnum>;
+  readonly title: InputMaybe<SortOrderEnum>;
+};
+
+type ServicesPageYaml = Node & {
+  readonly children: ReadonlyArray<Node>;
+  readonly closing: ServicesPageClosing;
+  readonly description: Scalars['String'];
+  readonly hero: ServicesPageHero;
+  readonly id: Scalars['ID'];
+  readonly internal: Internal;
+  readonly jumpLabel: Scalars['String'];
+  readonly parent: Maybe<Node>;
+  readonly title: Scalars['String'];
+};
+
+type ServicesPageYamlConnection = {
+  readonly distinct: ReadonlyArray<Scalars['String']>;
+  readonly edges: ReadonlyArray<ServicesPageYamlEdge>;
+  readonly group: ReadonlyArray<ServicesPageYamlGroupConnection>;
+  readonly max: Maybe<Scalars['Float']>;
+  readonly min: Maybe<Scalars['Float']>;
+  readonly nodes: ReadonlyArray<ServicesPageYaml>;
+  readonly pageInfo: PageInfo;
+  readonly sum: Maybe<Scalars['Float']>;
+  readonly totalCount: Scalars['Int'];
+};
+
+
+type ServicesPageYamlConnection_distinctArgs = {
+  field: ServicesPageYamlFieldSelector;
+};
+
+
+type ServicesPageYamlConnection_groupArgs = {
+  field: ServicesPageYamlFieldSelector;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+};
+
+
+type ServicesPageYamlConnection_maxArgs = {
+  field: ServicesPageYamlFieldSelector;
+};
+
+
+type ServicesPageYamlConnection_minArgs = {
+  field: ServicesPageYamlFieldSelector;
+};
+
+
+type ServicesPageYamlConnection_sumArgs = {
+  field: ServicesPageYamlFieldSelector;
+};
+
+type ServicesPageYamlEdge = {
+  readonly next: Maybe<ServicesPageYaml>;
+  readonly node: ServicesPageYaml;
+  readonly previous: Maybe<ServicesPageYaml>;
+};
+
+type ServicesPageYamlFieldSelector = {
+  readonly children: InputMaybe<NodeFieldSelector>;
+  readonly closing: InputMaybe<ServicesPageClosingFieldSelector>;
+  readonly description: InputMaybe<FieldSelectorEnum>;
+  readonly hero: InputMaybe<ServicesPageHeroFieldSelector>;
+  readonly id: InputMaybe<FieldSelectorEnum>;
+  readonly internal: InputMaybe<InternalFieldSelector>;
+  readonly jumpLabel: InputMaybe<FieldSelectorEnum>;
+  readonly parent: InputMaybe<NodeFieldSelector>;
+  readonly title: InputMaybe<FieldSelectorEnum>;
+};
+
+type ServicesPageYamlFilterInput = {
+  readonly children: InputMaybe<NodeFilterListInput>;
+  readonly closing: InputMaybe<ServicesPageClosingFilterInput>;
+  readonly description: InputMaybe<StringQueryOperatorInput>;
+  readonly hero: InputMaybe<ServicesPageHeroFilterInput>;
+  readonly id: InputMaybe<StringQueryOperatorInput>;
+  readonly internal: InputMaybe<InternalFilterInput>;
+  readonly jumpLabel: InputMaybe<StringQueryOperatorInput>;
+  readonly parent: InputMaybe<NodeFilterInput>;
+  readonly title: InputMaybe<StringQueryOperatorInput>;
+};
+
+type ServicesPageYamlFilterListInput = {
+  readonly elemMatch: InputMaybe<ServicesPageYamlFilterInput>;
+};
+
+type ServicesPageYamlGroupConnection = {
+  readonly distinct: ReadonlyArray<Scalars['String']>;
+  readonly edges: ReadonlyArray<ServicesPageYamlEdge>;
+  readonly field: Scalars['String'];
+  readonly fieldValue: Maybe<Scalars['String']>;
+  readonly group: ReadonlyArray<ServicesPageYamlGroupConnection>;
+  readonly max: Maybe<Scalars['Float']>;
+  readonly min: Maybe<Scalars['Float']>;
+  readonly nodes: ReadonlyArray<ServicesPageYaml>;
+  readonly pageInfo: PageInfo;
+  readonly sum: Maybe<Scalars['Float']>;
+  readonly totalCount: Scalars['Int'];
+};
+
+
+type ServicesPageYamlGroupConnection_distinctArgs = {
+  field: ServicesPageYamlFieldSelector;
+};
+
+
+type ServicesPageYamlGroupConnection_groupArgs = {
+  field: ServicesPageYamlFieldSelector;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+};
+
+
+type ServicesPageYamlGroupConnection_maxArgs = {
+  field: ServicesPageYamlFieldSelector;
+};
+
+
+type ServicesPageYamlGroupConnection_minArgs = {
+  field: ServicesPageYamlFieldSelector;
+};
+
+
+type ServicesPageYamlGroupConnection_sumArgs = {
+  field: ServicesPageYamlFieldSelector;
+};
+
+type ServicesPageYamlSortInput = {
+  readonly children: InputMaybe<NodeSortInput>;
+  readonly closing: InputMaybe<ServicesPageClosingSortInput>;
+  readonly description: InputMaybe<SortOrderEnum>;
+  readonly hero: InputMaybe<ServicesPageHeroSortInput>;
+  readonly id: InputMaybe<SortOrderEnum>;
+  readonly internal: InputMaybe<InternalSortInput>;
+  readonly jumpLabel: InputMaybe<SortOrderEnum>;
+  readonly parent: InputMaybe<NodeSortInput>;
+  readonly title: InputMaybe<SortOrderEnum>;
 };
 
 type ServicesYaml = Node & {
@@ -4387,7 +5408,7 @@ type WebPOptions = {
 type AboutPageQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-type AboutPageQuery = { readonly aboutYaml: { readonly values: ReadonlyArray<{ readonly title: string, readonly text: string, readonly icon: string }>, readonly process: ReadonlyArray<{ readonly title: string, readonly text: string }>, readonly approach: ReadonlyArray<{ readonly title: string, readonly text: string }> } | null };
+type AboutPageQuery = { readonly aboutYaml: { readonly title: string, readonly description: string, readonly hero: { readonly eyebrow: string, readonly title: string, readonly lead: string }, readonly story: { readonly eyebrow: string, readonly title: string, readonly paragraphs: ReadonlyArray<string> }, readonly facts: { readonly label: string, readonly items: ReadonlyArray<{ readonly label: string, readonly text: string }> }, readonly mission: { readonly title: string, readonly text: string }, readonly sections: { readonly values: { readonly eyebrow: string, readonly title: string }, readonly process: { readonly eyebrow: string, readonly title: string, readonly lead: string | null }, readonly approach: { readonly eyebrow: string, readonly title: string } }, readonly closing: { readonly label: string, readonly text: string, readonly cta: string }, readonly values: ReadonlyArray<{ readonly title: string, readonly text: string, readonly icon: string }>, readonly process: ReadonlyArray<{ readonly title: string, readonly text: string }>, readonly approach: ReadonlyArray<{ readonly title: string, readonly text: string }> } | null };
 
 type BlogIndexQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -4411,6 +5432,11 @@ type BlogPostMdxBySlugQueryVariables = Exact<{
 type BlogPostMdxBySlugQuery = { readonly site: { readonly siteMetadata: { readonly siteUrl: string | null } | null } | null, readonly blogPost: { readonly html: string, readonly slug: string, readonly title: string, readonly description: string, readonly date: string, readonly category: string, readonly author: string | null, readonly tags: ReadonlyArray<string>, readonly series: string | null, readonly seriesOrder: number | null, readonly readingTime: number, readonly wordCount: number, readonly draft: boolean, readonly categoryInfo: { readonly name: string, readonly title: string, readonly description: string } | null, readonly headings: ReadonlyArray<{ readonly level: number, readonly text: string, readonly id: string }> } | null, readonly related: { readonly nodes: ReadonlyArray<{ readonly id: string, readonly slug: string, readonly title: string, readonly date: string }> } };
 
 type BlogPostPageFragment = { readonly slug: string, readonly title: string, readonly description: string, readonly date: string, readonly category: string, readonly author: string | null, readonly tags: ReadonlyArray<string>, readonly series: string | null, readonly seriesOrder: number | null, readonly readingTime: number, readonly wordCount: number, readonly draft: boolean, readonly categoryInfo: { readonly name: string, readonly title: string, readonly description: string } | null, readonly headings: ReadonlyArray<{ readonly level: number, readonly text: string, readonly id: string }> };
+
+type ContactPageQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+type ContactPageQuery = { readonly contactYaml: { readonly title: string, readonly description: string, readonly hero: { readonly eyebrow: string, readonly title: string, readonly lead: string }, readonly form: { readonly title: string, readonly lead: string }, readonly details: { readonly label: string, readonly direct: { readonly title: string, readonly email: string, readonly phone: string, readonly response: string, readonly responseText: string }, readonly next: { readonly title: string, readonly steps: ReadonlyArray<{ readonly lead: string, readonly text: string }> } } } | null };
 
 type EditorCategoriesQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -4446,7 +5472,7 @@ type GatsbyImageSharpFluidLimitPresentationSizeFragment = { readonly maxHeight: 
 type HomePageQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-type HomePageQuery = { readonly homeYaml: { readonly consoleSteps: ReadonlyArray<{ readonly text: string, readonly time: string, readonly done: boolean }>, readonly reasons: ReadonlyArray<{ readonly title: string, readonly text: string }> } | null, readonly companyYaml: { readonly figures: ReadonlyArray<{ readonly label: string, readonly value: number }> } | null };
+type HomePageQuery = { readonly homeYaml: { readonly hero: { readonly pill: string, readonly title: string, readonly highlight: string, readonly lead: string, readonly cta: string, readonly secondary: string, readonly secondaryHint: string, readonly trust: ReadonlyArray<string> }, readonly console: { readonly label: string, readonly title: string, readonly status: string, readonly caption: string }, readonly services: { readonly eyebrow: string, readonly title: string, readonly lead: string, readonly more: string }, readonly why: { readonly eyebrow: string, readonly title: string, readonly text: string, readonly figuresTitle: string, readonly figuresNote: string }, readonly closing: { readonly label: string, readonly title: string, readonly text: string, readonly cta: string, readonly secondary: string }, readonly insights: { readonly title: string, readonly lead: string, readonly empty: string, readonly more: string }, readonly consoleSteps: ReadonlyArray<{ readonly text: string, readonly time: string, readonly done: boolean }>, readonly reasons: ReadonlyArray<{ readonly title: string, readonly text: string }> } | null, readonly companyYaml: { readonly figures: ReadonlyArray<{ readonly label: string, readonly value: number }> } | null };
 
 type LatestInsightsQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -4456,7 +5482,7 @@ type LatestInsightsQuery = { readonly allBlogPost: { readonly nodes: ReadonlyArr
 type PricingPageQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-type PricingPageQuery = { readonly pricingYaml: { readonly description: string, readonly plans: ReadonlyArray<{ readonly id: string, readonly name: string, readonly tagline: string, readonly price: string, readonly priceNote: string | null, readonly monthly: string | null, readonly startsAt: string | null, readonly features: ReadonlyArray<string>, readonly cta: string, readonly popular: boolean | null }>, readonly extras: ReadonlyArray<{ readonly title: string, readonly price: string, readonly text: string, readonly icon: string }>, readonly faq: ReadonlyArray<{ readonly question: string, readonly answer: string }> } | null };
+type PricingPageQuery = { readonly pricingYaml: { readonly title: string, readonly description: string, readonly popularBadge: string, readonly hero: { readonly eyebrow: string, readonly title: string, readonly lead: string }, readonly sections: { readonly plans: { readonly eyebrow: string, readonly title: string, readonly lead: string | null }, readonly extras: { readonly eyebrow: string, readonly title: string, readonly lead: string | null }, readonly faq: { readonly eyebrow: string, readonly title: string } }, readonly closing: { readonly text: string, readonly cta: string }, readonly plans: ReadonlyArray<{ readonly id: string, readonly name: string, readonly tagline: string, readonly price: string, readonly priceNote: string | null, readonly monthly: string | null, readonly startsAt: string | null, readonly features: ReadonlyArray<string>, readonly cta: string, readonly popular: boolean | null }>, readonly extras: ReadonlyArray<{ readonly title: string, readonly price: string, readonly text: string, readonly icon: string }>, readonly faq: ReadonlyArray<{ readonly question: string, readonly answer: string }> } | null };
 
 type ProjectsPageQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -4466,7 +5492,7 @@ type ProjectsPageQuery = { readonly allProjectsYaml: { readonly nodes: ReadonlyA
 type ServicesPageQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-type ServicesPageQuery = { readonly allServicesYaml: { readonly nodes: ReadonlyArray<{ readonly slug: string, readonly name: string, readonly icon: string, readonly details: { readonly anchor: string, readonly order: number, readonly intro: string, readonly points: ReadonlyArray<string>, readonly aside: { readonly kind: string, readonly label: string | null, readonly title: string | null, readonly items: ReadonlyArray<{ readonly title: string, readonly text: string }> } } | null }> } };
+type ServicesPageQuery = { readonly servicesPageYaml: { readonly title: string, readonly description: string, readonly jumpLabel: string, readonly hero: { readonly eyebrow: string, readonly title: string, readonly lead: string, readonly cta: string, readonly secondary: string }, readonly closing: { readonly title: string, readonly text: string, readonly cta: string, readonly secondary: string } } | null, readonly allServicesYaml: { readonly nodes: ReadonlyArray<{ readonly slug: string, readonly name: string, readonly icon: string, readonly details: { readonly anchor: string, readonly order: number, readonly intro: string, readonly points: ReadonlyArray<string>, readonly aside: { readonly kind: string, readonly label: string | null, readonly title: string | null, readonly items: ReadonlyArray<{ readonly title: string, readonly text: string }> } } | null }> } };
 
 type ShellSiteMetadataQueryVariables = Exact<{ [key: string]: never; }>;
 

@@ -3,11 +3,14 @@ import type { Node } from 'gatsby';
 import {
   ABOUT_RULE,
   COMPANY_RULE,
+  CONTACT_RULE,
   HOME_RULE,
   PRICING_RULE,
+  SERVICES_PAGE_RULE,
   SERVICE_RULE,
   factsFrom,
   validateFactNames,
+  validateHomeHero,
   validatePlans,
   validateServiceList,
   validateShape,
@@ -19,6 +22,8 @@ const FILES = {
   PricingYaml: { file: 'pricing.yaml', rule: PRICING_RULE },
   HomeYaml: { file: 'home.yaml', rule: HOME_RULE },
   AboutYaml: { file: 'about.yaml', rule: ABOUT_RULE },
+  ServicesPageYaml: { file: 'services-page.yaml', rule: SERVICES_PAGE_RULE },
+  ContactYaml: { file: 'contact.yaml', rule: CONTACT_RULE },
 } as const;
 
 /** Every problem in the site content files, as sentences naming file and field. */
@@ -44,6 +49,7 @@ export function findContentProblems(getNodesByType: (type: string) => Node[]): s
   );
   problems.push(...validateServiceList(services, CONTACT_SERVICES));
   if (single.PricingYaml) problems.push(...validatePlans(single.PricingYaml));
+  if (single.HomeYaml) problems.push(...validateHomeHero(single.HomeYaml));
   // Fact names can only be checked once the facts themselves are sound.
   if (problems.length > 0 || !single.CompanyYaml || !single.PricingYaml) return problems;
   const facts = factsFrom(single.CompanyYaml, single.PricingYaml);

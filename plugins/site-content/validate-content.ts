@@ -8,7 +8,7 @@ import {
 
 /**
  * The shape of each site content file (content/company.yaml, services.yaml, pricing.yaml,
- * home.yaml, about.yaml) and the checks that stop a build with a sentence naming the file and
+ * home.yaml, about.yaml, services-page.yaml, contact.yaml) and the checks that stop a build with a sentence naming the file and
  * field, so whoever edits the copy can fix it without reading code.
  */
 type Rule =
@@ -30,6 +30,11 @@ const object = (fields: Record<string, Rule>, optional = false): Rule => ({
 });
 const list = (fields: Record<string, Rule>): Rule => ({ kind: 'list', of: object(fields) });
 const titled = list({ title: text, text });
+/** The heading of a page section: a small label above, the title, an optional lead below. */
+const heading = (lead: Rule = optionalText): Rule => object({ eyebrow: text, title: text, lead });
+/** The top of a page: label, title and lead, with button labels on some pages. */
+const hero = (buttons: Record<string, Rule> = {}): Rule =>
+  object({ eyebrow: text, title: text, lead: text, ...buttons });
 
 export const COMPANY_RULE = object({
   name: text,
@@ -65,7 +70,12 @@ export const SERVICE_RULE = object({
 
 export const PRICING_RULE = object({
   consultation: object({ rate: text, freeMinutes: { kind: 'int', min: 0, max: 600 } }),
+  title: text,
   description: text,
+  hero: hero(),
+  sections: object({ plans: heading(text), extras: heading(text), faq: heading() }),
+  popularBadge: text,
+  closing: object({ text, cta: text }),
   plans: list({
     id: text,
     name: text,
@@ -83,15 +93,82 @@ export const PRICING_RULE = object({
 });
 
 export const HOME_RULE = object({
+  hero: object({
+    pill: text,
+    title: text,
+    highlight: text,
+    lead: text,
+    cta: text,
+    secondary: text,
+    secondaryHint: text,
+    trust: texts,
+  }),
+  console: object({ label: text, title: text, status: text, caption: text }),
   consoleSteps: list({ text, time: text, done: { kind: 'boolean' } }),
+  services: object({ eyebrow: text, title: text, lead: text, more: text }),
+  why: object({
+    eyebrow: text,
+    title: text,
+    text,
+    figuresTitle: text,
+    figuresNote: text,
+  }),
   reasons: titled,
+  closing: object({ label: text, title: text, text, cta: text, secondary: text }),
+  insights: object({ title: text, lead: text, empty: text, more: text }),
 });
 
 export const ABOUT_RULE = object({
+  title: text,
+  description: text,
+  hero: hero(),
+  story: object({ eyebrow: text, title: text, paragraphs: texts }),
+  facts: object({ label: text, items: list({ label: text, text }) }),
+  mission: object({ title: text, text }),
+  sections: object({ values: heading(), process: heading(text), approach: heading() }),
   values: list({ title: text, text, icon }),
   process: titled,
   approach: titled,
+  closing: object({ label: text, text, cta: text }),
 });
+
+export const SERVICES_PAGE_RULE = object({
+  title: text,
+  description: text,
+  hero: hero({ cta: text, secondary: text }),
+  jumpLabel: text,
+  closing: object({ title: text, text, cta: text, secondary: text }),
+});
+
+export const CONTACT_RULE = object({
+  title: text,
+  description: text,
+  hero: hero(),
+  form: object({ title: text, lead: text }),
+  details: object({
+    label: text,
+    direct: object({
+      title: text,
+      email: text,
+      phone: text,
+      response: text,
+      responseText: text,
+    }),
+    next: object({ title: text, steps: list({ lead: text, text }) }),
+  }),
+});
+
+/** The home page draws the words of hero.highlight in the accent colour, so the title needs them. */
+export function validateHomeHero(home: Entry) {
+  const heroCopy = (home.hero ?? {}) as Entry;
+  const { title, highlight } = heroCopy;
+  if (typeof title !== 'string' || typeof highlight !== 'string' || isMissing(highlight)) return [];
+  return title.includes(highlight)
+    ? []
+    : [
+        `content/home.yaml has "${highlight}" in field "hero.highlight", which the field "hero.title" does not contain; write words of the title there.`,
+      ];
+}
 
 /** Keys Gatsby and gatsby-transformer-yaml add to a node; they are not part of the file. */
 const NODE_KEYS = new Set(['id', 'parent', 'children', 'internal', 'fields', 'yamlId']);

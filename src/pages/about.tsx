@@ -24,70 +24,45 @@ import { useSiteContent } from '@/components/use-site-content';
 
 export default function AboutPage({ data }: PageProps<Queries.AboutPageQuery>) {
   const { fill } = useSiteContent();
-  const { values, process, approach } = data.aboutYaml ?? { values: [], process: [], approach: [] };
+  // The build has checked content/about.yaml (plugins/site-content).
+  const about = data.aboutYaml as NonNullable<Queries.AboutPageQuery['aboutYaml']>;
+  const { hero, story, facts, mission, sections, closing } = about;
   return (
     <>
-      <PageHero
-        eyebrow="About AgentWorks"
-        title="A small team building AI agents that do real work"
-        lead={fill(
-          'Founded in {foundedYear} by engineers who had spent years automating business operations, AgentWorks exists to make AI agents dependable enough to trust with the work that matters.',
-        )}
-      />
+      <PageHero eyebrow={hero.eyebrow} title={hero.title} lead={fill(hero.lead)} />
 
       <Section>
         <StoryGrid>
           <Prose>
-            <Eyebrow>Our story</Eyebrow>
-            <h2>From impressive demos to dependable agents</h2>
-            <p>
-              By 2025, every business had seen an AI demo. Far fewer had an agent quietly doing
-              useful work on a Tuesday afternoon. The gap was not the models: it was everything
-              around them. Messy data, systems without clean APIs, approvals nobody had written
-              down, and the security questions that stall projects in review.
-            </p>
-            <p>
-              {fill(
-                'We founded AgentWorks in {foundedYear} to close that gap. We start from the workflow, not the technology, and we stay until the agent is running in your environment with the monitoring and controls your team needs to rely on it.',
-              )}
-            </p>
+            <Eyebrow>{story.eyebrow}</Eyebrow>
+            <h2>{story.title}</h2>
+            {story.paragraphs.map((paragraph) => (
+              <p key={paragraph}>{fill(paragraph)}</p>
+            ))}
           </Prose>
-          <Facts as="aside" aria-label="Company facts">
+          <Facts as="aside" aria-label={facts.label}>
             <dl>
-              <div>
-                <dt>Founded</dt>
-                <dd>{fill('{foundedYear}')}</dd>
-              </div>
-              <div>
-                <dt>Focus</dt>
-                <dd>Custom AI agents for business</dd>
-              </div>
-              <div>
-                <dt>Enquiry response</dt>
-                <dd>{fill('Within {replyTime} on business days')}</dd>
-              </div>
-              <div>
-                <dt>Pricing</dt>
-                <dd>{fill('Fixed-price plans from {starter.price}')}</dd>
-              </div>
+              {facts.items.map((fact) => (
+                <div key={fact.label}>
+                  <dt>{fact.label}</dt>
+                  <dd>{fill(fact.text)}</dd>
+                </div>
+              ))}
             </dl>
           </Facts>
         </StoryGrid>
       </Section>
 
       <Section tone="dark" aria-labelledby="mission-title">
-        <MissionTitle id="mission-title">Our mission</MissionTitle>
+        <MissionTitle id="mission-title">{mission.title}</MissionTitle>
         <Mission>
-          <p>
-            To give every growing business access to AI agents that are as reliable, secure and
-            accountable as the best people on their team.
-          </p>
+          <p>{fill(mission.text)}</p>
         </Mission>
       </Section>
 
-      <Section eyebrow="What we stand for" title="Our values">
+      <Section eyebrow={sections.values.eyebrow} title={sections.values.title}>
         <ValueGrid $md={3}>
-          {values.map((value) => {
+          {about.values.map((value) => {
             const Icon = contentIcon(value.icon);
             return (
               <li key={value.title}>
@@ -106,12 +81,12 @@ export default function AboutPage({ data }: PageProps<Queries.AboutPageQuery>) {
 
       <Section
         tone="muted"
-        eyebrow="How we work"
-        title="Our development process"
-        lead="Four stages, each ending with something you can review, so there are no surprises at launch."
+        eyebrow={sections.process.eyebrow}
+        title={sections.process.title}
+        lead={fill(sections.process.lead ?? '')}
       >
         <Steps>
-          {process.map((step) => (
+          {about.process.map((step) => (
             <li key={step.title}>
               <h3>{step.title}</h3>
               <p>{fill(step.text)}</p>
@@ -120,9 +95,9 @@ export default function AboutPage({ data }: PageProps<Queries.AboutPageQuery>) {
         </Steps>
       </Section>
 
-      <Section eyebrow="Our approach" title="Practical, transparent, secure by default">
+      <Section eyebrow={sections.approach.eyebrow} title={sections.approach.title}>
         <ApproachGrid>
-          {approach.map((item) => (
+          {about.approach.map((item) => (
             <Card key={item.title}>
               <h3>{item.title}</h3>
               <p>{fill(item.text)}</p>
@@ -131,16 +106,12 @@ export default function AboutPage({ data }: PageProps<Queries.AboutPageQuery>) {
         </ApproachGrid>
       </Section>
 
-      <Section tone="muted" compact aria-label="Contact us">
+      <Section tone="muted" compact aria-label={closing.label}>
         <Response>
           <ClockIcon size={40} />
-          <p>
-            {fill(
-              'Have a workflow in mind? Enquiries are answered within {replyTime} on business days.',
-            )}
-          </p>
+          <p>{fill(closing.text)}</p>
           <ButtonLink to="/contact" size="lg">
-            Start a conversation
+            {closing.cta}
           </ButtonLink>
         </Response>
       </Section>
@@ -148,14 +119,12 @@ export default function AboutPage({ data }: PageProps<Queries.AboutPageQuery>) {
   );
 }
 
-export const Head: HeadFC = ({ location }) => {
+export const Head: HeadFC<Queries.AboutPageQuery> = ({ location, data }) => {
   const { fill } = useSiteContent();
   return (
     <Seo
-      title="About"
-      description={fill(
-        'AgentWorks was founded in {foundedYear} to build dependable custom AI agents for businesses. Our story, mission, values, process and approach.',
-      )}
+      title={data.aboutYaml?.title}
+      description={fill(data.aboutYaml?.description ?? '')}
       pathname={location.pathname}
     />
   );
@@ -164,6 +133,49 @@ export const Head: HeadFC = ({ location }) => {
 export const query = graphql`
   query AboutPage {
     aboutYaml {
+      title
+      description
+      hero {
+        eyebrow
+        title
+        lead
+      }
+      story {
+        eyebrow
+        title
+        paragraphs
+      }
+      facts {
+        label
+        items {
+          label
+          text
+        }
+      }
+      mission {
+        title
+        text
+      }
+      sections {
+        values {
+          eyebrow
+          title
+        }
+        process {
+          eyebrow
+          title
+          lead
+        }
+        approach {
+          eyebrow
+          title
+        }
+      }
+      closing {
+        label
+        text
+        cta
+      }
       values {
         title
         text

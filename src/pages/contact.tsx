@@ -1,4 +1,4 @@
-import { type HeadFC } from 'gatsby';
+import { graphql, type HeadFC, type PageProps } from 'gatsby';
 import React from 'react';
 import styled from 'styled-components';
 import { PageHero } from '@/components/marketing/page-hero';
@@ -37,26 +37,24 @@ const FormLead = styled.p`
   color: ${({ theme }) => theme.colors.textMuted};
 `;
 
-export default function ContactPage() {
+export default function ContactPage({ data }: PageProps<Queries.ContactPageQuery>) {
   const { fill } = useSiteContent();
+  // The build has checked content/contact.yaml (plugins/site-content).
+  const { hero, form, details } = data.contactYaml as NonNullable<
+    Queries.ContactPageQuery['contactYaml']
+  >;
   return (
     <>
-      <PageHero
-        eyebrow="Contact Us"
-        title="Let's talk about your agent"
-        lead={fill(
-          'Tell us what slows your team down. We answer every enquiry within {replyTime} on business days.',
-        )}
-      />
+      <PageHero eyebrow={hero.eyebrow} title={hero.title} lead={fill(hero.lead)} />
       <Body aria-labelledby="contact-form-title">
         <Container>
           <Grid>
             <Card>
-              <FormTitle id="contact-form-title">Send us a message</FormTitle>
-              <FormLead>Fields marked with an asterisk (*) are required.</FormLead>
+              <FormTitle id="contact-form-title">{form.title}</FormTitle>
+              <FormLead>{fill(form.lead)}</FormLead>
               <ContactForm />
             </Card>
-            <ContactDetails />
+            <ContactDetails copy={details} />
           </Grid>
         </Container>
       </Body>
@@ -64,15 +62,48 @@ export default function ContactPage() {
   );
 }
 
-export const Head: HeadFC = ({ location }) => {
+export const Head: HeadFC<Queries.ContactPageQuery> = ({ location, data }) => {
   const { fill } = useSiteContent();
   return (
     <Seo
-      title="Contact Us"
-      description={fill(
-        'Send AgentWorks an enquiry about a custom AI agent, consultation or integration. We reply within {replyTime} on business days.',
-      )}
+      title={data.contactYaml?.title}
+      description={fill(data.contactYaml?.description ?? '')}
       pathname={location.pathname}
     />
   );
 };
+
+export const query = graphql`
+  query ContactPage {
+    contactYaml {
+      title
+      description
+      hero {
+        eyebrow
+        title
+        lead
+      }
+      form {
+        title
+        lead
+      }
+      details {
+        label
+        direct {
+          title
+          email
+          phone
+          response
+          responseText
+        }
+        next {
+          title
+          steps {
+            lead
+            text
+          }
+        }
+      }
+    }
+  }
+`;

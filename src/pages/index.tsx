@@ -45,54 +45,53 @@ import { LatestInsights } from '@/features/blog/components/latest-insights';
 
 export default function HomePage({ data }: PageProps<Queries.HomePageQuery>) {
   const { cards, fill } = useSiteContent();
-  const { consoleSteps, reasons } = data.homeYaml ?? { consoleSteps: [], reasons: [] };
+  // The build has checked content/home.yaml (plugins/site-content), so the node is there.
+  const home = data.homeYaml as NonNullable<Queries.HomePageQuery['homeYaml']>;
+  const { hero, console: run, services, why, closing } = home;
   const figures = data.companyYaml?.figures ?? [];
+  // The title's highlighted words (hero.highlight); the build checks that the title has them.
+  const at = hero.title.indexOf(hero.highlight);
+  const titleStart = hero.title.slice(0, at);
+  const titleEnd = hero.title.slice(at + hero.highlight.length);
   return (
     <>
       <Hero aria-labelledby="hero-title">
         <Container>
           <HeroGrid>
             <div>
-              <Pill>Custom AI agents for business</Pill>
+              <Pill>{hero.pill}</Pill>
               <HeroTitle id="hero-title">
-                AI agents that take <Highlight>real work</Highlight> off your team
+                {titleStart}
+                <Highlight>{hero.highlight}</Highlight>
+                {titleEnd}
               </HeroTitle>
-              <HeroLead>
-                AgentWorks designs, builds and secures AI agents that plug into your systems and
-                handle the repetitive, rules-heavy tasks your people should not be spending their
-                week on.
-              </HeroLead>
+              <HeroLead>{fill(hero.lead)}</HeroLead>
               <HeroActions>
                 <LightButtonLink to="/contact" size="lg">
-                  Get Started
+                  {hero.cta}
                   <ArrowRightIcon size={18} />
                 </LightButtonLink>
                 <OutlineButtonLink to="/services" size="lg">
-                  Learn More
+                  {hero.secondary}
                   {/* Search engines and screen readers get a link text that says where it goes. */}
-                  <span className="sr-only"> about our services</span>
+                  <span className="sr-only"> {hero.secondaryHint}</span>
                 </OutlineButtonLink>
               </HeroActions>
               <TrustList>
-                <li>
-                  <CheckIcon size={16} /> {fill('Fixed-price plans from {starter.price}')}
-                </li>
-                <li>
-                  <CheckIcon size={16} />{' '}
-                  {fill('First {consultation.freeMinutes} minutes of consultation free')}
-                </li>
-                <li>
-                  <CheckIcon size={16} /> {fill('Replies within {replyTime}')}
-                </li>
+                {hero.trust.map((item) => (
+                  <li key={item}>
+                    <CheckIcon size={16} /> {fill(item)}
+                  </li>
+                ))}
               </TrustList>
             </div>
-            <Console aria-label="Example of an agent run: invoice reconciliation">
+            <Console aria-label={run.label}>
               <ConsoleHead>
-                <span>Invoice reconciliation agent</span>
-                <LiveTag>Running</LiveTag>
+                <span>{run.title}</span>
+                <LiveTag>{run.status}</LiveTag>
               </ConsoleHead>
               <Steps>
-                {consoleSteps.map((step) => (
+                {home.consoleSteps.map((step) => (
                   <li key={step.text}>
                     <StepDot $done={step.done} aria-hidden="true">
                       {step.done ? <CheckIcon size={14} /> : '…'}
@@ -102,19 +101,13 @@ export default function HomePage({ data }: PageProps<Queries.HomePageQuery>) {
                   </li>
                 ))}
               </Steps>
-              <ConsoleCaption>
-                An illustrative run: one agent, four systems, twenty-two seconds.
-              </ConsoleCaption>
+              <ConsoleCaption>{run.caption}</ConsoleCaption>
             </Console>
           </HeroGrid>
         </Container>
       </Hero>
 
-      <Section
-        eyebrow="What we do"
-        title="Services built for production, not demos"
-        lead="From the first workshop to a secured agent running in your stack, one team owns the whole journey."
-      >
+      <Section eyebrow={services.eyebrow} title={services.title} lead={fill(services.lead)}>
         <CardGrid $md={2} $lg={3}>
           {cards.map((service) => {
             const Icon = contentIcon(service.icon);
@@ -133,7 +126,7 @@ export default function HomePage({ data }: PageProps<Queries.HomePageQuery>) {
         </CardGrid>
         <ServicesFooter>
           <ButtonLink to="/services" variant="secondary">
-            Explore all services
+            {services.more}
             <ArrowRightIcon size={18} />
           </ButtonLink>
         </ServicesFooter>
@@ -142,14 +135,11 @@ export default function HomePage({ data }: PageProps<Queries.HomePageQuery>) {
       <Section tone="muted" aria-labelledby="why-title">
         <WhyGrid>
           <div>
-            <Eyebrow>Why choose us</Eyebrow>
-            <WhyTitle id="why-title">Agents your operations team can rely on</WhyTitle>
-            <p>
-              An agent that works in a demo is easy. One that handles the edge cases, respects
-              permissions and keeps working after the launch party is what we build.
-            </p>
+            <Eyebrow>{why.eyebrow}</Eyebrow>
+            <WhyTitle id="why-title">{why.title}</WhyTitle>
+            <p>{fill(why.text)}</p>
             <ReasonList>
-              {reasons.map((reason) => (
+              {home.reasons.map((reason) => (
                 <li key={reason.title}>
                   <Tick aria-hidden="true">
                     <CheckIcon size={18} />
@@ -163,7 +153,7 @@ export default function HomePage({ data }: PageProps<Queries.HomePageQuery>) {
             </ReasonList>
           </div>
           <StatsCard>
-            <StatsHeading>What our agents deliver</StatsHeading>
+            <StatsHeading>{why.figuresTitle}</StatsHeading>
             {figures.map((stat) => (
               <Stat key={stat.label}>
                 <StatLabel>
@@ -182,37 +172,30 @@ export default function HomePage({ data }: PageProps<Queries.HomePageQuery>) {
                 </Track>
               </Stat>
             ))}
-            <StatsNote>
-              Typical improvements on the workflows our clients hand to an agent, measured against
-              the metrics agreed at the start of each project.
-            </StatsNote>
+            <StatsNote>{fill(why.figuresNote)}</StatsNote>
           </StatsCard>
         </WhyGrid>
       </Section>
 
-      <Section compact aria-label="Get started">
+      <Section compact aria-label={closing.label}>
         <CtaBand>
           <div>
-            <h2>Ready to put an agent to work?</h2>
-            <p>
-              {fill(
-                'Tell us about the workflow that eats the most hours. We will reply within {replyTime} on business days with an honest view of what an agent can do for it.',
-              )}
-            </p>
+            <h2>{closing.title}</h2>
+            <p>{fill(closing.text)}</p>
           </div>
           <HeroActions>
             <LightButtonLink to="/contact" size="lg">
-              Get Started
+              {closing.cta}
             </LightButtonLink>
             <OutlineButtonLink to="/pricing" size="lg">
-              View Pricing
+              {closing.secondary}
             </OutlineButtonLink>
           </HeroActions>
         </CtaBand>
       </Section>
 
       <InsightsBand>
-        <LatestInsights />
+        <LatestInsights copy={home.insights} />
       </InsightsBand>
     </>
   );
@@ -223,6 +206,48 @@ export const Head: HeadFC = ({ location }) => <Seo pathname={location.pathname} 
 export const query = graphql`
   query HomePage {
     homeYaml {
+      hero {
+        pill
+        title
+        highlight
+        lead
+        cta
+        secondary
+        secondaryHint
+        trust
+      }
+      console {
+        label
+        title
+        status
+        caption
+      }
+      services {
+        eyebrow
+        title
+        lead
+        more
+      }
+      why {
+        eyebrow
+        title
+        text
+        figuresTitle
+        figuresNote
+      }
+      closing {
+        label
+        title
+        text
+        cta
+        secondary
+      }
+      insights {
+        title
+        lead
+        empty
+        more
+      }
       consoleSteps {
         text
         time

@@ -27,21 +27,17 @@ import { useSiteContent } from '@/components/use-site-content';
 
 export default function PricingPage({ data }: PageProps<Queries.PricingPageQuery>) {
   const { fill } = useSiteContent();
-  const { plans, extras, faq } = data.pricingYaml ?? { plans: [], extras: [], faq: [] };
+  // The build has checked content/pricing.yaml (plugins/site-content).
+  const { hero, sections, popularBadge, closing, plans, extras, faq } =
+    data.pricingYaml as NonNullable<Queries.PricingPageQuery['pricingYaml']>;
   return (
     <>
-      <PageHero
-        eyebrow="Pricing"
-        title="Clear, fixed prices for custom AI agents"
-        lead={fill(
-          'Pay once and own the agent, or spread the cost monthly with hosting included. Every plan starts with a free {consultation.freeMinutes}-minute consultation.',
-        )}
-      />
+      <PageHero eyebrow={hero.eyebrow} title={hero.title} lead={fill(hero.lead)} />
 
       <Section
-        eyebrow="Plans"
-        title="Choose the plan that fits your first project"
-        lead="All plans include requirements workshops, testing against your real data, and a hand-over session with your team."
+        eyebrow={sections.plans.eyebrow}
+        title={sections.plans.title}
+        lead={fill(sections.plans.lead ?? '')}
       >
         <PlanGrid>
           {plans.map((plan) => (
@@ -51,7 +47,7 @@ export default function PricingPage({ data }: PageProps<Queries.PricingPageQuery
                 $highlight={plan.popular ?? undefined}
                 aria-labelledby={`plan-${plan.name}`}
               >
-                {plan.popular ? <PopularBadge>Most Popular</PopularBadge> : null}
+                {plan.popular ? <PopularBadge>{popularBadge}</PopularBadge> : null}
                 <div>
                   <PlanName id={`plan-${plan.name}`}>{plan.name}</PlanName>
                   <Tagline>{plan.tagline}</Tagline>
@@ -82,9 +78,9 @@ export default function PricingPage({ data }: PageProps<Queries.PricingPageQuery
 
       <Section
         tone="muted"
-        eyebrow="Add-ons"
-        title="Additional services"
-        lead="Extend any plan when you need more help, without renegotiating the whole project."
+        eyebrow={sections.extras.eyebrow}
+        title={sections.extras.title}
+        lead={fill(sections.extras.lead ?? '')}
       >
         <ExtrasGrid $md={3}>
           {extras.map((extra) => {
@@ -105,7 +101,7 @@ export default function PricingPage({ data }: PageProps<Queries.PricingPageQuery
         </ExtrasGrid>
       </Section>
 
-      <Section eyebrow="FAQ" title="Frequently asked questions">
+      <Section eyebrow={sections.faq.eyebrow} title={sections.faq.title}>
         <FaqList>
           {faq.map((item) => (
             <FaqItem key={item.question}>
@@ -118,9 +114,9 @@ export default function PricingPage({ data }: PageProps<Queries.PricingPageQuery
           ))}
         </FaqList>
         <Closing>
-          <p>{fill('Still have a question? We reply within {replyTime} on business days.')}</p>
+          <p>{fill(closing.text)}</p>
           <ButtonLink to="/contact" size="lg">
-            Contact us
+            {closing.cta}
           </ButtonLink>
         </Closing>
       </Section>
@@ -132,7 +128,7 @@ export const Head: HeadFC<Queries.PricingPageQuery> = ({ location, data }) => {
   const { fill } = useSiteContent();
   return (
     <Seo
-      title="Pricing"
+      title={data.pricingYaml?.title}
       description={fill(data.pricingYaml?.description ?? '')}
       pathname={location.pathname}
     />
@@ -142,7 +138,34 @@ export const Head: HeadFC<Queries.PricingPageQuery> = ({ location, data }) => {
 export const query = graphql`
   query PricingPage {
     pricingYaml {
+      title
       description
+      hero {
+        eyebrow
+        title
+        lead
+      }
+      sections {
+        plans {
+          eyebrow
+          title
+          lead
+        }
+        extras {
+          eyebrow
+          title
+          lead
+        }
+        faq {
+          eyebrow
+          title
+        }
+      }
+      popularBadge
+      closing {
+        text
+        cta
+      }
       plans {
         id
         name

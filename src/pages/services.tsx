@@ -98,8 +98,12 @@ function ServiceSection({ service, muted }: { service: Service; muted: boolean }
   );
 }
 
+type PageCopy = NonNullable<Queries.ServicesPageQuery['servicesPageYaml']>;
+
 export default function ServicesPage({ data }: PageProps<Queries.ServicesPageQuery>) {
   const { fill } = useSiteContent();
+  // The build has checked content/services-page.yaml (plugins/site-content).
+  const { hero, jumpLabel, closing } = data.servicesPageYaml as PageCopy;
   // Services with a section on this page, in their page order (content/services.yaml).
   const services = data.allServicesYaml.nodes
     .filter((service) => service.details)
@@ -107,23 +111,23 @@ export default function ServicesPage({ data }: PageProps<Queries.ServicesPageQue
   return (
     <>
       <PageHero
-        eyebrow="Services"
-        title="Everything it takes to put AI agents into production"
-        lead="Strategy, engineering, integration and security from one accountable team. Start with a conversation or go straight to a build."
+        eyebrow={hero.eyebrow}
+        title={hero.title}
+        lead={fill(hero.lead)}
         actions={
           <>
             <LightButtonLink to="/contact" size="lg">
-              Discuss your project
+              {hero.cta}
             </LightButtonLink>
             <OutlineButtonLink to="/pricing" size="lg">
-              See pricing
+              {hero.secondary}
             </OutlineButtonLink>
           </>
         }
       />
 
       <Container>
-        <Jump aria-label="Services on this page">
+        <Jump aria-label={jumpLabel}>
           <ul>
             {services.map((service) => (
               <li key={service.slug}>
@@ -140,19 +144,15 @@ export default function ServicesPage({ data }: PageProps<Queries.ServicesPageQue
 
       <Closing aria-labelledby="services-cta">
         <Container>
-          <h2 id="services-cta">Not sure which service you need?</h2>
-          <p>
-            {fill(
-              'Describe the problem and we will recommend the smallest engagement that solves it. We answer every enquiry within {replyTime} on business days.',
-            )}
-          </p>
+          <h2 id="services-cta">{closing.title}</h2>
+          <p>{fill(closing.text)}</p>
           <Actions>
             <LightButtonLink to="/contact" size="lg">
-              Contact us
+              {closing.cta}
               <ArrowRightIcon size={18} />
             </LightButtonLink>
             <OutlineButtonLink to="/pricing" size="lg">
-              Compare plans
+              {closing.secondary}
             </OutlineButtonLink>
           </Actions>
         </Container>
@@ -161,16 +161,37 @@ export default function ServicesPage({ data }: PageProps<Queries.ServicesPageQue
   );
 }
 
-export const Head: HeadFC = ({ location }) => (
-  <Seo
-    title="Services"
-    description="AI agent development, consultation, Model Context Protocol servers, integrations with Salesforce, SAP, Microsoft, Slack, Hubspot and Zapier, and voice AI agents."
-    pathname={location.pathname}
-  />
-);
+export const Head: HeadFC<Queries.ServicesPageQuery> = ({ location, data }) => {
+  const { fill } = useSiteContent();
+  return (
+    <Seo
+      title={data.servicesPageYaml?.title}
+      description={fill(data.servicesPageYaml?.description ?? '')}
+      pathname={location.pathname}
+    />
+  );
+};
 
 export const query = graphql`
   query ServicesPage {
+    servicesPageYaml {
+      title
+      description
+      hero {
+        eyebrow
+        title
+        lead
+        cta
+        secondary
+      }
+      jumpLabel
+      closing {
+        title
+        text
+        cta
+        secondary
+      }
+    }
     allServicesYaml {
       nodes {
         slug

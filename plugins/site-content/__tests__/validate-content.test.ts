@@ -1,11 +1,19 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { CONTACT_SERVICES } from '@site/contracts';
+import { parse } from 'yaml';
 import { findContentProblems } from '../find-problems';
 import {
+  ABOUT_RULE,
   COMPANY_RULE,
+  CONTACT_RULE,
+  HOME_RULE,
   PRICING_RULE,
+  SERVICES_PAGE_RULE,
   SERVICE_RULE,
   factsFrom,
   validateFactNames,
+  validateHomeHero,
   validatePlans,
   validateServiceList,
   validateShape,
@@ -31,9 +39,24 @@ const starter = {
   cta: 'Start with Starter',
 };
 
+/** A file of the repository's content/ folder, parsed as gatsby-transformer-yaml parses it. */
+function contentFile(file: string): Record<string, unknown> {
+  const dir = path.resolve(__dirname, '../../../content');
+  return parse(fs.readFileSync(path.join(dir, file), 'utf8')) as Record<string, unknown>;
+}
+
 const pricing = {
   consultation: { rate: '$200', freeMinutes: 30 },
+  title: 'Pricing',
   description: 'Starter from {starter.price}. Consultation {consultation.rate}/hour.',
+  hero: { eyebrow: 'Pricing', title: 'Clear prices', lead: 'A free {consultation.freeMinutes}.' },
+  sections: {
+    plans: { eyebrow: 'Plans', title: 'Choose', lead: 'All plans include workshops.' },
+    extras: { eyebrow: 'Add-ons', title: 'Additional services', lead: 'Extend any plan.' },
+    faq: { eyebrow: 'FAQ', title: 'Frequently asked questions' },
+  },
+  popularBadge: 'Most Popular',
+  closing: { text: 'We reply within {replyTime}.', cta: 'Contact us' },
   plans: [starter],
   extras: [
     {
@@ -182,22 +205,67 @@ describe('validateFactNames', () => {
   });
 });
 
+describe('page copy', () => {
+  it('accepts the copy in the content files of this repository', () => {
+    expect(validateShape(contentFile('home.yaml'), HOME_RULE, 'home.yaml')).toEqual([]);
+    expect(validateShape(contentFile('about.yaml'), ABOUT_RULE, 'about.yaml')).toEqual([]);
+    expect(validateShape(contentFile('pricing.yaml'), PRICING_RULE, 'pricing.yaml')).toEqual([]);
+    expect(
+      validateShape(contentFile('services-page.yaml'), SERVICES_PAGE_RULE, 'services-page.yaml'),
+    ).toEqual([]);
+    expect(validateShape(contentFile('contact.yaml'), CONTACT_RULE, 'contact.yaml')).toEqual([]);
+  });
+
+  it('names the file and field of a missing heading, lead or button label', () => {
+    const servicesPage = contentFile('services-page.yaml');
+    const hero = { ...(servicesPage.hero as object), cta: '' };
+    expect(
+      validateShape({ ...servicesPage, hero }, SERVICES_PAGE_RULE, 'services-page.yaml'),
+    ).toEqual(['content/services-page.yaml is missing the required field "hero.cta".']);
+    const { description: _dropped, ...contact } = contentFile('contact.yaml');
+    expect(validateShape(contact, CONTACT_RULE, 'contact.yaml')).toEqual([
+      'content/contact.yaml is missing the required field "description".',
+    ]);
+    const contactFile = contentFile('contact.yaml');
+    const details = contactFile.details as { next: { title: string; steps: object[] } };
+    const steps = [details.next.steps[0], { text: 'with scope.' }];
+    expect(
+      validateShape(
+        { ...contactFile, details: { ...details, next: { ...details.next, steps } } },
+        CONTACT_RULE,
+        'contact.yaml',
+      ),
+    ).toEqual(['content/contact.yaml is missing the required field "details.next.steps[1].lead".']);
+    const about = contentFile('about.yaml');
+    const story = { ...(about.story as object), paragraphs: [] };
+    expect(validateShape({ ...about, story }, ABOUT_RULE, 'about.yaml')).toEqual([
+      'content/about.yaml needs field "story.paragraphs" as a non-empty list.',
+    ]);
+    const sections = { ...pricing.sections, faq: { ...pricing.sections.faq, lede: 'x' } };
+    expect(validateShape({ ...pricing, sections }, PRICING_RULE, 'pricing.yaml')).toEqual([
+      'content/pricing.yaml has the unknown field "sections.faq.lede"; known fields there: eyebrow, title, lead.',
+    ]);
+  });
+
+  it('needs the highlighted words of the home title to be in the title', () => {
+    const home = contentFile('home.yaml');
+    expect(validateHomeHero(home)).toEqual([]);
+    const hero = { ...(home.hero as object), highlight: 'real works' };
+    expect(validateHomeHero({ ...home, hero })).toEqual([
+      'content/home.yaml has "real works" in field "hero.highlight", which the field "hero.title" does not contain; write words of the title there.',
+    ]);
+  });
+});
+
 describe('findContentProblems', () => {
-  const home = {
-    consoleSteps: [{ text: 'Read invoices', time: '00:04', done: true }],
-    reasons: [{ title: 'Fits', text: 'Built around {replyTime}.' }],
-  };
+  const home = contentFile('home.yaml');
   const nodes: Record<string, object[]> = {
     CompanyYaml: [company],
     PricingYaml: [pricing],
     HomeYaml: [home],
-    AboutYaml: [
-      {
-        values: [{ title: 'Innovation', text: 'x', icon: 'spark' }],
-        process: [{ title: 'Discover', text: 'x' }],
-        approach: [{ title: 'Start small', text: 'x' }],
-      },
-    ],
+    AboutYaml: [contentFile('about.yaml')],
+    ServicesPageYaml: [contentFile('services-page.yaml')],
+    ContactYaml: [contentFile('contact.yaml')],
     ServicesYaml: CONTACT_SERVICES.map((slug) => service(slug)),
   };
   const lookup = (override: Record<string, object[]>) => (type: string) =>
@@ -216,6 +284,25 @@ describe('findContentProblems', () => {
       expect.stringMatching(
         /^content\/home\.yaml names \{pro\.price\} in field "reasons\[0\]\.text"/,
       ),
+    ]);
+  });
+
+  it('checks the page copy files: a missing one, a broken fact name and the home title', () => {
+    expect(findContentProblems(lookup({ ContactYaml: [] }))).toEqual([
+      "content/contact.yaml is missing or empty; the site's pages read it.",
+    ]);
+    const servicesPage = contentFile('services-page.yaml');
+    const closing = { ...(servicesPage.closing as object), text: 'Within {replyTme}.' };
+    expect(
+      findContentProblems(lookup({ ServicesPageYaml: [{ ...servicesPage, closing }] })),
+    ).toEqual([
+      expect.stringMatching(
+        /^content\/services-page\.yaml names \{replyTme\} in field "closing\.text", which is not a fact/,
+      ),
+    ]);
+    const hero = { ...(home.hero as object), highlight: 'hard work' };
+    expect(findContentProblems(lookup({ HomeYaml: [{ ...home, hero }] }))).toEqual([
+      'content/home.yaml has "hard work" in field "hero.highlight", which the field "hero.title" does not contain; write words of the title there.',
     ]);
   });
 });

@@ -12,11 +12,21 @@ export interface InsightSummary {
   date: string;
 }
 
+/** The words around the posts (the `insights` of content/home.yaml). */
+export interface LatestInsightsCopy {
+  title: string;
+  lead: string;
+  /** Shown while no post is published. */
+  empty: string;
+  /** The link to /blog. */
+  more: string;
+}
+
 /**
  * Home's "Latest Insights": the three newest posts. The posts come from a static query, so they are
  * in the prebuilt HTML and there is no loading state to show.
  */
-export function LatestInsights() {
+export function LatestInsights({ copy }: { copy: LatestInsightsCopy }) {
   const data = useStaticQuery<Queries.LatestInsightsQuery>(graphql`
     query LatestInsights {
       allBlogPost(sort: { date: DESC }, limit: 3) {
@@ -30,20 +40,24 @@ export function LatestInsights() {
       }
     }
   `);
-  return <LatestInsightsView posts={data.allBlogPost.nodes} />;
+  return <LatestInsightsView posts={data.allBlogPost.nodes} copy={copy} />;
 }
 
-export function LatestInsightsView({ posts }: { posts: readonly InsightSummary[] }) {
+export function LatestInsightsView({
+  posts,
+  copy,
+}: {
+  posts: readonly InsightSummary[];
+  copy: LatestInsightsCopy;
+}) {
   return (
     <Section aria-labelledby="latest-insights-title">
       <Header>
-        <h2 id="latest-insights-title">Latest Insights</h2>
-        <p>Practical notes from the team on building, integrating and securing AI agents.</p>
+        <h2 id="latest-insights-title">{copy.title}</h2>
+        <p>{copy.lead}</p>
       </Header>
       {posts.length === 0 ? (
-        <Empty>
-          No posts have been published yet. New articles will appear here as soon as they go live.
-        </Empty>
+        <Empty>{copy.empty}</Empty>
       ) : (
         <Grid>
           {posts.slice(0, 3).map((post) => (
@@ -60,7 +74,7 @@ export function LatestInsightsView({ posts }: { posts: readonly InsightSummary[]
         </Grid>
       )}
       <Footer>
-        <AllLink to="/blog">View All Posts</AllLink>
+        <AllLink to="/blog">{copy.more}</AllLink>
       </Footer>
     </Section>
   );

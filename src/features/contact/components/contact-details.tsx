@@ -67,53 +67,54 @@ const Steps = styled.ol`
   }
 `;
 
+/** The words of the column (the `details` of content/contact.yaml); texts may name facts. */
+export interface ContactDetailsCopy {
+  label: string;
+  direct: { title: string; email: string; phone: string; response: string; responseText: string };
+  next: { title: string; steps: readonly { lead: string; text: string }[] };
+}
+
 /** Direct contact details, the response-time promise and what happens after sending. */
-export function ContactDetails() {
+export function ContactDetails({ copy }: { copy: ContactDetailsCopy }) {
   const { company, fill } = useSiteContent();
   const { email, phone } = company;
+  const { direct, next } = copy;
   return (
-    <Aside aria-label="Other ways to reach us">
+    <Aside aria-label={copy.label}>
       <Block aria-labelledby="contact-direct">
-        <Heading id="contact-direct">Reach us directly</Heading>
+        <Heading id="contact-direct">{direct.title}</Heading>
         <List>
           <Item>
             <MailIcon size={20} aria-hidden="true" />
             <span>
-              <Label>Email</Label>
+              <Label>{direct.email}</Label>
               <a href={`mailto:${email}`}>{email}</a>
             </span>
           </Item>
           <Item>
             <PhoneIcon size={20} aria-hidden="true" />
             <span>
-              <Label>Phone</Label>
+              <Label>{direct.phone}</Label>
               <a href={telHref(phone)}>{phone}</a>
             </span>
           </Item>
           <Item>
             <ClockIcon size={20} aria-hidden="true" />
             <span>
-              <Label>Response time</Label>
-              {fill('We answer every enquiry within {replyTime} on business days.')}
+              <Label>{direct.response}</Label>
+              {fill(direct.responseText)}
             </span>
           </Item>
         </List>
       </Block>
       <Block aria-labelledby="contact-next">
-        <Heading id="contact-next">What happens next</Heading>
+        <Heading id="contact-next">{next.title}</Heading>
         <Steps>
-          <li>
-            <strong>{fill('We reply within {replyTime}')}</strong> on business days, from a person
-            who builds agents, not a sales script.
-          </li>
-          <li>
-            <strong>{fill('A free {consultation.freeMinutes}-minute call')}</strong> to understand
-            the workflow, your data and what success looks like.
-          </li>
-          <li>
-            <strong>A written proposal</strong> with scope, a fixed quote and a timeline you can
-            plan around.
-          </li>
+          {next.steps.map((step) => (
+            <li key={step.lead}>
+              <strong>{fill(step.lead)}</strong> {fill(step.text)}
+            </li>
+          ))}
         </Steps>
       </Block>
     </Aside>
