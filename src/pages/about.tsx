@@ -2,6 +2,7 @@ import { graphql, type HeadFC, type PageProps } from 'gatsby';
 import React from 'react';
 import { ClockIcon } from '@/components/icons';
 import { contentIcon } from '@/components/marketing/content-icon';
+import { ContentSeo } from '@/components/marketing/content-seo';
 import { PageHero } from '@/components/marketing/page-hero';
 import {
   ApproachGrid,
@@ -16,7 +17,6 @@ import {
   StoryGrid,
   ValueGrid,
 } from '@/components/marketing/pages/about.styles';
-import { Seo } from '@/components/seo';
 import { ButtonLink } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Section } from '@/components/ui/section';
@@ -119,16 +119,9 @@ export default function AboutPage({ data }: PageProps<Queries.AboutPageQuery>) {
   );
 }
 
-export const Head: HeadFC<Queries.AboutPageQuery> = ({ location, data }) => {
-  const { fill } = useSiteContent();
-  return (
-    <Seo
-      title={data.aboutYaml?.title}
-      description={fill(data.aboutYaml?.description ?? '')}
-      pathname={location.pathname}
-    />
-  );
-};
+export const Head: HeadFC<Queries.AboutPageQuery> = ({ location, data }) => (
+  <ContentSeo page={data.aboutYaml} pathname={location.pathname} />
+);
 
 export const query = graphql`
   query AboutPage {

@@ -1,8 +1,8 @@
 import { graphql, type HeadFC, type PageProps } from 'gatsby';
 import React from 'react';
 import styled from 'styled-components';
+import { ContentSeo } from '@/components/marketing/content-seo';
 import { PageHero } from '@/components/marketing/page-hero';
-import { Seo } from '@/components/seo';
 import { Card } from '@/components/ui/card';
 import { Container } from '@/components/ui/container';
 import { useSiteContent } from '@/components/use-site-content';
@@ -62,16 +62,9 @@ export default function ContactPage({ data }: PageProps<Queries.ContactPageQuery
   );
 }
 
-export const Head: HeadFC<Queries.ContactPageQuery> = ({ location, data }) => {
-  const { fill } = useSiteContent();
-  return (
-    <Seo
-      title={data.contactYaml?.title}
-      description={fill(data.contactYaml?.description ?? '')}
-      pathname={location.pathname}
-    />
-  );
-};
+export const Head: HeadFC<Queries.ContactPageQuery> = ({ location, data }) => (
+  <ContentSeo page={data.contactYaml} pathname={location.pathname} />
+);
 
 export const query = graphql`
   query ContactPage {

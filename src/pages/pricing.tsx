@@ -2,6 +2,7 @@ import { graphql, type HeadFC, type PageProps } from 'gatsby';
 import React from 'react';
 import { CheckIcon, ChevronDownIcon } from '@/components/icons';
 import { contentIcon } from '@/components/marketing/content-icon';
+import { ContentSeo } from '@/components/marketing/content-seo';
 import { PageHero } from '@/components/marketing/page-hero';
 import {
   Alternative,
@@ -19,7 +20,6 @@ import {
   Price,
   Tagline,
 } from '@/components/marketing/pages/pricing.styles';
-import { Seo } from '@/components/seo';
 import { ButtonLink } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Section } from '@/components/ui/section';
@@ -124,16 +124,9 @@ export default function PricingPage({ data }: PageProps<Queries.PricingPageQuery
   );
 }
 
-export const Head: HeadFC<Queries.PricingPageQuery> = ({ location, data }) => {
-  const { fill } = useSiteContent();
-  return (
-    <Seo
-      title={data.pricingYaml?.title}
-      description={fill(data.pricingYaml?.description ?? '')}
-      pathname={location.pathname}
-    />
-  );
-};
+export const Head: HeadFC<Queries.PricingPageQuery> = ({ location, data }) => (
+  <ContentSeo page={data.pricingYaml} pathname={location.pathname} />
+);
 
 export const query = graphql`
   query PricingPage {

@@ -1,5 +1,6 @@
 import { graphql, type HeadFC, type PageProps } from 'gatsby';
 import React from 'react';
+import { ContentSeo } from '@/components/marketing/content-seo';
 import { ArrowRightIcon, CheckIcon } from '@/components/icons';
 import { contentIcon } from '@/components/marketing/content-icon';
 import { LightButtonLink, OutlineButtonLink, PageHero } from '@/components/marketing/page-hero';
@@ -19,7 +20,6 @@ import {
   ServiceBlock,
   SideCard,
 } from '@/components/marketing/pages/services.styles';
-import { Seo } from '@/components/seo';
 import { Container } from '@/components/ui/container';
 import { useSiteContent } from '@/components/use-site-content';
 
@@ -161,16 +161,9 @@ export default function ServicesPage({ data }: PageProps<Queries.ServicesPageQue
   );
 }
 
-export const Head: HeadFC<Queries.ServicesPageQuery> = ({ location, data }) => {
-  const { fill } = useSiteContent();
-  return (
-    <Seo
-      title={data.servicesPageYaml?.title}
-      description={fill(data.servicesPageYaml?.description ?? '')}
-      pathname={location.pathname}
-    />
-  );
-};
+export const Head: HeadFC<Queries.ServicesPageQuery> = ({ location, data }) => (
+  <ContentSeo page={data.servicesPageYaml} pathname={location.pathname} />
+);
 
 export const query = graphql`
   query ServicesPage {
