@@ -12,8 +12,9 @@ export const onCreateWebpackConfig: GatsbyNode['onCreateWebpackConfig'] = ({ act
         // The contracts' field rules, alone: a page that checks an e-mail address does not carry
         // the API's schemas (the package's own entry is every contract, with TypeBox). Taken from
         // the package's built dist/ like its entry, so a build in another folder (publishing's
-        // work folder, which sees only node_modules) resolves it too.
-        '@site/contracts/form-fields$': require.resolve('@site/contracts/dist/form-fields.js'),
+        // work folder, which sees only node_modules) resolves it too. (Gatsby compiles this file
+        // with Parcel, which leaves require.resolve undefined: the path is spelled out.)
+        '@site/contracts/form-fields$': `${__dirname}/node_modules/@site/contracts/dist/form-fields.js`,
         // apollo-link-rest's one use of qs, without qs's ~50 KB (see src/lib/qs-lite.ts).
         qs$: `${__dirname}/src/lib/qs-lite.ts`,
       },
