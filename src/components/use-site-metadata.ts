@@ -6,13 +6,9 @@ export interface SiteMetadata {
   siteUrl: string;
 }
 
-interface SiteMetadataQueryResult {
-  site: { siteMetadata: SiteMetadata } | null;
-}
-
 /** siteMetadata from gatsby-config.ts, read at build time (no runtime request). */
 export function useSiteMetadata(): SiteMetadata {
-  const data = useStaticQuery<SiteMetadataQueryResult>(graphql`
+  const data = useStaticQuery<Queries.ShellSiteMetadataQuery>(graphql`
     query ShellSiteMetadata {
       site {
         siteMetadata {
@@ -23,8 +19,11 @@ export function useSiteMetadata(): SiteMetadata {
       }
     }
   `);
-  if (!data.site) throw new Error('siteMetadata is missing from gatsby-config.ts.');
-  return data.site.siteMetadata;
+  const meta = data.site?.siteMetadata;
+  if (!meta?.title || !meta.description || !meta.siteUrl) {
+    throw new Error('siteMetadata in gatsby-config.ts needs a title, a description and a siteUrl.');
+  }
+  return { title: meta.title, description: meta.description, siteUrl: meta.siteUrl };
 }
 
 /** `tel:` needs digits and a leading plus only; the display form keeps spaces for reading. */
