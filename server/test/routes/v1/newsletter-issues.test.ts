@@ -44,6 +44,24 @@ async function subscribers(t: TestApp, count: number, status = 'confirmed') {
   await t.app.db.insertInto('newsletter_subscribers').values(rows).execute();
 }
 
+/**
+ * An app that sends newsletter issues through the SMTP server at `smtpUrl` without waiting
+ * (short poll, high rate, 1 s retries), with the test post and `count` confirmed subscribers.
+ */
+async function appSendingTo(smtpUrl: string, count: number) {
+  const content = makeContentDir();
+  fs.writeFileSync(path.join(content.dir, 'blog', 'agents.md'), POST);
+  const t = await buildTestApp({
+    CONTENT_DIR: content.dir,
+    SMTP_URL: smtpUrl,
+    NEWSLETTER_POLL_MS: '50',
+    NEWSLETTER_RATE: '1000',
+    NEWSLETTER_RETRY_SECONDS: '1',
+  });
+  await subscribers(t, count);
+  return { t, content };
+}
+
 async function waitFor<T>(check: () => Promise<T | undefined | false>, ms = 15_000): Promise<T> {
   const until = Date.now() + ms;
   for (;;) {
@@ -299,16 +317,7 @@ describe('newsletter issues through SMTP', () => {
   let content: ReturnType<typeof makeContentDir>;
   beforeAll(async () => {
     smtp = await startSmtp();
-    content = makeContentDir();
-    fs.writeFileSync(path.join(content.dir, 'blog', 'agents.md'), POST);
-    t = await buildTestApp({
-      CONTENT_DIR: content.dir,
-      SMTP_URL: smtp.url,
-      NEWSLETTER_POLL_MS: '50',
-      NEWSLETTER_RATE: '1000',
-      NEWSLETTER_RETRY_SECONDS: '1',
-    });
-    await subscribers(t, 40);
+    ({ t, content } = await appSendingTo(smtp.url, 40));
   });
   afterAll(async () => {
     await t.close();
@@ -415,16 +424,7 @@ describe('newsletter issues: the SMTP answer to the final "."', () => {
       if (rcpt.startsWith('reader-2@')) return '550 5.1.1 no such mailbox';
       return '250 ok';
     });
-    content = makeContentDir();
-    fs.writeFileSync(path.join(content.dir, 'blog', 'agents.md'), POST);
-    t = await buildTestApp({
-      CONTENT_DIR: content.dir,
-      SMTP_URL: smtp.url,
-      NEWSLETTER_POLL_MS: '50',
-      NEWSLETTER_RATE: '1000',
-      NEWSLETTER_RETRY_SECONDS: '1',
-    });
-    await subscribers(t, 4);
+    ({ t, content } = await appSendingTo(smtp.url, 4));
   });
   afterAll(async () => {
     await t.close();
