@@ -2,13 +2,13 @@ import { graphql, type HeadFC, type PageProps } from 'gatsby';
 import React from 'react';
 import { ClockIcon } from '@/components/icons';
 import { contentIcon } from '@/components/marketing/content-icon';
+import { IconBox } from '@/components/marketing/icon-box';
 import { ContentSeo } from '@/components/marketing/content-seo';
 import { PageHero } from '@/components/marketing/page-hero';
 import {
   ApproachGrid,
   Eyebrow,
   Facts,
-  IconBox,
   Mission,
   MissionTitle,
   Prose,

@@ -3,6 +3,7 @@ import React from 'react';
 import { ArrowRightIcon, CheckIcon } from '@/components/icons';
 import { CardGrid } from '@/components/marketing/card-grid';
 import { contentIcon } from '@/components/marketing/content-icon';
+import { IconBox } from '@/components/marketing/icon-box';
 import { LightButtonLink, OutlineButtonLink } from '@/components/marketing/page-hero';
 import {
   Console,
@@ -16,7 +17,6 @@ import {
   HeroLead,
   HeroTitle,
   Highlight,
-  IconBox,
   InsightsBand,
   LiveTag,
   Pill,
@@ -114,7 +114,7 @@ export default function HomePage({ data }: PageProps<Queries.HomePageQuery>) {
             return (
               <li key={service.slug}>
                 <Card $interactive>
-                  <IconBox>
+                  <IconBox $raised>
                     <Icon size={24} />
                   </IconBox>
                   <CardTitle>{service.name}</CardTitle>

@@ -3,6 +3,7 @@ import React from 'react';
 import { ContentSeo } from '@/components/marketing/content-seo';
 import { ArrowRightIcon, CheckIcon } from '@/components/icons';
 import { contentIcon } from '@/components/marketing/content-icon';
+import { IconBox } from '@/components/marketing/icon-box';
 import { LightButtonLink, OutlineButtonLink, PageHero } from '@/components/marketing/page-hero';
 import {
   Actions,
@@ -10,7 +11,6 @@ import {
   BlockTitle,
   Checks,
   Closing,
-  IconBox,
   Intro,
   Jump,
   Platform,
@@ -75,7 +75,7 @@ function ServiceSection({ service, muted }: { service: Service; muted: boolean }
       <Container>
         <BlockGrid>
           <div>
-            <IconBox>
+            <IconBox $large $raised>
               <Icon size={26} />
             </IconBox>
             <BlockTitle id={`${id}-title`}>{service.name}</BlockTitle>

@@ -103,18 +103,6 @@ export const ValueGrid = styled(CardGrid)`
   }
 `;
 
-export const IconBox = styled.span`
-  display: inline-flex;
-  align-items: center;
-  justify-content: center;
-  width: 3rem;
-  height: 3rem;
-  margin-bottom: ${({ theme }) => theme.space[5]};
-  border-radius: ${({ theme }) => theme.radii.md};
-  background: ${({ theme }) => theme.gradients.brand};
-  color: #ffffff;
-`;
-
 export const Steps = styled.ol`
   display: grid;
   gap: ${({ theme }) => theme.space[6]};

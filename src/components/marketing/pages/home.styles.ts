@@ -178,19 +178,6 @@ export const ConsoleCaption = styled.figcaption`
   font-size: ${({ theme }) => theme.fontSizes.xs};
 `;
 
-export const IconBox = styled.span`
-  display: inline-flex;
-  align-items: center;
-  justify-content: center;
-  width: 3rem;
-  height: 3rem;
-  margin-bottom: ${({ theme }) => theme.space[5]};
-  border-radius: ${({ theme }) => theme.radii.md};
-  background: ${({ theme }) => theme.gradients.brand};
-  color: #ffffff;
-  box-shadow: 0 8px 20px rgba(67, 56, 202, 0.25);
-`;
-
 export const ServicesFooter = styled.div`
   display: flex;
   justify-content: center;

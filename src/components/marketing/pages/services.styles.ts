@@ -72,19 +72,6 @@ export const BlockGrid = styled.div`
   }
 `;
 
-export const IconBox = styled.span`
-  display: inline-flex;
-  align-items: center;
-  justify-content: center;
-  width: 3.25rem;
-  height: 3.25rem;
-  margin-bottom: ${({ theme }) => theme.space[5]};
-  border-radius: ${({ theme }) => theme.radii.md};
-  background: ${({ theme }) => theme.gradients.brand};
-  color: #ffffff;
-  box-shadow: 0 8px 20px rgba(67, 56, 202, 0.25);
-`;
-
 export const BlockTitle = styled.h2`
   font-size: ${({ theme }) => theme.fontSizes['3xl']};
 
