@@ -278,6 +278,16 @@ export async function issueProgress(db: Kysely<Database>, id?: number): Promise<
  * Stops an issue that is still sending: recipients not yet claimed (or whose claim ran out) are
  * marked cancelled; rows a live sender has claimed are still sent. 409 when the issue is no longer sending.
  */
+/** A recipient row of a cancelled issue: not sent, and claimed by no sender. */
+export const cancelledRecipient = (now: string) =>
+  ({
+    state: 'cancelled',
+    reason: 'Issue cancelled',
+    claim: null,
+    lease_until: null,
+    updated_at: now,
+  }) as const;
+
 export async function cancelIssue(db: Kysely<Database>, id: number): Promise<void> {
   const now = new Date().toISOString();
   await db.transaction().execute(async (trx) => {
@@ -298,13 +308,7 @@ export async function cancelIssue(db: Kysely<Database>, id: number): Promise<voi
     }
     await trx
       .updateTable('newsletter_issue_recipients')
-      .set({
-        state: 'cancelled',
-        reason: 'Issue cancelled',
-        claim: null,
-        lease_until: null,
-        updated_at: now,
-      })
+      .set(cancelledRecipient(now))
       .where('issue_id', '=', id)
       // Claims whose lease ran out belong to no live sender: cancelled too, so that a sender
       // taking them back at this moment cannot leave them queued under a cancelled issue.

@@ -6,7 +6,7 @@ import MailComposer from 'nodemailer/lib/mail-composer';
 import type { NewsletterSendingConfig } from '../config';
 import type { Database, NewsletterIssuesTable } from '../db/database';
 import { dialectOf } from '../db/migrations/util';
-import { linksFor, renderIssueMail } from './newsletter-issues';
+import { cancelledRecipient, linksFor, renderIssueMail } from './newsletter-issues';
 import { hashToken } from './newsletter';
 
 interface Logger {
@@ -204,13 +204,7 @@ export class NewsletterSender {
     const now = this.now();
     await db
       .updateTable('newsletter_issue_recipients')
-      .set({
-        state: 'cancelled',
-        reason: 'Issue cancelled',
-        claim: null,
-        lease_until: null,
-        updated_at: now,
-      })
+      .set(cancelledRecipient(now))
       .where('state', '=', 'sending')
       .where('lease_until', '<', now)
       .where('issue_id', 'in', (eb) =>
