@@ -12,6 +12,8 @@ import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import zlib from 'node:zlib';
+// Built by scripts/build-if-stale.mjs server, which bench/peer.mjs runs first.
+import { siteFileFor } from '../server/dist/plugins/static-site.js';
 
 const TYPES = {
   '.html': 'text/html; charset=utf-8',
@@ -33,20 +35,10 @@ const COMPRESSIBLE = /^(text\/|application\/(javascript|json|xml)|image\/svg)/;
 const THRESHOLD = 1024;
 const HASHED_ASSET = /[-.][0-9a-f]{16,}\.(js|css|map)$/;
 
+/** The file that answers `urlPath`, found by the same rule as our server's (absolute path). */
 function fileFor(root, urlPath) {
-  const candidates = urlPath.endsWith('/')
-    ? [path.join(urlPath, 'index.html')]
-    : [urlPath, path.join(urlPath, 'index.html')];
-  for (const candidate of candidates) {
-    const full = path.join(root, candidate);
-    if (!full.startsWith(root + path.sep)) continue;
-    try {
-      if (fs.statSync(full).isFile()) return full;
-    } catch {
-      // not there: the next candidate
-    }
-  }
-  return null;
+  const relative = siteFileFor(root, urlPath);
+  return relative === null ? null : path.join(root, relative);
 }
 
 /** Serves `dir` on 127.0.0.1:`port`; resolves with `{ close }` once listening. */

@@ -139,6 +139,26 @@ function safeDecode(urlPath: string): string | null {
 }
 
 /**
+ * The file of a built site (absolute `root`) that answers `urlPath`: the path itself, or its
+ * index.html. Relative to `root`; null when there is none or the path leads outside `root`.
+ */
+export function siteFileFor(root: string, urlPath: string): string | null {
+  const candidates = urlPath.endsWith('/')
+    ? [path.join(urlPath, 'index.html')]
+    : [urlPath, path.join(urlPath, 'index.html')];
+  for (const candidate of candidates) {
+    const full = path.join(root, candidate);
+    if (!full.startsWith(root + path.sep)) continue;
+    try {
+      if (fs.statSync(full).isFile()) return path.relative(root, full);
+    } catch {
+      // Not there: try the next candidate.
+    }
+  }
+  return null;
+}
+
+/**
  * Serves the built Gatsby site: real files first, then client-only routes (matchPath) with their
  * page, then the 404 page with status 404. Registered after the API so /api/* never reaches it.
  */
@@ -178,21 +198,7 @@ export default async function staticSite(app: FastifyInstance, opts: StaticSiteO
     preCompressed: true,
   });
 
-  function fileFor(urlPath: string): string | null {
-    const candidates = urlPath.endsWith('/')
-      ? [path.join(urlPath, 'index.html')]
-      : [urlPath, path.join(urlPath, 'index.html')];
-    for (const candidate of candidates) {
-      const full = path.join(root, candidate);
-      if (!full.startsWith(root + path.sep)) continue;
-      try {
-        if (fs.statSync(full).isFile()) return path.relative(root, full);
-      } catch {
-        // Not there: try the next candidate.
-      }
-    }
-    return null;
-  }
+  const fileFor = (urlPath: string) => siteFileFor(root, urlPath);
 
   /** Allows exactly the inline scripts the build recorded for this page, and no others. */
   function allowPageScripts(reply: FastifyReply, page: string) {
