@@ -1,4 +1,5 @@
 import styled from 'styled-components';
+import { itemText } from '@/components/marketing/item-text';
 import { Card } from '@/components/ui/card';
 
 /** Styles of the home page (src/pages/index.tsx). */
@@ -215,15 +216,7 @@ export const ReasonList = styled.ul`
     gap: ${({ theme }) => theme.space[4]};
   }
 
-  h3 {
-    margin-bottom: ${({ theme }) => theme.space[1]};
-    font-size: ${({ theme }) => theme.fontSizes.lg};
-  }
-
-  p {
-    margin: 0;
-    color: ${({ theme }) => theme.colors.textMuted};
-  }
+  ${itemText}
 `;
 
 export const Tick = styled.span`

@@ -1,4 +1,5 @@
 import styled from 'styled-components';
+import { itemText } from '@/components/marketing/item-text';
 import { CardGrid } from '@/components/marketing/card-grid';
 import { CheckList } from '@/components/marketing/check-list';
 import { Card } from '@/components/ui/card';
@@ -89,15 +90,7 @@ export const Features = styled(CheckList)`
 `;
 
 export const ExtrasGrid = styled(CardGrid)`
-  h3 {
-    margin-bottom: ${({ theme }) => theme.space[1]};
-    font-size: ${({ theme }) => theme.fontSizes.lg};
-  }
-
-  p {
-    margin: 0;
-    color: ${({ theme }) => theme.colors.textMuted};
-  }
+  ${itemText}
 `;
 
 export const ExtraPrice = styled.p`

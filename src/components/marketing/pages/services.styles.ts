@@ -1,4 +1,5 @@
 import styled from 'styled-components';
+import { itemText } from '@/components/marketing/item-text';
 import { CheckList } from '@/components/marketing/check-list';
 import { Card } from '@/components/ui/card';
 
@@ -124,15 +125,7 @@ export const ProcessStep = styled.li`
     font-weight: 800;
   }
 
-  h3 {
-    margin-bottom: ${({ theme }) => theme.space[1]};
-    font-size: ${({ theme }) => theme.fontSizes.lg};
-  }
-
-  p {
-    margin: 0;
-    color: ${({ theme }) => theme.colors.textMuted};
-  }
+  ${itemText}
 `;
 
 export const PlatformGrid = styled.ul`
