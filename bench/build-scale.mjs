@@ -3,7 +3,7 @@
  *
  *   npm run bench:build -- --posts N [--repeat R] [--target ours|plain|both] [--seed 1] [--keep]
  *   npm run bench:build -- --posts 1000,5000
- *   npm run bench:build -- --posts 1000 --target ours --out DIR [--with-bundled] [--defer-scripts off]
+ *   npm run bench:build -- --posts 1000 --target ours --out DIR [--with-bundled]
  *
  * For each post count it generates the posts once (scripts/generate-posts.ts), then builds from
  * clean, one after the other:
@@ -30,8 +30,7 @@
  * builds and the run exits non-zero. A build that fails stops the run at once with its last lines.
  * Build logs and the raw figures go to bench/results/ (gitignored); --keep keeps the copies, and
  * --out DIR puts them in DIR as DIR/ours-N and DIR/yardstick-N and keeps them (bench/js-bytes.mjs
- * and bench/lighthouse.mjs --posts build through this). --defer-scripts off builds ours with
- * DEFER_SCRIPTS=off (plugins/delivery leaves Gatsby's script tags as they are).
+ * and bench/lighthouse.mjs --posts build through this).
  */
 import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -57,7 +56,6 @@ const repeat = Number(arg('repeat', '1'));
 const withBundled = process.argv.includes('--with-bundled');
 const outDir = arg('out', '');
 const keep = process.argv.includes('--keep') || outDir !== '';
-const deferScripts = arg('defer-scripts', '');
 const targetArg = arg('target', '');
 const TARGETS = { ours: 'ours', plain: 'yardstick', both: 'ours,yardstick' };
 const sites = String(
@@ -73,13 +71,12 @@ if (
   repeat < 1 ||
   !(maxMiB > 0) ||
   !(timeoutMin > 0) ||
-  !['', 'on', 'off'].includes(deferScripts) ||
   (targetArg !== '' && !(targetArg in TARGETS)) ||
   sites.length === 0 ||
   sites.some((site) => site !== 'ours' && site !== 'yardstick')
 ) {
   console.error(
-    'Usage: node bench/build-scale.mjs [--posts 1000[,5000]] [--repeat 1] [--target ours|plain|both] [--seed 1] [--keep] [--out DIR] [--with-bundled] [--defer-scripts on|off] [--max-mib N] [--timeout-min N]\n' +
+    'Usage: node bench/build-scale.mjs [--posts 1000[,5000]] [--repeat 1] [--target ours|plain|both] [--seed 1] [--keep] [--out DIR] [--with-bundled] [--max-mib N] [--timeout-min N]\n' +
       '(--posts 0 needs --with-bundled and --target ours: the checked-in posts only)',
   );
   process.exit(1);
@@ -186,7 +183,7 @@ function childCpuSeconds(file) {
 }
 
 /** Runs `gatsby build` in `dir` under the shared lock, measuring time and the tree's peak RSS. */
-function build(dir, logFile, extraEnv = {}) {
+function build(dir, logFile) {
   return new Promise((resolve) => {
     const timesFile = `${logFile}.times`;
     fs.rmSync(timesFile, { force: true });
@@ -194,7 +191,6 @@ function build(dir, logFile, extraEnv = {}) {
       ...process.env,
       GATSBY_TELEMETRY_DISABLED: '1',
       BENCH_TIMES_FILE: timesFile,
-      ...extraEnv,
     };
     delete env.BLOG_CONTENT_DIR;
     // Node's default heap, whatever the caller's shell sets.
@@ -309,7 +305,6 @@ fs.mkdirSync(resultsDir, { recursive: true });
 const rows = [];
 let failed = false;
 let stopped = false;
-const oursEnv = deferScripts ? { DEFER_SCRIPTS: deferScripts } : {};
 
 /** The figures of one site over its repeats: median wall and CPU time, highest peak. */
 function summarise(runs) {
@@ -327,7 +322,6 @@ console.log(`Build-scale benchmark, ${new Date().toISOString()}, ${machine}`);
 console.log(
   `Posts: ${counts.join(', ')} (seed ${seed}${withBundled ? ', plus the checked-in posts' : ''}); ${repeat} build(s) per site; directory ${base}`,
 );
-if (deferScripts) console.log(`Our site is built with DEFER_SCRIPTS=${deferScripts}.`);
 if (process.env.NODE_OPTIONS)
   console.log(`NODE_OPTIONS (${process.env.NODE_OPTIONS}) is not passed to the builds.`);
 console.log(`Load average before: ${load()}`);
@@ -373,7 +367,7 @@ try {
         );
         if (site === 'ours' && r === 1) console.log(`  site copied from ${source}`);
         console.log(`  load average at start: ${load()}`);
-        const outcome = await build(dir, logFile, site === 'ours' ? oursEnv : {});
+        const outcome = await build(dir, logFile);
         console.log(`  load average at end:   ${load()}`);
         if (outcome.limit !== null) {
           // A measurement, not a broken build: note it, go on to the other site, fail at the end.
@@ -477,7 +471,6 @@ if (rows.length > 0) {
         seed,
         repeat,
         withBundled,
-        deferScripts: deferScripts || 'on',
         rows,
       },
       null,

@@ -13,10 +13,10 @@
  *
  * Each page is loaded in a new Chromium context (empty cache; Debian's /usr/bin/chromium with
  * scripts/chromium-flags.json) from the production server on 127.0.0.1, and measured once Gatsby's
- * app has started (window.___navigate is set; the deferred-scripts loader requests the scripts
- * after the first paint) and the network has then been idle for 500 ms. "Transferred" is the encoded (Brotli) body size of every script response, as the
- * network saw it; "inline" is the UTF-8 size of the executable inline scripts in the page's HTML
- * (Gatsby's chunk map lives there when DEFER_SCRIPTS=off), which travels inside the HTML.
+ * app has started (window.___navigate is set) and the network has then been idle for 500 ms.
+ * "Transferred" is the encoded (Brotli) body size of every script response, as the network saw
+ * it; "inline" is the UTF-8 size of the executable inline scripts in the page's HTML (Gatsby's
+ * chunk map among them), which travels inside the HTML.
  * Scripts fetched only on interaction (staff menu, editor) are not counted.
  */
 import fs from 'node:fs';

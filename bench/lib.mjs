@@ -87,7 +87,7 @@ export function median(values) {
  * and returns their folders: `${out}/ours-${count}` for each count. `posts` 0 with `withBundled`
  * is the checked-in content as it is. Throws when a build fails.
  */
-export function buildSiteCopies(out, counts, { withBundled = false, deferScripts = '' } = {}) {
+export function buildSiteCopies(out, counts, { withBundled = false } = {}) {
   const args = [
     path.join(root, 'bench/build-scale.mjs'),
     '--posts',
@@ -98,7 +98,6 @@ export function buildSiteCopies(out, counts, { withBundled = false, deferScripts
     out,
   ];
   if (withBundled) args.push('--with-bundled');
-  if (deferScripts) args.push('--defer-scripts', deferScripts);
   const result = spawnSync(process.execPath, args, { cwd: root, stdio: 'inherit' });
   if (result.status !== 0) throw new Error(`bench/build-scale.mjs failed (exit ${result.status})`);
   return counts.map((count) => path.join(out, `ours-${count}`));

@@ -42,8 +42,8 @@
  * bench/results/peer-<time>.json.
  *
  * --ours DIR measures an already-built copy of our site (its public/ and .cache/, e.g. one of
- * bench/build-scale.mjs --out with --defer-scripts off) instead of this checkout. --no-lighthouse
- * measures the real-browser view only.
+ * bench/build-scale.mjs --out) instead of this checkout. --no-lighthouse measures the
+ * real-browser view only.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';

@@ -15,7 +15,6 @@ const SITE_ENV = [
   'CONTACT_EMAIL',
   'CONTACT_PHONE',
   'BLOG_CONTENT_DIR',
-  'DEFER_SCRIPTS',
 ];
 
 const targets = {

@@ -6,10 +6,11 @@ import { Parser } from 'htmlparser2';
  * server, which never derives them from what a page contains at request time.
  *
  * Only scripts the build itself writes get a hash: those in <head> and those Gatsby places after
- * the page's root element (its loader, our deferred-scripts loader, plugin snippets). The page's
- * content, inside <div id="___gatsby">, is React's output with post bodies compiled by the
- * sanitising pipeline, so no inline script can be there; if one ever is, the build stops rather
- * than let the browser run it.
+ * the page's root element (the page path, the chunk map, the compilation hash, plugin snippets).
+ * A body is hashed exactly as written, whitespace included, because that is the text the browser
+ * hashes. The page's content, inside <div id="___gatsby">, is React's output with post bodies
+ * compiled by the sanitising pipeline, so no inline script can be there; if one ever is, the
+ * build stops rather than let the browser run it.
  */
 export interface PageScripts {
   /** CSP source expressions ('sha256-…') of the page's own inline scripts. */

@@ -10,8 +10,8 @@ import { changesState, foreignOrigin, originVerdict } from '../lib/request-origi
 import { isApiPath } from './static-site';
 
 /**
- * The policy the built site runs under. Gatsby inlines a few small scripts per page (page path,
- * loader, plugin snippets); instead of allowing every inline script, each page is sent with the
+ * The policy the built site runs under. Gatsby inlines a few scripts per page (page path,
+ * chunk map, plugin snippets); instead of allowing every inline script, each page is sent with the
  * SHA-256 of exactly its own inline scripts, computed by the build (plugins/delivery/csp.ts) and
  * added by the static-site plugin, never taken from the page at request time. Styles stay
  * `'unsafe-inline'`: styled-components writes <style> tags and style attributes at run time.
