@@ -10,6 +10,7 @@ export {
   outlineMdx,
   previewMarkdown,
 } from './compile';
+export { type CompilePool, type CompilePoolOptions, createCompilePool } from './compile-pool';
 export { ALLOWED_SCHEMES, classifyHref, type LinkKind, rehypePostRules } from './links';
 export {
   normaliseBody,

@@ -1,7 +1,7 @@
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { findCollectionErrors, isBuilt, type PostFields } from '@site/contracts';
-import { CompileError, compileMarkdown, outlineMdx, readPostFile } from '@site/pipeline';
+import { CompileError, createCompilePool, outlineMdx, readPostFile } from '@site/pipeline';
 import type { GatsbyNode, Node, Reporter } from 'gatsby';
 import { toKey } from '../../src/features/blog/lib/filters';
 import {
@@ -32,6 +32,12 @@ import type { SearchEntry } from '../../src/features/blog/lib/types';
  */
 
 const BLOG_SOURCE = 'blog';
+
+/**
+ * Many markdown posts compile on worker threads while Gatsby's main thread goes on with its own
+ * work (a handful compile in-thread; see createCompilePool).
+ */
+const compiler = createCompilePool();
 
 function buildMode(): 'development' | 'production' {
   return process.env.NODE_ENV === 'production' ? 'production' : 'development';
@@ -170,7 +176,8 @@ export const onCreateNode: GatsbyNode['onCreateNode'] = async ({
 
   let outline: Outline;
   try {
-    outline = format === 'md' ? compileMarkdown(read.body) : { ...outlineMdx(read.body), html: '' };
+    outline =
+      format === 'md' ? await compiler.compile(read.body) : { ...outlineMdx(read.body), html: '' };
   } catch (error) {
     if (!(error instanceof CompileError)) throw error;
     reportAll(
