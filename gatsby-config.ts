@@ -49,7 +49,10 @@ const config: GatsbyConfig = {
         pure: true,
       },
     },
-    'gatsby-plugin-image',
+    // gatsby-plugin-image is a dependency for its types only, not a plugin here: images are plain
+    // <picture> markup (src/components/ui/responsive-image.tsx), and as a plugin it would add a
+    // Babel pass over every source file in both webpack stages and an inline style and module
+    // script to every page's head, for a GatsbyImage no page renders.
     'gatsby-plugin-sharp',
     'gatsby-transformer-sharp',
     // One node type per content file, named after the file: content/pricing.yaml → PricingYaml
