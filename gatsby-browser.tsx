@@ -1,21 +1,11 @@
 import type { GatsbyBrowser } from 'gatsby';
 import React from 'react';
 import { PageWrapper, RootWrapper } from '@/app/app-shell';
-import { beginInitialHydration, endInitialHydration } from '@/components/static-island';
 import { installHistoryGuard } from '@/lib/history-guard';
 
-/**
- * Before the router starts listening, so the editor can refuse Back/Forward moves; and before the
- * first page is hydrated, so static islands know whether they may keep the built markup.
- */
+/** Before the router starts listening, so the editor can refuse Back/Forward moves. */
 export const onClientEntry: GatsbyBrowser['onClientEntry'] = () => {
   installHistoryGuard();
-  beginInitialHydration();
-};
-
-/** From the first move of the router on, every island renders its children. */
-export const onPreRouteUpdate: GatsbyBrowser['onPreRouteUpdate'] = ({ prevLocation }) => {
-  if (prevLocation) endInitialHydration();
 };
 
 export const wrapRootElement: GatsbyBrowser['wrapRootElement'] = ({ element }) => (

@@ -25,7 +25,6 @@ module.exports = {
       React.createElement('div', { ...rest, 'data-test-slice-alias': alias }),
     ),
   navigate: jest.fn(),
-  prefetchPathname: jest.fn(),
   StaticQuery: jest.fn(),
   useStaticQuery: jest.fn(),
 };

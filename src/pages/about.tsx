@@ -17,7 +17,6 @@ import {
   StoryGrid,
   ValueGrid,
 } from '@/components/marketing/pages/about.styles';
-import { StaticPage } from '@/components/static-island';
 import { ButtonLink } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Section } from '@/components/ui/section';
@@ -29,7 +28,7 @@ export default function AboutPage({ data }: PageProps<Queries.AboutPageQuery>) {
   const about = data.aboutYaml as NonNullable<Queries.AboutPageQuery['aboutYaml']>;
   const { hero, story, facts, mission, sections, closing } = about;
   return (
-    <StaticPage>
+    <>
       <PageHero eyebrow={hero.eyebrow} title={hero.title} lead={fill(hero.lead)} />
 
       <Section>
@@ -116,7 +115,7 @@ export default function AboutPage({ data }: PageProps<Queries.AboutPageQuery>) {
           </ButtonLink>
         </Response>
       </Section>
-    </StaticPage>
+    </>
   );
 }
 

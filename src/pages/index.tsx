@@ -36,7 +36,6 @@ import {
   WhyTitle,
 } from '@/components/marketing/pages/home.styles';
 import { Seo } from '@/components/seo';
-import { StaticPage } from '@/components/static-island';
 import { ButtonLink } from '@/components/ui/button';
 import { Card, CardText, CardTitle } from '@/components/ui/card';
 import { Container } from '@/components/ui/container';
@@ -55,7 +54,7 @@ export default function HomePage({ data }: PageProps<Queries.HomePageQuery>) {
   const titleStart = hero.title.slice(0, at);
   const titleEnd = hero.title.slice(at + hero.highlight.length);
   return (
-    <StaticPage>
+    <>
       <Hero aria-labelledby="hero-title">
         <Container>
           <HeroGrid>
@@ -198,7 +197,7 @@ export default function HomePage({ data }: PageProps<Queries.HomePageQuery>) {
       <InsightsBand>
         <LatestInsights copy={home.insights} />
       </InsightsBand>
-    </StaticPage>
+    </>
   );
 }
 

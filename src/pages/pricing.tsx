@@ -20,7 +20,6 @@ import {
   Price,
   Tagline,
 } from '@/components/marketing/pages/pricing.styles';
-import { StaticPage } from '@/components/static-island';
 import { ButtonLink } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Section } from '@/components/ui/section';
@@ -32,7 +31,7 @@ export default function PricingPage({ data }: PageProps<Queries.PricingPageQuery
   const { hero, sections, popularBadge, closing, plans, extras, faq } =
     data.pricingYaml as NonNullable<Queries.PricingPageQuery['pricingYaml']>;
   return (
-    <StaticPage>
+    <>
       <PageHero eyebrow={hero.eyebrow} title={hero.title} lead={fill(hero.lead)} />
 
       <Section
@@ -121,7 +120,7 @@ export default function PricingPage({ data }: PageProps<Queries.PricingPageQuery
           </ButtonLink>
         </Closing>
       </Section>
-    </StaticPage>
+    </>
   );
 }
 

@@ -20,7 +20,6 @@ import {
   ServiceBlock,
   SideCard,
 } from '@/components/marketing/pages/services.styles';
-import { StaticPage } from '@/components/static-island';
 import { Container } from '@/components/ui/container';
 import { useSiteContent } from '@/components/use-site-content';
 
@@ -110,7 +109,7 @@ export default function ServicesPage({ data }: PageProps<Queries.ServicesPageQue
     .filter((service) => service.details)
     .sort((a, b) => (a.details?.order ?? 0) - (b.details?.order ?? 0));
   return (
-    <StaticPage>
+    <>
       <PageHero
         eyebrow={hero.eyebrow}
         title={hero.title}
@@ -158,7 +157,7 @@ export default function ServicesPage({ data }: PageProps<Queries.ServicesPageQue
           </Actions>
         </Container>
       </Closing>
-    </StaticPage>
+    </>
   );
 }
 

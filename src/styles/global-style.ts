@@ -96,11 +96,6 @@ export const GlobalStyle = createGlobalStyle`
     color: ${({ theme }) => theme.colors.primaryText};
   }
 
-  /* A static island's wrapper adds no box: its children lay out as the parent's own. */
-  .island {
-    display: contents;
-  }
-
   .sr-only {
     position: absolute !important;
     width: 1px;

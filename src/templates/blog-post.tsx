@@ -1,6 +1,5 @@
 import { graphql, type HeadProps, type PageProps } from 'gatsby';
 import React from 'react';
-import { BuildTimeContent } from '@/components/static-island';
 import { PostBody } from '@/features/blog/components/post-body';
 import { PostHead, PostPage } from '@/features/blog/components/post-page';
 import '@/features/blog/styles/prism-theme.css';
@@ -9,18 +8,11 @@ import '@/features/blog/styles/prism-theme.css';
  * Every markdown post (content/blog/*.md). The body was compiled to HTML at build time by the one
  * content pipeline (@site/pipeline), which shows raw HTML as text and ends with an allowlist
  * sanitiser, so the HTML is inserted as it is. One template for all posts: a new post adds a page,
- * not a webpack module. MDX posts (the other template) may hold interactive components, so they
- * are always hydrated in full.
+ * not a webpack module.
  */
 export default function BlogPostTemplate({ data }: PageProps<Queries.BlogPostBySlugQuery>) {
   const html = data.blogPost?.html ?? '';
-  // Everything on the page but the share button and the newsletter card is fixed at build time,
-  // so its islands keep their built markup when the page is first opened.
-  return (
-    <BuildTimeContent>
-      <PostPage data={data} body={<PostBody dangerouslySetInnerHTML={{ __html: html }} />} />
-    </BuildTimeContent>
-  );
+  return <PostPage data={data} body={<PostBody dangerouslySetInnerHTML={{ __html: html }} />} />;
 }
 
 export function Head({ data, location }: HeadProps<Queries.BlogPostBySlugQuery>) {

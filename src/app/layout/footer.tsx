@@ -3,7 +3,6 @@ import React from 'react';
 import styled from 'styled-components';
 import { ClockIcon, LogoMark, MailIcon, PhoneIcon } from '@/components/layout-icons';
 import { Container } from '@/components/ui/container';
-import { BuildTimeContent, Island } from '@/components/static-island';
 import { useSiteContent } from '@/components/use-site-content';
 import { telHref } from '@/components/use-site-metadata';
 
@@ -116,59 +115,54 @@ export function Footer() {
   return (
     <Outer>
       <Container>
-        <BuildTimeContent>
-          <Island>
-            <Grid>
-              <div>
-                <Brand>
-                  <LogoMark size={28} />
-                  AgentWorks
-                </Brand>
-                <p>
-                  {fill(
-                    'We design, build and secure custom AI agents for businesses: agents that connect to your systems, follow your rules and take repetitive work off your team. Founded in {foundedYear}.',
-                  )}
-                </p>
-              </div>
-              <nav aria-labelledby="footer-quick-links">
-                <Heading id="footer-quick-links">Quick links</Heading>
-                <List>
-                  {FOOTER_LINKS.map((link) => (
-                    <li key={link.to}>
-                      <Link to={link.to}>{link.label}</Link>
-                    </li>
-                  ))}
-                </List>
-              </nav>
-              <section aria-labelledby="footer-services">
-                <Heading id="footer-services">Services</Heading>
-                <List>
-                  {cards.map((service) => (
-                    <li key={service.slug}>{service.name}</li>
-                  ))}
-                </List>
-              </section>
-              <section aria-labelledby="footer-contact">
-                <Heading id="footer-contact">Get in touch</Heading>
-                <List>
-                  <ContactItem>
-                    <MailIcon size={18} />
-                    <a href={`mailto:${email}`}>{email}</a>
-                  </ContactItem>
-                  <ContactItem>
-                    <PhoneIcon size={18} />
-                    <a href={telHref(phone)}>{phone}</a>
-                  </ContactItem>
-                  <ContactItem>
-                    <ClockIcon size={18} />
-                    <span>{fill('Enquiries answered within {replyTime} on business days.')}</span>
-                  </ContactItem>
-                </List>
-              </section>
-            </Grid>
-          </Island>
-        </BuildTimeContent>
-        {/* Outside the island: the year is the visitor's, not the build's. */}
+        <Grid>
+          <div>
+            <Brand>
+              <LogoMark size={28} />
+              AgentWorks
+            </Brand>
+            <p>
+              {fill(
+                'We design, build and secure custom AI agents for businesses: agents that connect to your systems, follow your rules and take repetitive work off your team. Founded in {foundedYear}.',
+              )}
+            </p>
+          </div>
+          <nav aria-labelledby="footer-quick-links">
+            <Heading id="footer-quick-links">Quick links</Heading>
+            <List>
+              {FOOTER_LINKS.map((link) => (
+                <li key={link.to}>
+                  <Link to={link.to}>{link.label}</Link>
+                </li>
+              ))}
+            </List>
+          </nav>
+          <section aria-labelledby="footer-services">
+            <Heading id="footer-services">Services</Heading>
+            <List>
+              {cards.map((service) => (
+                <li key={service.slug}>{service.name}</li>
+              ))}
+            </List>
+          </section>
+          <section aria-labelledby="footer-contact">
+            <Heading id="footer-contact">Get in touch</Heading>
+            <List>
+              <ContactItem>
+                <MailIcon size={18} />
+                <a href={`mailto:${email}`}>{email}</a>
+              </ContactItem>
+              <ContactItem>
+                <PhoneIcon size={18} />
+                <a href={telHref(phone)}>{phone}</a>
+              </ContactItem>
+              <ContactItem>
+                <ClockIcon size={18} />
+                <span>{fill('Enquiries answered within {replyTime} on business days.')}</span>
+              </ContactItem>
+            </List>
+          </section>
+        </Grid>
         <Bottom>
           <p>© {year} AgentWorks. All rights reserved.</p>
           <p>Custom AI agents for business.</p>

@@ -1,6 +1,5 @@
 import React, { type ReactNode } from 'react';
 import styled from 'styled-components';
-import { Island } from '@/components/static-island';
 import { Container } from '@/components/ui/container';
 import { PostHero, type PostHeroProps } from './post-hero';
 import { TableOfContents, type TocHeading } from './table-of-contents';
@@ -22,24 +21,22 @@ export interface PostArticleProps {
 export function PostArticle({ hero, headings, tags, children, sidebar }: PostArticleProps) {
   const main = (
     <Main>
-      <Island>
-        {headings.length > 1 ? (
-          <TocBox>
-            <TableOfContents headings={headings} />
-          </TocBox>
-        ) : null}
-        {children}
-        {tags.length > 0 ? (
-          <Tags aria-label="Tags">
-            <h2>Tags</h2>
-            <ul>
-              {tags.map((tag) => (
-                <li key={tag}>{tag}</li>
-              ))}
-            </ul>
-          </Tags>
-        ) : null}
-      </Island>
+      {headings.length > 1 ? (
+        <TocBox>
+          <TableOfContents headings={headings} />
+        </TocBox>
+      ) : null}
+      {children}
+      {tags.length > 0 ? (
+        <Tags aria-label="Tags">
+          <h2>Tags</h2>
+          <ul>
+            {tags.map((tag) => (
+              <li key={tag}>{tag}</li>
+            ))}
+          </ul>
+        </Tags>
+      ) : null}
     </Main>
   );
 

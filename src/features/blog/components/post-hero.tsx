@@ -2,7 +2,6 @@ import { Link } from 'gatsby';
 import React from 'react';
 import styled from 'styled-components';
 import { Badge } from '@/components/ui/badge';
-import { Island } from '@/components/static-island';
 import { Container } from '@/components/ui/container';
 import { toKey } from '../lib/filters';
 import { formatCalendarDate } from '@/lib/dates';
@@ -33,40 +32,38 @@ export function PostHero({
     <Hero>
       <Container>
         <Inner>
-          <Island>
-            <BackLink to="/blog">
-              <svg
-                viewBox="0 0 24 24"
-                width="18"
-                height="18"
-                fill="none"
-                stroke="currentColor"
-                strokeWidth="2"
-                aria-hidden="true"
-              >
-                <path d="M19 12H5M11 18l-6-6 6-6" />
-              </svg>
-              Back to Blog
-            </BackLink>
-            <Badges>
-              <Badge $variant="info">{categoryTitle}</Badge>
-              {series ? (
-                <SeriesLabel to={`/blog?series=${toKey(series.name)}`}>
-                  {series.name} · Part {series.order}
-                </SeriesLabel>
-              ) : null}
-              {draft ? <Badge $variant="warning">Draft (development only)</Badge> : null}
-            </Badges>
-            <h1>{title}</h1>
-            <Lead>{description}</Lead>
-            <Meta>
-              <span>
-                <time dateTime={date}>{formatCalendarDate(date)}</time>
-              </span>
-              {author ? <span>By {author}</span> : null}
-              <span>{readingTime} min read</span>
-            </Meta>
-          </Island>
+          <BackLink to="/blog">
+            <svg
+              viewBox="0 0 24 24"
+              width="18"
+              height="18"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+              aria-hidden="true"
+            >
+              <path d="M19 12H5M11 18l-6-6 6-6" />
+            </svg>
+            Back to Blog
+          </BackLink>
+          <Badges>
+            <Badge $variant="info">{categoryTitle}</Badge>
+            {series ? (
+              <SeriesLabel to={`/blog?series=${toKey(series.name)}`}>
+                {series.name} · Part {series.order}
+              </SeriesLabel>
+            ) : null}
+            {draft ? <Badge $variant="warning">Draft (development only)</Badge> : null}
+          </Badges>
+          <h1>{title}</h1>
+          <Lead>{description}</Lead>
+          <Meta>
+            <span>
+              <time dateTime={date}>{formatCalendarDate(date)}</time>
+            </span>
+            {author ? <span>By {author}</span> : null}
+            <span>{readingTime} min read</span>
+          </Meta>
           <ShareButton title={title} description={description} />
         </Inner>
       </Container>

@@ -1,7 +1,6 @@
 import { Link } from 'gatsby';
 import React from 'react';
 import styled from 'styled-components';
-import { Island } from '@/components/static-island';
 import { ButtonLink } from '@/components/ui/button';
 import { NewsletterCard } from '@/features/newsletter';
 import { formatCalendarDate } from '@/lib/dates';
@@ -22,33 +21,31 @@ export function PostSidebar({ related, category }: PostSidebarProps) {
   return (
     <Aside aria-label="More from the blog">
       <NewsletterCard />
-      <Island>
-        {related.length > 0 ? (
-          <Panel aria-labelledby="post-related-label">
-            <h2 id="post-related-label">Related posts</h2>
-            <ul>
-              {related.map((post) => (
-                <li key={post.id}>
-                  <Link to={`/blog/${post.slug}`}>{post.title}</Link>
-                  <time dateTime={post.date}>{formatCalendarDate(post.date, 'short')}</time>
-                </li>
-              ))}
-            </ul>
-          </Panel>
-        ) : null}
-        <Panel aria-labelledby="post-category-label">
-          <h2 id="post-category-label">{category.title}</h2>
-          <p>{category.description}</p>
-          <ButtonLink
-            to={`/blog?category=${encodeURIComponent(category.name)}`}
-            variant="secondary"
-            size="sm"
-            block
-          >
-            View all {category.title} posts
-          </ButtonLink>
+      {related.length > 0 ? (
+        <Panel aria-labelledby="post-related-label">
+          <h2 id="post-related-label">Related posts</h2>
+          <ul>
+            {related.map((post) => (
+              <li key={post.id}>
+                <Link to={`/blog/${post.slug}`}>{post.title}</Link>
+                <time dateTime={post.date}>{formatCalendarDate(post.date, 'short')}</time>
+              </li>
+            ))}
+          </ul>
         </Panel>
-      </Island>
+      ) : null}
+      <Panel aria-labelledby="post-category-label">
+        <h2 id="post-category-label">{category.title}</h2>
+        <p>{category.description}</p>
+        <ButtonLink
+          to={`/blog?category=${encodeURIComponent(category.name)}`}
+          variant="secondary"
+          size="sm"
+          block
+        >
+          View all {category.title} posts
+        </ButtonLink>
+      </Panel>
     </Aside>
   );
 }
