@@ -350,21 +350,6 @@ test('the list shows the winner', async ({ page }) => {
   await expect(card.getByRole('link', { name: 'View Details' })).toBeVisible();
 });
 
-test('the list is fetched once, as the page loads: the app reuses the preloaded answer', async ({
-  page,
-}) => {
-  await page.goto('/giveaway');
-  await expect(page.getByRole('article', { name: title })).toBeVisible(loaded);
-  const requests = await page.evaluate(() =>
-    performance
-      .getEntriesByType('resource')
-      .filter((entry) => new URL(entry.name).pathname === '/api/v1/giveaway')
-      .map((entry) => (entry as PerformanceResourceTiming).initiatorType),
-  );
-  // One request, started by the <link rel="preload"> in the page's head, not a second by fetch.
-  expect(requests).toEqual(['link']);
-});
-
 test('a drawn giveaway is archived, not deleted: hidden from the list, its page stays', async ({
   browser,
 }) => {
