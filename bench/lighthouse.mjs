@@ -63,7 +63,15 @@ async function measureSite(chrome, siteRoot, pages) {
       for (let run = 0; run < runs; run++) {
         samples.push(await lighthouseRun(chrome, `${base}${page}`));
       }
-      const m = (key) => median(samples.map((s) => s[key]));
+      const finished = samples.filter((s) => s.runtimeError === null);
+      if (finished.length === 0) {
+        // Every run failed: say why instead of printing a table of nothing.
+        const reasons = [...new Set(samples.map((s) => s.runtimeError))].join(', ');
+        throw new Error(
+          `Lighthouse could not measure ${base}${page} in any of ${runs} runs: ${reasons}`,
+        );
+      }
+      const m = (key) => median(finished.map((s) => s[key]));
       rows.push({
         page,
         performance: m('performance'),
