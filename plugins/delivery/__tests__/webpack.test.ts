@@ -1,5 +1,12 @@
-import type { Configuration, WebpackPluginInstance } from 'webpack';
-import { keepWebpackCache, type MinifierClass, productionWebpackConfig } from '../webpack';
+import path from 'node:path';
+import type { Configuration, RuleSetRule, WebpackPluginInstance } from 'webpack';
+import {
+  keepWebpackCache,
+  type MinifierClass,
+  productionWebpackConfig,
+  swcForOwnModules,
+  swcModuleFilter,
+} from '../webpack';
 
 /** Stands in for terser-webpack-plugin: records its options, carries a swcMinify marker. */
 class FakeMinifier implements WebpackPluginInstance {
@@ -96,5 +103,109 @@ describe('keepWebpackCache', () => {
     expect(keepWebpackCache('off')).toBe(false);
     expect(keepWebpackCache('yes')).toBeNull();
     expect(keepWebpackCache('ON')).toBeNull();
+  });
+});
+
+describe('swcModuleFilter', () => {
+  const site = '/site';
+  const files: Record<string, string> = {
+    '/site/src/components/ui/button.tsx': "import styled from 'styled-components';",
+    '/site/src/components/seo.tsx': 'const data = useStaticQuery(graphql`query { site { id } }`);',
+    '/site/src/pages/login.tsx': 'export default function Login() {}',
+    '/site/src/templates/blog-post.tsx': 'export default function Post() {}',
+    '/site/contracts/src/blog-post.ts': 'export const schema = {};',
+    '/site/gatsby-browser.tsx': 'export const onClientEntry = () => {};',
+    '/site/plugins/blog/gatsby-node.ts': 'export {};',
+  };
+  const read = jest.fn((file: string) => files[file] ?? '');
+  const useSwc = swcModuleFilter(site, read);
+
+  it("sends the site's own modules to SWC, but not pages, templates or modules with a query", () => {
+    expect(useSwc('/site/src/components/ui/button.tsx')).toBe(true);
+    expect(useSwc('/site/contracts/src/blog-post.ts')).toBe(true);
+    expect(useSwc('/site/src/components/seo.tsx')).toBe(false);
+    expect(useSwc('/site/src/pages/login.tsx')).toBe(false);
+    expect(useSwc('/site/src/templates/blog-post.tsx')).toBe(false);
+    expect(useSwc('/site/gatsby-browser.tsx')).toBe(false);
+    expect(useSwc('/site/plugins/blog/gatsby-node.ts')).toBe(false);
+    expect(useSwc('/site/node_modules/react/index.js')).toBe(false);
+    expect(useSwc('/elsewhere/src/x.ts')).toBe(false);
+  });
+
+  it('reads each module once', () => {
+    read.mockClear();
+    useSwc('/site/src/components/ui/button.tsx');
+    useSwc('/site/src/components/ui/button.tsx');
+    expect(read).not.toHaveBeenCalled(); // already decided above
+  });
+});
+
+describe('swcForOwnModules', () => {
+  const babelLoader = path.join('/site/node_modules/gatsby/dist/utils/babel-loader.js');
+  const gatsbyJsRule = {
+    test: /\.(js|mjs|jsx|ts|tsx)$/,
+    include: (file: string) => !file.includes('node_modules'),
+    type: 'javascript/auto',
+    use: () => [{ loader: babelLoader, options: {} }],
+  };
+  // What gatsby-plugin-typescript adds: .ts and .tsx through Babel once more, with no include.
+  const typescriptRule = {
+    test: /\.tsx?$/,
+    use: () => [{ loader: babelLoader, options: {} }],
+  };
+  const cssRule = { test: /\.css$/, use: ['css-loader'] };
+  const options = {
+    useSwc: (file: string) => file.startsWith('/site/src/components/'),
+    loader: '/site/plugins/delivery/swc-loader.js',
+    styledComponentsPlugin: '/site/node_modules/@swc/plugin-styled-components/plugin.wasm',
+    targets: ['> 0.25% and supports es6-module'],
+  };
+
+  it("narrows Gatsby's Babel rules to the modules SWC does not take, and adds SWC's rule", () => {
+    const config: Configuration = {
+      module: { rules: [cssRule, gatsbyJsRule as RuleSetRule, typescriptRule as RuleSetRule] },
+    };
+    const rules = swcForOwnModules(config, options).module?.rules as RuleSetRule[];
+    expect(rules).toHaveLength(4);
+    expect(rules[0]).toBe(cssRule);
+    type Narrowed = typeof gatsbyJsRule & { exclude: (file: string) => boolean };
+    const babel = rules[1] as Narrowed;
+    const swc = rules[2] as RuleSetRule & { include: (file: string) => boolean };
+    const typescript = rules[3] as Narrowed;
+    expect(babel.use).toBe(gatsbyJsRule.use);
+    expect(babel.include).toBe(gatsbyJsRule.include);
+    expect(typescript.use).toBe(typescriptRule.use);
+    for (const rule of [babel, typescript]) {
+      expect(rule.exclude('/site/src/components/ui/button.tsx')).toBe(true);
+      expect(rule.exclude('/site/src/pages/index.tsx')).toBe(false);
+    }
+    expect(swc.include('/site/src/components/ui/button.tsx')).toBe(true);
+    expect(swc.include('/site/src/pages/index.tsx')).toBe(false);
+    const [use] = swc.use as { loader: string; options: { swc: Record<string, unknown> } }[];
+    expect(use?.loader).toBe(options.loader);
+    expect(use?.options.swc).toMatchObject({
+      env: { targets: options.targets },
+      jsc: {
+        transform: { react: { runtime: 'classic' } },
+        experimental: {
+          plugins: [
+            [
+              options.styledComponentsPlugin,
+              { displayName: false, fileName: false, ssr: true, pure: true },
+            ],
+          ],
+        },
+      },
+    });
+  });
+
+  it("stops the build when Gatsby's Babel rules are not where they were", () => {
+    expect(() => swcForOwnModules({ module: { rules: [cssRule] } }, options)).toThrow(
+      /expected Gatsby's JavaScript \(Babel\) rules.*found none/,
+    );
+    const odd = { ...typescriptRule, exclude: /node_modules/ } as RuleSetRule;
+    expect(() => swcForOwnModules({ module: { rules: [odd] } }, options)).toThrow(
+      /exclude that is not a function/,
+    );
   });
 });

@@ -1,0 +1,41 @@
+import { expect, test } from '@playwright/test';
+
+/**
+ * Every prebuilt page hydrates without a mismatch: the HTML the build rendered and the app the
+ * browser runs agree (styled-components' class names included, which depend on the same compiler
+ * turning each styled component into the same id in both webpack stages). React reports a
+ * mismatch with a console error and then throws the built markup away.
+ */
+const PAGES = [
+  '/',
+  '/services',
+  '/pricing',
+  '/about',
+  '/contact',
+  '/login',
+  '/projects',
+  '/blog',
+  '/blog/prompt-injection-threat-model-for-agents',
+  '/giveaway',
+];
+
+for (const path of PAGES) {
+  test(`${path} hydrates without an error or a style change`, async ({ page }) => {
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    const built = await (await page.request.get(path)).text();
+    const builtClasses = [...built.matchAll(/<h1[^>]*class="([^"]*)"/g)].map((m) => m[1]);
+    await page.goto(path);
+    await page.waitForFunction(() => performance.getEntriesByName('onInitialClientRender').length);
+    await page.waitForLoadState('networkidle');
+    // The first heading keeps the classes the build gave it, and they style it.
+    if (builtClasses.length > 0) {
+      const live = await page.locator('h1').first().getAttribute('class');
+      expect(live).toBe(builtClasses[0]);
+    }
+    expect(errors).toEqual([]);
+  });
+}
