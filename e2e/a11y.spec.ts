@@ -1,20 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type Page, expect, test } from '@playwright/test';
-import { e2eAdmin, loginAsAdmin, widths } from './support';
+import { e2eAdmin, loginAsAdmin, publicPages, widths } from './support';
 
-const publicRoutes = [
-  '/',
-  '/services',
-  '/pricing',
-  '/about',
-  '/contact',
-  '/login',
-  '/projects',
-  '/blog',
-  '/giveaway',
-  '/accept-invite?token=not-a-real-one',
-  '/no-such-page',
-];
+const publicRoutes = [...publicPages, '/accept-invite?token=not-a-real-one', '/no-such-page'];
 
 const adminRoutes = ['/giveaway/admin', '/admin/inbox', '/admin/users', '/account'];
 

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { publicPages } from './support';
 
 /**
  * Every prebuilt page hydrates without a mismatch: the HTML the build rendered and the app the
@@ -6,18 +7,7 @@ import { expect, test } from '@playwright/test';
  * turning each styled component into the same id in both webpack stages). React reports a
  * mismatch with a console error and then throws the built markup away.
  */
-const PAGES = [
-  '/',
-  '/services',
-  '/pricing',
-  '/about',
-  '/contact',
-  '/login',
-  '/projects',
-  '/blog',
-  '/blog/prompt-injection-threat-model-for-agents',
-  '/giveaway',
-];
+const PAGES = [...publicPages, '/blog/prompt-injection-threat-model-for-agents'];
 
 for (const path of PAGES) {
   test(`${path} hydrates without an error or a style change`, async ({ page }) => {

@@ -33,6 +33,19 @@ export function loginAsAdmin(page: Page): Promise<string> {
 
 export const widths = [375, 1280] as const;
 
+/** The public pages the build renders (not client-only routes), as a visitor reaches them. */
+export const publicPages = [
+  '/',
+  '/services',
+  '/pricing',
+  '/about',
+  '/contact',
+  '/login',
+  '/projects',
+  '/blog',
+  '/giveaway',
+] as const;
+
 /** How long a publish may take: a real `gatsby build` aside, then the switch. */
 export const BUILD_WAIT = { timeout: 12 * 60_000 };
 
