@@ -36,7 +36,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { arg, BUILD_LOCK as LOCK, median, root } from './lib.mjs';
+import { arg, BUILD_LOCK as LOCK, loadAverage, median, root } from './lib.mjs';
 
 const MARKER = '__build_scale_lock_acquired__';
 const SAMPLE_MS = 250;
@@ -92,11 +92,6 @@ for (const pkg of ['contracts', 'pipeline']) {
 
 const PAGE_SIZE = Number(execFileSync('getconf', ['PAGESIZE'], { encoding: 'utf8' }).trim());
 const gib = (bytes) => (bytes / 1024 ** 3).toFixed(1);
-const load = () =>
-  os
-    .loadavg()
-    .map((n) => n.toFixed(2))
-    .join(' ');
 const machine = `${os.cpus().length} cores, ${gib(os.totalmem())} GiB, Node ${process.versions.node.split('.').slice(0, 2).join('.')}`;
 
 /** pid → parent pid for every process currently in /proc. */
@@ -324,7 +319,7 @@ console.log(
 );
 if (process.env.NODE_OPTIONS)
   console.log(`NODE_OPTIONS (${process.env.NODE_OPTIONS}) is not passed to the builds.`);
-console.log(`Load average before: ${load()}`);
+console.log(`Load average before: ${loadAverage()}`);
 
 try {
   for (const count of counts) {
@@ -366,9 +361,9 @@ try {
           `\n${count} posts, ${site}, build ${r} of ${repeat}: gatsby build in ${dir} (log ${path.relative(root, logFile)})`,
         );
         if (site === 'ours' && r === 1) console.log(`  site copied from ${source}`);
-        console.log(`  load average at start: ${load()}`);
+        console.log(`  load average at start: ${loadAverage()}`);
         const outcome = await build(dir, logFile);
-        console.log(`  load average at end:   ${load()}`);
+        console.log(`  load average at end:   ${loadAverage()}`);
         if (outcome.limit !== null) {
           // A measurement, not a broken build: note it, go on to the other site, fail at the end.
           console.error(
@@ -414,7 +409,7 @@ try {
 }
 
 if (rows.length > 0) {
-  console.log(`\nLoad average after: ${load()}`);
+  console.log(`\nLoad average after: ${loadAverage()}`);
   const what = repeat > 1 ? `median of ${repeat} builds, highest peak` : 'one build each';
   console.log(`\n${new Date().toISOString().slice(0, 10)}, ${machine}, ${what}:\n`);
   console.log(

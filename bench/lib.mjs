@@ -75,6 +75,14 @@ export function holdBuildLock() {
   });
 }
 
+/** The 1-, 5- and 15-minute load averages, as "1.08 2.24 3.17". */
+export function loadAverage() {
+  return os
+    .loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' ');
+}
+
 /** Median of numbers (the mean of the middle two for an even count). */
 export function median(values) {
   const sorted = [...values].sort((a, b) => a - b);

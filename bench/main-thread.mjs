@@ -27,9 +27,8 @@
  */
 import { chromium } from '@playwright/test';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { arg, chromiumFlags, chromiumPath, median } from './lib.mjs';
+import { arg, chromiumFlags, chromiumPath, loadAverage, median } from './lib.mjs';
 import { serveStatic } from './static-server.mjs';
 
 const loads = arg('loads', 9);
@@ -150,7 +149,7 @@ async function measure(site, pagePath) {
   await page.waitForTimeout(1500);
   const trace = JSON.parse((await browser.stopTracing()).toString());
   const elements = await page.evaluate(() => document.getElementsByTagName('*').length);
-  const html = await (await page.request.get(`http://127.0.0.1:${site.port}${pagePath}`)).text();
+  const html = await response.text();
   const styleBytes = [...html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/g)].reduce(
     (n, match) => n + Buffer.byteLength(match[1]),
     0,
@@ -160,12 +159,7 @@ async function measure(site, pagePath) {
   return { ...mainThreadTime(trace.traceEvents), elements, htmlBytes, styleBytes };
 }
 
-console.log(
-  `Load average (1, 5, 15 min) at the start: ${os
-    .loadavg()
-    .map((n) => n.toFixed(2))
-    .join(' ')}`,
-);
+console.log(`Load average (1, 5, 15 min) at the start: ${loadAverage()}`);
 const rows = ['script', 'style', 'layout', 'paint', 'html', 'other'];
 for (const pagePath of paths) {
   const results = sites.map(() => []);
@@ -192,11 +186,7 @@ for (const pagePath of paths) {
     `| of which CSS in <style> KB | ${sites.map((_, i) => (med(i, 'styleBytes') / 1024).toFixed(1)).join(' | ')} |`,
   );
 }
-console.log(
-  `\nLoad average at the end: ${os
-    .loadavg()
-    .map((n) => n.toFixed(2))
-    .join(' ')}`,
-);
+console.log(`
+Load average at the end: ${loadAverage()}`);
 await browser.close();
 await Promise.all(servers.map((server) => server.close()));

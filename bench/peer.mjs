@@ -59,6 +59,7 @@ import {
   chromiumPath,
   holdBuildLock,
   lighthouseRun,
+  loadAverage,
   median,
   root,
   serveBuiltCopy,
@@ -85,11 +86,6 @@ if (!Number.isInteger(rounds) || rounds < 1 || !Number.isInteger(port) || !(maxL
 }
 
 const load1 = () => os.loadavg()[0];
-const loadText = () =>
-  os
-    .loadavg()
-    .map((n) => n.toFixed(2))
-    .join(' ');
 // Outside the checkout, so Jest, ESLint and TypeScript never see the copy; one per checkout.
 const yardstickDir = path.join(
   os.tmpdir(),
@@ -379,7 +375,7 @@ function table(pairs, samples) {
 const started = new Date();
 const machine = `${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.versions.node}`;
 console.log(`Peer benchmark, ${started.toISOString()}, ${machine}; ours: ${label}`);
-console.log(`Load average before the builds: ${loadText()}`);
+console.log(`Load average before the builds: ${loadAverage()}`);
 
 let chrome;
 let browser;
@@ -442,7 +438,7 @@ try {
     chrome = await chromeLauncher.launch({ chromePath: chromiumPath, chromeFlags: chromiumFlags });
   browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumFlags });
 
-  loads.before = loadText();
+  loads.before = loadAverage();
   console.log(`Load average when measuring starts: ${loads.before}`);
   for (let round = 1; round <= rounds; round++) {
     for (const pair of pairs) {
@@ -459,10 +455,10 @@ try {
         );
       }
     }
-    loads.rounds.push(loadText());
+    loads.rounds.push(loadAverage());
     console.log(`round ${round} of ${rounds} done; load average ${loads.rounds.at(-1)}`);
   }
-  loads.after = loadText();
+  loads.after = loadAverage();
 
   const day = started.toISOString().slice(0, 10);
   const homeLcp = stats(samples.home.ours.browser.map((s) => s.lcp));

@@ -28,7 +28,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { arg, holdBuildLock, median, root, startServer, waitHealthy } from './lib.mjs';
+import { arg, holdBuildLock, loadAverage, median, root, startServer, waitHealthy } from './lib.mjs';
 
 const posts = arg('posts', 1000);
 const runs = arg('runs', 3);
@@ -55,11 +55,6 @@ if (!fs.existsSync(path.join(root, 'server/dist/server.js'))) {
 const base = `http://127.0.0.1:${port}`;
 const admin = { username: 'bench-admin', password: 'bench-password-123' };
 const machine = `${os.cpus().length} cores, ${(os.totalmem() / 1024 ** 3).toFixed(1)} GiB, Node ${process.versions.node.split('.').slice(0, 2).join('.')}`;
-const load = () =>
-  os
-    .loadavg()
-    .map((n) => n.toFixed(2))
-    .join(' ');
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'agentworks-bench-publish-'));
@@ -201,7 +196,7 @@ try {
   console.log(`Publish benchmark, ${new Date().toISOString()}, ${machine}`);
   console.log(`${posts} generated posts (seed ${seed}) in ${contentDir}; ${runs} measured run(s)`);
   lock = await holdBuildLock();
-  console.log(`Build lock held after ${lock.waited.toFixed(1)} s; load average ${load()}`);
+  console.log(`Build lock held after ${lock.waited.toFixed(1)} s; load average ${loadAverage()}`);
   server = startServer({
     // Node's default heap for the server and its builds (undefined leaves the variable out).
     NODE_OPTIONS: undefined,
@@ -230,7 +225,7 @@ try {
   const stopLoops = startLoops(2);
   try {
     for (let r = 1; r <= runs; r++) {
-      console.log(`\nRun ${r} of ${runs} (load average ${load()})…`);
+      console.log(`\nRun ${r} of ${runs} (load average ${loadAverage()})…`);
       const result = await publishOne(`run ${r}`);
       results.push(result);
       console.log(
@@ -265,7 +260,7 @@ if (results.length > 0) {
   const mb = results.every((r) => r.buildSeconds !== null)
     ? median(results.map((r) => r.buildSeconds)).toFixed(1)
     : '–';
-  console.log(`\nLoad average after: ${load()}`);
+  console.log(`\nLoad average after: ${loadAverage()}`);
   console.log(
     `\n${new Date().toISOString().slice(0, 10)}, ${machine}, ${posts.toLocaleString('en')} posts:\n`,
   );
