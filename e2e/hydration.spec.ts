@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { publicPages } from './support';
+import { hydrated, publicPages } from './support';
 
 /**
  * Every prebuilt page hydrates without a mismatch: the HTML the build rendered and the app the
@@ -19,8 +19,7 @@ for (const path of PAGES) {
     const built = await (await page.request.get(path)).text();
     const builtClasses = [...built.matchAll(/<h1[^>]*class="([^"]*)"/g)].map((m) => m[1]);
     await page.goto(path);
-    await page.waitForFunction(() => performance.getEntriesByName('onInitialClientRender').length);
-    await page.waitForLoadState('networkidle');
+    await hydrated(page);
     // The first heading keeps the classes the build gave it, and they style it.
     if (builtClasses.length > 0) {
       const live = await page.locator('h1').first().getAttribute('class');

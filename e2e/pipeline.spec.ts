@@ -18,7 +18,7 @@ import {
   siteDir,
   startCorpusServer,
 } from './corpus-site';
-import { loginAsAdmin } from './support';
+import { hydrated, loginAsAdmin } from './support';
 
 /**
  * The one content pipeline through a real build: the bundled posts plus the hostile and prose
@@ -173,14 +173,6 @@ async function watch(page: Page) {
     return route.abort();
   });
   return seen;
-}
-
-/** Waits until the page's scripts have run and React has taken over the page. */
-async function hydrated(page: Page) {
-  await page.waitForFunction(
-    () => typeof (window as unknown as { ___navigate?: unknown }).___navigate === 'function',
-  );
-  await page.waitForLoadState('networkidle');
 }
 
 let server: ChildProcess | undefined;

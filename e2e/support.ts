@@ -46,6 +46,19 @@ export const publicPages = [
   '/giveaway',
 ] as const;
 
+/**
+ * Waits until the app has started on the page: Gatsby's router is up, its first render is
+ * committed (the `onInitialClientRender` mark), and the network has then been quiet.
+ */
+export async function hydrated(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () =>
+      typeof (window as unknown as { ___navigate?: unknown }).___navigate === 'function' &&
+      performance.getEntriesByName('onInitialClientRender').length > 0,
+  );
+  await page.waitForLoadState('networkidle');
+}
+
 /** How long a publish may take: a real `gatsby build` aside, then the switch. */
 export const BUILD_WAIT = { timeout: 12 * 60_000 };
 
