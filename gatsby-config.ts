@@ -113,8 +113,11 @@ const config: GatsbyConfig = {
         ],
       },
     },
-    // Last: after every other plugin has written its files, it rewrites the pages' scripts and
-    // records their hashes for the server's Content-Security-Policy.
+    // Gatsby adds this plugin by itself, after every listed one; listed here, it comes before
+    // delivery, which drops the second Babel pass its webpack rule adds (plugins/delivery/webpack.ts).
+    'gatsby-plugin-typescript',
+    // Last: after every other plugin has written its files, it records the pages' inline script
+    // hashes for the server's Content-Security-Policy and precompresses the assets.
     'delivery',
   ],
 };

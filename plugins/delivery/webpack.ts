@@ -17,6 +17,7 @@ export interface MinifierClass {
  *   made), and writing them cost build time for nothing;
  * - the browser bundles are minified by SWC (through the same terser-webpack-plugin, with its
  *   `swcMinify`) instead of Terser, which was the largest single part of bundling the app;
+ * - every TypeScript module through Babel once, not twice (see withoutSecondTypeScriptPass);
  * - webpack's persistent cache only where the same folder is built again (`keepCache`): Gatsby
  *   turns it on for both stages, and writing it (a snapshot of every module and build dependency,
  *   then the serialised modules) runs beside the next step on a 2-core machine, slowing a clean
@@ -30,9 +31,13 @@ export function productionWebpackConfig(
   Minifier: MinifierClass,
   { keepCache }: { keepCache: boolean },
 ): Configuration | null {
+  if (stage !== 'build-html' && stage !== 'build-javascript') return null;
   const cache = keepCache ? config.cache : false;
-  if (stage === 'build-html') return { ...config, devtool: false, cache };
-  if (stage !== 'build-javascript') return null;
+  const module = {
+    ...config.module,
+    rules: withoutSecondTypeScriptPass(config.module?.rules ?? []),
+  };
+  if (stage === 'build-html') return { ...config, module, devtool: false, cache };
   const minimizers = config.optimization?.minimizer ?? [];
   let replaced = 0;
   const minimizer = minimizers.map((plugin) => {
@@ -51,7 +56,65 @@ export function productionWebpackConfig(
       `delivery: expected Gatsby's one JavaScript minifier in the build-javascript webpack config, found ${replaced}; update plugins/delivery/webpack.ts for this Gatsby version.`,
     );
   }
-  return { ...config, devtool: false, cache, optimization: { ...config.optimization, minimizer } };
+  return {
+    ...config,
+    module,
+    devtool: false,
+    cache,
+    optimization: { ...config.optimization, minimizer },
+  };
+}
+
+type Rules = NonNullable<NonNullable<Configuration['module']>['rules']>;
+
+/** Gatsby's babel-loader (its own JavaScript rule and gatsby-plugin-typescript's both use it). */
+const GATSBY_BABEL_LOADER = /[\\/]gatsby[\\/]dist[\\/]utils[\\/]babel-loader/;
+
+/**
+ * Whether `rule` sends every module named like `file` through Gatsby's babel-loader, as Gatsby
+ * writes such rules. A rule that also asks for a resource query (gatsby-plugin-mdx's, for an MDX
+ * file's compiled page) applies to some requests only, and is not one of these.
+ */
+function babelRuleFor(rule: Rules[number], file: string): boolean {
+  if (typeof rule !== 'object' || rule === null || rule.resourceQuery !== undefined) return false;
+  const { test, use } = rule;
+  if (!(test instanceof RegExp) || !test.test(file) || typeof use !== 'function') return false;
+  const loaders: unknown = use({
+    resource: '',
+    realResource: '',
+    resourceQuery: '',
+    issuer: '',
+    compiler: '',
+  });
+  return (
+    Array.isArray(loaders) &&
+    loaders.some(
+      (entry: unknown) =>
+        typeof entry === 'object' &&
+        entry !== null &&
+        GATSBY_BABEL_LOADER.test(String((entry as { loader?: unknown }).loader)),
+    )
+  );
+}
+
+/**
+ * Gatsby's JavaScript rule compiles .js to .tsx with its babel-loader, and the Babel config it
+ * loads already holds @babel/preset-typescript (gatsby-plugin-typescript adds it there). The same
+ * plugin also adds a webpack rule of its own for .ts and .tsx with the same loader, so webpack
+ * ran Babel twice over every TypeScript module, the second time over the first one's output, in
+ * both production stages. The second rule goes; what each module compiles to is unchanged (one
+ * pass does all the transforms). Throws when the two rules are not there as described, so that a
+ * Gatsby upgrade that changes them is noticed.
+ */
+export function withoutSecondTypeScriptPass(rules: Rules): Rules {
+  const both = rules.filter((rule) => babelRuleFor(rule, 'x.tsx'));
+  const typescriptOnly = both.filter((rule) => !babelRuleFor(rule, 'x.js'));
+  if (both.length !== 2 || typeof typescriptOnly[0] !== 'object' || typescriptOnly.length !== 1) {
+    throw new Error(
+      `delivery: expected Gatsby's JavaScript rule and gatsby-plugin-typescript's rule to both compile .tsx with Gatsby's babel-loader, found ${both.length} such rules (${typescriptOnly.length} for TypeScript only); update plugins/delivery/webpack.ts for this Gatsby version.`,
+    );
+  }
+  return rules.filter((rule) => rule !== typescriptOnly[0]);
 }
 
 /**

@@ -20,11 +20,31 @@ const GATSBY_CACHE = {
 };
 const once = { keepCache: false };
 
-function gatsbyConfig(minimizer: WebpackPluginInstance[]): Configuration {
+const BABEL_LOADER = '/site/node_modules/gatsby/dist/utils/babel-loader.js';
+const babelUse = () => [{ loader: BABEL_LOADER, options: { stage: 'build-javascript' } }];
+/** The rules as Gatsby 5.16 writes them: its JavaScript rule, gatsby-plugin-typescript's, others. */
+const JS_RULE = { test: /\.(js|mjs|jsx|ts|tsx)$/, type: 'javascript/auto', use: babelUse };
+const TS_RULE = { test: /\.tsx?$/, use: babelUse };
+const DEPENDENCIES_RULE = { test: /\.(js|mjs)$/, use: [{ loader: BABEL_LOADER }] };
+const YAML_RULE = { test: /\.ya?ml$/, type: 'json' };
+/** gatsby-plugin-mdx's: Babel for the page an MDX file compiles to, asked for with a query. */
+const MDX_PAGE_RULE = { test: /\.[tj]sx?$/, resourceQuery: /__contentFilePath/, use: babelUse };
+
+function gatsbyConfig(
+  minimizer: WebpackPluginInstance[],
+  rules: NonNullable<Configuration['module']>['rules'] = [
+    JS_RULE,
+    YAML_RULE,
+    DEPENDENCIES_RULE,
+    MDX_PAGE_RULE,
+    TS_RULE,
+  ],
+): Configuration {
   return {
     cache: GATSBY_CACHE,
     devtool: 'source-map',
     resolve: { alias: { '@': '/site/src' } },
+    module: { rules },
     optimization: { runtimeChunk: { name: 'webpack-runtime' }, minimizer },
   };
 }
@@ -58,6 +78,7 @@ describe('productionWebpackConfig', () => {
     const config = gatsbyConfig([]);
     expect(productionWebpackConfig('build-html', config, Minifier, once)).toEqual({
       ...config,
+      module: { rules: [JS_RULE, YAML_RULE, DEPENDENCIES_RULE, MDX_PAGE_RULE] },
       devtool: false,
       cache: false,
     });
@@ -73,6 +94,32 @@ describe('productionWebpackConfig', () => {
     ).toBe(GATSBY_CACHE);
     expect(productionWebpackConfig('build-html', gatsbyConfig([]), Minifier, again)?.cache).toBe(
       GATSBY_CACHE,
+    );
+  });
+
+  it('sends TypeScript through Babel once in both stages: the TypeScript-only Babel rule goes, every other rule stays', () => {
+    for (const stage of ['build-javascript', 'build-html']) {
+      const config = productionWebpackConfig(
+        stage,
+        gatsbyConfig([new FakeMinifier({})]),
+        Minifier,
+        once,
+      );
+      expect(config?.module?.rules).toEqual([JS_RULE, YAML_RULE, DEPENDENCIES_RULE, MDX_PAGE_RULE]);
+    }
+  });
+
+  it("stops the build when the two Babel rules for TypeScript are not Gatsby's as expected", () => {
+    const build = (rules: NonNullable<Configuration['module']>['rules']) => () =>
+      productionWebpackConfig('build-html', gatsbyConfig([], rules), Minifier, once);
+    // gatsby-plugin-typescript's rule missing (say, its webpack hook ran after ours).
+    expect(build([JS_RULE, YAML_RULE])).toThrow(/found 1 such rules \(0 for TypeScript only\)/);
+    // Gatsby's own rule no longer covering TypeScript: dropping the other would stop compiling it.
+    expect(build([{ ...JS_RULE, test: /\.(js|mjs|jsx)$/ }, TS_RULE])).toThrow(/found 1 such rules/);
+    expect(build([JS_RULE, TS_RULE, TS_RULE])).toThrow(/found 3 such rules/);
+    // A TypeScript rule with another loader is not ours to drop.
+    expect(build([JS_RULE, { test: /\.tsx?$/, use: () => [{ loader: 'ts-loader' }] }])).toThrow(
+      /found 1 such rules/,
     );
   });
 
