@@ -1,14 +1,24 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { GatsbyNode } from 'gatsby';
+import type * as GatsbyBrowserslist from 'gatsby/dist/utils/browserslist';
 import type { Configuration } from 'webpack';
 import { CSP_MANIFEST, pageScripts } from './csp';
 import { precompressAssets } from './precompress';
-import { keepWebpackCache, type MinifierClass, productionWebpackConfig } from './webpack';
+import {
+  keepWebpackCache,
+  type MinifierClass,
+  productionWebpackConfig,
+  swcForOwnModules,
+  swcModuleFilter,
+} from './webpack';
 
 /**
- * Production bundles: no source maps, SWC as the minifier, webpack's persistent cache only with
- * WEBPACK_CACHE=on (see ./webpack.ts).
+ * Production bundles: no source maps, SWC as the minifier, TypeScript through Babel once, SWC
+ * instead of Babel for the site's own modules that need none of Gatsby's Babel plugins, webpack's
+ * persistent cache only with WEBPACK_CACHE=on (see ./webpack.ts).
  */
 export const onCreateWebpackConfig: GatsbyNode['onCreateWebpackConfig'] = ({
   stage,
@@ -16,6 +26,7 @@ export const onCreateWebpackConfig: GatsbyNode['onCreateWebpackConfig'] = ({
   plugins,
   actions,
   reporter,
+  store,
 }) => {
   const keepCache = keepWebpackCache(process.env.WEBPACK_CACHE);
   if (keepCache === null) {
@@ -30,7 +41,23 @@ export const onCreateWebpackConfig: GatsbyNode['onCreateWebpackConfig'] = ({
   const config = productionWebpackConfig(stage, getConfig() as Configuration, Minifier, {
     keepCache,
   });
-  if (config) actions.replaceWebpackConfig(config);
+  if (!config) return;
+  const siteDir = (store.getState() as { program: { directory: string } }).program.directory;
+  // Resolved from the site, as Gatsby resolves its own Babel plugins (this file runs compiled).
+  const siteRequire = createRequire(path.join(siteDir, 'package.json'));
+  // The browsers Gatsby's Babel compiles for: not in Gatsby's public API, but SWC must match it.
+  const { getBrowsersList } = siteRequire(
+    'gatsby/dist/utils/browserslist',
+  ) as typeof GatsbyBrowserslist;
+  actions.replaceWebpackConfig(
+    swcForOwnModules(config, {
+      useSwc: swcModuleFilter(siteDir, (file) => readFileSync(file, 'utf8')),
+      loader: path.join(siteDir, 'plugins/delivery/swc-loader.js'),
+      styledComponentsPlugin: siteRequire.resolve('@swc/plugin-styled-components'),
+      cacheRoot: path.join(siteDir, 'node_modules', '.cache', 'swc'),
+      targets: getBrowsersList(siteDir),
+    }),
+  );
 };
 
 async function* htmlFiles(dir: string): AsyncGenerator<string> {
