@@ -52,9 +52,8 @@ const config: GatsbyConfig = {
     // gatsby-plugin-image is a dependency for its types only, not a plugin here: images are plain
     // <picture> markup (src/components/ui/responsive-image.tsx), and as a plugin it would add a
     // Babel pass over every source file in both webpack stages and an inline style and module
-    // script to every page's head, for a GatsbyImage no page renders.
-    'gatsby-plugin-sharp',
-    'gatsby-transformer-sharp',
+    // script to every page's head, for a GatsbyImage no page renders. The gallery's card images
+    // are made once per image, not per build (plugins/projects/images.ts).
     // One node type per content file, named after the file: content/pricing.yaml → PricingYaml
     // (for a list file, one node per entry: content/services.yaml → ServicesYaml).
     {

@@ -1,6 +1,19 @@
 import { existsSync } from 'node:fs';
+import { copyFile, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { GatsbyNode, Node } from 'gatsby';
+import type { GatsbyNode, Node, Reporter } from 'gatsby';
+import sharp from 'sharp';
+import {
+  currentEntry,
+  deriveImage,
+  formatManifest,
+  type ImageEntry,
+  CARDS_DIR,
+  MANIFEST,
+  type Manifest,
+  parseManifest,
+  PUBLIC_DIR,
+} from './images';
 import { findDuplicateIds, validateProjectEntry, type RawProjectEntry } from './validate-project';
 
 const PROJECT_FIELDS = [
@@ -22,6 +35,61 @@ const PROJECT_FIELDS = [
 const invalidEntries = new Map<string, string[]>();
 
 /**
+ * content/projects/images.json as this build reads and, for new or changed images, writes it
+ * (see ./images.ts). Read once per process.
+ */
+interface ManifestState {
+  entries: Manifest;
+  /** The manifest must be written back. */
+  changed: boolean;
+  /** The images this build's projects use. */
+  seen: Set<string>;
+}
+let manifest: ManifestState | null = null;
+/** The one read of the manifest that every project's node waits for (they are created at once). */
+let loading: Promise<ManifestState> | null = null;
+
+function loadManifest(siteDir: string): Promise<ManifestState> {
+  loading ??= readFile(path.join(siteDir, MANIFEST), 'utf8')
+    .catch(() => null)
+    .then((text) => {
+      manifest = { entries: parseManifest(text), changed: false, seen: new Set() };
+      return manifest;
+    });
+  return loading;
+}
+
+/**
+ * The card image of `relativePath` (as projects.yaml names it, under content/): the committed
+ * entry when it is current, or else made now, its files written to content/projects/cards/ and
+ * the entry recorded for onPostBootstrap to write.
+ */
+async function cardImage(
+  siteDir: string,
+  relativePath: string,
+  reporter: Reporter,
+): Promise<ImageEntry> {
+  const state = await loadManifest(siteDir);
+  state.seen.add(relativePath);
+  const source = await readFile(path.join(siteDir, 'content', relativePath));
+  const cardsDir = path.join(siteDir, CARDS_DIR);
+  const current = currentEntry(state.entries, relativePath, source, (file) =>
+    existsSync(path.join(cardsDir, file)),
+  );
+  if (current) return current;
+  const name = path.basename(relativePath, path.extname(relativePath));
+  const { entry, files } = await deriveImage(sharp, source, name);
+  await mkdir(cardsDir, { recursive: true });
+  for (const [file, data] of files) await writeFile(path.join(cardsDir, file), data);
+  state.entries[relativePath] = entry;
+  state.changed = true;
+  reporter.warn(
+    `projects: made the card images of content/${relativePath} (${files.size} files in ${CARDS_DIR}/); commit them with ${MANIFEST} so that later builds need not make them again.`,
+  );
+  return entry;
+}
+
+/**
  * Builds the gallery's data from content/projects.yaml (gatsby-transformer-yaml makes one
  * ProjectsYaml node per entry and keeps the entry's own id as `yamlId`). Broken entries stop the
  * build with sentences naming the entry and field instead of rendering a half-empty card.
@@ -39,11 +107,22 @@ export const createSchemaCustomization: GatsbyNode['createSchemaCustomization'] 
       status: String!
       category: String!
       githubUrl: String
+      fields: ProjectsYamlFields
+    }
+    type ProjectsYamlFields {
+      "The card image as gatsby-plugin-image's data (see plugins/projects/images.ts)."
+      cardImage: JSON
     }
   `);
 };
 
-export const onCreateNode: GatsbyNode['onCreateNode'] = ({ node, getNode, reporter }) => {
+export const onCreateNode: GatsbyNode['onCreateNode'] = async ({
+  node,
+  getNode,
+  reporter,
+  store,
+  actions,
+}) => {
   if (node.internal.type !== 'ProjectsYaml') return;
   const file = node.parent
     ? (getNode(node.parent) as (Node & { dir?: string }) | undefined)
@@ -56,6 +135,16 @@ export const onCreateNode: GatsbyNode['onCreateNode'] = ({ node, getNode, report
   );
   if (problems.length === 0) {
     invalidEntries.delete(node.id);
+    const siteDir = (store.getState() as { program: { directory: string } }).program.directory;
+    const image = String(node.image);
+    try {
+      const entry = await cardImage(siteDir, image, reporter);
+      actions.createNodeField({ node, name: 'cardImage', value: entry.image });
+    } catch (error) {
+      reporter.panicOnBuild(
+        `Project "${String(node.yamlId)}" in content/projects.yaml: its image content/${image} could not be made into card images (${error instanceof Error ? error.message : String(error)}).`,
+      );
+    }
     return;
   }
   invalidEntries.set(node.id, problems);
@@ -99,4 +188,33 @@ export const createPages: GatsbyNode['createPages'] = async ({ graphql, reporter
         .join('\n'),
     );
   }
+};
+
+/**
+ * Copies the card images this build's projects use into public/static/projects/. When this build
+ * made images, or no project uses one of the manifest's entries any more, writes
+ * content/projects/images.json and removes the files in content/projects/cards/ that no entry
+ * refers to.
+ */
+export const onPostBootstrap: GatsbyNode['onPostBootstrap'] = async ({ store }) => {
+  if (!manifest) return;
+  const siteDir = (store.getState() as { program: { directory: string } }).program.directory;
+  const cardsDir = path.join(siteDir, CARDS_DIR);
+  for (const relativePath of Object.keys(manifest.entries)) {
+    if (manifest.seen.has(relativePath)) continue;
+    delete manifest.entries[relativePath];
+    manifest.changed = true;
+  }
+  const referenced = new Set(Object.values(manifest.entries).flatMap((entry) => entry.files));
+  const publicDir = path.join(siteDir, PUBLIC_DIR);
+  await mkdir(publicDir, { recursive: true });
+  for (const file of referenced) {
+    await copyFile(path.join(cardsDir, file), path.join(publicDir, file));
+  }
+  if (!manifest.changed) return;
+  for (const file of await readdir(cardsDir)) {
+    if (!referenced.has(file)) await rm(path.join(cardsDir, file));
+  }
+  await writeFile(path.join(siteDir, MANIFEST), formatManifest(manifest.entries));
+  manifest.changed = false;
 };

@@ -74,15 +74,8 @@ export const query = graphql`
         status
         category
         githubUrl
-        image {
-          childImageSharp {
-            gatsbyImageData(
-              width: 640
-              aspectRatio: 1.6
-              placeholder: BLURRED
-              formats: [AUTO, WEBP, AVIF]
-            )
-          }
+        fields {
+          cardImage
         }
       }
     }

@@ -17,7 +17,7 @@ const Picture = styled.picture<{ $placeholder?: string }>`
 `;
 
 interface ResponsiveImageProps {
-  /** gatsbyImageData from gatsby-transformer-sharp (sources per format, fallback, placeholder). */
+  /** gatsby-plugin-image's data: sources per format, fallback, placeholder (plugins/projects/images.ts). */
   image: IGatsbyImageData;
   alt: string;
   loading?: 'eager' | 'lazy';

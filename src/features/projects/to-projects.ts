@@ -13,9 +13,8 @@ export interface ProjectQueryNode {
   readonly status: string;
   readonly category: string;
   readonly githubUrl?: string | null;
-  readonly image?: {
-    readonly childImageSharp?: { readonly gatsbyImageData: unknown } | null;
-  } | null;
+  /** The card image, made from the project's image by the projects build plugin. */
+  readonly fields?: { readonly cardImage?: unknown } | null;
 }
 
 /**
@@ -37,9 +36,8 @@ export function toProjects(nodes: readonly ProjectQueryNode[]): Project[] {
         status,
         category: node.category,
         githubUrl: node.githubUrl ?? null,
-        // gatsby-transformer-sharp's JSON scalar is untyped; its shape is IGatsbyImageData by contract.
-        image:
-          (node.image?.childImageSharp?.gatsbyImageData as IGatsbyImageData | undefined) ?? null,
+        // A JSON field, so untyped here; plugins/projects/images.ts makes it an IGatsbyImageData.
+        image: (node.fields?.cardImage as IGatsbyImageData | undefined) ?? null,
       },
     ];
   });
