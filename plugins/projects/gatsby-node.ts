@@ -45,17 +45,16 @@ interface ManifestState {
   /** The images this build's projects use. */
   seen: Set<string>;
 }
-let manifest: ManifestState | null = null;
-/** The one read of the manifest that every project's node waits for (they are created at once). */
+/**
+ * The one read of the manifest that every project's node and onPostBootstrap wait for (the nodes
+ * are created at once).
+ */
 let loading: Promise<ManifestState> | null = null;
 
 function loadManifest(siteDir: string): Promise<ManifestState> {
   loading ??= readFile(path.join(siteDir, MANIFEST), 'utf8')
     .catch(() => null)
-    .then((text) => {
-      manifest = { entries: parseManifest(text), changed: false, seen: new Set() };
-      return manifest;
-    });
+    .then((text) => ({ entries: parseManifest(text), changed: false, seen: new Set<string>() }));
   return loading;
 }
 
@@ -191,30 +190,33 @@ export const createPages: GatsbyNode['createPages'] = async ({ graphql, reporter
 };
 
 /**
- * Copies the card images this build's projects use into public/static/projects/. When this build
- * made images, or no project uses one of the manifest's entries any more, writes
- * content/projects/images.json and removes the files in content/projects/cards/ that no entry
- * refers to.
+ * Copies the manifest's card images into public/static/projects/, on every build: an incremental
+ * build that finds projects.yaml unchanged creates no project node, so no image is looked at.
+ * When this build did create them, the entries no project uses any more are dropped; and when that
+ * or a new image changed the manifest, writes content/projects/images.json and removes the files
+ * in content/projects/cards/ that no entry refers to.
  */
 export const onPostBootstrap: GatsbyNode['onPostBootstrap'] = async ({ store }) => {
-  if (!manifest) return;
   const siteDir = (store.getState() as { program: { directory: string } }).program.directory;
-  const cardsDir = path.join(siteDir, CARDS_DIR);
-  for (const relativePath of Object.keys(manifest.entries)) {
-    if (manifest.seen.has(relativePath)) continue;
-    delete manifest.entries[relativePath];
-    manifest.changed = true;
+  const state = await loadManifest(siteDir);
+  if (state.seen.size > 0) {
+    for (const relativePath of Object.keys(state.entries)) {
+      if (state.seen.has(relativePath)) continue;
+      delete state.entries[relativePath];
+      state.changed = true;
+    }
   }
-  const referenced = new Set(Object.values(manifest.entries).flatMap((entry) => entry.files));
+  const cardsDir = path.join(siteDir, CARDS_DIR);
+  const referenced = new Set(Object.values(state.entries).flatMap((entry) => entry.files));
   const publicDir = path.join(siteDir, PUBLIC_DIR);
   await mkdir(publicDir, { recursive: true });
   for (const file of referenced) {
     await copyFile(path.join(cardsDir, file), path.join(publicDir, file));
   }
-  if (!manifest.changed) return;
+  if (!state.changed) return;
   for (const file of await readdir(cardsDir)) {
     if (!referenced.has(file)) await rm(path.join(cardsDir, file));
   }
-  await writeFile(path.join(siteDir, MANIFEST), formatManifest(manifest.entries));
-  manifest.changed = false;
+  await writeFile(path.join(siteDir, MANIFEST), formatManifest(state.entries));
+  state.changed = false;
 };
