@@ -19,6 +19,13 @@
  *   html        HTML parsing
  *   other       the rest of each task (the task runner's own time, loading, and so on)
  *
+ * With --sources it also samples the JavaScript in the same traces (V8's CPU profiler, the
+ * DevTools trace category) and splits script time by where the running code came from: per
+ * script file for every site, and, for a site whose build wrote .cache/webpack-module-ids.json
+ * (plugins/delivery/module-ids.ts: ours), per package or source file inside the bundles.
+ * "browser" is time in the browser's own functions that scripts called (DOM, CSSOM, GC). The
+ * sampler adds some overhead of its own, the same for every site.
+ *
  * It also reports what the page is made of: elements in the DOM once loaded, the HTML's bytes
  * (decoded) and how many of them are CSS in <style> elements (read from the HTML as served:
  * styled-components moves its rules out of the element once the app starts).
@@ -26,6 +33,7 @@
  * the same run on the same machine, never across runs.
  */
 import { chromium } from '@playwright/test';
+import * as acorn from 'acorn';
 import fs from 'node:fs';
 import path from 'node:path';
 import { arg, chromiumFlags, chromiumPath, loadAverage, median } from './lib.mjs';
@@ -34,9 +42,13 @@ import { serveStatic } from './static-server.mjs';
 const loads = arg('loads', 9);
 const cpu = arg('cpu', 4);
 const paths = String(arg('paths', '/')).split(',');
+const withSources = process.argv.includes('--sources');
 const sites = process.argv
   .slice(2)
-  .filter((value, i, all) => !value.startsWith('--') && !all[i - 1]?.startsWith('--'))
+  .filter(
+    (value, i, all) =>
+      !value.startsWith('--') && (!all[i - 1]?.startsWith('--') || all[i - 1] === '--sources'),
+  )
   .map((spec) => {
     const [dir, label] = spec.split('=');
     const publicDir = fs.existsSync(path.join(dir, 'public', 'index.html'))
@@ -46,11 +58,13 @@ const sites = process.argv
       console.error(`${dir}: no built site there (no index.html in it or in its public/).`);
       process.exit(2);
     }
-    return { publicDir, label: label ?? dir };
+    const idsFile = path.join(path.dirname(publicDir), '.cache', 'webpack-module-ids.json');
+    const moduleIds = fs.existsSync(idsFile) ? JSON.parse(fs.readFileSync(idsFile, 'utf8')) : null;
+    return { publicDir, label: label ?? dir, moduleIds, bundles: new Map() };
   });
 if (sites.length === 0 || !Number.isInteger(loads) || loads < 1 || !(cpu >= 1)) {
   console.error(
-    'Usage: node bench/main-thread.mjs [--loads N] [--cpu R] [--paths a,b] DIR[=label] ...',
+    'Usage: node bench/main-thread.mjs [--loads N] [--cpu R] [--paths a,b] [--sources] DIR[=label] ...',
   );
   process.exit(2);
 }
@@ -96,12 +110,20 @@ const groupOf = new Map(
   Object.entries(GROUPS).flatMap(([group, names]) => names.map((n) => [n, group])),
 );
 
-/** Self time per group on the renderer's main thread, in ms. */
-function mainThreadTime(traceEvents) {
-  const main = traceEvents.find(
-    (e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain',
+/**
+ * The renderer main thread that loaded `url`: the one that parsed its HTML (the trace also holds
+ * the browser's other renderers, such as the blank page the context opened with).
+ */
+function pageMainThread(traceEvents, url) {
+  const parse = traceEvents.find(
+    (e) => e.name === 'ParseHTML' && e.args?.beginData?.url?.startsWith(url),
   );
-  if (!main) throw new Error('no renderer main thread in the trace');
+  if (!parse) throw new Error(`no renderer parsed ${url} in the trace`);
+  return { pid: parse.pid, tid: parse.tid };
+}
+
+/** Self time per group on the page's renderer main thread, in ms. */
+function mainThreadTime(traceEvents, main) {
   const spans = traceEvents
     .filter((e) => e.ph === 'X' && e.pid === main.pid && e.tid === main.tid && e.dur > 0)
     .sort((a, b) => a.ts - b.ts || b.dur - a.dur);
@@ -126,6 +148,94 @@ function mainThreadTime(traceEvents) {
   return totals;
 }
 
+/** A script file's name without its content hash: app, framework, component---src-pages-index-tsx. */
+const scriptFile = (url) =>
+  url
+    .split('/')
+    .pop()
+    .split('?')[0]
+    .replace(/-[0-9a-f]{20}\.js$/, '');
+
+/**
+ * Where in a built script file each module's factory starts and ends, from the file's source:
+ * webpack writes every chunk's modules as `{id: function(e, t, r) {...}, ...}`.
+ */
+function moduleSpans(site, file) {
+  if (site.bundles.has(file)) return site.bundles.get(file);
+  let spans = null;
+  const name = fs
+    .readdirSync(site.publicDir)
+    .find((f) => f.endsWith('.js') && scriptFile(f) === file);
+  if (name) {
+    const source = fs.readFileSync(path.join(site.publicDir, name), 'utf8');
+    const lineStarts = [0];
+    for (let i = 0; i < source.length; i++) if (source[i] === '\n') lineStarts.push(i + 1);
+    const modules = [];
+    const walk = (node) => {
+      if (!node || typeof node !== 'object') return;
+      if (
+        node.type === 'ObjectExpression' &&
+        node.properties.length > 0 &&
+        node.properties.every(
+          (p) => typeof p.key?.value === 'number' && /Function/.test(p.value?.type ?? ''),
+        )
+      ) {
+        for (const p of node.properties) modules.push([p.start, p.end, String(p.key.value)]);
+        return;
+      }
+      for (const key of Object.keys(node)) {
+        const value = node[key];
+        if (Array.isArray(value)) value.forEach(walk);
+        else if (value && typeof value.type === 'string') walk(value);
+      }
+    };
+    walk(acorn.parse(source, { ecmaVersion: 'latest' }));
+    spans = { lineStarts, modules };
+  }
+  site.bundles.set(file, spans);
+  return spans;
+}
+
+/** Which source a sampled call frame's code came from: [script file, package or source file]. */
+function sourceOf(site, frame) {
+  if (!frame.url) return ['browser', 'browser'];
+  if (!/\.js(\?|$)/.test(frame.url)) return ['inline scripts', 'inline scripts'];
+  const file = scriptFile(frame.url);
+  const spans = site.moduleIds && moduleSpans(site, file);
+  if (!spans) return [file, file];
+  const offset = spans.lineStarts[frame.lineNumber] + frame.columnNumber;
+  const module = spans.modules.find(([start, end]) => offset >= start && offset < end);
+  const name = module ? site.moduleIds[module[2]] : null;
+  if (!name) return [file, `${file} (webpack runtime)`];
+  return [file, name.startsWith('.cache/') ? `gatsby runtime (${name})` : name];
+}
+
+/**
+ * Sampled JavaScript self time (ms) from the trace's CPU profile, by script file and by source.
+ * Idle time and the "(program)" bucket (the browser's own work, counted by the groups above) are
+ * left out; garbage collection and browser functions called from scripts count as "browser".
+ */
+function scriptSources(site, traceEvents, main) {
+  const nodes = new Map();
+  const byFile = {};
+  const bySource = {};
+  for (const event of traceEvents) {
+    if (event.name !== 'ProfileChunk' || event.pid !== main.pid) continue;
+    const { cpuProfile, timeDeltas = [] } = event.args.data;
+    for (const node of cpuProfile?.nodes ?? []) nodes.set(`${event.id}:${node.id}`, node);
+    (cpuProfile?.samples ?? []).forEach((id, i) => {
+      const node = nodes.get(`${event.id}:${id}`);
+      const ms = (timeDeltas[i + 1] ?? timeDeltas[i] ?? 0) / 1000;
+      const name = node?.callFrame.functionName;
+      if (!node || name === '(idle)' || name === '(program)' || name === '(root)') return;
+      const [file, source] = sourceOf(site, node.callFrame);
+      byFile[file] = (byFile[file] ?? 0) + ms;
+      bySource[source] = (bySource[source] ?? 0) + ms;
+    });
+  }
+  return { byFile, bySource };
+}
+
 const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumFlags });
 const servers = [];
 const basePort = arg('port', 8850);
@@ -140,7 +250,12 @@ async function measure(site, pagePath) {
   const cdp = await context.newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpu });
   await browser.startTracing(page, {
-    categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8'],
+    categories: [
+      'devtools.timeline',
+      'disabled-by-default-devtools.timeline',
+      'v8',
+      ...(withSources ? ['disabled-by-default-v8.cpu_profiler'] : []),
+    ],
   });
   const response = await page.goto(`http://127.0.0.1:${site.port}${pagePath}`, {
     waitUntil: 'load',
@@ -154,9 +269,11 @@ async function measure(site, pagePath) {
     (n, match) => n + Buffer.byteLength(match[1]),
     0,
   );
+  const main = pageMainThread(trace.traceEvents, page.url());
   await context.close();
   const htmlBytes = Buffer.byteLength(html);
-  return { ...mainThreadTime(trace.traceEvents), elements, htmlBytes, styleBytes };
+  const sources = withSources ? scriptSources(site, trace.traceEvents, main) : null;
+  return { ...mainThreadTime(trace.traceEvents, main), elements, htmlBytes, styleBytes, sources };
 }
 
 console.log(`Load average (1, 5, 15 min) at the start: ${loadAverage()}`);
@@ -185,6 +302,46 @@ for (const pagePath of paths) {
   console.log(
     `| of which CSS in <style> KB | ${sites.map((_, i) => (med(i, 'styleBytes') / 1024).toFixed(1)).join(' | ')} |`,
   );
+  if (withSources) printSources(pagePath, results);
+}
+
+/** Medians of sampled script time by file (every site) and by source (sites with module ids). */
+function printSources(pagePath, results) {
+  const table = (title, key, siteIndexes, limit) => {
+    const medians = siteIndexes.map((i) => {
+      const names = new Set(results[i].flatMap((r) => Object.keys(r.sources[key])));
+      return new Map(
+        [...names].map((name) => [name, median(results[i].map((r) => r.sources[key][name] ?? 0))]),
+      );
+    });
+    const names = [...new Set(medians.flatMap((m) => [...m.keys()]))]
+      .map((name) => [name, Math.max(...medians.map((m) => m.get(name) ?? 0))])
+      .sort((a, b) => b[1] - a[1]);
+    console.log(`\n${pagePath}: ${title}\n`);
+    console.log(`| | ${siteIndexes.map((i) => sites[i].label).join(' | ')} |`);
+    console.log(`| --- | ${siteIndexes.map(() => '---:').join(' | ')} |`);
+    for (const [name] of names.slice(0, limit))
+      console.log(`| ${name} | ${medians.map((m) => (m.get(name) ?? 0).toFixed(0)).join(' | ')} |`);
+    const total = (i) =>
+      median(results[i].map((r) => Object.values(r.sources[key]).reduce((a, b) => a + b, 0)));
+    console.log(
+      `| **sampled in all** | ${siteIndexes.map((i) => total(i).toFixed(0)).join(' | ')} |`,
+    );
+  };
+  table(
+    'sampled script time by script file, ms (medians)',
+    'byFile',
+    sites.map((_, i) => i),
+    12,
+  );
+  const withIds = sites.flatMap((site, i) => (site.moduleIds ? [i] : []));
+  if (withIds.length > 0)
+    table(
+      'sampled script time by source inside the bundles, ms (medians)',
+      'bySource',
+      withIds,
+      20,
+    );
 }
 console.log(`
 Load average at the end: ${loadAverage()}`);
