@@ -60,7 +60,7 @@ describe('TableOfContents', () => {
 describe('PostSidebar', () => {
   const category = { name: 'engineering', title: 'Engineering', description: 'Patterns' };
 
-  it('shows the newsletter card, related posts and the category card', () => {
+  it('shows the newsletter card, related posts and the category card', async () => {
     renderWithProviders(
       <PostSidebar
         related={[
@@ -69,7 +69,8 @@ describe('PostSidebar', () => {
         category={category}
       />,
     );
-    expect(screen.getByRole('button', { name: /subscribe/i })).toBeInTheDocument();
+    // The card's module loads on its own (hydrateWhenNear); with no prebuilt markup, at once.
+    expect(await screen.findByRole('button', { name: /subscribe/i })).toBeInTheDocument();
     const related = screen.getByRole('region', { name: 'Related posts' });
     expect(within(related).getByRole('link', { name: 'Observability' })).toHaveAttribute(
       'href',

@@ -2,8 +2,19 @@ import { Link } from 'gatsby';
 import React from 'react';
 import styled from 'styled-components';
 import { ButtonLink } from '@/components/ui/button';
-import { NewsletterCard } from '@/features/newsletter';
+import type { NewsletterCardProps } from '@/features/newsletter';
 import { formatCalendarDate } from '@/lib/dates';
+import { hydrateWhenNear } from '@/lib/hydrate-when-near';
+
+/**
+ * The newsletter card with react-hook-form (about 11 KB of compressed script) loads and hydrates
+ * when the visitor gets near it: on a phone it sits below the whole article.
+ */
+const NewsletterCard = hydrateWhenNear<NewsletterCardProps>('post-newsletter', () =>
+  import(/* webpackChunkName: "newsletter-card" */ '@/features/newsletter').then(
+    ({ NewsletterCard: Card }) => ({ default: Card }),
+  ),
+);
 
 export interface RelatedPost {
   id: string;
