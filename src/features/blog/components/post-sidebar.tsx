@@ -7,7 +7,7 @@ import { formatCalendarDate } from '@/lib/dates';
 import { hydrateWhenNear } from '@/lib/hydrate-when-near';
 
 /**
- * The newsletter card with react-hook-form (about 11 KB of compressed script) loads and hydrates
+ * The newsletter card with react-hook-form (about 12 KB of compressed script) loads and hydrates
  * when the visitor gets near it: on a phone it sits below the whole article.
  */
 const NewsletterCard = hydrateWhenNear<NewsletterCardProps>('post-newsletter', () =>
