@@ -2,7 +2,6 @@ import type { GatsbyBrowser } from 'gatsby';
 import React from 'react';
 import { PageWrapper, RootWrapper } from '@/app/app-shell';
 import { installHistoryGuard } from '@/lib/history-guard';
-import { markNavigated } from '@/lib/hydrate-when-near';
 
 /** Before the router starts listening, so the editor can refuse Back/Forward moves. */
 export const onClientEntry: GatsbyBrowser['onClientEntry'] = () => {
@@ -16,14 +15,6 @@ export const wrapRootElement: GatsbyBrowser['wrapRootElement'] = ({ element }) =
 export const wrapPageElement: GatsbyBrowser['wrapPageElement'] = ({ element, props }) => (
   <PageWrapper pathname={props.location.pathname}>{element}</PageWrapper>
 );
-
-/**
- * Before the next page renders: parts of the first page that wait to be hydrated
- * (hydrateWhenNear) load at once on every page from now on.
- */
-export const onPreRouteUpdate: GatsbyBrowser['onPreRouteUpdate'] = ({ prevLocation }) => {
-  if (prevLocation) markNavigated();
-};
 
 /**
  * Gatsby's own scroll handling only runs for links to an anchor (it scrolls to the target);

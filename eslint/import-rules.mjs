@@ -5,6 +5,8 @@
  * → shared code (src/components, src/lib, src/styles). In detail:
  *
  * - Shared code imports no feature, no app shell, no page or template.
+ * - An island's entry (src/islands/<name>.tsx) is a webpack entry of its own: like a page it may
+ *   use any module of a feature or the app shell, and nothing imports it.
  * - A feature imports another feature only through its public entry (`@/features/<name>`, the
  *   folder's index.ts), never the app shell, a page or a template. The app shell also reaches
  *   features only through their entries. Pages and templates may import any module of a feature:
@@ -75,8 +77,9 @@ const BUILD_ONLY = [
 ];
 
 const PAGES = {
-  regex: '^@/(pages|templates)(/|$)',
-  message: 'Pages and templates are the top layer: nothing imports them.',
+  regex: '^@/(pages|templates|islands)(/|$)',
+  message:
+    "Pages and templates are the top layer, and an island's entry (src/islands) is a bundle of its own: nothing imports them.",
 };
 
 /** @type {Restriction[]} */
@@ -136,6 +139,18 @@ const selectors = ({ regex, message }) => {
   ];
 };
 
+/**
+ * `gatsby`'s own entry brings Gatsby's app runtime with it (its loader, and every plugin's
+ * gatsby-browser): an island's bundle must not. Link and navigate come from gatsby-link, which is
+ * what gatsby re-exports; only the data layer (graphql, useStaticQuery) comes from gatsby.
+ */
+const GATSBY_RUNTIME = {
+  name: 'gatsby',
+  importNames: ['Link', 'navigate', 'withPrefix', 'withAssetPrefix', 'parsePath'],
+  message:
+    "Import Link and navigate from 'gatsby-link': gatsby's entry brings its whole app runtime into an island's bundle.",
+};
+
 /** One config block: ESLint keeps only the last options given for a rule, so each file gets one. */
 const block = (files, restrictions) => ({
   files,
@@ -143,7 +158,10 @@ const block = (files, restrictions) => ({
   rules: {
     'no-restricted-imports': [
       'error',
-      { patterns: restrictions.map(({ regex, message }) => ({ regex, message })) },
+      {
+        paths: [GATSBY_RUNTIME],
+        patterns: restrictions.map(({ regex, message }) => ({ regex, message })),
+      },
     ],
     'no-restricted-syntax': ['error', ...restrictions.flatMap(selectors)],
   },
@@ -165,6 +183,8 @@ const AREAS = [
   ['src/app', APP],
   ['src/pages', [PAGES]],
   ['src/templates', [PAGES]],
+  // An island's entry hydrates one island: it may take it from any feature or the app shell.
+  ['src/islands', [PAGES]],
   ...FEATURES.map((feature) => [`src/features/${feature}`, featureRules(feature)]),
 ];
 

@@ -6,7 +6,6 @@ import type { GatsbyNode } from 'gatsby';
 import type * as GatsbyBrowserslist from 'gatsby/dist/utils/browserslist';
 import type { Configuration } from 'webpack';
 import { CSP_MANIFEST, pageScripts } from './csp';
-import { MODULE_IDS_FILE, ModuleIdsPlugin } from './module-ids';
 import { precompressAssets } from './precompress';
 import {
   keepWebpackCache,
@@ -19,8 +18,7 @@ import {
 /**
  * Production bundles: no source maps, SWC as the minifier, TypeScript through Babel once, SWC
  * instead of Babel for the site's own modules that need none of Gatsby's Babel plugins, webpack's
- * persistent cache only with WEBPACK_CACHE=on (see ./webpack.ts). The browser build also writes
- * .cache/webpack-module-ids.json, which module each numeric id in the bundles is (./module-ids.ts).
+ * persistent cache only with WEBPACK_CACHE=on (see ./webpack.ts).
  */
 export const onCreateWebpackConfig: GatsbyNode['onCreateWebpackConfig'] = ({
   stage,
@@ -51,18 +49,8 @@ export const onCreateWebpackConfig: GatsbyNode['onCreateWebpackConfig'] = ({
   const { getBrowsersList } = siteRequire(
     'gatsby/dist/utils/browserslist',
   ) as typeof GatsbyBrowserslist;
-  const withModuleIds: Configuration =
-    stage === 'build-javascript'
-      ? {
-          ...config,
-          plugins: [
-            ...(config.plugins ?? []),
-            new ModuleIdsPlugin(path.join(siteDir, '.cache', MODULE_IDS_FILE), siteDir),
-          ],
-        }
-      : config;
   actions.replaceWebpackConfig(
-    swcForOwnModules(withModuleIds, {
+    swcForOwnModules(config, {
       useSwc: swcModuleFilter(siteDir, (file) => readFileSync(file, 'utf8')),
       loader: path.join(siteDir, 'plugins/delivery/swc-loader.js'),
       styledComponentsPlugin: siteRequire.resolve('@swc/plugin-styled-components'),

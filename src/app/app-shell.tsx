@@ -10,11 +10,21 @@ import { ToastProvider } from '@/components/ui/toast';
  * The providers and layout every page runs inside. gatsby-browser.tsx and gatsby-ssr.tsx both use
  * these so the server-rendered markup and the hydrated app are built from the same tree.
  */
-export function RootWrapper({ children }: { children: React.ReactNode }) {
+export function RootWrapper({
+  children,
+  documentPage = false,
+}: {
+  children: React.ReactNode;
+  /**
+   * True while a document page is prebuilt: it runs no app, so it gets no app-wide toast region
+   * (its islands bring their own, see ToastsWhereNone).
+   */
+  documentPage?: boolean;
+}) {
   return (
     <ThemeProvider theme={theme}>
       <SessionProvider>
-        <ToastProvider>{children}</ToastProvider>
+        {documentPage ? children : <ToastProvider>{children}</ToastProvider>}
       </SessionProvider>
     </ThemeProvider>
   );

@@ -1,4 +1,4 @@
-import { navigate } from 'gatsby';
+import { navigate } from 'gatsby-link';
 
 /**
  * The one fetch wrapper for the REST API: JSON by default, form-encoded on request, the server's

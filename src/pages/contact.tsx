@@ -7,7 +7,8 @@ import { Card } from '@/components/ui/card';
 import { Container } from '@/components/ui/container';
 import { useSiteContent } from '@/components/use-site-content';
 import { ContactDetails } from '@/features/contact/components/contact-details';
-import { ContactForm } from '@/features/contact/components/contact-form';
+import { ContactIsland } from '@/features/contact/components/contact-island';
+import { useServiceOptions } from '@/features/contact/services';
 
 const Body = styled.section`
   padding-block: ${({ theme }) => theme.space[12]} ${({ theme }) => theme.space[16]};
@@ -39,6 +40,7 @@ const FormLead = styled.p`
 
 export default function ContactPage({ data }: PageProps<Queries.ContactPageQuery>) {
   const { fill } = useSiteContent();
+  const serviceOptions = useServiceOptions();
   // The build has checked content/contact.yaml (plugins/site-content).
   const { hero, form, details } = data.contactYaml as NonNullable<
     Queries.ContactPageQuery['contactYaml']
@@ -52,7 +54,7 @@ export default function ContactPage({ data }: PageProps<Queries.ContactPageQuery
             <Card>
               <FormTitle id="contact-form-title">{form.title}</FormTitle>
               <FormLead>{fill(form.lead)}</FormLead>
-              <ContactForm />
+              <ContactIsland serviceOptions={[...serviceOptions]} />
             </Card>
             <ContactDetails copy={details} />
           </Grid>

@@ -1,12 +1,11 @@
-import { graphql, navigate, type HeadFC, type PageProps } from 'gatsby';
-import React, { useCallback, useMemo } from 'react';
+import { graphql, type HeadFC, type PageProps } from 'gatsby';
+import React from 'react';
 import styled from 'styled-components';
 import { Seo } from '@/components/seo';
 import { Container } from '@/components/ui/container';
 import { ProjectsClosingBanner } from '@/features/projects/components/projects-closing-banner';
-import { ProjectsGallery } from '@/features/projects/components/projects-gallery';
 import { ProjectsHero } from '@/features/projects/components/projects-hero';
-import { filtersToSearch, type ProjectFilterState } from '@/features/projects/filters';
+import { ProjectsIsland } from '@/features/projects/components/projects-island';
 import { toProjects } from '@/features/projects/to-projects';
 
 const GallerySection = styled.section`
@@ -22,18 +21,8 @@ const VisuallyHidden = styled.h2`
   white-space: nowrap;
 `;
 
-export default function ProjectsPage({ data, location }: PageProps<Queries.ProjectsPageQuery>) {
-  const projects = useMemo(() => toProjects(data.allProjectsYaml.nodes), [data]);
-  const onFiltersChange = useCallback(
-    (next: ProjectFilterState) => {
-      // A new history entry per change so back/forward step through filter states; the page
-      // passes state so the layout can keep the scroll position instead of jumping to the top.
-      void navigate(`${location.pathname}${filtersToSearch(next)}`, {
-        state: { preserveScroll: true },
-      });
-    },
-    [location.pathname],
-  );
+export default function ProjectsPage({ data }: PageProps<Queries.ProjectsPageQuery>) {
+  const projects = toProjects(data.allProjectsYaml.nodes);
 
   return (
     <>
@@ -41,11 +30,7 @@ export default function ProjectsPage({ data, location }: PageProps<Queries.Proje
       <GallerySection id="projects-gallery" aria-labelledby="projects-gallery-title">
         <Container>
           <VisuallyHidden id="projects-gallery-title">Project gallery</VisuallyHidden>
-          <ProjectsGallery
-            projects={projects}
-            search={location.search}
-            onFiltersChange={onFiltersChange}
-          />
+          <ProjectsIsland projects={projects} />
         </Container>
       </GallerySection>
       <ProjectsClosingBanner />

@@ -22,6 +22,12 @@ export interface AuthUser {
 
 /** The browser session cookie. Page script cannot read it (HttpOnly). */
 export const SESSION_COOKIE = 'aw_session';
+/**
+ * A hint beside the session cookie, readable by page script and sent with page requests: a
+ * member of staff may be signed in, so prebuilt pages load the staff menu (which asks the server).
+ * It grants nothing: every staff call is checked against the session.
+ */
+export const STAFF_HINT_COOKIE = 'aw_staff';
 /** The cookie goes only to the API: pages never need it. */
 const COOKIE_PATH = '/api';
 
@@ -109,6 +115,12 @@ export default fp(
       // request.protocol reads X-Forwarded-Proto only from a proxy that TRUST_PROXY trusts.
       secure: config.publicUrl.startsWith('https:') || request.protocol === 'https',
     });
+    const hintCookieOptions = (request: FastifyRequest) => ({
+      ...cookieOptions(request),
+      path: '/',
+      httpOnly: false,
+      sameSite: 'lax' as const,
+    });
     app.decorate(
       'setSessionCookie',
       (request: FastifyRequest, reply: FastifyReply, token: string) => {
@@ -116,10 +128,15 @@ export default fp(
           ...cookieOptions(request),
           maxAge: opts.ttlSeconds,
         });
+        reply.setCookie(STAFF_HINT_COOKIE, '1', {
+          ...hintCookieOptions(request),
+          maxAge: opts.ttlSeconds,
+        });
       },
     );
     app.decorate('clearSessionCookie', (request: FastifyRequest, reply: FastifyReply) => {
       reply.clearCookie(SESSION_COOKIE, cookieOptions(request));
+      reply.clearCookie(STAFF_HINT_COOKIE, hintCookieOptions(request));
     });
 
     app.decorateRequest('user', null);

@@ -3,6 +3,11 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { matchesPath } from '../lib/match-path';
+import { withStaffLoader } from '../lib/staff-loader';
+import { STAFF_HINT_COOKIE } from './auth';
+
+/** The site's speculation rules, written by the build (plugins/islands) beside the pages. */
+const SPECULATION_RULES_FILE = 'speculation-rules.json';
 
 export interface StaticSiteOptions {
   /** The built site (Gatsby's public/). */
@@ -211,18 +216,37 @@ export default async function staticSite(app: FastifyInstance, opts: StaticSiteO
     );
   }
 
-  function send(reply: FastifyReply, file: string, status = 200) {
+  async function send(request: FastifyRequest, reply: FastifyReply, file: string, status = 200) {
     const page = file.split(path.sep).join('/');
     const urlPath = `/${page}`;
-    if (page.endsWith('.html')) allowPageScripts(reply, page);
-    return (
-      reply
-        .code(status)
-        .header('cache-control', status === 200 ? cacheControlFor(urlPath) : 'no-cache')
-        // Scripts and styles may come from their precompressed twin, so caches must key on it.
-        .header('vary', 'Accept-Encoding')
-        .sendFile(file, root)
-    );
+    reply
+      .code(status)
+      .header('cache-control', status === 200 ? cacheControlFor(urlPath) : 'no-cache');
+    if (page === SPECULATION_RULES_FILE) {
+      // Chromium refuses speculation rules of any other media type.
+      return reply
+        .type('application/speculationrules+json')
+        .send(await fs.promises.readFile(path.join(root, file)));
+    }
+    if (!page.endsWith('.html')) {
+      // Scripts and styles may come from their precompressed twin, so caches must key on it.
+      return reply.header('vary', 'Accept-Encoding').sendFile(file, root);
+    }
+    allowPageScripts(reply, page);
+    // Chromium prefetches or prerenders a page of this site when the pointer rests on its link.
+    reply.header('speculation-rules', `"/${SPECULATION_RULES_FILE}"`);
+    // A page differs for a signed-in member of staff: the staff menu's loader is added.
+    reply.header('vary', 'Accept-Encoding, Cookie');
+    if (request.cookies?.[STAFF_HINT_COOKIE] === '1') {
+      const staffPage = withStaffLoader(await fs.promises.readFile(path.join(root, file), 'utf8'));
+      if (staffPage !== null) {
+        return reply
+          .header('cache-control', 'private, no-cache')
+          .type('text/html; charset=utf-8')
+          .send(staffPage);
+      }
+    }
+    return reply.sendFile(file, root);
   }
 
   async function serve(request: FastifyRequest, reply: FastifyReply) {
@@ -240,37 +264,37 @@ export default async function staticSite(app: FastifyInstance, opts: StaticSiteO
         );
     }
 
-    if (isInternalFile(urlPath)) return notFoundPage(reply);
+    if (isInternalFile(urlPath)) return notFoundPage(request, reply);
 
     // One canonical URL per page: Gatsby is configured with trailingSlash "never". A path that
     // would redirect off the site ("//evil.example/") is simply not found.
     if (urlPath.length > 1 && urlPath.endsWith('/')) {
       const target = rawPath.replace(/\/+$/, '') + request.url.slice(rawPath.length);
-      return staysOnSite(target) ? reply.redirect(target, 301) : notFoundPage(reply);
+      return staysOnSite(target) ? reply.redirect(target, 301) : notFoundPage(request, reply);
     }
 
     // A section's not-found page is no page of its own: its address answers 404 like the
     // addresses it stands in for.
     const file = notFoundPages.some((n) => n.page === urlPath) ? null : fileFor(urlPath);
-    if (file) return send(reply, file);
+    if (file) return send(request, reply, file);
 
     const client = matchPaths.find((m) => matchesPath(m.matchPath, urlPath));
     if (client) {
       const page = fileFor(client.path);
-      if (page) return send(reply, page);
+      if (page) return send(request, reply, page);
     }
-    return notFoundPage(reply, urlPath);
+    return notFoundPage(request, reply, urlPath);
   }
 
   /** The not-found page of the address's section if it has one, else /404.html; status 404. */
-  function notFoundPage(reply: FastifyReply, urlPath?: string) {
+  function notFoundPage(request: FastifyRequest, reply: FastifyReply, urlPath?: string) {
     const section =
       urlPath === undefined
         ? undefined
         : notFoundPages.find((n) => matchesPath(n.matchPath, urlPath));
     const page = section ? fileFor(section.page) : null;
-    if (page) return send(reply, page, 404);
-    if (fileFor('/404.html')) return send(reply, '404.html', 404);
+    if (page) return send(request, reply, page, 404);
+    if (fileFor('/404.html')) return send(request, reply, '404.html', 404);
     return reply.code(404).type('text/plain; charset=utf-8').send('Page not found');
   }
 

@@ -1,4 +1,4 @@
-import { Link, navigate } from 'gatsby';
+import { Link, navigate } from 'gatsby-link';
 import React, { useEffect, useId, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import styled from 'styled-components';

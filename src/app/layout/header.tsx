@@ -1,11 +1,11 @@
-import { Link } from 'gatsby';
-import React, { Suspense, lazy } from 'react';
+import { Link } from 'gatsby-link';
+import React from 'react';
 import styled from 'styled-components';
 import { LogoMark } from '@/components/layout-icons';
 import { ButtonLink } from '@/components/ui/button';
 import { Container } from '@/components/ui/container';
-import { useSession } from '@/features/auth';
 import { MobileMenu } from './mobile-menu';
+import { StaffMenuIsland } from './staff-menu';
 import { CONTACT_LINK, NAV_LINKS, ariaCurrentFor } from './nav-links';
 
 const Bar = styled.header`
@@ -114,20 +114,6 @@ export interface HeaderProps {
   pathname: string;
 }
 
-// Visitors never see the staff menu, so its code is fetched only once a signed-in admin or
-// editor needs it.
-const AdminMenu = lazy(() => import('./admin-menu').then((m) => ({ default: m.AdminMenu })));
-
-function StaffMenu() {
-  const { ready, isAuthenticated, canEdit } = useSession();
-  if (!ready || !isAuthenticated || !canEdit) return null;
-  return (
-    <Suspense fallback={null}>
-      <AdminMenu />
-    </Suspense>
-  );
-}
-
 export function Header({ pathname }: HeaderProps) {
   return (
     <Bar>
@@ -148,7 +134,7 @@ export function Header({ pathname }: HeaderProps) {
           </DesktopList>
         </DesktopNav>
         <Actions>
-          <StaffMenu />
+          <StaffMenuIsland />
           <DesktopContact
             to={CONTACT_LINK.to}
             size="sm"

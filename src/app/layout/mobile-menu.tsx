@@ -1,5 +1,5 @@
-import { Link } from 'gatsby';
-import React, { useEffect, useRef, useState } from 'react';
+import { Link } from 'gatsby-link';
+import React, { useEffect, useRef } from 'react';
 import styled from 'styled-components';
 import { ButtonLink } from '@/components/ui/button';
 import { CloseIcon, MenuIcon } from '@/components/layout-icons';
@@ -42,21 +42,44 @@ const ToggleLabel = styled.span`
   }
 `;
 
+/**
+ * A native popover: it opens and closes, and Escape or a click outside closes it, with no script
+ * (document pages have none). Drawn under the sticky header, across the viewport.
+ */
 const Panel = styled.div`
-  position: absolute;
-  top: 100%;
-  right: 0;
-  left: 0;
+  position: fixed;
+  inset: ${({ theme }) => theme.headerHeight} 0 auto 0;
+  width: 100%;
   max-height: calc(100vh - ${({ theme }) => theme.headerHeight});
+  margin: 0;
   overflow-y: auto;
   padding: ${({ theme }) => theme.space[4]} ${({ theme }) => theme.space[5]}
     ${({ theme }) => theme.space[6]};
-  background: ${({ theme }) => theme.colors.bg};
+  border: 0;
   border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+  background: ${({ theme }) => theme.colors.bg};
+  color: ${({ theme }) => theme.colors.text};
   box-shadow: ${({ theme }) => theme.shadows.lg};
 
   ${({ theme }) => theme.media.lg} {
     display: none;
+  }
+`;
+
+/** The toggle shows the close icon while the menu is open. */
+const Wrapper = styled.div`
+  display: contents;
+
+  .menu-close {
+    display: none;
+  }
+
+  &:has(:popover-open) .menu-open {
+    display: none;
+  }
+
+  &:has(:popover-open) .menu-close {
+    display: block;
   }
 `;
 
@@ -90,62 +113,46 @@ export interface MobileMenuProps {
   pathname: string;
 }
 
-/** Collapsible navigation for viewports under 1024px; the toggle is hidden on wider screens. */
-export function MobileMenu({ pathname }: MobileMenuProps) {
-  const [open, setOpen] = useState(false);
-  const toggleRef = useRef<HTMLButtonElement>(null);
-  const panelId = 'mobile-menu';
+const PANEL_ID = 'mobile-menu';
 
-  // A route change (link, back button, programmatic navigate) always closes the menu.
+/**
+ * Collapsible navigation for viewports under 1024px; the toggle is hidden on wider screens. The
+ * button and the panel are a native popover pair, so the menu works on a page without script;
+ * in the app, where a link is a move inside the page, a change of route closes it.
+ */
+export function MobileMenu({ pathname }: MobileMenuProps) {
+  const panelRef = useRef<HTMLDivElement>(null);
+
   useEffect(() => {
-    setOpen(false);
+    const panel = panelRef.current;
+    // Browsers without popovers (and jsdom) have no hidePopover; closing a closed one does nothing.
+    if (panel && typeof panel.hidePopover === 'function') panel.hidePopover();
   }, [pathname]);
 
-  useEffect(() => {
-    if (!open) return undefined;
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
-      setOpen(false);
-      toggleRef.current?.focus();
-    };
-    document.addEventListener('keydown', onKeyDown);
-    return () => document.removeEventListener('keydown', onKeyDown);
-  }, [open]);
-
-  const close = () => setOpen(false);
-
   return (
-    <>
-      <Toggle
-        ref={toggleRef}
-        type="button"
-        aria-expanded={open}
-        aria-controls={panelId}
-        onClick={() => setOpen((value) => !value)}
-      >
-        {open ? <CloseIcon size={20} /> : <MenuIcon size={20} />}
+    <Wrapper>
+      {/* React 18 passes lowercase attributes it does not know through to the element. */}
+      <Toggle type="button" aria-controls={PANEL_ID} {...{ popovertarget: PANEL_ID }}>
+        <MenuIcon size={20} className="menu-open" />
+        <CloseIcon size={20} className="menu-close" />
         <ToggleLabel>Menu</ToggleLabel>
       </Toggle>
-      <Panel id={panelId} hidden={!open}>
+      <Panel id={PANEL_ID} ref={panelRef} {...{ popover: 'auto' }}>
         <nav aria-label="Mobile">
           <List>
             {NAV_LINKS.map((link) => (
               <li key={link.to}>
-                <MobileLink
-                  to={link.to}
-                  aria-current={ariaCurrentFor(pathname, link.to)}
-                  onClick={close}
-                >
+                <MobileLink to={link.to} aria-current={ariaCurrentFor(pathname, link.to)}>
                   {link.label}
                 </MobileLink>
               </li>
             ))}
           </List>
-          <ButtonLink to={CONTACT_LINK.to} block size="lg" onClick={close}>
+          <ButtonLink to={CONTACT_LINK.to} block size="lg">
             {CONTACT_LINK.label}
           </ButtonLink>
         </nav>
       </Panel>
-    </>
+    </Wrapper>
   );
 }

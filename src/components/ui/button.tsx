@@ -1,4 +1,4 @@
-import { Link, type GatsbyLinkProps } from 'gatsby';
+import { Link, type GatsbyLinkProps } from 'gatsby-link';
 import React, { forwardRef } from 'react';
 import styled, { css, type DefaultTheme } from 'styled-components';
 

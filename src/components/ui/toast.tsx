@@ -8,6 +8,7 @@ import React, {
   useState,
 } from 'react';
 import styled, { keyframes } from 'styled-components';
+import { createPortal } from 'react-dom';
 
 export type ToastVariant = 'default' | 'destructive';
 
@@ -152,9 +153,22 @@ function ToastCard({ item, onDismiss }: { item: ToastItem; onDismiss: (id: numbe
   );
 }
 
-/** Holds the toast stack and renders it in one polite live region for the whole site. */
-export function ToastProvider({ children }: { children: React.ReactNode }) {
+/**
+ * Holds the toast stack and renders it in one polite live region for the whole site.
+ *
+ * `detached`: the region is added to the end of <body> once mounted instead of after the
+ * children, for an island of a document page, whose prebuilt markup has no region of its own.
+ */
+export function ToastProvider({
+  children,
+  detached = false,
+}: {
+  children: React.ReactNode;
+  detached?: boolean;
+}) {
   const [items, setItems] = useState<ToastItem[]>([]);
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => setMounted(true), []);
   const nextId = useRef(1);
 
   const dismiss = useCallback((id: number) => {
@@ -168,17 +182,29 @@ export function ToastProvider({ children }: { children: React.ReactNode }) {
 
   const value = useMemo(() => ({ toast, dismiss }), [toast, dismiss]);
 
+  // The region exists before any toast so screen readers register it and announce additions.
+  const region = (
+    <Viewport aria-live="polite" aria-label="Notifications" role="region">
+      {items.map((item) => (
+        <ToastCard key={item.id} item={item} onDismiss={dismiss} />
+      ))}
+    </Viewport>
+  );
   return (
     <ToastContext.Provider value={value}>
       {children}
-      {/* The region exists before any toast so screen readers register it and announce additions. */}
-      <Viewport aria-live="polite" aria-label="Notifications" role="region">
-        {items.map((item) => (
-          <ToastCard key={item.id} item={item} onDismiss={dismiss} />
-        ))}
-      </Viewport>
+      {detached ? (mounted ? createPortal(region, document.body) : null) : region}
     </ToastContext.Provider>
   );
+}
+
+/**
+ * Toasts for a part that may stand alone: an island of a document page has no app around it, so
+ * it gets a stack of its own (its region added once mounted); inside the app it uses the app's.
+ */
+export function ToastsWhereNone({ children }: { children: React.ReactNode }) {
+  if (useContext(ToastContext)) return <>{children}</>;
+  return <ToastProvider detached>{children}</ToastProvider>;
 }
 
 /** `const { toast } = useToast(); toast({ title: 'Saved' })`. Must be used under ToastProvider. */

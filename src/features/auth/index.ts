@@ -4,6 +4,7 @@
  */
 export {
   SessionProvider,
+  useOptionalSession,
   useSession,
   type Role,
   type SessionState,

@@ -169,6 +169,11 @@ export function SessionProvider({ children }: { children: React.ReactNode }) {
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }
 
+/** The session of the surrounding provider, or null where there is none (an island's own tree). */
+export function useOptionalSession(): SessionValue | null {
+  return useContext(SessionContext);
+}
+
 export function useSession(): SessionValue {
   const context = useContext(SessionContext);
   if (!context) throw new Error('useSession must be used inside <SessionProvider>.');

@@ -3,3 +3,4 @@
  * every post). Everything exported here lands in the importer's bundle.
  */
 export { NewsletterCard, type NewsletterCardProps } from './components/newsletter-card';
+export { NewsletterIsland } from './components/newsletter-island';

@@ -1,17 +1,13 @@
-import { graphql, navigate, type HeadFC, type PageProps } from 'gatsby';
-import React, { useCallback, useMemo } from 'react';
+import { graphql, type HeadFC, type PageProps } from 'gatsby';
+import React from 'react';
+import styled from 'styled-components';
 import { Seo } from '@/components/seo';
 import { Container } from '@/components/ui/container';
 import { BlogHero } from '@/features/blog/components/blog-hero';
-import {
-  BlogList,
-  type CategoryOption,
-  type SeriesOption,
-} from '@/features/blog/components/blog-list';
-import type { ListingSource } from '@/features/blog/components/use-blog-listing';
-import { searchForFilter, toKey, type BlogFilter } from '@/features/blog/lib/filters';
+import type { CategoryOption, SeriesOption } from '@/features/blog/components/blog-list';
+import { BlogListIsland } from '@/features/blog/components/blog-list-island';
 import type { SocialLinks } from '@/features/blog/components/social-follow';
-import styled from 'styled-components';
+import { toKey } from '@/features/blog/lib/filters';
 
 /** The site's social profiles; a profile left out of the site metadata has no link. */
 function socialLinks(
@@ -29,60 +25,36 @@ const ListSection = styled.section`
   padding-block: ${({ theme }) => theme.space[10]} ${({ theme }) => theme.space[16]};
 `;
 
-export default function BlogPage({ data, location }: PageProps<Queries.BlogIndexQuery>) {
-  const { categories, series, source } = useMemo(() => {
-    const categoryCounts = new Map(
-      data.byCategory.group.map((group) => [group.fieldValue ?? '', group.totalCount]),
-    );
-    const seriesOptions: SeriesOption[] = data.bySeries.group
-      .flatMap((group) =>
-        group.fieldValue
-          ? [{ name: group.fieldValue, slug: toKey(group.fieldValue), count: group.totalCount }]
-          : [],
-      )
-      .sort((a, b) => a.name.localeCompare(b.name));
-    const seriesCounts = new Map(seriesOptions.map((option) => [option.slug, option.count]));
-    const categoryOptions: CategoryOption[] = data.categories.nodes.map((category) => ({
-      name: category.name,
-      title: category.title,
-      description: category.description,
-      count: categoryCounts.get(category.name) ?? 0,
-    }));
-    const listingSource: ListingSource = {
-      firstPage: data.posts.nodes,
-      totalCount: data.posts.totalCount,
-      countFor: (filter: BlogFilter) =>
-        filter.kind === 'all'
-          ? data.posts.totalCount
-          : filter.kind === 'category'
-            ? (categoryCounts.get(filter.name) ?? 0)
-            : (seriesCounts.get(filter.slug) ?? 0),
-    };
-    return { categories: categoryOptions, series: seriesOptions, source: listingSource };
-  }, [data]);
-
-  const onFilterChange = useCallback(
-    (filter: BlogFilter) => {
-      // One history entry per choice so back/forward step through them; preserveScroll asks the
-      // layout not to jump to the top for what is the same page.
-      void navigate(`${location.pathname}${searchForFilter(filter, location.search)}`, {
-        state: { preserveScroll: true },
-      });
-    },
-    [location.pathname, location.search],
+export default function BlogPage({ data }: PageProps<Queries.BlogIndexQuery>) {
+  const categoryCounts = Object.fromEntries(
+    data.byCategory.group.map((group) => [group.fieldValue ?? '', group.totalCount]),
   );
+  const series: SeriesOption[] = data.bySeries.group
+    .flatMap((group) =>
+      group.fieldValue
+        ? [{ name: group.fieldValue, slug: toKey(group.fieldValue), count: group.totalCount }]
+        : [],
+    )
+    .sort((a, b) => a.name.localeCompare(b.name));
+  const categories: CategoryOption[] = data.categories.nodes.map((category) => ({
+    name: category.name,
+    title: category.title,
+    description: category.description,
+    count: categoryCounts[category.name] ?? 0,
+  }));
 
   return (
     <>
       <BlogHero />
       <ListSection aria-label="Blog posts">
         <Container>
-          <BlogList
-            source={source}
+          <BlogListIsland
+            firstPage={data.posts.nodes.map((post) => ({ ...post, tags: [...post.tags] }))}
+            totalCount={data.posts.totalCount}
+            categoryCounts={categoryCounts}
+            seriesCounts={Object.fromEntries(series.map((option) => [option.slug, option.count]))}
             categories={categories}
             series={series}
-            search={location.search}
-            onFilterChange={onFilterChange}
             social={socialLinks(data.site?.siteMetadata?.social)}
           />
         </Container>

@@ -1,6 +1,6 @@
 import { yupResolver } from '@hookform/resolvers/yup';
 import type { LoginResponse, MeResponse } from '@site/contracts';
-import { navigate } from 'gatsby';
+import { navigate } from 'gatsby-link';
 import React from 'react';
 import { useForm } from 'react-hook-form';
 import styled from 'styled-components';

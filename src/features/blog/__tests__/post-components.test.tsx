@@ -69,7 +69,7 @@ describe('PostSidebar', () => {
         category={category}
       />,
     );
-    // The card's module loads on its own (hydrateWhenNear); with no prebuilt markup, at once.
+    // The card is an island; inside the app (as here) it is live at once.
     expect(await screen.findByRole('button', { name: /subscribe/i })).toBeInTheDocument();
     const related = screen.getByRole('region', { name: 'Related posts' });
     expect(within(related).getByRole('link', { name: 'Observability' })).toHaveAttribute(

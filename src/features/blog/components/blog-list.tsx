@@ -44,6 +44,12 @@ export function BlogList({
 }: BlogListProps) {
   const filter = useMemo(() => filterFromSearch(search), [search]);
   const [query, setQuery] = useState('');
+  // Text typed into the prebuilt field before this list was hydrated is the query.
+  const searchInput = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    const typed = searchInput.current?.value;
+    if (typed) setQuery(typed);
+  }, []);
   const listing = useBlogListing(source, filter, query);
   const searchId = useId();
   const searching = queryTerms(query).length > 0;
@@ -108,6 +114,7 @@ export function BlogList({
           <path d="m20 20-3.5-3.5" />
         </SearchIcon>
         <input
+          ref={searchInput}
           id={searchId}
           type="search"
           value={query}

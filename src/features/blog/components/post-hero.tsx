@@ -1,11 +1,11 @@
-import { Link } from 'gatsby';
+import { Link } from 'gatsby-link';
 import React from 'react';
 import styled from 'styled-components';
 import { Badge } from '@/components/ui/badge';
 import { Container } from '@/components/ui/container';
 import { toKey } from '../lib/filters';
 import { formatCalendarDate } from '@/lib/dates';
-import { ShareButton } from './share-button';
+import { ShareIsland } from './share-island';
 
 export interface PostHeroProps {
   title: string;
@@ -64,7 +64,7 @@ export function PostHero({
             {author ? <span>By {author}</span> : null}
             <span>{readingTime} min read</span>
           </Meta>
-          <ShareButton title={title} description={description} />
+          <ShareIsland title={title} description={description} />
         </Inner>
       </Container>
     </Hero>

@@ -1,20 +1,9 @@
-import { Link } from 'gatsby';
+import { Link } from 'gatsby-link';
 import React from 'react';
 import styled from 'styled-components';
 import { ButtonLink } from '@/components/ui/button';
-import type { NewsletterCardProps } from '@/features/newsletter';
+import { NewsletterIsland } from '@/features/newsletter';
 import { formatCalendarDate } from '@/lib/dates';
-import { hydrateWhenNear } from '@/lib/hydrate-when-near';
-
-/**
- * The newsletter card with react-hook-form (about 12 KB of compressed script) loads and hydrates
- * when the visitor gets near it: on a phone it sits below the whole article.
- */
-const NewsletterCard = hydrateWhenNear<NewsletterCardProps>('post-newsletter', () =>
-  import(/* webpackChunkName: "newsletter-card" */ '@/features/newsletter').then(
-    ({ NewsletterCard: Card }) => ({ default: Card }),
-  ),
-);
 
 export interface RelatedPost {
   id: string;
@@ -31,7 +20,7 @@ export interface PostSidebarProps {
 export function PostSidebar({ related, category }: PostSidebarProps) {
   return (
     <Aside aria-label="More from the blog">
-      <NewsletterCard />
+      <NewsletterIsland />
       {related.length > 0 ? (
         <Panel aria-labelledby="post-related-label">
           <h2 id="post-related-label">Related posts</h2>

@@ -5,6 +5,11 @@ import React from 'react';
 import { API, setupApiServer } from '@/testing/api-server';
 import { renderWithProviders } from '@/testing/render-with-providers';
 import { ContactForm } from '../components/contact-form';
+import { useServiceOptions } from '../services';
+
+function Form() {
+  return <ContactForm serviceOptions={useServiceOptions()} />;
+}
 
 const server = setupApiServer();
 
@@ -16,7 +21,7 @@ const FAILURE_TEXT =
   'There was a problem sending your message. Please try again or contact us directly.';
 
 function renderForm() {
-  renderWithProviders(<ContactForm />);
+  renderWithProviders(<Form />);
   return userEvent.setup();
 }
 

@@ -13,7 +13,7 @@ import { ApiError } from '@/lib/api-client';
 import { emailField } from '@/lib/email-field';
 import { useHydrated } from '@/lib/use-hydrated';
 import { sendEnquiry } from '../api/send-enquiry';
-import { useServiceOptions } from '../services';
+import type { ServiceOption } from '../services';
 
 /** The form's values: every field of the API's request, as text ('' for "not given"). */
 type ContactValues = { [Field in keyof ContactRequest]-?: NonNullable<ContactRequest[Field]> };
@@ -112,8 +112,12 @@ function fieldErrorsFrom(error: unknown): { field: string; message: string }[] {
  * idle, submitting ('Sending...', button disabled), sent (form cleared) or failed (toast, alert and
  * red borders on the required fields); any edit returns it to idle.
  */
-export function ContactForm() {
-  const serviceOptions = useServiceOptions();
+export interface ContactFormProps {
+  /** The service choices, in the order of content/services.yaml (useServiceOptions). */
+  serviceOptions: readonly ServiceOption[];
+}
+
+export function ContactForm({ serviceOptions }: ContactFormProps) {
   const { toast } = useToast();
   const [status, setStatus] = useState<ContactStatus>('idle');
   const hydrated = useHydrated();

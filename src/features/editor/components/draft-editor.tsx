@@ -1,5 +1,5 @@
 import type { Draft, DraftWrite, FieldError, PublishJob } from '@site/contracts';
-import { Link } from 'gatsby';
+import { Link } from 'gatsby-link';
 import React, { useCallback, useState } from 'react';
 import styled from 'styled-components';
 import { Alert } from '@/components/ui/alert';

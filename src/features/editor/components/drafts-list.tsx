@@ -1,5 +1,5 @@
 import type { DraftSummary, PublishedPost, PublishJob } from '@site/contracts';
-import { Link, navigate } from 'gatsby';
+import { Link, navigate } from 'gatsby-link';
 import React, { useCallback, useEffect, useState } from 'react';
 import styled from 'styled-components';
 import { Alert } from '@/components/ui/alert';

@@ -1,4 +1,4 @@
-import { Link } from 'gatsby';
+import { Link } from 'gatsby-link';
 import type { ClaimResponse } from '@site/contracts';
 import React, { useEffect, useRef, useState } from 'react';
 import { Alert } from '@/components/ui/alert';

@@ -1,6 +1,6 @@
 import { yupResolver } from '@hookform/resolvers/yup';
 import type { EntryPayload, EntryResponse } from '@site/contracts';
-import { Link } from 'gatsby';
+import { Link } from 'gatsby-link';
 import React, { useId, useMemo, useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import styled from 'styled-components';

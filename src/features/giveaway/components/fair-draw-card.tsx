@@ -1,4 +1,4 @@
-import { Link } from 'gatsby';
+import { Link } from 'gatsby-link';
 import React from 'react';
 import styled from 'styled-components';
 import { formatDateTime } from '@/lib/dates';

@@ -1,5 +1,5 @@
 import { useApolloClient } from '@apollo/client';
-import { Link } from 'gatsby';
+import { Link } from 'gatsby-link';
 import React, { useCallback, useEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { ButtonLink } from '@/components/ui/button';

@@ -1,5 +1,5 @@
 import type { EntryResponse } from '@site/contracts';
-import { Link } from 'gatsby';
+import { Link } from 'gatsby-link';
 import React, { useEffect, useRef } from 'react';
 import styled from 'styled-components';
 import { Button } from '@/components/ui/button';

@@ -1,4 +1,4 @@
-import { Link } from 'gatsby';
+import { Link } from 'gatsby-link';
 import React, { useEffect } from 'react';
 import styled from 'styled-components';
 import { Alert } from '@/components/ui/alert';

@@ -1,4 +1,4 @@
-import { Link } from 'gatsby';
+import { Link } from 'gatsby-link';
 import type { GiveawayVerification } from '@site/contracts';
 import React, { useEffect, useState } from 'react';
 import styled from 'styled-components';

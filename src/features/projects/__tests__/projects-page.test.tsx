@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { navigate, type PageProps } from 'gatsby';
+import type { PageProps } from 'gatsby';
 import React from 'react';
 import { ThemeProvider } from 'styled-components';
 import ProjectsPage from '@/pages/projects';
@@ -36,6 +36,7 @@ const nodes = [
 ];
 
 function renderPage(search = '') {
+  window.history.replaceState(null, '', `/projects${search}`);
   // Only the props the page reads; the rest of PageProps is Gatsby's routing plumbing.
   const props = {
     data: { allProjectsYaml: { nodes } },
@@ -49,8 +50,6 @@ function renderPage(search = '') {
 }
 
 describe('the /projects page', () => {
-  beforeEach(() => jest.mocked(navigate).mockClear());
-
   it('shows the hero, the gallery and the closing banner with its two actions', () => {
     renderPage();
     expect(screen.getByRole('heading', { level: 1, name: 'Vibe Projects' })).toBeInTheDocument();
@@ -63,19 +62,35 @@ describe('the /projects page', () => {
     expect(screen.getByRole('link', { name: 'Get In Touch' })).toHaveAttribute('href', '/contact');
   });
 
-  it('turns a filter change into a new history entry that keeps the scroll position', async () => {
+  it("applies the address's filters and turns a change into a new history entry", async () => {
     const user = userEvent.setup();
     renderPage('?type=other');
+    expect(await screen.findByText('Showing 1 of 2 projects')).toBeInTheDocument();
+    const before = window.history.length;
     await user.selectOptions(screen.getByRole('combobox', { name: 'Category' }), 'AI Agents');
-    expect(navigate).toHaveBeenLastCalledWith('/projects?category=AI+Agents&type=other', {
-      state: { preserveScroll: true },
-    });
+    expect(window.location.pathname + window.location.search).toBe(
+      '/projects?category=AI+Agents&type=other',
+    );
+    expect(window.history.length).toBe(before + 1);
   });
 
-  it('navigates to the plain URL when the filters are cleared', async () => {
+  it('follows Back to the previous filters', async () => {
+    const user = userEvent.setup();
+    renderPage('?type=other');
+    await user.selectOptions(
+      await screen.findByRole('combobox', { name: 'Category' }),
+      'Fun Tools',
+    );
+    expect(await screen.findByText('No projects found')).toBeInTheDocument();
+    window.history.back();
+    expect(await screen.findByText('Showing 1 of 2 projects')).toBeInTheDocument();
+  });
+
+  it('goes to the plain address when the filters are cleared', async () => {
     const user = userEvent.setup();
     renderPage('?category=Fun+Tools&type=other');
-    await user.click(screen.getByRole('button', { name: 'Clear Filters' }));
-    expect(navigate).toHaveBeenLastCalledWith('/projects', { state: { preserveScroll: true } });
+    await user.click(await screen.findByRole('button', { name: 'Clear Filters' }));
+    expect(window.location.pathname + window.location.search).toBe('/projects');
+    expect(await screen.findByText('Showing 2 of 2 projects')).toBeInTheDocument();
   });
 });

@@ -1,0 +1,4 @@
+import { ShareIsland } from '@/features/blog/components/share-island';
+import { hydrateIslands } from '@/lib/hydrate-islands';
+
+hydrateIslands(ShareIsland);
