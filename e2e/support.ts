@@ -47,16 +47,41 @@ export const publicPages = [
 ] as const;
 
 /**
- * Waits until the app has started on the page: Gatsby's router is up, its first render is
- * committed (the `onInitialClientRender` mark), and the network has then been quiet.
+ * Waits until the page is ready to use. An app page: Gatsby's router is up, its first render is
+ * committed (the `onInitialClientRender` mark), and the network has then been quiet. A document
+ * page (no app runtime): it has loaded, every island the loader has started is hydrated, and the
+ * network has been quiet.
  */
 export async function hydrated(page: Page): Promise<void> {
-  await page.waitForFunction(
-    () =>
-      typeof (window as unknown as { ___navigate?: unknown }).___navigate === 'function' &&
-      performance.getEntriesByName('onInitialClientRender').length > 0,
+  await page.waitForLoadState('load');
+  const appPage = await page.evaluate(
+    () => document.getElementById('gatsby-script-loader') !== null,
   );
+  if (appPage) {
+    await page.waitForFunction(
+      () =>
+        typeof (window as unknown as { ___navigate?: unknown }).___navigate === 'function' &&
+        performance.getEntriesByName('onInitialClientRender').length > 0,
+    );
+  }
   await page.waitForLoadState('networkidle');
+  await islandsSettled(page);
+}
+
+/** Every island the loader has started on the page is hydrated. */
+export async function islandsSettled(page: Page): Promise<void> {
+  await page.waitForFunction(() =>
+    [
+      ...document.querySelectorAll<HTMLElement & { __islandActive?: number }>('[data-island]'),
+    ].every((element) => !element.__islandActive || element.hasAttribute('data-island-hydrated')),
+  );
+}
+
+/** Waits until the island named `name` on the page is hydrated (the visitor has reached it). */
+export async function islandHydrated(page: Page, name: string): Promise<void> {
+  await expect(
+    page.locator(`[data-island="${name}"][data-island-hydrated]`).first(),
+  ).toBeAttached();
 }
 
 /** How long a publish may take: a real `gatsby build` aside, then the switch. */

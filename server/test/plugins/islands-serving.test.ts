@@ -1,0 +1,103 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { withStaffLoader } from '../../src/lib/staff-loader';
+import { buildTestApp, type TestApp } from '../helpers/build';
+
+function write(root: string, file: string, body: string) {
+  const full = path.join(root, file);
+  fs.mkdirSync(path.dirname(full), { recursive: true });
+  fs.writeFileSync(full, body);
+}
+
+const LOADER = '/islands/loader-0123456789abcdef0123.js';
+const MARKER = `<template id="staff-island-loader" data-src="${LOADER}"></template>`;
+/** A document page without islands, as the build writes it: the marker, no script. */
+const PLAIN_PAGE = `<html><head></head><body><div id="___gatsby"><h1>about</h1></div>${MARKER}</body></html>`;
+/** A document page with an island: the loader already in its head, no marker. */
+const ISLAND_PAGE = `<html><head><script async="" src="${LOADER}" data-island-loader=""></script></head><body><h1>blog</h1></body></html>`;
+
+describe('withStaffLoader', () => {
+  it('adds the loader after the marker, once', () => {
+    const page = withStaffLoader(PLAIN_PAGE);
+    expect(page).toBe(
+      PLAIN_PAGE.replace(MARKER, `${MARKER}<script async src="${LOADER}"></script>`),
+    );
+  });
+
+  it('leaves a page without the marker alone', () => {
+    expect(withStaffLoader(ISLAND_PAGE)).toBeNull();
+    expect(withStaffLoader('<h1>no marker</h1>')).toBeNull();
+  });
+
+  it('adds nothing but a loader of the build: any other address in the marker is refused', () => {
+    for (const src of [
+      'https://evil.example/x.js',
+      '/islands/loader-xyz.js',
+      '/islands/loader-0123.js?x=1',
+      '//evil.example/islands/loader-0123.js',
+      '/islands/../app.js',
+    ]) {
+      expect(withStaffLoader(PLAIN_PAGE.replace(LOADER, src))).toBeNull();
+    }
+  });
+});
+
+describe('document pages and the staff hint', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    const first = await buildTestApp();
+    const site = first.config.siteDir;
+    write(site, 'index.html', '<h1>home</h1>');
+    write(site, 'about/index.html', PLAIN_PAGE);
+    write(site, 'blog/index.html', ISLAND_PAGE);
+    write(site, LOADER.slice(1), '!function(){}();');
+    write(site, 'speculation-rules.json', '{"prerender":[],"prefetch":[]}');
+    // The plugin reads the build once at start-up, so build a second app over the same folders.
+    t = await buildTestApp({ SITE_DIR: site, GATSBY_CACHE_DIR: first.config.gatsbyCacheDir });
+    const close = t.close;
+    t.close = async () => {
+      await close();
+      await first.close();
+    };
+  });
+  afterAll(() => t.close());
+
+  test('every page names the speculation rules and varies with cookies', async () => {
+    for (const url of ['/about', '/blog']) {
+      const res = await t.app.inject({ url });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['speculation-rules']).toBe('"/speculation-rules.json"');
+      expect(String(res.headers.vary)).toMatch(/Cookie/);
+    }
+  });
+
+  test('the rules are served with the media type Chromium requires', async () => {
+    const res = await t.app.inject({ url: '/speculation-rules.json' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^application\/speculationrules\+json/);
+    expect(res.json()).toEqual({ prerender: [], prefetch: [] });
+  });
+
+  test('a visitor gets the page as built: no script', async () => {
+    const res = await t.app.inject({ url: '/about' });
+    expect(res.body).toBe(PLAIN_PAGE);
+    expect(res.body).not.toContain('<script');
+  });
+
+  test('with the staff hint, a page without islands gets the loader, and is not shared', async () => {
+    const res = await t.app.inject({ url: '/about', cookies: { aw_staff: '1' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/text\/html/);
+    expect(res.headers['cache-control']).toBe('private, no-cache');
+    expect(res.body).toContain(`${MARKER}<script async src="${LOADER}"></script>`);
+    // A page that already carries the loader is sent as built.
+    const blog = await t.app.inject({ url: '/blog', cookies: { aw_staff: '1' } });
+    expect(blog.body).toBe(ISLAND_PAGE);
+  });
+
+  test('the loader is cached like every hashed asset', async () => {
+    const res = await t.app.inject({ url: LOADER });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+});
