@@ -10,7 +10,7 @@ import type { Config } from './config';
 import type { Db } from './db/connect';
 import authPlugin from './plugins/auth';
 import dbPlugin from './plugins/db';
-import errorsPlugin, { FRAMEWORK_ERRORS } from './plugins/errors';
+import errorsPlugin, { clientErrorHandler, FRAMEWORK_ERRORS } from './plugins/errors';
 import staticSite, { isApiPath, SiteHandle } from './plugins/static-site';
 import giveawayRoutes from './routes/v1/giveaways';
 import healthRoutes from './routes/v1/health';
@@ -104,6 +104,8 @@ export async function buildApp({ config, connection, logStream }: BuildOptions):
       // slow client overstay by that much).
       connectionsCheckingInterval: Math.min(1_000, config.timeouts.headersMs),
     },
+    // Errors Node finds on a connection (a request too slow to arrive: 408) answer with a detail.
+    clientErrorHandler,
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: false, maxParamLength: 200 },
     // Errors raised before routing (bad URL, bad content type) still answer with a detail.

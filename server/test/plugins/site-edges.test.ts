@@ -18,6 +18,7 @@ function write(root: string, file: string, body: string) {
 interface RawAnswer {
   status: number;
   headers: Record<string, string>;
+  body: string;
   closedAfterMs: number;
 }
 
@@ -40,7 +41,7 @@ function raw(port: number, request: string | Buffer): Promise<RawAnswer> {
     socket.on('error', () => undefined);
     socket.on('close', () => {
       clearTimeout(timer);
-      const [head = ''] = data.split('\r\n\r\n');
+      const [head = '', ...rest] = data.split('\r\n\r\n');
       const [statusLine = '', ...lines] = head.split('\r\n');
       const headers: Record<string, string> = {};
       for (const line of lines) {
@@ -50,6 +51,7 @@ function raw(port: number, request: string | Buffer): Promise<RawAnswer> {
       resolve({
         status: Number(statusLine.split(' ')[1] ?? 0),
         headers,
+        body: rest.join('\r\n\r\n'),
         closedAfterMs: Date.now() - started,
       });
     });
@@ -180,6 +182,11 @@ describe('slow clients are cut off', () => {
       'Content-Length: 200\r\n\r\n{"name": "Ada", ';
     const res = await raw(port, head);
     expect(res.status).toBe(408);
+    // Answered like every other error of the API.
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    expect(JSON.parse(res.body)).toEqual({
+      detail: 'The request took too long to arrive. Please send it again.',
+    });
     // Two seconds allowed, checked every second: well short of the 331 s seen without a limit.
     expect(res.closedAfterMs).toBeGreaterThanOrEqual(1_900);
     expect(res.closedAfterMs).toBeLessThan(6_000);
@@ -191,6 +198,23 @@ describe('slow clients are cut off', () => {
     expect([0, 408]).toContain(res.status);
     expect(res.closedAfterMs).toBeLessThan(5_000);
   });
+
+  test.each([
+    [
+      'headers over the size limit',
+      `GET /api/v1/health HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`,
+      431,
+    ],
+    ['bytes that are no HTTP', 'HELLO THERE\r\n\r\n', 400],
+  ])(
+    '%s: answered with a detail before Fastify sees a request',
+    async (_label, request, status) => {
+      const res = await raw(port, request);
+      expect(res.status).toBe(status);
+      expect(res.headers['content-type']).toMatch(/^application\/json/);
+      expect(JSON.parse(res.body)).toEqual({ detail: expect.any(String) });
+    },
+  );
 
   test('the limits are set on the server', () => {
     const server = t.app.server;
