@@ -141,6 +141,20 @@ describe('the built site over a real socket', () => {
     '/.cache/match-paths.json',
     '/%2Ecache/match-paths.json',
     '/static/.hidden',
+    // Spellings the file lookup reads as the same file.
+    '//webpack.stats.json',
+    '///webpack.stats.json',
+    '/%2fwebpack.stats.json',
+    '/%2Fwebpack.stats.json',
+    '/%2F%2Fwebpack.stats.json',
+    '/./webpack.stats.json',
+    '/%2E/webpack.stats.json',
+    '/static/../webpack.stats.json',
+    '/static/%2E%2E/webpack.stats.json',
+    '//chunk-map.json',
+    '/%2fchunk-map.json',
+    '//app-3f9c1d2e4b5a69788a7b.js.map',
+    '//.cache/match-paths.json',
   ])('%s is not served', async (target) => {
     const res = await raw(port, get(target));
     expect(res.status).toBe(404);
@@ -164,6 +178,9 @@ test('the redirect and internal-file rules, as functions', () => {
     expect(staysOnSite(target)).toBe(false);
   expect(isInternalFile('/page-data/app-data.json')).toBe(false);
   expect(isInternalFile('/x.css.map')).toBe(true);
+  expect(isInternalFile('//webpack.stats.json')).toBe(true);
+  expect(isInternalFile('/a/../chunk-map.json')).toBe(true);
+  expect(isInternalFile('/blog/chunk-map.json')).toBe(false);
 });
 
 describe('slow clients are cut off', () => {
