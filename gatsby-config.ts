@@ -94,6 +94,8 @@ const config: GatsbyConfig = {
     'projects',
     'site-content',
     'seo',
+    // Moves Gatsby's working files (webpack.stats.json, chunk-map.json) out of the served folder.
+    'build-internals',
     { resolve: 'gatsby-plugin-feed', options: blogFeedOptions },
     {
       resolve: 'gatsby-plugin-sitemap',

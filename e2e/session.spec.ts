@@ -1,7 +1,9 @@
 import { execFileSync } from 'node:child_process';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { type Browser, type BrowserContext, type Page, expect, test } from '@playwright/test';
 import { e2eDataDir } from '../playwright.config';
-import { loginAs } from './support';
+import { e2eAdmin, loginAs } from './support';
 
 /**
  * The session as an attacker meets it: script on the page finds nothing that works as a
@@ -139,6 +141,74 @@ test.describe('a form posted from another origin is refused', () => {
       await expect(page.getByRole('heading', { name: 'Inbox', level: 1 })).toBeVisible();
       expect(await meFromPage(page)).toBe(200);
     });
+  }
+});
+
+test.describe('a login form on another site cannot log the browser in', () => {
+  // The attacker's page is served for real, by a server of its own: on 127.0.0.2 (another site
+  // than 127.0.0.1: cookies and Sec-Fetch-Site treat it as cross-site) and on another port of
+  // 127.0.0.1 (the same site, another origin). Its form logs the visitor into an account the
+  // attacker chose, at the site's address spelled as the attacker likes (`?to=`).
+  const attackers: http.Server[] = [];
+  const origins = new Map<string, string>();
+
+  const attackerPage = (action: string) => `<!doctype html>
+<html lang="en"><head><title>Win a prize</title></head><body>
+<form method="post" action="${action}">
+  <input type="hidden" name="username" value="${e2eAdmin.username}">
+  <input type="hidden" name="password" value="${e2eAdmin.password}">
+  <button type="submit">Claim your prize</button>
+</form></body></html>`;
+
+  function serveAttacker(host: string): Promise<http.Server> {
+    return new Promise((resolve, reject) => {
+      const server = http.createServer((request, response) => {
+        const to = new URL(request.url ?? '/', 'http://attacker.invalid').searchParams.get('to');
+        response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+        response.end(attackerPage(to ?? '/'));
+      });
+      server.on('error', reject);
+      server.listen(0, host, () => resolve(server));
+    });
+  }
+
+  test.beforeAll(async () => {
+    for (const [label, host] of [
+      ['another site (127.0.0.2)', '127.0.0.2'],
+      ['another origin of the same site', '127.0.0.1'],
+    ] as const) {
+      const server = await serveAttacker(host);
+      attackers.push(server);
+      origins.set(label, `http://${host}:${(server.address() as AddressInfo).port}`);
+    }
+  });
+  test.afterAll(async () => {
+    await Promise.all(attackers.map((s) => new Promise((resolve) => s.close(resolve))));
+  });
+
+  for (const spelling of ['/api/v1/auth/login', '/%61pi/v1/auth/login', '/API/v1/auth/login']) {
+    for (const label of ['another site (127.0.0.2)', 'another origin of the same site']) {
+      test(`${label}, posting to ${spelling}`, async ({ page, baseURL }) => {
+        const site = new URL(baseURL as string);
+        const target = `${site.origin}${spelling}`;
+        await page.goto(`${origins.get(label)}/prize?to=${encodeURIComponent(target)}`);
+        const answer = page.waitForResponse((res) => res.request().method() === 'POST');
+        await page.getByRole('button', { name: 'Claim your prize' }).click();
+        const res = await answer;
+        expect(res.url()).toBe(target);
+        const status = res.status();
+        const body = await res.text();
+
+        // No session was stored, and the API does not know this browser.
+        const cookies = await page.context().cookies();
+        expect(cookies.map((c) => c.name)).not.toContain('aw_session');
+        await page.goto(`${site.origin}/favicon.svg`);
+        expect(await meFromPage(page)).toBe(401);
+        // Refused by the rule, with its sentence.
+        expect(status).toBe(403);
+        expect((JSON.parse(body) as { detail: string }).detail).toMatch(/another site/);
+      });
+    }
   }
 });
 

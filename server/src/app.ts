@@ -10,7 +10,8 @@ import type { Config } from './config';
 import type { Db } from './db/connect';
 import authPlugin from './plugins/auth';
 import dbPlugin from './plugins/db';
-import errorsPlugin, { FRAMEWORK_ERRORS } from './plugins/errors';
+import errorsPlugin, { clientErrorHandler, FRAMEWORK_ERRORS } from './plugins/errors';
+import gracefulClose from './plugins/graceful-close';
 import staticSite, { isApiPath, SiteHandle } from './plugins/static-site';
 import giveawayRoutes from './routes/v1/giveaways';
 import healthRoutes from './routes/v1/health';
@@ -50,6 +51,12 @@ export type App = FastifyInstance<
 >;
 
 export const BODY_LIMIT = 64 * 1024;
+
+/**
+ * On close (SIGTERM), how long connections get to end after their next answer before the idle
+ * ones are closed; well inside the 10 s the shutdown is given.
+ */
+export const SHUTDOWN_DRAIN_MS = 2_000;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -104,6 +111,10 @@ export async function buildApp({ config, connection, logStream }: BuildOptions):
       // slow client overstay by that much).
       connectionsCheckingInterval: Math.min(1_000, config.timeouts.headersMs),
     },
+    // Errors Node finds on a connection (a request too slow to arrive: 408) answer with a detail.
+    clientErrorHandler,
+    // Closing is gracefulClose's: its 503 carries a detail, and it drains connections first.
+    return503OnClosing: false,
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: false, maxParamLength: 200 },
     // Errors raised before routing (bad URL, bad content type) still answer with a detail.
@@ -119,6 +130,7 @@ export async function buildApp({ config, connection, logStream }: BuildOptions):
   app.decorate('config', config);
   app.decorate('site', new SiteHandle());
   await app.register(errorsPlugin);
+  await app.register(gracefulClose, { drainMs: SHUTDOWN_DRAIN_MS });
   await app.register(redisPlugin);
   await app.register(securityPlugin);
   await app.register(dbPlugin, { connection });

@@ -8,7 +8,10 @@ export interface SeoProps {
   /** Page title; "{title} | AgentWorks". Omit on the home page for the brand title alone. */
   title?: string;
   description?: string;
-  /** Path of the page (location.pathname) for the canonical and og:url. */
+  /**
+   * Path of the page (location.pathname) for the canonical and og:url. A client-only page is
+   * built once for all its addresses, under Gatsby's placeholder path (`/giveaway/[...]`).
+   */
   pathname?: string;
   /** Absolute URL or site-relative path of the share image. */
   image?: string;
@@ -16,6 +19,9 @@ export interface SeoProps {
   /** Extra head tags, e.g. JSON-LD or article:published_time. */
   children?: React.ReactNode;
 }
+
+/** A file-system route's placeholder segment, as in `/giveaway/[...]` or `/post/[id]`. */
+const PLACEHOLDER = /\/\[[^/]*\]/;
 
 function absolute(siteUrl: string, pathOrUrl: string): string {
   if (/^https?:\/\//.test(pathOrUrl)) return pathOrUrl;
@@ -36,7 +42,9 @@ export function Seo({
   const metaDescription = description ?? site.description;
   // Gatsby is configured with trailingSlash "never", so the canonical drops it (except for "/").
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : '/';
-  const url = absolute(site.siteUrl, path);
+  // A page built under a placeholder path has no address of its own at build time: its HTML
+  // names none, and in the browser the Head renders again with the address actually visited.
+  const url = PLACEHOLDER.test(path) ? null : absolute(site.siteUrl, path);
   const imageUrl = absolute(site.siteUrl, image ?? DEFAULT_OG_IMAGE);
 
   return (
@@ -44,13 +52,13 @@ export function Seo({
       <html lang="en" />
       <title>{fullTitle}</title>
       <meta name="description" content={metaDescription} />
-      <link rel="canonical" href={url} />
+      {url && <link rel="canonical" href={url} />}
       <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
       <meta name="theme-color" content="#4338ca" />
       <meta property="og:title" content={fullTitle} />
       <meta property="og:description" content={metaDescription} />
       <meta property="og:type" content={type} />
-      <meta property="og:url" content={url} />
+      {url && <meta property="og:url" content={url} />}
       <meta property="og:image" content={imageUrl} />
       <meta property="og:site_name" content={site.title} />
       <meta property="og:locale" content="en_US" />

@@ -155,7 +155,11 @@ export default fp(
       return { token: fromCookie, via: 'cookie' };
     }
 
+    /** Requests whose answer depends on a session: whatever it says, no cache may keep it. */
+    const sessionChecked = new WeakSet<FastifyRequest>();
+
     async function resolve(request: FastifyRequest): Promise<AuthUser> {
+      sessionChecked.add(request);
       const { token, via } = credential(request);
       // A browser attaches the cookie to requests that other pages start; only our own may change things.
       if (
@@ -207,6 +211,14 @@ export default fp(
       } catch {
         return null;
       }
+    });
+
+    // Every answer given on a session, or refused for the want of one, is for that caller only:
+    // neither the browser nor anything between may store it. One hook for every guarded route
+    // and every public route that shows a signed-in caller more.
+    app.addHook('onSend', async (request, reply, payload) => {
+      if (sessionChecked.has(request)) reply.header('cache-control', 'no-store');
+      return payload;
     });
 
     // The session is checked before the body is read or validated, on every protected route, so

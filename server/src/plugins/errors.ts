@@ -1,3 +1,4 @@
+import type { Socket } from 'node:net';
 import fp from 'fastify-plugin';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { HttpError } from '../lib/http-error';
@@ -29,6 +30,53 @@ export const FRAMEWORK_ERRORS: Record<string, { status: number; detail: string }
   FST_ERR_BAD_URL: { status: 400, detail: 'The request URL is malformed.' },
   FST_ERR_ASYNC_CONSTRAINT: { status: 400, detail: 'The request could not be routed.' },
 };
+
+/**
+ * Errors Node finds on a connection before Fastify has a request to answer (a request that took
+ * longer than REQUEST_TIMEOUT_SECONDS to arrive, headers too large, bytes that are no HTTP), by
+ * Node's error code, with the status and the sentence sent back.
+ */
+const CONNECTION_ERRORS: Record<string, { status: number; reason: string; detail: string }> = {
+  ERR_HTTP_REQUEST_TIMEOUT: {
+    status: 408,
+    reason: 'Request Timeout',
+    detail: 'The request took too long to arrive. Please send it again.',
+  },
+  HPE_HEADER_OVERFLOW: {
+    status: 431,
+    reason: 'Request Header Fields Too Large',
+    detail: 'The request headers are too large.',
+  },
+};
+const MALFORMED_REQUEST = {
+  status: 400,
+  reason: 'Bad Request',
+  detail: 'The request could not be understood.',
+};
+
+/**
+ * Fastify's clientErrorHandler: the answer to such an error is written on the raw socket, in the
+ * same `{"detail": …}` shape as every other error, and the connection is closed.
+ */
+export function clientErrorHandler(
+  this: FastifyInstance,
+  error: NodeJS.ErrnoException,
+  socket: Socket,
+): void {
+  // The client is gone: nobody to answer.
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const { status, reason, detail } =
+    (error.code ? CONNECTION_ERRORS[error.code] : undefined) ?? MALFORMED_REQUEST;
+  this.log.debug({ code: error.code }, 'connection error');
+  const body = JSON.stringify({ detail });
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(error);
+}
 
 function fieldName(instancePath: string): string {
   return instancePath.replace(/^\//, '').replace(/\//g, '.') || 'body';

@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import compress from '@fastify/compress';
 import cors from '@fastify/cors';
 import formbody from '@fastify/formbody';
@@ -7,7 +7,6 @@ import rateLimit from '@fastify/rate-limit';
 import helmet from 'helmet';
 import { HttpError } from '../lib/http-error';
 import { changesState, foreignOrigin, originVerdict } from '../lib/request-origin';
-import { isApiPath } from './static-site';
 
 /**
  * The policy the built site runs under. Gatsby inlines a few scripts per page (page path,
@@ -32,6 +31,24 @@ const CSP_DIRECTIVES = {
   frameAncestors: ["'none'"],
   upgradeInsecureRequests: null,
 };
+
+/** The media type of a Content-Type header, lower case and without parameters; null if none. */
+function mediaType(header: string | undefined): string | null {
+  const type = header?.split(';')[0]?.trim().toLowerCase();
+  return type ? type : null;
+}
+
+const JSON_ONLY = ['application/json'];
+
+/** The body types a route reads: its schema's `consumes` (as the API document lists them), else JSON. */
+function acceptedTypes(request: FastifyRequest): string[] {
+  const consumes = request.routeOptions.schema?.consumes;
+  return consumes && consumes.length > 0 ? consumes.map((type) => type.toLowerCase()) : JSON_ONLY;
+}
+
+function unsupportedType(accepted: string[]): string {
+  return `This endpoint accepts ${accepted.join(' or ')} only.`;
+}
 
 function tooManyRequests(seconds: number): string {
   const wait =
@@ -74,10 +91,23 @@ export default fp(
 
     // A page on another site may post a form or a simple request here without asking; whatever it
     // carries, nothing changes unless the browser says the request comes from this site or from
-    // an origin CORS_ORIGINS lists. Clients that are not browsers send no Origin and pass.
+    // an origin CORS_ORIGINS lists. Clients that are not browsers send no Origin and pass. The rule
+    // holds for every request that may change something, whatever its path: the router decodes
+    // and matches paths its own way (`/%61pi/…` is `/api/…`), so no spelling of a path skips it.
     app.addHook('onRequest', async (request) => {
-      if (!changesState(request.method) || !isApiPath(request.url.split('?')[0] ?? '')) return;
-      if (originVerdict(request, config) === 'foreign') throw foreignOrigin();
+      if (changesState(request.method) && originVerdict(request, config) === 'foreign')
+        throw foreignOrigin();
+    });
+
+    // A body is read only in a type its route declares (`consumes` in its schema; JSON when it
+    // declares none): a form on another page cannot post to a route that documents no form.
+    // Checked after the route's session guard, so an anonymous caller still learns nothing.
+    app.addHook('preParsing', async (request, _reply, payload) => {
+      const type = mediaType(request.headers['content-type']);
+      if (type === null || !changesState(request.method) || request.is404) return payload;
+      const accepted = acceptedTypes(request);
+      if (!accepted.includes(type)) throw new HttpError(415, unsupportedType(accepted));
+      return payload;
     });
 
     // Without CORS_ORIGINS no CORS headers are sent at all: browsers then allow same origin only.

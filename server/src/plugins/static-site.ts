@@ -78,12 +78,18 @@ export function cacheControlFor(urlPath: string): string {
 
 /**
  * Build by-products that no page loads and that show how the site is made: source maps, the
- * webpack stats, Gatsby's chunk map, and any dot-file or dot-folder (.cache and the like).
+ * webpack stats, Gatsby's chunk map, and any dot-file or dot-folder (.cache and the like). The
+ * build moves the stats and the chunk map out of the served folder (plugins/build-internals);
+ * this rule stays for a folder built before that.
  */
 const INTERNAL = /\.map$|^\/(?:webpack\.stats|chunk-map)\.json$|\/\./;
 
+/**
+ * Decided on the path as the file system will read it: `urlPath` is already percent-decoded, and
+ * is normalised here the way the file lookup joins it (`//x`, `/a/../x` and `/./x` are `/x`).
+ */
 export function isInternalFile(urlPath: string): boolean {
-  return INTERNAL.test(urlPath);
+  return INTERNAL.test(path.posix.normalize(urlPath));
 }
 
 /**

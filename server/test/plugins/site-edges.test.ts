@@ -18,6 +18,7 @@ function write(root: string, file: string, body: string) {
 interface RawAnswer {
   status: number;
   headers: Record<string, string>;
+  body: string;
   closedAfterMs: number;
 }
 
@@ -40,7 +41,7 @@ function raw(port: number, request: string | Buffer): Promise<RawAnswer> {
     socket.on('error', () => undefined);
     socket.on('close', () => {
       clearTimeout(timer);
-      const [head = ''] = data.split('\r\n\r\n');
+      const [head = '', ...rest] = data.split('\r\n\r\n');
       const [statusLine = '', ...lines] = head.split('\r\n');
       const headers: Record<string, string> = {};
       for (const line of lines) {
@@ -50,6 +51,7 @@ function raw(port: number, request: string | Buffer): Promise<RawAnswer> {
       resolve({
         status: Number(statusLine.split(' ')[1] ?? 0),
         headers,
+        body: rest.join('\r\n\r\n'),
         closedAfterMs: Date.now() - started,
       });
     });
@@ -139,6 +141,20 @@ describe('the built site over a real socket', () => {
     '/.cache/match-paths.json',
     '/%2Ecache/match-paths.json',
     '/static/.hidden',
+    // Spellings the file lookup reads as the same file.
+    '//webpack.stats.json',
+    '///webpack.stats.json',
+    '/%2fwebpack.stats.json',
+    '/%2Fwebpack.stats.json',
+    '/%2F%2Fwebpack.stats.json',
+    '/./webpack.stats.json',
+    '/%2E/webpack.stats.json',
+    '/static/../webpack.stats.json',
+    '/static/%2E%2E/webpack.stats.json',
+    '//chunk-map.json',
+    '/%2fchunk-map.json',
+    '//app-3f9c1d2e4b5a69788a7b.js.map',
+    '//.cache/match-paths.json',
   ])('%s is not served', async (target) => {
     const res = await raw(port, get(target));
     expect(res.status).toBe(404);
@@ -162,6 +178,9 @@ test('the redirect and internal-file rules, as functions', () => {
     expect(staysOnSite(target)).toBe(false);
   expect(isInternalFile('/page-data/app-data.json')).toBe(false);
   expect(isInternalFile('/x.css.map')).toBe(true);
+  expect(isInternalFile('//webpack.stats.json')).toBe(true);
+  expect(isInternalFile('/a/../chunk-map.json')).toBe(true);
+  expect(isInternalFile('/blog/chunk-map.json')).toBe(false);
 });
 
 describe('slow clients are cut off', () => {
@@ -180,6 +199,11 @@ describe('slow clients are cut off', () => {
       'Content-Length: 200\r\n\r\n{"name": "Ada", ';
     const res = await raw(port, head);
     expect(res.status).toBe(408);
+    // Answered like every other error of the API.
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    expect(JSON.parse(res.body)).toEqual({
+      detail: 'The request took too long to arrive. Please send it again.',
+    });
     // Two seconds allowed, checked every second: well short of the 331 s seen without a limit.
     expect(res.closedAfterMs).toBeGreaterThanOrEqual(1_900);
     expect(res.closedAfterMs).toBeLessThan(6_000);
@@ -191,6 +215,23 @@ describe('slow clients are cut off', () => {
     expect([0, 408]).toContain(res.status);
     expect(res.closedAfterMs).toBeLessThan(5_000);
   });
+
+  test.each([
+    [
+      'headers over the size limit',
+      `GET /api/v1/health HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`,
+      431,
+    ],
+    ['bytes that are no HTTP', 'HELLO THERE\r\n\r\n', 400],
+  ])(
+    '%s: answered with a detail before Fastify sees a request',
+    async (_label, request, status) => {
+      const res = await raw(port, request);
+      expect(res.status).toBe(status);
+      expect(res.headers['content-type']).toMatch(/^application\/json/);
+      expect(JSON.parse(res.body)).toEqual({ detail: expect.any(String) });
+    },
+  );
 
   test('the limits are set on the server', () => {
     const server = t.app.server;

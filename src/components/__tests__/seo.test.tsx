@@ -71,4 +71,24 @@ describe('Seo', () => {
     expect(head.meta('og:image')).toBe('https://cdn.example/x.png');
     expect(head.meta('article:published_time')).toBe('2025-09-02');
   });
+
+  it('names no canonical address for a client-only page built under a placeholder path', () => {
+    for (const pathname of ['/giveaway/[...]', '/admin/drafts/[...]', '/post/[id]/']) {
+      const head = renderHead(<Seo title="Giveaway" pathname={pathname} />);
+      expect({ pathname, canonical: head.canonical, ogUrl: head.meta('og:url') }).toEqual({
+        pathname,
+        canonical: undefined,
+        ogUrl: undefined,
+      });
+      expect(head.container.innerHTML).not.toContain('[');
+    }
+  });
+
+  it('gives each address of a client-only page its own canonical in the browser', () => {
+    for (const pathname of ['/giveaway/12', '/giveaway/12/rules', '/admin/drafts/3/preview']) {
+      const head = renderHead(<Seo title="Giveaway" pathname={pathname} />);
+      expect(head.canonical).toBe(`https://agentworks.example${pathname}`);
+      expect(head.meta('og:url')).toBe(`https://agentworks.example${pathname}`);
+    }
+  });
 });

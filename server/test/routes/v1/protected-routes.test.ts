@@ -72,3 +72,35 @@ test('a live session cookie on a change posted from another site gets 403 and ch
   });
   expect(me.statusCode).toBe(200);
 });
+
+test('every answer of a guarded route, given or refused, is no-store', async () => {
+  const admin = await userWithToken(t.app, 'admin');
+  const editor = await userWithToken(t.app, 'editor');
+  // Ending sessions last, so the other routes still see a live one.
+  const ends = (url: string) => /\/auth\/(logout|password)/.test(url);
+  const ordered = [...routes().filter((r) => !ends(r.url)), ...routes().filter((r) => ends(r.url))];
+  const answered = new Map<string, number[]>();
+  for (const route of ordered) {
+    const name = `${route.method} ${route.url}`;
+    for (const authorization of [undefined, admin.authorization, editor.authorization]) {
+      const res = await t.app.inject({
+        method: route.method as 'GET',
+        url: route.url,
+        headers: authorization ? { authorization } : {},
+        ...(route.method === 'GET' || route.method === 'DELETE' ? {} : { payload: {} }),
+      });
+      answered.set(name, [...(answered.get(name) ?? []), res.statusCode]);
+      expect({ route: name, cache: res.headers['cache-control'] }).toEqual({
+        route: name,
+        cache: 'no-store',
+      });
+    }
+  }
+  // The sweep met real answers: anonymous, admin, editor.
+  for (const name of [
+    'GET /api/v1/contact',
+    'GET /api/v1/outbox',
+    'GET /api/v1/newsletter/subscribers',
+  ])
+    expect({ name, statuses: answered.get(name) }).toEqual({ name, statuses: [401, 200, 403] });
+});
