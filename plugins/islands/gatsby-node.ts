@@ -10,6 +10,7 @@ import {
   islandNames,
   ISLAND_ENTRY_DIR,
   readManifest,
+  STANDALONE_ISLANDS,
   speculationRules,
 } from './manifest';
 import { IslandsWebpackPlugin } from './webpack-plugin';
@@ -72,7 +73,10 @@ export const onCreateWebpackConfig: GatsbyNode['onCreateWebpackConfig'] = ({
           // chunk, loaded and run once however many islands a page has.
           islands: {
             name: 'islands-shared',
-            chunks: (chunk: { name?: string | null }) => chunk.name?.startsWith('island-') ?? false,
+            chunks: (chunk: { name?: string | null }) =>
+              typeof chunk.name === 'string' &&
+              chunk.name.startsWith('island-') &&
+              !STANDALONE_ISLANDS.includes(chunk.name.slice('island-'.length)),
             minChunks: 2,
             minSize: 0,
             priority: 35,

@@ -5,6 +5,12 @@ import path from 'node:path';
 /** Where an island's entry lives: one file per island, named after it. */
 export const ISLAND_ENTRY_DIR = 'src/islands';
 
+/**
+ * Islands whose entry runs no React (the not-found page's console line): they stay out of the
+ * chunk the other islands share, so they load a few kilobytes, not the shared code.
+ */
+export const STANDALONE_ISLANDS: readonly string[] = ['not-found-log'];
+
 /** The webpack entry name of an island. */
 export const entryName = (island: string) => `island-${island}`;
 

@@ -2,16 +2,8 @@ import React, { useEffect } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { ThemeProvider } from 'styled-components';
 import { IslandGuardProvider, type IslandComponent, type IslandProps } from '@/lib/island';
+import { registerIsland } from '@/lib/island-registry';
 import { theme } from '@/styles/theme';
-
-/**
- * What the island loader (plugins/islands/loader.js) and an island's entry share on `window`:
- * `mount` holds each hydrated island's mount function, `activate` is the loader's own.
- */
-interface IslandsGlobal {
-  mount: Record<string, (element: HTMLElement) => void>;
-  pending: Record<string, HTMLElement[]>;
-}
 
 /** What the loader kept from before hydration: the control clicked, the form submitted. */
 interface HeldAction {
@@ -21,7 +13,6 @@ interface HeldAction {
 
 declare global {
   interface Window {
-    __islands?: IslandsGlobal;
     ___navigate?: (to: string, options?: { replace?: boolean }) => void;
     ___loader?: { enqueue: (path: string) => void; hovering: (path: string) => void };
   }
@@ -80,8 +71,7 @@ function readProps(element: HTMLElement): IslandProps {
 export function hydrateIslands<P extends IslandProps>(Island: IslandComponent<P>): void {
   withoutGatsbyRuntime();
   const { islandName: name, Component } = Island;
-  const global = (window.__islands ??= { mount: {}, pending: {} });
-  const mount = (element: HTMLElement) => {
+  registerIsland(name, (element: HTMLElement) => {
     const props = readProps(element) as P;
     hydrateRoot(
       element,
@@ -95,9 +85,5 @@ export function hydrateIslands<P extends IslandProps>(Island: IslandComponent<P>
         onRecoverableError: (error) => console.error(`Island "${name}":`, error),
       },
     );
-  };
-  global.mount[name] = mount;
-  const waiting = global.pending[name] ?? [];
-  delete global.pending[name];
-  for (const element of waiting) mount(element);
+  });
 }

@@ -6,6 +6,7 @@ import { ButtonLink } from '@/components/ui/button';
 import { Container } from '@/components/ui/container';
 import { PostNotFound } from '@/features/blog/components/post-not-found';
 import { isBlogAddress } from '@/features/blog/lib/not-found';
+import { NotFoundLogIsland, notFoundLine } from '@/lib/not-found-log';
 
 const Wrapper = styled.section`
   display: flex;
@@ -50,17 +51,26 @@ const Text = styled.p`
 export default function NotFoundPage({ location }: PageProps) {
   const { pathname } = location;
 
-  // Logged for whoever is debugging a broken link; runs once per page view.
+  // Logged for whoever is debugging a broken link, once per page view: inside the app by this
+  // effect, on the prebuilt page (no app) by the island.
   useEffect(() => {
-    console.error(`404: no page at ${pathname}`);
+    console.error(notFoundLine(pathname));
   }, [pathname]);
 
   // Any address under /blog/ that is no post, whether the server sent the post-not-found page
   // (src/features/blog/lib/not-found.ts) or client navigation fell back to this page.
-  if (isBlogAddress(pathname)) return <PostNotFound />;
+  if (isBlogAddress(pathname)) {
+    return (
+      <>
+        <NotFoundLogIsland />
+        <PostNotFound />
+      </>
+    );
+  }
 
   return (
     <Wrapper>
+      <NotFoundLogIsland />
       <Container>
         <Code>404</Code>
         <Title>Page Not Found</Title>
