@@ -184,6 +184,18 @@ export interface GiveawaySeedsTable {
   seed: string;
 }
 
+/** The seed of a re-draw: committed when the round before it is drawn, revealed by its own. */
+export interface GiveawayRoundSeedsTable {
+  giveaway_id: number;
+  /** The round this seed is for (2 or more). */
+  round: number;
+  /** 64 hex characters; secret until its round is drawn. */
+  seed: string;
+  /** SHA-256 hex of the seed's text, public from committed_at. */
+  commitment: string;
+  committed_at: string;
+}
+
 export interface GiveawayRulesTable {
   giveaway_id: number;
   version: number;
@@ -294,6 +306,7 @@ export interface Database {
   giveaways: GiveawaysTable;
   participants: ParticipantsTable;
   giveaway_seeds: GiveawaySeedsTable;
+  giveaway_round_seeds: GiveawayRoundSeedsTable;
   giveaway_rules: GiveawayRulesTable;
   giveaway_frozen_entries: GiveawayFrozenEntriesTable;
   giveaway_draw_rounds: GiveawayDrawRoundsTable;
