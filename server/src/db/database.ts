@@ -99,6 +99,18 @@ export interface OutboxTable {
   created_at: string;
 }
 
+/**
+ * A kept mail as it is delivered, with the recipient's own links, when the outbox row shows them
+ * redacted. Read only by the operator's command line (`npm run outbox`).
+ */
+export interface OutboxSealedTable {
+  outbox_id: number;
+  text_body: string;
+  html_body: string | null;
+  /** JSON object of extra headers. */
+  headers: string;
+}
+
 export interface NewsletterIssuesTable {
   id: Generated<number>;
   slug: string;
@@ -318,6 +330,7 @@ export interface Database {
   newsletter_subscribers: NewsletterSubscribersTable;
   newsletter_tokens: NewsletterTokensTable;
   outbox: OutboxTable;
+  outbox_sealed: OutboxSealedTable;
   newsletter_issues: NewsletterIssuesTable;
   newsletter_issue_recipients: NewsletterIssueRecipientsTable;
 }

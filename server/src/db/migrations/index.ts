@@ -12,6 +12,7 @@ import * as m050 from './050-verifiable-giveaways';
 import * as m060 from './060-staff-invitations';
 import * as m061 from './061-newsletter-issues';
 import * as m090 from './090-redraw-seeds';
+import * as m091 from './091-outbox-sealed-mail';
 
 /**
  * Every migration, in order. Listed statically (not read from the folder) so the same list works
@@ -32,6 +33,7 @@ const migrations: Record<string, Migration> = {
   '060-staff-invitations': m060,
   '061-newsletter-issues': m061,
   '090-redraw-seeds': m090,
+  '091-outbox-sealed-mail': m091,
 };
 
 export const migrationProvider: MigrationProvider = {
