@@ -1,15 +1,17 @@
 import Database from 'better-sqlite3';
 import { type APIRequestContext, type Browser, type Page, expect, test } from '@playwright/test';
-import { e2eDatabaseFile } from '../playwright.config';
-import { e2eAdmin, loginAsAdmin } from './support';
+import { e2eDataDir, e2eDatabaseFile } from '../playwright.config';
+import { e2eAdmin, linkIn, loginAsAdmin, operatorMail } from './support';
 
 /**
  * One giveaway's whole life, in order, as the people involved see it: the admin creates it with
  * its rules; a visitor reads the rules, enters with the rules box ticked, gets a receipt and finds
  * it with "Was I in the draw?"; the admin closes entries and draws with the spin; the
  * verification page recomputes the draw in the browser; the winner claims with the link from the
- * mail outbox. Then a second giveaway whose winner lets the claim period pass is drawn again with
- * a reason, which the public history shows; drawn giveaways are archived, undrawn ones deleted.
+ * mail the operator reads with npm run outbox (the admin's outbox shows it without the link).
+ * Then a second giveaway whose winner lets the claim period pass is drawn again with a reason,
+ * which the public history shows and the verification page recomputes with the re-draw's own
+ * seed; drawn giveaways are archived, undrawn ones deleted.
  */
 test.describe.configure({ mode: 'serial' });
 
@@ -42,7 +44,10 @@ async function adminToken(request: APIRequestContext): Promise<string> {
   return ((await res.json()) as { access_token: string }).access_token;
 }
 
-/** The claim link (path and query) in the newest winner mail to `to`, from the outbox. */
+/**
+ * The claim link (path and query) in the newest winner mail to `to`. The admin's outbox shows the
+ * mail without it; the operator's `npm run outbox` on the server has it.
+ */
 async function claimLink(request: APIRequestContext, to: string): Promise<string> {
   const res = await request.get('/api/v1/outbox/?per_page=100', {
     headers: { Authorization: `Bearer ${await adminToken(request)}` },
@@ -50,11 +55,12 @@ async function claimLink(request: APIRequestContext, to: string): Promise<string
   const { items } = (await res.json()) as {
     items: { to: string; subject: string; text: string }[];
   };
-  const mail = items.find((item) => item.to === to && item.subject.startsWith('You won'));
-  const link = mail?.text.match(/https?:\/\/\S+\/claim\?token=\S+/)?.[0];
-  expect(link, `claim link mailed to ${to}`).toBeTruthy();
-  const url = new URL(link as string);
-  return url.pathname + url.search;
+  const kept = items.find((item) => item.to === to && item.subject.startsWith('You won'));
+  expect(kept?.text, `winner mail to ${to} in the admin's outbox`).toContain(
+    '[link sent to the recipient]',
+  );
+  expect(JSON.stringify(items)).not.toContain('/claim?token=');
+  return linkIn(operatorMail(e2eDataDir, to, 'You won'), /https?:\/\/\S+\/claim\?token=\S+/);
 }
 
 test('the admin creates a giveaway with its rules, and it is listed first', async ({ browser }) => {
@@ -234,7 +240,10 @@ test('the admin draws with the spin; the verification page checks it in the brow
   await page.context().close();
 });
 
-test("the winner's claim link from the outbox records the claim", async ({ page, request }) => {
+test("the winner's claim link, hidden from the admin's outbox, records the claim", async ({
+  page,
+  request,
+}) => {
   const id = giveawayPath.split('/').pop();
   const g = (await (await request.get(`/api/v1/giveaway/${id}`)).json()) as {
     winner_details: { instagram_handle: string };
@@ -328,11 +337,17 @@ test('after the claim deadline, a re-draw with a reason shows in the public hist
   await expect(history.getByText(/so the prize was drawn again\./)).toBeVisible();
   await expect(history).not.toContainText('@example.com');
 
+  // The re-draw used its own seed, committed with draw 1; the browser checks it and the winner.
   await page.goto(`/giveaway/${id}/verify`);
   await expect(page.getByText('Verified in your browser')).toBeVisible(loaded);
+  const steps = page.getByRole('region', { name: 'The computation, step by step' });
+  await expect(steps.getByText('Passed:')).toHaveCount(6);
   await expect(
-    page.getByRole('region', { name: 'The computation, step by step' }).getByText('Passed:'),
-  ).toHaveCount(5);
+    steps.getByText(
+      'Draw 2 used its own seed, whose SHA-256 was published with draw 1 and which nobody outside the server knew until this draw.',
+    ),
+  ).toBeVisible();
+  await expect(page.getByText('Secret until draw 3, if the prize is drawn again')).toBeVisible();
 
   // The first winner's link no longer claims anything.
   await page.goto(staleLink);

@@ -1,3 +1,5 @@
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
 import { type Page, expect } from '@playwright/test';
 import { e2eAdmin } from '../playwright.config';
 
@@ -149,4 +151,34 @@ export async function shootWidths(
     await page.screenshot({ path: file(width), fullPage: true });
   }
   await page.setViewportSize({ width: 1280, height: 800 });
+}
+
+/**
+ * The newest kept mail to `to`, as `npm run outbox` prints it on the server: with the
+ * recipient's own links, which the admin inbox and the outbox API show only as
+ * "[link sent to the recipient]". `dataDir` is that server's DATA_DIR (site.db is in it).
+ */
+export function operatorMail(dataDir: string, to: string, subject = ''): string {
+  const printed = execFileSync(process.execPath, ['server/dist/cli/outbox.js', '--limit', '100'], {
+    env: {
+      ...process.env,
+      DATABASE_URL: `sqlite:${path.join(dataDir, 'site.db')}`,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'silent',
+    },
+    encoding: 'utf8',
+  });
+  const mail = printed
+    .split(/\n(?=#\d+ {2})/)
+    .find((block) => block.includes(`\nTo: ${to}\n`) && block.includes(`\nSubject: ${subject}`));
+  expect(mail, `a mail to ${to} in npm run outbox`).toBeTruthy();
+  return mail ?? '';
+}
+
+/** The path and query of the first link in `mail` that matches `pattern`. */
+export function linkIn(mail: string, pattern: RegExp): string {
+  const link = pattern.exec(mail)?.[0];
+  expect(link, `a link matching ${pattern} in:\n${mail}`).toBeTruthy();
+  const url = new URL(link ?? 'http://invalid/');
+  return url.pathname + url.search;
 }

@@ -37,6 +37,20 @@ export const RulesQuerySchema = Type.Object(
 );
 export type RulesQuery = Static<typeof RulesQuerySchema>;
 
+/**
+ * The seed of one re-draw. Its commitment is published in the transaction that draws the round
+ * before it; the seed itself only once its own round is drawn.
+ */
+export const RedrawSeedSchema = Type.Object({
+  round: Type.Integer({ minimum: 2 }),
+  /** SHA-256 (hex) of the seed's text. */
+  commitment: Type.String(),
+  committed_at: Type.String(),
+  /** The seed (64 hex characters), revealed by its round; null until then. */
+  seed: Type.Union([Type.String(), Type.Null()]),
+});
+export type RedrawSeed = Static<typeof RedrawSeedSchema>;
+
 /** Everything needed to recompute the draw, public. The seed appears only after the first draw. */
 export const GiveawayVerificationSchema = Type.Object({
   giveaway_id: Type.Integer(),
@@ -57,6 +71,11 @@ export const GiveawayVerificationSchema = Type.Object({
   /** Where the frozen list file is (one receipt hash per line); null until entries close. */
   frozen_list_path: Type.Union([Type.String(), Type.Null()]),
   draws: Type.Array(DrawRoundSchema),
+  /**
+   * Seeds of re-draws, by round: the seed of round N (N >= 2) is the one listed for N; a re-draw
+   * with none listed was made before re-draw seeds existed and used `seed`, like round 1.
+   */
+  redraw_seeds: Type.Array(RedrawSeedSchema),
 });
 export type GiveawayVerification = Static<typeof GiveawayVerificationSchema>;
 

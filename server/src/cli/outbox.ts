@@ -1,9 +1,12 @@
 import { parseArgs } from 'node:util';
 import type { Db } from '../db/connect';
-import { listOutbox } from '../services/mail';
+import { listOutboxAsDelivered } from '../services/mail';
 import { CliError, type CliIo, runCli } from './run';
 
-const USAGE = `Show mail kept in the outbox (all mail while SMTP_URL is unset), newest first.
+const USAGE = `Show mail kept in the outbox (all mail while SMTP_URL is unset), newest first, as it
+is to be delivered: with the recipient's own links (invitation, confirmation, unsubscribe,
+claim), which /admin/inbox and the API show only as "[link sent to the recipient]". Pass such a
+link on to its recipient only.
 
   npm run outbox              the 10 newest messages
   npm run outbox -- --limit 50`;
@@ -33,7 +36,7 @@ export async function outboxCommand(
   if (!Number.isInteger(limit) || limit < 1 || limit > 100)
     throw new CliError('--limit must be a whole number from 1 to 100.');
 
-  const { items, total } = await listOutbox(db, 1, limit);
+  const { items, total } = await listOutboxAsDelivered(db, 1, limit);
   if (total === 0) {
     io.stdout.write('The outbox is empty.\n');
     return;
@@ -45,7 +48,7 @@ export async function outboxCommand(
     io.stdout.write(
       [
         '',
-        `#${message.id}  ${message.created_at}  (${message.reason})`,
+        `#${message.id}  ${message.created_at}  (${message.reason})${message.sealed ? "  [holds the recipient's own link: for the recipient only]" : ''}`,
         `To: ${message.to || '(no recipient: set OWNER_EMAIL)'}`,
         `Subject: ${message.subject}`,
         ...Object.entries(message.headers).map(([name, value]) => `${name}: ${value}`),

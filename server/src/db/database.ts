@@ -99,6 +99,18 @@ export interface OutboxTable {
   created_at: string;
 }
 
+/**
+ * A kept mail as it is delivered, with the recipient's own links, when the outbox row shows them
+ * redacted. Read only by the operator's command line (`npm run outbox`).
+ */
+export interface OutboxSealedTable {
+  outbox_id: number;
+  text_body: string;
+  html_body: string | null;
+  /** JSON object of extra headers. */
+  headers: string;
+}
+
 export interface NewsletterIssuesTable {
   id: Generated<number>;
   slug: string;
@@ -182,6 +194,18 @@ export interface GiveawaySeedsTable {
   giveaway_id: number;
   /** 64 hex characters; revealed by the first draw. */
   seed: string;
+}
+
+/** The seed of a re-draw: committed when the round before it is drawn, revealed by its own. */
+export interface GiveawayRoundSeedsTable {
+  giveaway_id: number;
+  /** The round this seed is for (2 or more). */
+  round: number;
+  /** 64 hex characters; secret until its round is drawn. */
+  seed: string;
+  /** SHA-256 hex of the seed's text, public from committed_at. */
+  commitment: string;
+  committed_at: string;
 }
 
 export interface GiveawayRulesTable {
@@ -294,6 +318,7 @@ export interface Database {
   giveaways: GiveawaysTable;
   participants: ParticipantsTable;
   giveaway_seeds: GiveawaySeedsTable;
+  giveaway_round_seeds: GiveawayRoundSeedsTable;
   giveaway_rules: GiveawayRulesTable;
   giveaway_frozen_entries: GiveawayFrozenEntriesTable;
   giveaway_draw_rounds: GiveawayDrawRoundsTable;
@@ -305,6 +330,7 @@ export interface Database {
   newsletter_subscribers: NewsletterSubscribersTable;
   newsletter_tokens: NewsletterTokensTable;
   outbox: OutboxTable;
+  outbox_sealed: OutboxSealedTable;
   newsletter_issues: NewsletterIssuesTable;
   newsletter_issue_recipients: NewsletterIssueRecipientsTable;
 }

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { OutboxMessage } from '@site/contracts';
 import type { Database, OutboxTable } from '../db/database';
 import { paginate } from '../lib/pagination';
+import { redactMail } from './mail-redaction';
 
 export interface MailMessage {
   /** Null when no recipient is configured (e.g. OWNER_EMAIL unset): the message is kept in the outbox. */
@@ -11,6 +12,62 @@ export interface MailMessage {
   text: string;
   html?: string;
   headers?: Record<string, string>;
+  /**
+   * Values that act for the recipient (tokens of the links in the mail). Delivered as they are;
+   * in the admin-readable outbox every link holding one (and any link with a `token=` parameter)
+   * is replaced by a placeholder.
+   */
+  secrets?: readonly string[];
+}
+
+export interface KeptMail {
+  to_address: string;
+  subject: string;
+  text_body: string;
+  html_body: string | null;
+  /** JSON object of extra headers. */
+  headers: string;
+  reason: OutboxTable['reason'];
+  created_at: string;
+}
+
+/**
+ * Keeps one mail: the outbox row (what admins read) with the recipient's links replaced by a
+ * placeholder, and, when that changed anything, the mail as it should be delivered in
+ * `outbox_sealed`, which only the operator's command line reads. Run it in a transaction so the
+ * two rows are written together.
+ */
+export async function keepInOutbox(
+  db: Kysely<Database>,
+  mail: KeptMail,
+  secrets: readonly string[] = [],
+): Promise<void> {
+  const original = {
+    text: mail.text_body,
+    html: mail.html_body,
+    headers: JSON.parse(mail.headers) as Record<string, string>,
+  };
+  const { mail: redacted, changed } = redactMail(original, secrets);
+  const row = await db
+    .insertInto('outbox')
+    .values({
+      ...mail,
+      text_body: redacted.text,
+      html_body: redacted.html,
+      headers: JSON.stringify(redacted.headers),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  if (!changed) return;
+  await db
+    .insertInto('outbox_sealed')
+    .values({
+      outbox_id: row.id,
+      text_body: mail.text_body,
+      html_body: mail.html_body,
+      headers: mail.headers,
+    })
+    .execute();
 }
 
 export type Delivery = 'sent' | OutboxTable['reason'];
@@ -44,18 +101,21 @@ export function createMailer({ db, smtpUrl, from, log }: MailerOptions): Mailer 
     : null;
 
   async function keep(message: MailMessage, reason: OutboxTable['reason']): Promise<Delivery> {
-    await db
-      .insertInto('outbox')
-      .values({
-        to_address: message.to ?? '',
-        subject: message.subject,
-        text_body: message.text,
-        html_body: message.html ?? null,
-        headers: JSON.stringify(message.headers ?? {}),
-        reason,
-        created_at: new Date().toISOString(),
-      })
-      .execute();
+    await db.transaction().execute((trx) =>
+      keepInOutbox(
+        trx,
+        {
+          to_address: message.to ?? '',
+          subject: message.subject,
+          text_body: message.text,
+          html_body: message.html ?? null,
+          headers: JSON.stringify(message.headers ?? {}),
+          reason,
+          created_at: new Date().toISOString(),
+        },
+        message.secrets,
+      ),
+    );
     return reason;
   }
 
@@ -111,12 +171,51 @@ export function toOutboxMessage(row: {
   };
 }
 
-/** Newest first, one page of the outbox. */
+/** Newest first, one page of the outbox, as admins may read it (the recipients' links redacted). */
 export function listOutbox(db: Kysely<Database>, page: number, perPage: number) {
   return paginate(
     db.selectFrom('outbox'),
     (from) => from.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc'),
     { page, perPage },
     toOutboxMessage,
+  );
+}
+
+/**
+ * Newest first, the outbox as delivered: each mail with the recipient's own links. For the
+ * operator's command line only; no route reads it.
+ */
+export function listOutboxAsDelivered(db: Kysely<Database>, page: number, perPage: number) {
+  return paginate(
+    db.selectFrom('outbox').leftJoin('outbox_sealed as s', 's.outbox_id', 'outbox.id'),
+    (from) =>
+      from
+        .selectAll('outbox')
+        .select([
+          's.outbox_id as sealed_id',
+          's.text_body as sealed_text',
+          's.html_body as sealed_html',
+          's.headers as sealed_headers',
+        ])
+        .orderBy('outbox.created_at', 'desc')
+        .orderBy('outbox.id', 'desc'),
+    { page, perPage },
+    (row) => {
+      const sealed = row.sealed_id !== null;
+      return {
+        ...toOutboxMessage(
+          sealed
+            ? {
+                ...row,
+                text_body: row.sealed_text ?? row.text_body,
+                html_body: row.sealed_html,
+                headers: row.sealed_headers ?? row.headers,
+              }
+            : row,
+        ),
+        /** Whether admins see this mail with its links replaced by a placeholder. */
+        sealed,
+      };
+    },
   );
 }

@@ -7,6 +7,7 @@ import type { NewsletterSendingConfig } from '../config';
 import type { Database, NewsletterIssuesTable } from '../db/database';
 import { dialectOf } from '../db/migrations/util';
 import { cancelledRecipient, linksFor, renderIssueMail } from './newsletter-issues';
+import { keepInOutbox } from './mail';
 import { hashToken } from './newsletter';
 
 interface Logger {
@@ -347,18 +348,24 @@ export class NewsletterSender {
         .returning('id')
         .execute();
       const kept = new Set(mine.map((row) => row.id));
-      const values = mails
-        .filter(({ row }) => kept.has(row.id))
-        .map(({ row, mail }) => ({
-          to_address: row.email,
-          subject: mail.subject,
-          text_body: mail.text,
-          html_body: mail.html,
-          headers: JSON.stringify(mail.headers),
-          reason: 'no-smtp' as const,
-          created_at: now,
-        }));
-      if (values.length > 0) await trx.insertInto('outbox').values(values).execute();
+      // One by one: each admin-readable row gets its delivered copy (with the recipient's own
+      // unsubscribe link) beside it.
+      for (const { row, mail } of mails) {
+        if (!kept.has(row.id)) continue;
+        await keepInOutbox(
+          trx,
+          {
+            to_address: row.email,
+            subject: mail.subject,
+            text_body: mail.text,
+            html_body: mail.html,
+            headers: JSON.stringify(mail.headers),
+            reason: 'no-smtp',
+            created_at: now,
+          },
+          [tokens.get(row.id) ?? ''],
+        );
+      }
     });
   }
 

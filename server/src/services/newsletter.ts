@@ -65,7 +65,7 @@ async function issueToken(
 export async function sendNewsletterMail(
   ctx: NewsletterContext,
   subscriber: { id: number; email: string },
-  mail: { subject: string; text: string },
+  mail: { subject: string; text: string; secrets?: readonly string[] },
 ) {
   const token = await issueToken(ctx.db, subscriber.id, 'unsubscribe', null);
   const query = `token=${encodeURIComponent(token)}`;
@@ -78,6 +78,7 @@ export async function sendNewsletterMail(
       'List-Unsubscribe': `<${ctx.publicUrl}/api/v1/newsletter/unsubscribe/one-click?${query}>`,
       'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
     },
+    secrets: [token, ...(mail.secrets ?? [])],
   });
 }
 
@@ -153,6 +154,7 @@ export async function subscribe(
       '',
       `The link works once and expires in ${ctx.tokenTtlHours} hours. If you did not ask for this, ignore this e-mail: nothing happens without your confirmation.`,
     ].join('\n'),
+    secrets: [token],
   });
 }
 

@@ -72,6 +72,7 @@ export async function createInvitation(
       '',
       `The link works once and expires in ${INVITATION_TTL_HOURS} hours. If you did not expect this, ignore this e-mail.`,
     ].join('\n'),
+    secrets: [token],
   });
   return row;
 }

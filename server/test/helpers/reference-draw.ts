@@ -45,3 +45,34 @@ export function referenceDraw(input: ReferenceDrawInput): { position: number; co
   }
   throw new Error('no attempt accepted');
 }
+
+export interface ReferenceRedrawSeed {
+  round: number;
+  commitment: string;
+  committed_at: string;
+  seed: string | null;
+}
+
+/**
+ * The seed a round is drawn with: round 1 uses the seed committed at creation; a re-draw (round
+ * N >= 2) uses the seed listed for round N, which must be revealed and hash to the commitment
+ * published when round N − 1 was drawn. `legacy` allows a re-draw with no seed listed (made before
+ * re-draw seeds existed) to use round 1's seed.
+ */
+export function referenceRoundSeed(
+  round: number,
+  firstSeed: string,
+  redrawSeeds: readonly ReferenceRedrawSeed[],
+  { legacy = false }: { legacy?: boolean } = {},
+): string {
+  if (round === 1) return firstSeed;
+  const listed = redrawSeeds.find((s) => s.round === round);
+  if (!listed) {
+    if (legacy) return firstSeed;
+    throw new Error(`no seed committed for round ${round}`);
+  }
+  if (listed.seed === null) throw new Error(`the seed of round ${round} is not revealed`);
+  if (referenceSha256(listed.seed) !== listed.commitment)
+    throw new Error(`the seed of round ${round} does not match its commitment`);
+  return listed.seed;
+}

@@ -4,7 +4,15 @@ import type { Kysely, Selectable } from 'kysely';
 import type { Database, GiveawaysTable, ParticipantsTable } from '../../db/database';
 import { badRequest, conflict, HttpError, notFound } from '../../lib/http-error';
 import { type Actor, logChange } from './change-log';
-import { ALGORITHM, drawPosition, normaliseReceipt, receiptHash, sha256Hex } from './draw';
+import {
+  ALGORITHM,
+  commitmentOf,
+  drawPosition,
+  newSeed,
+  normaliseReceipt,
+  receiptHash,
+  sha256Hex,
+} from './draw';
 import { freezeWithin } from './freeze';
 import { formatDeadline } from './mails';
 import { toRound } from './mapper';
@@ -44,6 +52,39 @@ async function seedOf(trx: Db, giveawayId: number): Promise<string> {
   return row.seed;
 }
 
+/**
+ * The seed of a re-draw, committed when the round before it was drawn; null when none was (a
+ * giveaway drawn by a server older than re-draw seeds and not yet upgraded).
+ */
+async function roundSeedOf(trx: Db, giveawayId: number, round: number): Promise<string | null> {
+  const row = await trx
+    .selectFrom('giveaway_round_seeds')
+    .select('seed')
+    .where('giveaway_id', '=', giveawayId)
+    .where('round', '=', round)
+    .executeTakeFirst();
+  return row?.seed ?? null;
+}
+
+/**
+ * Makes the secret seed of the round after `round` and publishes only its SHA-256, in the same
+ * transaction that records `round`: the next re-draw's randomness is fixed before this round's
+ * result is public, and unknown to anyone reading the public record until that re-draw.
+ */
+async function commitNextSeed(trx: Db, giveawayId: number, round: number, at: string) {
+  const seed = newSeed();
+  await trx
+    .insertInto('giveaway_round_seeds')
+    .values({
+      giveaway_id: giveawayId,
+      round: round + 1,
+      seed,
+      commitment: commitmentOf(seed),
+      committed_at: at,
+    })
+    .execute();
+}
+
 async function frozenEntries(trx: Db, giveawayId: number) {
   return trx
     .selectFrom('giveaway_frozen_entries')
@@ -53,16 +94,19 @@ async function frozenEntries(trx: Db, giveawayId: number) {
     .execute();
 }
 
-/** Records one round and makes its winner the giveaway's winner; the caller holds the row lock. */
+/**
+ * Records one round drawn with `seed`, makes its winner the giveaway's winner and commits the seed
+ * of the next round; the caller holds the row lock.
+ */
 async function recordRound(
   trx: Db,
   g: Selectable<GiveawaysTable>,
   round: number,
+  seed: string,
   eligible: number[],
   external: string,
   context: { actor: Actor; at: string; reason: string | null },
 ): Promise<DrawResult> {
-  const seed = await seedOf(trx, g.id);
   const fingerprint = g.frozen_fingerprint ?? '';
   const entries = await frozenEntries(trx, g.id);
   const outcome = drawPosition({ seed, external, fingerprint, round, eligible });
@@ -103,6 +147,7 @@ async function recordRound(
     })
     .where('id', '=', g.id)
     .execute();
+  await commitNextSeed(trx, g.id, round, context.at);
   const winner = drawn.participant_id
     ? await trx
         .selectFrom('participants')
@@ -185,7 +230,8 @@ export async function drawWinner(
       );
     }
     const eligible = Array.from({ length: count }, (_, i) => i);
-    const result = await recordRound(trx, frozen, 1, eligible, external, {
+    const seed = await seedOf(trx, id);
+    const result = await recordRound(trx, frozen, 1, seed, eligible, external, {
       actor: context.actor,
       at,
       reason: null,
@@ -202,8 +248,9 @@ export async function drawWinner(
 }
 
 /**
- * Draws again after the winner let the claim deadline pass: same seed, same external value, same
- * frozen list without every earlier winner, next round number. The reason is published with it.
+ * Draws again after the winner let the claim deadline pass: the seed committed for this round
+ * when the previous one was drawn (revealed now), the same external value, the same frozen list
+ * without every earlier winner, next round number. The reason is published with it.
  */
 export async function redraw(
   db: Db,
@@ -258,19 +305,19 @@ export async function redraw(
         'Every entry in the frozen list has already been drawn; there is no one left to draw.',
       );
     }
+    const next = current.round + 1;
+    const seed = await roundSeedOf(trx, id, next);
+    if (seed === null) {
+      throw conflict(
+        `No seed was committed for round ${next} when round ${current.round} was drawn (it was drawn by an older version of the server), so this prize cannot be drawn again by the published method.`,
+      );
+    }
     const first = rounds[0];
-    const result = await recordRound(
-      trx,
-      g,
-      current.round + 1,
-      eligible,
-      first?.external_value ?? '',
-      {
-        actor: context.actor,
-        at,
-        reason: why,
-      },
-    );
+    const result = await recordRound(trx, g, next, seed, eligible, first?.external_value ?? '', {
+      actor: context.actor,
+      at,
+      reason: why,
+    });
     await logChange(trx, {
       giveawayId: id,
       actor: context.actor,
@@ -454,5 +501,29 @@ export async function getVerification(
     frozen_list_path:
       verifiable && g.frozen_at !== null ? `/api/v1/giveaway/${id}/frozen-entries.txt` : null,
     draws: rounds.map((r) => toRound(r, g.draw_round, now.toISOString())),
+    redraw_seeds: verifiable ? await redrawSeeds(db, id, g.draw_round ?? 0) : [],
   };
+}
+
+/**
+ * The re-draw seeds' commitments, and the seeds of the rounds already drawn. A seed whose round is
+ * not drawn yet is never read here, so no answer can carry it.
+ */
+async function redrawSeeds(db: Db, id: number, drawnRound: number) {
+  const [committed, revealed] = await Promise.all([
+    db
+      .selectFrom('giveaway_round_seeds')
+      .select(['round', 'commitment', 'committed_at'])
+      .where('giveaway_id', '=', id)
+      .orderBy('round')
+      .execute(),
+    db
+      .selectFrom('giveaway_round_seeds')
+      .select(['round', 'seed'])
+      .where('giveaway_id', '=', id)
+      .where('round', '<=', drawnRound)
+      .execute(),
+  ]);
+  const seeds = new Map(revealed.map((r) => [r.round, r.seed]));
+  return committed.map((r) => ({ ...r, seed: seeds.get(r.round) ?? null }));
 }

@@ -18,6 +18,10 @@ import crypto from 'node:crypto';
  * where `eligible` is the ascending list of positions (0-based) in the frozen list that earlier
  * rounds have not excluded, n its length, `round` counts from 1 and `external` is the external
  * public random value named in the rules ("" when there is none).
+ *
+ * `seed` is the round's own seed: for round 1 the one committed at creation; for a re-draw
+ * (round N >= 2) a fresh one whose SHA-256 was published when round N − 1 was drawn and which
+ * round N reveals. (Re-draws made before re-draw seeds existed used round 1's seed.)
  */
 
 export const ALGORITHM = 'aw-draw-v1' as const;
@@ -101,6 +105,7 @@ export function uniformIndex(
 }
 
 export interface DrawInput {
+  /** The round's seed: the giveaway's for round 1, the committed re-draw seed after that. */
   seed: string;
   /** The external public random value ("" when the rules name none). */
   external: string;

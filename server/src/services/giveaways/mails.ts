@@ -76,5 +76,6 @@ export function winnerMail(input: {
       '',
       `You can check the draw yourself: ${page}/verify`,
     ].join('\n'),
+    secrets: [input.claimToken],
   };
 }

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { buildTestApp, type TestApp, userWithToken } from '../../helpers/build';
+import { deliveredMail } from '../../helpers/delivered-mail';
 import { startSmtp, type TestSmtp } from '../../helpers/smtp';
 import { makeContentDir } from './drafts/fixtures';
 
@@ -153,11 +154,14 @@ describe('newsletter issues (outbox, no SMTP)', () => {
     });
     expect(done).toMatchObject({ recipients: 25, sent: 25, queued: 0, failed: 0, skipped: 0 });
 
-    const mails = await t.app.db
-      .selectFrom('outbox')
-      .selectAll()
-      .where('subject', '=', 'Agents <that> ship')
-      .execute();
+    // As delivered (the operator's command line): each with the recipient's own links.
+    const mails = (await deliveredMail(t.app.db))
+      .filter((m) => m.subject === 'Agents <that> ship')
+      .map((m) => ({
+        to_address: m.to,
+        text_body: m.text,
+        headers: JSON.stringify(m.headers),
+      }));
     expect(mails).toHaveLength(25);
     expect(new Set(mails.map((m) => m.to_address)).size).toBe(25);
     const first = mails[0]!;
@@ -174,6 +178,29 @@ describe('newsletter issues (outbox, no SMTP)', () => {
     // Each recipient's link is their own.
     const links = new Set(mails.map((m) => JSON.parse(m.headers)['List-Unsubscribe']));
     expect(links.size).toBe(25);
+
+    // Admins read every copy with its unsubscribe links replaced; no token is in their answers.
+    const admin = await userWithToken(t.app, 'admin');
+    const view = await t.app.inject({
+      url: '/api/v1/outbox/?per_page=100',
+      headers: { authorization: admin.authorization },
+    });
+    const copies = view
+      .json<{ items: { subject: string; text: string; html: string; headers: object }[] }>()
+      .items.filter((m) => m.subject === 'Agents <that> ship');
+    expect(copies).toHaveLength(25);
+    for (const copy of copies) {
+      expect(copy.headers).toEqual({
+        'List-Unsubscribe': '<[link sent to the recipient]>',
+        'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+      });
+      expect(copy.text).toContain('Unsubscribe with one click: [link sent to the recipient]');
+      expect(copy.html).toContain('<a href="[link sent to the recipient]">');
+    }
+    for (const link of links) {
+      const token = /token=([^>]+)>$/.exec(link as string)?.[1] ?? 'missing';
+      expect(view.body).not.toContain(token);
+    }
 
     // The one-click link works for that address only.
     const url = new URL(oneClick!);

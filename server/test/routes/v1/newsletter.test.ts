@@ -1,5 +1,6 @@
 import { NEWSLETTER_CONSENT_TEXT } from '@site/contracts';
 import { buildTestApp, type TestApp, userWithToken } from '../../helpers/build';
+import { deliveredText } from '../../helpers/delivered-mail';
 import { startSmtp, type ReceivedMail, type TestSmtp } from '../../helpers/smtp';
 
 const PUBLIC_URL = 'https://agentworks.example';
@@ -426,7 +427,7 @@ test('the newsletter limit answers 429 with Retry-After', async () => {
   }
 });
 
-test('without SMTP the confirmation mail waits in the outbox, where an admin can read and use it', async () => {
+test('without SMTP the confirmation mail waits in the outbox: admins read it without its links, the operator with them', async () => {
   const local = await buildTestApp({ PUBLIC_URL });
   try {
     await local.app.inject({
@@ -445,10 +446,15 @@ test('without SMTP the confirmation mail waits in the outbox, where an admin can
     expect(mail).toMatchObject({
       to: 'offline@example.com',
       reason: 'no-smtp',
-      headers: { 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+      headers: {
+        'List-Unsubscribe': '<[link sent to the recipient]>',
+        'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+      },
     });
+    expect(mail.text).toContain('To confirm, open this link:\n\n[link sent to the recipient]\n');
+    expect(JSON.stringify(mail)).not.toContain('token=');
     const token = new RegExp(`${PUBLIC_URL}/newsletter/confirm\\?token=(\\S+)`).exec(
-      mail.text,
+      await deliveredText(local.app.db, 'offline@example.com'),
     )?.[1];
     const res = await local.app.inject({
       method: 'GET',

@@ -183,8 +183,20 @@ describe('VerifyPage', () => {
     expect(screen.getByText(verification.seed ?? '')).toBeInTheDocument();
     expect(screen.getByText(verification.commitment ?? '')).toBeInTheDocument();
     const steps = within(screen.getByRole('region', { name: 'The computation, step by step' }));
-    expect(steps.getAllByText('Passed:')).toHaveLength(5);
+    expect(steps.getAllByText('Passed:')).toHaveLength(6);
     expect(steps.queryByText('Failed:')).not.toBeInTheDocument();
+    // The re-draw's own seed, revealed and checked; the next one committed and still secret.
+    const [second, third] = verification.redraw_seeds;
+    expect(screen.getByText(second?.seed ?? '')).toBeInTheDocument();
+    expect(
+      steps.getByText(
+        'Draw 2 used its own seed, whose SHA-256 was published with draw 1 and which nobody outside the server knew until this draw.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByText(third?.commitment ?? '')).toBeInTheDocument();
+    expect(
+      screen.getByText('Secret until draw 3, if the prize is drawn again'),
+    ).toBeInTheDocument();
     const history = within(screen.getByRole('region', { name: 'Draw History' }));
     expect(history.getByText('@winner_1')).toBeInTheDocument();
     expect(history.getByText('Reason: The winner did not claim in time.')).toBeInTheDocument();
@@ -226,6 +238,7 @@ describe('VerifyPage', () => {
         frozen: null,
         frozen_list_path: null,
         draws: [],
+        redraw_seeds: [],
       },
       '',
     );

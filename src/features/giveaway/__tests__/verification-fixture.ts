@@ -1,5 +1,5 @@
 import { createHash, webcrypto } from 'node:crypto';
-import type { DrawRound, GiveawayVerification } from '@site/contracts';
+import type { DrawRound, GiveawayVerification, RedrawSeed } from '@site/contracts';
 
 /** jsdom has no Web Crypto digest; Node's implementation is the same standard API. */
 export function useNodeWebCrypto() {
@@ -10,20 +10,27 @@ const sha = (text: string) => createHash('sha256').update(text).digest('hex');
 
 /**
  * A consistent verification record built with Node's crypto, as the server would publish it:
- * `rounds` draws (each later one excluding the earlier winners) from `size` entries.
+ * `rounds` draws (each later one excluding the earlier winners) from `size` entries. Each re-draw
+ * uses its own seed, committed with the round before it, and the seed of the next round is
+ * committed but not revealed; with `reusedSeeds` the re-draws reuse the first seed and no re-draw
+ * seed is listed (a giveaway re-drawn before re-draw seeds existed).
  */
 export function buildVerification(
   size: number,
   rounds = 1,
   external = '',
+  { reusedSeeds = false }: { reusedSeeds?: boolean } = {},
 ): { verification: GiveawayVerification; list: string } {
   const seed = sha('a test seed');
+  const redrawSeeds: RedrawSeed[] = [];
+  const drawnAt = (round: number) => `2026-03-0${round}T10:00:00.000Z`;
   const hashes = Array.from({ length: size }, (_, i) => sha(`receipt ${i}`));
   const list = hashes.map((h) => `${h}\n`).join('');
   const fingerprint = sha(list);
   const excluded: number[] = [];
   const draws: DrawRound[] = [];
   for (let round = 1; round <= rounds; round += 1) {
+    const roundSeed = round === 1 || reusedSeeds ? seed : sha(`the seed of round ${round}`);
     const eligible = hashes.map((_, i) => i).filter((i) => !excluded.includes(i));
     const n = eligible.length;
     const limit = 2 ** 32 - (2 ** 32 % n);
@@ -31,7 +38,7 @@ export function buildVerification(
     let position = -1;
     for (; ; counter += 1) {
       const x = Number.parseInt(
-        sha(`${seed}:${external}:${fingerprint}:${round}:${counter}`).slice(0, 8),
+        sha(`${roundSeed}:${external}:${fingerprint}:${round}:${counter}`).slice(0, 8),
         16,
       );
       if (x < limit) {
@@ -42,7 +49,7 @@ export function buildVerification(
     draws.push({
       round,
       algorithm: 'aw-draw-v1',
-      drawn_at: `2026-03-0${round}T10:00:00.000Z`,
+      drawn_at: drawnAt(round),
       reason: round === 1 ? null : 'The winner did not claim in time.',
       eligible_count: n,
       position,
@@ -54,6 +61,17 @@ export function buildVerification(
       claim_status: round === rounds ? 'awaiting_claim' : 'redrawn',
     });
     excluded.push(position);
+    if (!reusedSeeds) {
+      const next = round + 1;
+      const listed = redrawSeeds.find((s) => s.round === round);
+      if (listed) listed.seed = roundSeed;
+      redrawSeeds.push({
+        round: next,
+        commitment: sha(sha(`the seed of round ${next}`)),
+        committed_at: drawnAt(round),
+        seed: null,
+      });
+    }
   }
   return {
     list,
@@ -75,6 +93,7 @@ export function buildVerification(
       },
       frozen_list_path: '/api/v1/giveaway/70/frozen-entries.txt',
       draws,
+      redraw_seeds: redrawSeeds,
     },
   };
 }

@@ -6,7 +6,7 @@ export interface VerificationData {
   verification: GiveawayVerification | null;
 }
 
-/** GET /giveaway/{id}/verification (public): commitment, frozen list, seed, every draw. */
+/** GET /giveaway/{id}/verification (public): commitment, frozen list, seeds, every draw. */
 export const VERIFICATION_QUERY: TypedDocumentNode<VerificationData, { id: string }> = gql`
   query GiveawayVerification($id: String!) {
     verification(id: $id)
@@ -40,6 +40,12 @@ export const VERIFICATION_QUERY: TypedDocumentNode<VerificationData, { id: strin
         claim_deadline
         claimed_at
         claim_status
+      }
+      redraw_seeds @type(name: "RedrawSeed") {
+        round
+        commitment
+        committed_at
+        seed
       }
     }
   }

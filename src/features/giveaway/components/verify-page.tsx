@@ -85,6 +85,8 @@ const Bullets = styled.ul`
 const METHOD = `commitment  = SHA-256(seed)                  published at creation
 list        = receipt hashes, one per line, each ending in "\\n"
 fingerprint = SHA-256(list)                  published when entries close
+seed        = round 1: the seed above; a re-draw: its own seed,
+              whose SHA-256 was published with the draw before it
 for counter = 0, 1, 2, ...
   h = SHA-256(seed ":" external ":" fingerprint ":" round ":" counter)
   x = first 8 hex digits of h, as a number (0 ... 2^32 - 1)
@@ -214,6 +216,22 @@ export function VerifyPage({ id }: { id: string }) {
           </dd>
           <dt>Seed</dt>
           <dd>{v.seed ? <Mono>{v.seed}</Mono> : 'Secret until the draw'}</dd>
+          {v.redraw_seeds.map((r) => (
+            <React.Fragment key={r.round}>
+              <dt>Seed commitment of draw {r.round} (a re-draw)</dt>
+              <dd>
+                <Mono>{r.commitment}</Mono>, published {formatDateTime(r.committed_at)}
+              </dd>
+              <dt>Seed of draw {r.round}</dt>
+              <dd>
+                {r.seed ? (
+                  <Mono>{r.seed}</Mono>
+                ) : (
+                  `Secret until draw ${r.round}, if the prize is drawn again`
+                )}
+              </dd>
+            </React.Fragment>
+          ))}
           <dt>External random value</dt>
           <dd>
             {v.external_randomness
@@ -284,8 +302,9 @@ export function VerifyPage({ id }: { id: string }) {
         <DetailNote>
           Anyone can redo this in a few lines of any language, with the values above and the list
           file. The <code>round</code> is 1 for the first draw; a re-draw after an unclaimed prize
-          adds 1 and removes earlier winners from the eligible positions. Rejecting the top values
-          of x keeps every entry exactly equally likely (no modulo bias).
+          adds 1, removes earlier winners from the eligible positions and uses its own seed, whose
+          SHA-256 was published with the draw before it. Rejecting the top values of x keeps every
+          entry exactly equally likely (no modulo bias).
         </DetailNote>
         <Method tabIndex={0} aria-label="The draw method">
           {METHOD}
@@ -308,6 +327,11 @@ export function VerifyPage({ id }: { id: string }) {
             every entry equally likely; the result was not chosen by hand.
           </li>
           <li>
+            Each re-draw&apos;s seed was fixed when the draw before it was made, and kept secret
+            until the re-draw: nobody could compute a re-draw&apos;s winner from the earlier
+            results.
+          </li>
+          <li>
             Your own entry is in the list: find your receipt&apos;s hash in the frozen list, or use{' '}
             <Link to={`/giveaway/${id}/check`}>Was I in the draw?</Link>
           </li>
@@ -325,6 +349,10 @@ export function VerifyPage({ id }: { id: string }) {
             {v.external_randomness
               ? 'That the external value is the one its source published: look it up there yourself. If it is, the organiser could not know the result when entries closed.'
               : 'That the organiser could not foresee the result: they knew the seed all along, so without an external random value they could have computed who would win before closing entries.'}
+          </li>
+          <li>
+            That whoever runs the server did not read a re-draw&apos;s seed before the re-draw: the
+            server keeps it, as it keeps the first seed before the first draw.
           </li>
           <li>
             That the handle shown belongs to the entry that won: only the winner can match their

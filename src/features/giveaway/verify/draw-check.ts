@@ -1,9 +1,11 @@
-import type { DrawRound, GiveawayVerification } from '@site/contracts';
+import type { DrawRound, GiveawayVerification, RedrawSeed } from '@site/contracts';
 
 /*
  * The published draw method ("aw-draw-v1"), run in the visitor's own browser with Web Crypto, so
  * the verification page does not take the server's word for the result. The same steps are
- * spelled out in docs/giveaways.md and on the page itself.
+ * spelled out in docs/giveaways.md and on the page itself. Round 1 is drawn with the seed
+ * committed at creation; each re-draw with its own seed, committed when the round before it was
+ * drawn (a re-draw with no seed listed was made before that rule and reused round 1's seed).
  */
 
 const encoder = new TextEncoder();
@@ -92,18 +94,60 @@ export async function checkDraw(v: GiveawayVerification, listText: string): Prom
   });
 
   const excluded = new Set<number>();
+  let previous: DrawRound | null = null;
   for (const round of [...v.draws].sort((a, b) => a.round - b.round)) {
+    let roundSeed = seed;
+    if (round.round > 1) {
+      const listed = v.redraw_seeds.find((s) => s.round === round.round);
+      if (listed) {
+        steps.push(await checkRedrawSeed(listed, round, previous));
+        roundSeed = listed.seed ?? '';
+      } else {
+        steps.push(reusedSeedStep(round));
+      }
+    }
     const eligible = lines.map((_, i) => i).filter((i) => !excluded.has(i));
     steps.push(
       await checkRound(round, eligible, lines, {
-        seed,
+        seed: roundSeed,
         external: v.external_value ?? '',
         fingerprint,
       }),
     );
     excluded.add(round.position);
+    previous = round;
   }
   return { verified: steps.every((s) => s.ok), steps };
+}
+
+/**
+ * A re-draw's own seed: revealed, matching the commitment, and committed before the re-draw
+ * (normally in the same moment as the round before it).
+ */
+async function checkRedrawSeed(
+  listed: RedrawSeed,
+  round: DrawRound,
+  previous: DrawRound | null,
+): Promise<CheckStep> {
+  const hash = listed.seed === null ? null : await sha256Hex(listed.seed);
+  const committedFirst = listed.committed_at < round.drawn_at;
+  const withPrevious = previous !== null && listed.committed_at === previous.drawn_at;
+  return {
+    key: `seed-${round.round}`,
+    ok: hash === listed.commitment && committedFirst,
+    label: `Draw ${round.round} used its own seed, whose SHA-256 was published ${withPrevious ? `with draw ${round.round - 1}` : 'before it was drawn'} and which nobody outside the server knew until this draw.`,
+    detail: `SHA-256(seed of draw ${round.round}) = ${short(hash)}; commitment published ${listed.committed_at} = ${short(listed.commitment)}; draw ${round.round} made ${round.drawn_at}`,
+  };
+}
+
+/** A re-draw made before re-draw seeds existed: recomputed the old way, and said so. */
+function reusedSeedStep(round: DrawRound): CheckStep {
+  return {
+    key: `seed-${round.round}`,
+    ok: true,
+    label: `Draw ${round.round} was made before each re-draw had its own seed: it reused the first seed, so anyone who saw the first draw could have computed it in advance.`,
+    detail: 'Recomputed below with the seed revealed by draw 1.',
+  };
 }
 
 async function checkRound(

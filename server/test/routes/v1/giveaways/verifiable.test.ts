@@ -10,8 +10,10 @@ import type {
 import {
   referenceDraw,
   referenceFingerprint,
+  referenceRoundSeed,
   referenceSha256,
 } from '../../../helpers/reference-draw';
+import { deliveredMail } from '../../../helpers/delivered-mail';
 import { startSmtp } from '../../../helpers/smtp';
 import {
   createGiveaway,
@@ -80,9 +82,14 @@ async function outbox(): Promise<OutboxMessage[]> {
   }>().items;
 }
 
-/** The claim token from the newest winner mail to `to`. */
+/**
+ * The claim token from the newest winner mail to `to`, as delivered (the operator's command line
+ * shows it; the admin-readable outbox has the link redacted).
+ */
 async function claimToken(to: string): Promise<string> {
-  const mail = (await outbox()).find((m) => m.to === to && m.subject.startsWith('You won'));
+  const mail = (await deliveredMail(t.app.db)).find(
+    (m) => m.to === to && m.subject.startsWith('You won'),
+  );
   const match = /\/claim\?token=([^\s]+)/.exec(mail?.text ?? '');
   if (!match?.[1]) throw new Error(`no claim link mailed to ${to}`);
   return decodeURIComponent(match[1]);
@@ -90,7 +97,8 @@ async function claimToken(to: string): Promise<string> {
 
 /**
  * Checks a giveaway's whole public record with the test's own implementation: commitment,
- * fingerprint, every round's position, counter and winning receipt, and the exclusions.
+ * fingerprint, every round's seed (each re-draw's against the commitment published at the round
+ * before), position, counter and winning receipt, and the exclusions.
  */
 async function recompute(id: number) {
   const v = await verification(id);
@@ -102,7 +110,7 @@ async function recompute(id: number) {
   const excluded: number[] = [];
   for (const round of v.draws) {
     const expected = referenceDraw({
-      seed: v.seed ?? '',
+      seed: referenceRoundSeed(round.round, v.seed ?? '', v.redraw_seeds),
       external: v.external_value ?? '',
       fingerprint: v.frozen?.fingerprint ?? '',
       round: round.round,
@@ -474,7 +482,13 @@ describe('the winner is told and claims; re-draws after the deadline', () => {
     const email = drawn.winner?.email ?? '';
     const mail = (await outbox()).find((m) => m.to === email);
     expect(mail?.subject).toBe('You won the giveaway "Claim me"');
-    expect(mail?.text).toContain(`/giveaway/${g.id}/claim?token=`);
+    // Admins read the mail with the claim link replaced; the winner's own copy has it.
+    expect(mail?.text).toContain('To claim it, open this link by');
+    expect(mail?.text).toContain('[link sent to the recipient]');
+    expect(mail?.text).not.toContain('token=');
+    expect((await deliveredMail(t.app.db)).find((m) => m.to === email)?.text).toContain(
+      `/giveaway/${g.id}/claim?token=`,
+    );
     expect(mail?.text).toContain('You have 3 days to claim.');
     expect(mail?.text).toContain(`/giveaway/${g.id}/verify`);
     const token = await claimToken(email);
@@ -558,6 +572,90 @@ describe('the winner is told and claims; re-draws after the deadline', () => {
     });
     expect(fresh.statusCode).toBe(200);
     await recompute(g.id);
+  });
+
+  test("a re-draw's winner cannot be computed from the public record before it: its seed is only committed", async () => {
+    let predictedByFirstSeed = 0;
+    for (let i = 0; i < 4; i += 1) {
+      const g = await createGiveaway(t.app, t.admin, { title: `Unforeseeable ${i}` });
+      await fill(g.id, 40, `unforeseen${i}`);
+      const first = await selectWinner(g.id);
+      expect(first.statusCode).toBe(200);
+      const secret = async (round: number) =>
+        (
+          await t.app.db
+            .selectFrom('giveaway_round_seeds')
+            .select(['seed', 'committed_at'])
+            .where('giveaway_id', '=', g.id)
+            .where('round', '=', round)
+            .executeTakeFirstOrThrow()
+        ).seed;
+      const seed2 = await secret(2);
+
+      // After round 1 only the next seed's commitment is public; the seed is in no answer.
+      const bodies = [first.body];
+      for (const auth of [undefined, t.admin]) {
+        for (const url of [
+          `/giveaway/${g.id}`,
+          '/giveaway',
+          `/giveaway/${g.id}/verification`,
+          `/giveaway/${g.id}/frozen-entries.txt`,
+          `/giveaway/${g.id}/rules`,
+        ])
+          bodies.push((await api('GET', url, undefined, auth)).body);
+      }
+      bodies.push((await api('GET', `/giveaway/${g.id}/changes`, undefined, t.admin)).body);
+      bodies.push((await api('GET', '/outbox/?per_page=100', undefined, t.admin)).body);
+      for (const body of bodies) expect(body).not.toContain(seed2);
+      const before = await verification(g.id);
+      expect(before.seed).not.toBe(seed2);
+      expect(before.redraw_seeds).toEqual([
+        {
+          round: 2,
+          commitment: referenceSha256(seed2),
+          committed_at: before.draws[0]?.drawn_at,
+          seed: null,
+        },
+      ]);
+      // What round 1's public values alone would name for round 2 (the rule before re-draw seeds).
+      const guess = referenceDraw({
+        seed: before.seed ?? '',
+        external: '',
+        fingerprint: before.frozen?.fingerprint ?? '',
+        round: 2,
+        listLength: 40,
+        excluded: [before.draws[0]?.position ?? -1],
+      });
+
+      await expireClaim(g.id);
+      const again = await api('POST', `/giveaway/${g.id}/redraw`, { reason: 'No claim' }, t.admin);
+      expect(again.statusCode).toBe(200);
+      const seed3 = await secret(3);
+      expect(again.body).not.toContain(seed3);
+
+      // The re-draw reveals the seed committed before it, and that seed names its winner.
+      const after = await verification(g.id);
+      expect(after.redraw_seeds.map((s) => [s.round, s.commitment, s.seed])).toEqual([
+        [2, before.redraw_seeds[0]?.commitment, seed2],
+        [3, referenceSha256(seed3), null],
+      ]);
+      const round2 = after.draws[1];
+      expect(round2).toMatchObject(
+        referenceDraw({
+          seed: seed2,
+          external: '',
+          fingerprint: after.frozen?.fingerprint ?? '',
+          round: 2,
+          listLength: 40,
+          excluded: [after.draws[0]?.position ?? -1],
+        }),
+      );
+      await recompute(g.id);
+      if (round2?.position === guess.position) predictedByFirstSeed += 1;
+    }
+    // With 39 eligible entries the first seed names round 2's winner by chance 1 time in 39;
+    // four times in a row would mean the re-draw still depends on it.
+    expect(predictedByFirstSeed).toBeLessThan(4);
   });
 
   test('when every entry has been drawn there is no one left', async () => {

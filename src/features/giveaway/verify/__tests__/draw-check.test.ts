@@ -1,3 +1,4 @@
+import type { RedrawSeed } from '@site/contracts';
 import { buildVerification, useNodeWebCrypto } from '../../__tests__/verification-fixture';
 import { checkDraw, recomputePosition, sha256Hex } from '../draw-check';
 
@@ -22,10 +23,67 @@ describe('checkDraw (Web Crypto)', () => {
         ['commitment', true],
         ['fingerprint', true],
         ['count', true],
-        ...verification.draws.map((d) => [`round-${d.round}`, true]),
+        ...verification.draws.flatMap((d) => [
+          ...(d.round > 1 ? [[`seed-${d.round}`, true]] : []),
+          [`round-${d.round}`, true],
+        ]),
       ]);
       expect(result.verified).toBe(true);
     }
+  });
+
+  it('recomputes each re-draw with its own seed, checked against the commitment published with the round before', async () => {
+    const { verification, list } = buildVerification(10, 3);
+    expect(verification.redraw_seeds.map((s) => [s.round, s.seed === null])).toEqual([
+      [2, false],
+      [3, false],
+      [4, true],
+    ]);
+    const result = await checkDraw(verification, list);
+    expect(result.verified).toBe(true);
+    expect(result.steps.find((s) => s.key === 'seed-2')?.label).toBe(
+      'Draw 2 used its own seed, whose SHA-256 was published with draw 1 and which nobody outside the server knew until this draw.',
+    );
+
+    // The first seed does not name the re-draws' winners any more: recomputing them with it fails.
+    const reused = {
+      ...verification,
+      redraw_seeds: verification.redraw_seeds.map((s) => ({ ...s, seed: verification.seed })),
+    };
+    const withFirstSeed = await checkDraw(reused, list);
+    expect(withFirstSeed.verified).toBe(false);
+    expect(withFirstSeed.steps.find((s) => s.key === 'seed-2')?.ok).toBe(false);
+  });
+
+  it('fails on a re-draw seed that does not match its commitment, or was committed after the re-draw', async () => {
+    const { verification, list } = buildVerification(8, 2);
+    const [second, next] = verification.redraw_seeds as [RedrawSeed, RedrawSeed];
+    const otherSeed = await checkDraw(
+      { ...verification, redraw_seeds: [{ ...second, seed: 'e'.repeat(64) }, next] },
+      list,
+    );
+    expect(otherSeed.verified).toBe(false);
+    expect(otherSeed.steps.find((s) => s.key === 'seed-2')?.ok).toBe(false);
+
+    const late = await checkDraw(
+      {
+        ...verification,
+        redraw_seeds: [{ ...second, committed_at: '2026-03-09T10:00:00.000Z' }, next],
+      },
+      list,
+    );
+    expect(late.verified).toBe(false);
+    expect(late.steps.find((s) => s.key === 'seed-2')?.ok).toBe(false);
+  });
+
+  it('still verifies a giveaway re-drawn before re-draw seeds existed, and says its re-draws were foreseeable', async () => {
+    const { verification, list } = buildVerification(9, 3, '', { reusedSeeds: true });
+    expect(verification.redraw_seeds).toEqual([]);
+    const result = await checkDraw(verification, list);
+    expect(result.verified).toBe(true);
+    expect(result.steps.find((s) => s.key === 'seed-3')?.label).toMatch(
+      /reused the first seed, so anyone who saw the first draw could have computed it in advance/,
+    );
   });
 
   it('fails on a seed that does not match the commitment', async () => {
