@@ -218,6 +218,14 @@ export default fp(
     // and every public route that shows a signed-in caller more.
     app.addHook('onSend', async (request, reply, payload) => {
       if (sessionChecked.has(request)) reply.header('cache-control', 'no-store');
+      // A session check that found none: the staff hint is stale, so pages stop loading the menu.
+      if (
+        sessionChecked.has(request) &&
+        reply.statusCode === 401 &&
+        request.cookies[STAFF_HINT_COOKIE]
+      ) {
+        reply.clearCookie(STAFF_HINT_COOKIE, hintCookieOptions(request));
+      }
       return payload;
     });
 

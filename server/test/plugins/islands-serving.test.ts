@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { withStaffLoader } from '../../src/lib/staff-loader';
+import { createUser } from '../../src/services/accounts';
 import { buildTestApp, type TestApp } from '../helpers/build';
 
 function write(root: string, file: string, body: string) {
@@ -99,5 +100,50 @@ describe('document pages and the staff hint', () => {
     const res = await t.app.inject({ url: LOADER });
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+});
+
+describe('the staff hint cookie', () => {
+  let t: TestApp;
+  const PASSWORD = 'correct-horse-battery';
+  beforeAll(async () => {
+    t = await buildTestApp({ RATE_LIMIT_LOGIN: '1000' });
+    await createUser(t.app.db, 'alice', PASSWORD, 'editor');
+  });
+  afterAll(() => t.close());
+
+  const hint = (res: { cookies: { name: string; value: string }[] }) =>
+    res.cookies.find((cookie) => cookie.name === 'aw_staff');
+
+  test('login sets it for every page, readable by page script; logout clears it', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      payload: { username: 'alice', password: PASSWORD },
+    });
+    expect(res.statusCode).toBe(200);
+    const set = hint(res) as { value: string; path?: string; httpOnly?: boolean } | undefined;
+    expect(set).toMatchObject({ value: '1', path: '/' });
+    expect(set?.httpOnly).toBeFalsy();
+    const session = res.cookies.find((cookie) => cookie.name === 'aw_session');
+    const out = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/logout',
+      headers: { origin: 'http://localhost:80' },
+      cookies: { aw_session: session?.value ?? '', aw_staff: '1' },
+    });
+    expect(out.statusCode).toBe(200);
+    expect(hint(out)?.value).toBe('');
+  });
+
+  test('a session check that finds no session clears a stale hint', async () => {
+    const res = await t.app.inject({
+      url: '/api/v1/auth/me',
+      cookies: { aw_session: 'ended.session.token', aw_staff: '1' },
+    });
+    expect(res.statusCode).toBe(401);
+    expect(hint(res)?.value).toBe('');
+    const visitor = await t.app.inject({ url: '/api/v1/auth/me' });
+    expect(hint(visitor)).toBeUndefined();
   });
 });
