@@ -99,6 +99,12 @@ export interface OutboxTable {
   created_at: string;
 }
 
+/** One address that a kept mail's extra headers name (e.g. Reply-To), normalised. */
+export interface OutboxAddressesTable {
+  outbox_id: number;
+  address: string;
+}
+
 export interface NewsletterIssuesTable {
   id: Generated<number>;
   slug: string;
@@ -305,6 +311,7 @@ export interface Database {
   newsletter_subscribers: NewsletterSubscribersTable;
   newsletter_tokens: NewsletterTokensTable;
   outbox: OutboxTable;
+  outbox_addresses: OutboxAddressesTable;
   newsletter_issues: NewsletterIssuesTable;
   newsletter_issue_recipients: NewsletterIssueRecipientsTable;
 }

@@ -1,7 +1,8 @@
 import nodemailer, { type Transporter } from 'nodemailer';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { OutboxMessage } from '@site/contracts';
 import type { Database, OutboxTable } from '../db/database';
+import { headerAddresses } from '../lib/email-address';
 import { paginate } from '../lib/pagination';
 
 export interface MailMessage {
@@ -44,18 +45,22 @@ export function createMailer({ db, smtpUrl, from, log }: MailerOptions): Mailer 
     : null;
 
   async function keep(message: MailMessage, reason: OutboxTable['reason']): Promise<Delivery> {
-    await db
-      .insertInto('outbox')
-      .values({
-        to_address: message.to ?? '',
-        subject: message.subject,
-        text_body: message.text,
-        html_body: message.html ?? null,
-        headers: JSON.stringify(message.headers ?? {}),
-        reason,
-        created_at: new Date().toISOString(),
-      })
-      .execute();
+    await db.transaction().execute(async (trx) => {
+      const { id } = await trx
+        .insertInto('outbox')
+        .values({
+          to_address: message.to ?? '',
+          subject: message.subject,
+          text_body: message.text,
+          html_body: message.html ?? null,
+          headers: JSON.stringify(message.headers ?? {}),
+          reason,
+          created_at: new Date().toISOString(),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await recordHeaderAddresses(trx, id, message.headers ?? {});
+    });
     return reason;
   }
 
@@ -86,6 +91,24 @@ export function createMailer({ db, smtpUrl, from, log }: MailerOptions): Mailer 
       transport?.close();
     },
   };
+}
+
+/**
+ * Records the addresses a kept mail's extra headers name (outbox_addresses), in the transaction
+ * that keeps the mail: a personal-data request finds the mail by these whole addresses. Every
+ * writer of the outbox whose headers can name a person calls it.
+ */
+export async function recordHeaderAddresses(
+  trx: Transaction<Database>,
+  outboxId: number,
+  headers: Record<string, string>,
+): Promise<void> {
+  const addresses = headerAddresses(headers);
+  if (addresses.length === 0) return;
+  await trx
+    .insertInto('outbox_addresses')
+    .values(addresses.map((address) => ({ outbox_id: outboxId, address })))
+    .execute();
 }
 
 /** Outbox rows as the API shows them. */

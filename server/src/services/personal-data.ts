@@ -5,14 +5,10 @@ import type {
   PersonalDataExport,
 } from '@site/contracts';
 import type { Database } from '../db/database';
+import { normaliseEmail } from '../lib/email-address';
 import { toOutboxMessage } from './mail';
 
 type Db = Kysely<Database> | Transaction<Database>;
-
-/** A LIKE pattern that matches `text` literally anywhere (with `escape '\'`). */
-function containing(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
 
 /** Rows are matched on the lower-cased address: people type their address in any case. */
 const lowerEmail = sql<string>`lower(email)`;
@@ -28,26 +24,32 @@ function entries(db: Db, email: string) {
     .where(sql<string>`lower(participants.email)`, '=', email);
 }
 
-/** Outbox mail addressed to the address, or naming it as Reply-To (the owner's enquiry notices). */
+/**
+ * Outbox mail addressed to the address, or naming it in a header such as Reply-To (the owner's
+ * enquiry notices). Whole addresses are compared, never parts: ann@x.example is not
+ * joann@x.example. Header addresses are stored normalised in outbox_addresses.
+ */
 function mail(db: Db, email: string) {
   return db
     .selectFrom('outbox')
     .where((eb) =>
       eb.or([
         eb(sql<string>`lower(to_address)`, '=', email),
-        eb(sql<string>`lower(headers)`, 'like', sql<string>`${containing(email)} escape '\\'`),
+        eb(
+          'id',
+          'in',
+          eb.selectFrom('outbox_addresses').select('outbox_id').where('address', '=', email),
+        ),
       ]),
     );
 }
-
-const normalise = (email: string) => email.trim().toLowerCase();
 
 /** Everything held about one address, for the person it belongs to. */
 export async function exportPersonalData(
   db: Kysely<Database>,
   rawEmail: string,
 ): Promise<PersonalDataExport> {
-  const email = normalise(rawEmail);
+  const email = normaliseEmail(rawEmail);
   const [enquiryRows, subscription, entryRows, mailRows, issueRows] = await Promise.all([
     enquiries(db, email).selectAll().orderBy('created_at').orderBy('id').execute(),
     db
@@ -124,7 +126,7 @@ export async function erasePersonalData(
   db: Kysely<Database>,
   rawEmail: string,
 ): Promise<Omit<PersonalDataEraseResponse, 'message'>> {
-  const email = normalise(rawEmail);
+  const email = normaliseEmail(rawEmail);
   return db.transaction().execute(async (trx) => {
     const deletedEnquiries = await trx
       .deleteFrom('contact_enquiries')
