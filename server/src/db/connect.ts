@@ -115,6 +115,22 @@ function openSqlite(url: string, cwd: string): SqliteDatabase.Database {
   return sqlite;
 }
 
+/**
+ * Refuses to run on PostgreSQL with weaker durability than intended, as openSqlite does for
+ * SQLite: with synchronous_commit off (set for the cluster, the database, the role or in the
+ * connection's options), a change the site has answered as saved can be lost in a crash. The
+ * other values (on, local, remote_write, remote_apply) all wait for the local disk.
+ */
+async function checkPostgresDurability(db: Kysely<Database>): Promise<void> {
+  const { rows } = await sql<{ synchronous_commit: string }>`show synchronous_commit`.execute(db);
+  const value = rows[0]?.synchronous_commit;
+  if (value === 'off') {
+    throw new Error(
+      'PostgreSQL runs this connection with synchronous_commit=off, so a change the site has answered as saved could be lost in a crash; set it to on (ALTER DATABASE … SET synchronous_commit = on, ALTER ROLE …, or postgresql.conf, and no "-c synchronous_commit=off" in the connection options) and start again.',
+    );
+  }
+}
+
 /** Opens the database named by DATABASE_URL and brings its schema up to date. */
 export async function connect(
   url: string,
@@ -145,6 +161,7 @@ export async function connect(
 
   let migrated: string[];
   try {
+    if (dialect === 'postgres') await checkPostgresDurability(db);
     migrated = await withMigrationLock(lockTarget, async () => {
       if (options.schema)
         await sql`create schema if not exists ${sql.id(options.schema)}`.execute(db);
