@@ -5,6 +5,7 @@ import type {
   PersonalDataExport,
 } from '@site/contracts';
 import type { Database } from '../db/database';
+import { dialectOf } from '../db/migrations/util';
 import { normaliseEmail } from '../lib/email-address';
 import { toOutboxMessage } from './mail';
 
@@ -127,6 +128,19 @@ export async function erasePersonalData(
   rawEmail: string,
 ): Promise<Omit<PersonalDataEraseResponse, 'message'>> {
   const email = normaliseEmail(rawEmail);
+  const counts = await eraseInTransaction(db, email);
+  // SQLite overwrites what was deleted (secure_delete), but earlier versions of the changed pages
+  // stay in the WAL file until it is checkpointed and cut back: done at once, so the erased data
+  // leaves the files now. It waits at most the busy timeout for readers in other processes; if
+  // they hold on, the next checkpoint does it.
+  if (dialectOf(db) === 'sqlite') await sql`pragma wal_checkpoint(TRUNCATE)`.execute(db);
+  return counts;
+}
+
+function eraseInTransaction(
+  db: Kysely<Database>,
+  email: string,
+): Promise<Omit<PersonalDataEraseResponse, 'message'>> {
   return db.transaction().execute(async (trx) => {
     const deletedEnquiries = await trx
       .deleteFrom('contact_enquiries')
