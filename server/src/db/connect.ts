@@ -40,7 +40,7 @@ function sqliteFile(url: string, cwd: string): string {
  * The database file holds personal data: it is created 0600 (for the server's user only), and an
  * existing one that others may read is narrowed to that at start, with its -wal, -shm and
  * -journal. SQLite gives the -wal and -shm files it creates the mode of the database file. A file
- * owned by another user is left as it is (only its owner may change its mode).
+ * owned by another user, or on a read-only filesystem, is left as it is.
  */
 function createPrivately(file: string): void {
   try {
@@ -54,7 +54,7 @@ function createPrivately(file: string): void {
       if ((mode & 0o077) !== 0) fs.chmodSync(name, mode & 0o700);
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
-      if (code !== 'ENOENT' && code !== 'EPERM') throw error;
+      if (code !== 'ENOENT' && code !== 'EPERM' && code !== 'EROFS') throw error;
     }
   }
 }

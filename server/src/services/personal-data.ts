@@ -132,7 +132,8 @@ export async function erasePersonalData(
   // SQLite overwrites what was deleted (secure_delete), but earlier versions of the changed pages
   // stay in the WAL file until it is checkpointed and cut back: done at once, so the erased data
   // leaves the files now. It waits at most the busy timeout for readers in other processes; if
-  // they hold on, the next checkpoint does it.
+  // one holds on longer, those frames may stay until the next erasure or until the last
+  // connection closes (SQLite then checkpoints and deletes the WAL file).
   if (dialectOf(db) === 'sqlite') await sql`pragma wal_checkpoint(TRUNCATE)`.execute(db);
   return counts;
 }
