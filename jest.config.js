@@ -101,6 +101,7 @@ module.exports = {
         '<rootDir>/contracts/src/**/__tests__/**/*.test.ts',
         '<rootDir>/plugins/**/__tests__/**/*.test.ts',
         '<rootDir>/eslint/__tests__/**/*.test.ts',
+        '<rootDir>/scripts/__tests__/**/*.test.ts',
       ],
       // Compared against the production server, so it runs with the API's tests.
       testPathIgnorePatterns: ['/node_modules/', ...serverRunPluginTests],

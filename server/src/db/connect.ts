@@ -36,6 +36,29 @@ function sqliteFile(url: string, cwd: string): string {
   return target === ':memory:' ? ':memory:' : path.resolve(cwd, target);
 }
 
+/**
+ * The database file holds personal data: it is created 0600 (for the server's user only), and an
+ * existing one that others may read is narrowed to that at start, with its -wal, -shm and
+ * -journal. SQLite gives the -wal and -shm files it creates the mode of the database file. A file
+ * owned by another user, or on a read-only filesystem, is left as it is.
+ */
+function createPrivately(file: string): void {
+  try {
+    fs.closeSync(fs.openSync(file, 'wx', 0o600));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  }
+  for (const name of [file, `${file}-wal`, `${file}-shm`, `${file}-journal`]) {
+    try {
+      const mode = fs.statSync(name).mode & 0o777;
+      if ((mode & 0o077) !== 0) fs.chmodSync(name, mode & 0o700);
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code !== 'ENOENT' && code !== 'EPERM' && code !== 'EROFS') throw error;
+    }
+  }
+}
+
 /** How long a starting process waits for another one's migrations before giving up. */
 const MIGRATION_LOCK_WAIT_MS = 120_000;
 
@@ -52,6 +75,7 @@ async function withMigrationLock<T>(
 ): Promise<T> {
   if ('sqliteFile' in target) {
     if (target.sqliteFile === ':memory:') return work();
+    createPrivately(`${target.sqliteFile}.migration-lock`);
     const lock = new SqliteDatabase(`${target.sqliteFile}.migration-lock`);
     try {
       lock.pragma(`busy_timeout = ${MIGRATION_LOCK_WAIT_MS}`);
@@ -95,24 +119,52 @@ function switchToWal(sqlite: SqliteDatabase.Database): void {
 
 function openSqlite(url: string, cwd: string): SqliteDatabase.Database {
   const file = sqliteFile(url, cwd);
-  if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
+  if (file !== ':memory:') {
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    createPrivately(file);
+  }
   const sqlite = new SqliteDatabase(file);
   sqlite.pragma('busy_timeout = 5000');
   switchToWal(sqlite);
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
+  // What is deleted (an erasure) is overwritten with zeros in the file, not only unlinked.
+  sqlite.pragma('secure_delete = ON');
 
-  // Refuse to run with weaker durability than intended (e.g. a read-only or odd filesystem).
+  // Refuse to run with weaker durability or privacy than intended (e.g. a read-only or odd
+  // filesystem, or a SQLite built without secure_delete).
   const journal = sqlite.pragma('journal_mode', { simple: true }) as string;
   const synchronous = sqlite.pragma('synchronous', { simple: true }) as number;
   const foreignKeys = sqlite.pragma('foreign_keys', { simple: true }) as number;
-  if ((file !== ':memory:' && journal !== 'wal') || synchronous !== 2 || foreignKeys !== 1) {
+  const secureDelete = sqlite.pragma('secure_delete', { simple: true }) as number;
+  if (
+    (file !== ':memory:' && journal !== 'wal') ||
+    synchronous !== 2 ||
+    foreignKeys !== 1 ||
+    secureDelete !== 1
+  ) {
     sqlite.close();
     throw new Error(
-      `SQLite at ${file} did not accept the required settings (journal_mode=${journal}, synchronous=${synchronous}, foreign_keys=${foreignKeys}).`,
+      `SQLite at ${file} did not accept the required settings (journal_mode=${journal}, synchronous=${synchronous}, foreign_keys=${foreignKeys}, secure_delete=${secureDelete}).`,
     );
   }
   return sqlite;
+}
+
+/**
+ * Refuses to run on PostgreSQL with weaker durability than intended, as openSqlite does for
+ * SQLite: with synchronous_commit off (set for the cluster, the database, the role or in the
+ * connection's options), a change the site has answered as saved can be lost in a crash. The
+ * other values (on, local, remote_write, remote_apply) all wait for the local disk.
+ */
+async function checkPostgresDurability(db: Kysely<Database>): Promise<void> {
+  const { rows } = await sql<{ synchronous_commit: string }>`show synchronous_commit`.execute(db);
+  const value = rows[0]?.synchronous_commit;
+  if (value === 'off') {
+    throw new Error(
+      'PostgreSQL runs this connection with synchronous_commit=off, so a change the site has answered as saved could be lost in a crash; set it to on (ALTER DATABASE … SET synchronous_commit = on, ALTER ROLE …, or postgresql.conf, and no "-c synchronous_commit=off" in the connection options) and start again.',
+    );
+  }
 }
 
 /** Opens the database named by DATABASE_URL and brings its schema up to date. */
@@ -145,6 +197,7 @@ export async function connect(
 
   let migrated: string[];
   try {
+    if (dialect === 'postgres') await checkPostgresDurability(db);
     migrated = await withMigrationLock(lockTarget, async () => {
       if (options.schema)
         await sql`create schema if not exists ${sql.id(options.schema)}`.execute(db);
@@ -172,6 +225,7 @@ export async function connect(
       // In memory there is only this process.
       if (lockTarget.sqliteFile === ':memory:') return async () => undefined;
       // No waiting: the lock is either free now or held by another process.
+      createPrivately(`${lockTarget.sqliteFile}.${name}-lock`);
       const lock = new SqliteDatabase(`${lockTarget.sqliteFile}.${name}-lock`, { timeout: 0 });
       try {
         lock.exec('begin exclusive');

@@ -111,6 +111,12 @@ export interface OutboxSealedTable {
   headers: string;
 }
 
+/** One address that a kept mail's extra headers name (e.g. Reply-To), normalised. */
+export interface OutboxAddressesTable {
+  outbox_id: number;
+  address: string;
+}
+
 export interface NewsletterIssuesTable {
   id: Generated<number>;
   slug: string;
@@ -331,6 +337,7 @@ export interface Database {
   newsletter_tokens: NewsletterTokensTable;
   outbox: OutboxTable;
   outbox_sealed: OutboxSealedTable;
+  outbox_addresses: OutboxAddressesTable;
   newsletter_issues: NewsletterIssuesTable;
   newsletter_issue_recipients: NewsletterIssueRecipientsTable;
 }

@@ -8,7 +8,22 @@ import pg from 'pg';
 import type { Config } from '../config';
 import { runningServers } from './running-servers';
 
-const run = promisify(execFile);
+/**
+ * Runs one tool (tar, pg_dump, psql) as a child process with exactly these arguments and this
+ * environment. Tests pass their own to see what a child would be given.
+ */
+export type ToolRunner = (
+  command: string,
+  args: string[],
+  options: { env: NodeJS.ProcessEnv; maxBuffer: number },
+) => Promise<{ stdout: string; stderr: string }>;
+
+const execFileAsync = promisify(execFile);
+const runTool: ToolRunner = (command, args, options) => execFileAsync(command, args, options);
+
+export interface BackupOptions {
+  run?: ToolRunner;
+}
 
 /** What a backup holds; restore checks it before touching anything. */
 interface Manifest {
@@ -83,9 +98,15 @@ function copyTree(from: string, to: string, skip: (relative: string) => boolean 
   return count;
 }
 
-async function tool(command: string, args: string[], what: string) {
+async function tool(
+  run: ToolRunner,
+  command: string,
+  args: string[],
+  what: string,
+  env: NodeJS.ProcessEnv = process.env,
+) {
   try {
-    return await run(command, args, { maxBuffer: 64 * 1024 * 1024, env: process.env });
+    return await run(command, args, { maxBuffer: 64 * 1024 * 1024, env });
   } catch (error) {
     const failure = error as NodeJS.ErrnoException & { stderr?: string };
     if (failure.code === 'ENOENT') {
@@ -96,6 +117,45 @@ async function tool(command: string, args: string[], what: string) {
     const reason = (failure.stderr ?? failure.message).trim().split('\n').slice(-3).join(' ');
     throw new BackupError(`${what} failed: ${reason}`);
   }
+}
+
+/** One field of a libpq password file: `:` and `\` are escaped with a backslash. */
+const passfileField = (text: string) => text.replace(/[\\:]/g, (c) => `\\${c}`);
+
+/**
+ * How pg_dump and psql are told where the database is without showing its password to anyone who
+ * can list processes: the URL without its password goes on the command line; the password, if
+ * the URL has one, goes into a password file (mode 0600, in a folder of its own that only this
+ * user can enter) named by PGPASSFILE in the child's environment. A PGPASSWORD of the caller's
+ * own would outrank that file, so the child does not get it then. `remove` deletes the file.
+ */
+export function postgresInvocation(databaseUrl: string): {
+  dbname: string;
+  env: NodeJS.ProcessEnv;
+  remove(): void;
+} {
+  const url = new URL(databaseUrl);
+  const password = url.password
+    ? decodeURIComponent(url.password)
+    : (url.searchParams.get('password') ?? '');
+  url.password = '';
+  url.searchParams.delete('password');
+  const dbname = url.toString();
+  if (!password) return { dbname, env: process.env, remove: () => undefined };
+  const dir = privateTempDir('agentworks-pgpass-');
+  const passfile = path.join(dir, 'pgpass');
+  fs.writeFileSync(passfile, `*:*:*:*:${passfileField(password)}\n`, { mode: 0o600, flag: 'wx' });
+  fs.chmodSync(passfile, 0o600);
+  const env: NodeJS.ProcessEnv = { ...process.env, PGPASSFILE: passfile };
+  delete env.PGPASSWORD;
+  return { dbname, env, remove: () => fs.rmSync(dir, { recursive: true, force: true }) };
+}
+
+/** A new folder only this user can enter, under the system's temporary folder. */
+function privateTempDir(prefix: string): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  fs.chmodSync(dir, 0o700);
+  return dir;
 }
 
 /** Rows per table of a SQLite file (every table but SQLite's own). */
@@ -147,13 +207,18 @@ export interface BackupResult {
  * even while entries are written); PostgreSQL through pg_dump (one snapshot in one transaction).
  * The archive is written beside its final name and renamed into place when complete.
  */
-export async function createBackup(settings: BackupSettings, out: string): Promise<BackupResult> {
+export async function createBackup(
+  settings: BackupSettings,
+  out: string,
+  { run = runTool }: BackupOptions = {},
+): Promise<BackupResult> {
   const target = path.resolve(out);
   if (!fs.existsSync(path.dirname(target))) {
     throw new BackupError(`The folder ${path.dirname(target)} does not exist.`);
   }
   const sqliteFile = sqliteFileOf(settings);
-  const stage = fs.mkdtempSync(path.join(os.tmpdir(), 'agentworks-backup-'));
+  // The copies of the database and the secrets wait in a folder only this user can enter.
+  const stage = privateTempDir('agentworks-backup-');
   const partial = `${target}.${process.pid}.partial`;
   try {
     fs.mkdirSync(path.join(stage, 'database'));
@@ -176,7 +241,9 @@ export async function createBackup(settings: BackupSettings, out: string): Promi
       }
       counts = sqliteCounts(path.join(stage, SQLITE_DB));
     } else {
+      const { dbname, env, remove } = postgresInvocation(settings.databaseUrl);
       await tool(
+        run,
         'pg_dump',
         [
           '--format=plain',
@@ -185,10 +252,11 @@ export async function createBackup(settings: BackupSettings, out: string): Promi
           '--clean',
           '--if-exists',
           `--file=${path.join(stage, PG_DUMP)}`,
-          `--dbname=${settings.databaseUrl}`,
+          `--dbname=${dbname}`,
         ],
         'pg_dump',
-      );
+        env,
+      ).finally(remove);
       counts = dumpCounts(path.join(stage, PG_DUMP));
     }
     const dataFiles = copyTree(settings.dataDir, path.join(stage, 'data'), (rel) =>
@@ -206,7 +274,12 @@ export async function createBackup(settings: BackupSettings, out: string): Promi
       content_files: contentFiles,
     };
     fs.writeFileSync(path.join(stage, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
-    await tool('tar', ['-czf', partial, '-C', stage, '.'], 'Writing the archive');
+    // The archive holds personal data and the signing secret: it is made 0600 before tar
+    // writes into it (tar keeps an existing file's mode), whatever the umask.
+    fs.rmSync(partial, { force: true });
+    fs.closeSync(fs.openSync(partial, 'wx', 0o600));
+    fs.chmodSync(partial, 0o600);
+    await tool(run, 'tar', ['-czf', partial, '-C', stage, '.'], 'Writing the archive');
     fs.renameSync(partial, target);
     return { file: target, manifest, bytes: fs.statSync(target).size };
   } finally {
@@ -244,6 +317,7 @@ async function otherPostgresServers(url: string): Promise<number> {
 export async function restoreBackup(
   settings: BackupSettings,
   from: string,
+  { run = runTool }: BackupOptions = {},
 ): Promise<RestoreResult> {
   const source = path.resolve(from);
   if (!fs.existsSync(source)) throw new BackupError(`There is no backup at ${source}.`);
@@ -261,9 +335,9 @@ export async function restoreBackup(
     );
   }
 
-  const stage = fs.mkdtempSync(path.join(os.tmpdir(), 'agentworks-restore-'));
+  const stage = privateTempDir('agentworks-restore-');
   try {
-    await tool('tar', ['-xzf', source, '-C', stage], `Reading ${source}`);
+    await tool(run, 'tar', ['-xzf', source, '-C', stage], `Reading ${source}`);
     let manifest: Manifest;
     try {
       manifest = JSON.parse(fs.readFileSync(path.join(stage, 'manifest.json'), 'utf8')) as Manifest;
@@ -288,12 +362,17 @@ export async function restoreBackup(
       if (verdict !== 'ok') throw new BackupError(`The database in ${source} is damaged.`);
       fs.mkdirSync(path.dirname(sqliteFile), { recursive: true });
       const incoming = `${sqliteFile}.restore.tmp`;
+      // The copy takes the mode of its source: the database is for this user only.
+      fs.chmodSync(copy, 0o600);
       fs.copyFileSync(copy, incoming);
+      fs.chmodSync(incoming, 0o600);
       for (const suffix of ['-wal', '-shm', '-journal'])
         fs.rmSync(`${sqliteFile}${suffix}`, { force: true });
       fs.renameSync(incoming, sqliteFile);
     } else {
+      const { dbname, env, remove } = postgresInvocation(settings.databaseUrl);
       await tool(
+        run,
         'psql',
         [
           '--quiet',
@@ -301,10 +380,11 @@ export async function restoreBackup(
           '--single-transaction',
           '--set=ON_ERROR_STOP=1',
           `--file=${path.join(stage, PG_DUMP)}`,
-          `--dbname=${settings.databaseUrl}`,
+          `--dbname=${dbname}`,
         ],
         'Loading the database with psql',
-      );
+        env,
+      ).finally(remove);
     }
 
     copyTree(path.join(stage, 'data'), settings.dataDir);

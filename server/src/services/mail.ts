@@ -2,6 +2,7 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import type { Kysely } from 'kysely';
 import type { OutboxMessage } from '@site/contracts';
 import type { Database, OutboxTable } from '../db/database';
+import { headerAddresses } from '../lib/email-address';
 import { paginate } from '../lib/pagination';
 import { redactMail } from './mail-redaction';
 
@@ -58,6 +59,8 @@ export async function keepInOutbox(
     })
     .returning('id')
     .executeTakeFirstOrThrow();
+  // The addresses the headers name (Reply-To …), as mail is matched to a person exactly.
+  await recordHeaderAddresses(db, row.id, original.headers);
   if (!changed) return;
   await db
     .insertInto('outbox_sealed')
@@ -146,6 +149,24 @@ export function createMailer({ db, smtpUrl, from, log }: MailerOptions): Mailer 
       transport?.close();
     },
   };
+}
+
+/**
+ * Records the addresses a kept mail's extra headers name (outbox_addresses), in the transaction
+ * that keeps the mail: a personal-data request finds the mail by these whole addresses. Every
+ * writer of the outbox whose headers can name a person calls it.
+ */
+export async function recordHeaderAddresses(
+  trx: Kysely<Database>,
+  outboxId: number,
+  headers: Record<string, string>,
+): Promise<void> {
+  const addresses = headerAddresses(headers);
+  if (addresses.length === 0) return;
+  await trx
+    .insertInto('outbox_addresses')
+    .values(addresses.map((address) => ({ outbox_id: outboxId, address })))
+    .execute();
 }
 
 /** Outbox rows as the API shows them. */

@@ -5,14 +5,11 @@ import type {
   PersonalDataExport,
 } from '@site/contracts';
 import type { Database } from '../db/database';
+import { dialectOf } from '../db/migrations/util';
+import { normaliseEmail } from '../lib/email-address';
 import { toOutboxMessage } from './mail';
 
 type Db = Kysely<Database> | Transaction<Database>;
-
-/** A LIKE pattern that matches `text` literally anywhere (with `escape '\'`). */
-function containing(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
 
 /** Rows are matched on the lower-cased address: people type their address in any case. */
 const lowerEmail = sql<string>`lower(email)`;
@@ -28,26 +25,32 @@ function entries(db: Db, email: string) {
     .where(sql<string>`lower(participants.email)`, '=', email);
 }
 
-/** Outbox mail addressed to the address, or naming it as Reply-To (the owner's enquiry notices). */
+/**
+ * Outbox mail addressed to the address, or naming it in a header such as Reply-To (the owner's
+ * enquiry notices). Whole addresses are compared, never parts: ann@x.example is not
+ * joann@x.example. Header addresses are stored normalised in outbox_addresses.
+ */
 function mail(db: Db, email: string) {
   return db
     .selectFrom('outbox')
     .where((eb) =>
       eb.or([
         eb(sql<string>`lower(to_address)`, '=', email),
-        eb(sql<string>`lower(headers)`, 'like', sql<string>`${containing(email)} escape '\\'`),
+        eb(
+          'id',
+          'in',
+          eb.selectFrom('outbox_addresses').select('outbox_id').where('address', '=', email),
+        ),
       ]),
     );
 }
-
-const normalise = (email: string) => email.trim().toLowerCase();
 
 /** Everything held about one address, for the person it belongs to. */
 export async function exportPersonalData(
   db: Kysely<Database>,
   rawEmail: string,
 ): Promise<PersonalDataExport> {
-  const email = normalise(rawEmail);
+  const email = normaliseEmail(rawEmail);
   const [enquiryRows, subscription, entryRows, mailRows, issueRows] = await Promise.all([
     enquiries(db, email).selectAll().orderBy('created_at').orderBy('id').execute(),
     db
@@ -124,7 +127,21 @@ export async function erasePersonalData(
   db: Kysely<Database>,
   rawEmail: string,
 ): Promise<Omit<PersonalDataEraseResponse, 'message'>> {
-  const email = normalise(rawEmail);
+  const email = normaliseEmail(rawEmail);
+  const counts = await eraseInTransaction(db, email);
+  // SQLite overwrites what was deleted (secure_delete), but earlier versions of the changed pages
+  // stay in the WAL file until it is checkpointed and cut back: done at once, so the erased data
+  // leaves the files now. It waits at most the busy timeout for readers in other processes; if
+  // one holds on longer, those frames may stay until the next erasure or until the last
+  // connection closes (SQLite then checkpoints and deletes the WAL file).
+  if (dialectOf(db) === 'sqlite') await sql`pragma wal_checkpoint(TRUNCATE)`.execute(db);
+  return counts;
+}
+
+function eraseInTransaction(
+  db: Kysely<Database>,
+  email: string,
+): Promise<Omit<PersonalDataEraseResponse, 'message'>> {
   return db.transaction().execute(async (trx) => {
     const deletedEnquiries = await trx
       .deleteFrom('contact_enquiries')

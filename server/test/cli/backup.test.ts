@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { execFile, spawnSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -10,7 +10,12 @@ import { loadConfig } from '../../src/config';
 import { connect } from '../../src/db/connect';
 import type { Database } from '../../src/db/database';
 import { createUser } from '../../src/services/accounts';
-import { createBackup, restoreBackup } from '../../src/services/backup';
+import {
+  createBackup,
+  postgresInvocation,
+  restoreBackup,
+  type ToolRunner,
+} from '../../src/services/backup';
 import { markRunning } from '../../src/services/running-servers';
 import { testDialect } from '../helpers/build';
 import { makeContentDir, DRAFT } from '../routes/v1/drafts/fixtures';
@@ -357,3 +362,176 @@ test('the commands on a quiet site: one line each, exact restore, refusal while 
   expect(bad.status).toBe(1);
   expect(bad.stderr).toMatch(/^Reading .*not-a-backup\.tar\.gz failed: /);
 }, 120_000);
+
+/** What each child process of a backup or restore was given, and what it could see then. */
+interface ChildCall {
+  command: string;
+  args: string[];
+  env: NodeJS.ProcessEnv;
+  /** Mode of the folder the child reads or writes (tar's -C, pg_dump's and psql's --file). */
+  folderMode: number | null;
+  /** Mode of the archive tar writes into, as tar starts. */
+  archiveMode: number | null;
+  /** The password file named in the child's environment: its mode and text, as the child starts. */
+  passfile: { path: string; mode: number; folderMode: number; text: string } | null;
+}
+
+/** Runs the real tools, noting what each child got. */
+function recordingRunner(calls: ChildCall[]): ToolRunner {
+  const real: ToolRunner = (command, args, options) =>
+    new Promise((resolve, reject) => {
+      execFile(command, args, options, (error, stdout, stderr) =>
+        error ? reject(Object.assign(error, { stderr })) : resolve({ stdout, stderr }),
+      );
+    });
+  const mode = (file: string) => fs.statSync(file).mode & 0o777;
+  return async (command, args, options) => {
+    const fileArg = args.find((a) => a.startsWith('--file='));
+    const folder =
+      args.indexOf('-C') >= 0
+        ? args[args.indexOf('-C') + 1]
+        : fileArg
+          ? path.dirname(path.dirname(fileArg.slice('--file='.length)))
+          : undefined;
+    const passfile = options.env.PGPASSFILE;
+    calls.push({
+      command,
+      args,
+      env: options.env,
+      folderMode: folder ? mode(folder) : null,
+      archiveMode: command === 'tar' && args[0] === '-czf' ? mode(args[1] as string) : null,
+      passfile: passfile
+        ? {
+            path: passfile,
+            mode: mode(passfile),
+            folderMode: mode(path.dirname(passfile)),
+            text: fs.readFileSync(passfile, 'utf8'),
+          }
+        : null,
+    });
+    return real(command, args, options);
+  };
+}
+
+test('the archive, the restored database and every temporary file are for this user only; no password on a command line', async () => {
+  const source = await newSite('private-source');
+  const PASSWORD_IN_URL = 'pw:with\\odd@chars';
+  if (dialect === 'postgres') {
+    // The test cluster trusts loopback, so any password is accepted; what matters is where it goes.
+    const url = new URL(source.env.DATABASE_URL as string);
+    url.password = PASSWORD_IN_URL;
+    source.env.DATABASE_URL = url.toString();
+  }
+  fs.mkdirSync(source.env.CONTENT_DIR as string, { recursive: true });
+  const app = await open(source);
+  try {
+    await createUser(app.db, 'owner', PASSWORD, 'admin');
+  } finally {
+    await app.close();
+  }
+
+  const archive = path.join(work, 'private.tar.gz');
+  // An older archive of the same name, readable by all, is replaced by a private one.
+  fs.writeFileSync(archive, 'older', { mode: 0o644 });
+  fs.chmodSync(archive, 0o644);
+  const calls: ChildCall[] = [];
+  const umask = process.umask(0o022);
+  try {
+    await createBackup(loadConfig(source.env), archive, { run: recordingRunner(calls) });
+  } finally {
+    process.umask(umask);
+  }
+  expect(fs.statSync(archive).mode & 0o777).toBe(0o600);
+  const tar = calls.find((c) => c.command === 'tar');
+  expect(tar).toMatchObject({ archiveMode: 0o600, folderMode: 0o700 });
+
+  if (dialect === 'postgres') {
+    const dump = calls.find((c) => c.command === 'pg_dump') as ChildCall;
+    expect(dump.folderMode).toBe(0o700);
+    for (const secret of [PASSWORD_IN_URL, encodeURIComponent(PASSWORD_IN_URL), 'pw%3A'])
+      expect(dump.args.join(' ')).not.toContain(secret);
+    expect(dump.args).toContain(
+      `--dbname=${(source.env.DATABASE_URL as string).replace(/:[^:@/]+@/, '@')}`,
+    );
+    expect(dump.env.PGPASSWORD).toBeUndefined();
+    expect(dump.passfile).toEqual({
+      path: expect.any(String),
+      mode: 0o600,
+      folderMode: 0o700,
+      text: '*:*:*:*:pw\\:with\\\\odd@chars\n',
+    });
+    // Gone once pg_dump has finished.
+    expect(fs.existsSync(dump.passfile?.path as string)).toBe(false);
+  }
+
+  const target = await newSite('private-target');
+  if (dialect === 'postgres') {
+    const url = new URL(target.env.DATABASE_URL as string);
+    url.password = PASSWORD_IN_URL;
+    target.env.DATABASE_URL = url.toString();
+  }
+  const restoreCalls: ChildCall[] = [];
+  const umask2 = process.umask(0o022);
+  try {
+    await restoreBackup(loadConfig(target.env), archive, { run: recordingRunner(restoreCalls) });
+  } finally {
+    process.umask(umask2);
+  }
+  expect(restoreCalls.find((c) => c.command === 'tar')?.folderMode).toBe(0o700);
+  if (dialect === 'sqlite') {
+    const file = (target.env.DATABASE_URL as string).slice('sqlite:'.length);
+    expect(fs.statSync(file).mode & 0o777).toBe(0o600);
+  } else {
+    const psql = restoreCalls.find((c) => c.command === 'psql') as ChildCall;
+    expect(psql.args.join(' ')).not.toContain('pw');
+    expect(psql.env.PGPASSWORD).toBeUndefined();
+    expect(psql.passfile).toMatchObject({ mode: 0o600, folderMode: 0o700 });
+    expect(fs.existsSync(psql.passfile?.path as string)).toBe(false);
+  }
+  expect(fs.statSync(path.join(target.env.DATA_DIR as string, 'jwt-secret')).mode & 0o777).toBe(
+    0o600,
+  );
+  const restored = await open(target);
+  try {
+    expect((await login(restored)).startsWith('Bearer ')).toBe(true);
+  } finally {
+    await restored.close();
+  }
+}, 120_000);
+
+test('the PostgreSQL password goes into a private password file, never into the arguments', () => {
+  const saved = process.env.PGPASSWORD;
+  process.env.PGPASSWORD = 'the-callers-own';
+  try {
+    const withPassword = postgresInvocation(
+      'postgres://agentworks:change%20this:pw@db.example:5432/agentworks?sslmode=require',
+    );
+    expect(withPassword.dbname).toBe(
+      'postgres://agentworks@db.example:5432/agentworks?sslmode=require',
+    );
+    const file = withPassword.env.PGPASSFILE as string;
+    expect(fs.readFileSync(file, 'utf8')).toBe('*:*:*:*:change this\\:pw\n');
+    expect(fs.statSync(file).mode & 0o777).toBe(0o600);
+    expect(fs.statSync(path.dirname(file)).mode & 0o777).toBe(0o700);
+    // The caller's PGPASSWORD would outrank the file.
+    expect(withPassword.env.PGPASSWORD).toBeUndefined();
+    withPassword.remove();
+    expect(fs.existsSync(path.dirname(file))).toBe(false);
+
+    const inQuery = postgresInvocation(
+      'postgres://agentworks@db.example/agentworks?password=s3cret&sslmode=require',
+    );
+    expect(inQuery.dbname).toBe('postgres://agentworks@db.example/agentworks?sslmode=require');
+    expect(fs.readFileSync(inQuery.env.PGPASSFILE as string, 'utf8')).toBe('*:*:*:*:s3cret\n');
+    inQuery.remove();
+
+    // Without a password in the URL, the environment is the caller's, as it was.
+    const without = postgresInvocation('postgres://agentworks@127.0.0.1:5432/agentworks');
+    expect(without.dbname).toBe('postgres://agentworks@127.0.0.1:5432/agentworks');
+    expect(without.env.PGPASSFILE).toBeUndefined();
+    expect(without.env.PGPASSWORD).toBe('the-callers-own');
+  } finally {
+    if (saved === undefined) delete process.env.PGPASSWORD;
+    else process.env.PGPASSWORD = saved;
+  }
+});

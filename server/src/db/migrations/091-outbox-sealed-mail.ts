@@ -24,6 +24,17 @@ interface Kept {
   headers: string;
 }
 
+function parseHeaders(text: string): Record<string, unknown> | null {
+  try {
+    const parsed: unknown = JSON.parse(text);
+    return parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed)
+      ? (parsed as Record<string, unknown>)
+      : null;
+  } catch {
+    return null;
+  }
+}
+
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('outbox_sealed')
@@ -37,10 +48,16 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   const kept = await sql<Kept>`select id, text_body, html_body, headers from outbox`.execute(db);
   for (const row of kept.rows) {
-    const headers = JSON.parse(row.headers) as Record<string, string>;
-    const redactedHeaders = JSON.stringify(
-      Object.fromEntries(Object.entries(headers).map(([name, value]) => [name, redact(value)])),
-    );
+    // A row whose headers are not a JSON object keeps them as they are; its bodies are still redacted.
+    const headers = parseHeaders(row.headers);
+    const redactedHeaders =
+      headers === null
+        ? row.headers
+        : JSON.stringify(
+            Object.fromEntries(
+              Object.entries(headers).map(([name, value]) => [name, redact(String(value))]),
+            ),
+          );
     const text = redact(row.text_body);
     const html = row.html_body === null ? null : redact(row.html_body);
     if (text === row.text_body && html === row.html_body && redactedHeaders === row.headers)

@@ -11,6 +11,7 @@ import * as m041 from './041-newsletter-mail-times';
 import * as m050 from './050-verifiable-giveaways';
 import * as m060 from './060-staff-invitations';
 import * as m061 from './061-newsletter-issues';
+import * as m070 from './070-outbox-addresses';
 import * as m090 from './090-redraw-seeds';
 import * as m091 from './091-outbox-sealed-mail';
 
@@ -32,6 +33,7 @@ const migrations: Record<string, Migration> = {
   '050-verifiable-giveaways': m050,
   '060-staff-invitations': m060,
   '061-newsletter-issues': m061,
+  '070-outbox-addresses': m070,
   '090-redraw-seeds': m090,
   '091-outbox-sealed-mail': m091,
 };

@@ -203,3 +203,79 @@ test('newsletter issues sent to the address are exported, and erased with the su
     1,
   );
 });
+
+test('addresses that contain one another are different people: export and erase match whole addresses only', async () => {
+  // ann@x.example is inside joann@x.example and ann@x.example.org; ANN@X.Example is ann.
+  await footprint('ann@x.example', 'ann');
+  await footprint('joann@x.example', 'joann');
+  await footprint('ann@x.example.org', 'annorg');
+  const shouting = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/contact/',
+    payload: { name: 'Ann again', email: 'ANN@X.Example', message: 'Hello in capitals' },
+  });
+  expect(shouting.statusCode).toBe(200);
+  // Mail naming Ann in a header the way mail programs write it (a display name around the address).
+  await t.app.mailer.send({
+    to: 'owner@agentworks.example',
+    subject: 'Forwarded note',
+    text: 'x',
+    headers: { 'reply-to': '"Ann A." <Ann@x.EXAMPLE>', Cc: 'joann@x.example' },
+  });
+  const g = await createGiveaway(t.app, t.admin);
+  expect((await enter(t.app, g.id, 'ann@x.example', 'ann')).statusCode).toBe(200);
+  expect((await enter(t.app, g.id, 'joann@x.example', 'joann')).statusCode).toBe(200);
+  expect((await enter(t.app, g.id, 'ann@x.example.org', 'annorg')).statusCode).toBe(200);
+
+  const exported = (await call('export', 'Ann@X.example')).json<PersonalDataExport>();
+  expect(exported.email).toBe('ann@x.example');
+  expect(exported.enquiries.map((e) => e.email).sort()).toEqual(['ANN@X.Example', 'ann@x.example']);
+  expect(exported.giveaway_entries.map((e) => e.instagram_handle)).toEqual(['ann']);
+  expect(exported.mail.map((m) => m.subject).sort()).toEqual([
+    'Forwarded note',
+    'New enquiry from Ann again',
+    'New enquiry from Pat',
+    'Please confirm your AgentWorks newsletter subscription',
+  ]);
+  // Nothing of the other two people: no enquiry, notice or confirmation of theirs.
+  const ofAnn = JSON.stringify({
+    ...exported,
+    mail: exported.mail.filter((m) => m.subject !== 'Forwarded note'),
+  });
+  expect(ofAnn).not.toContain('joann');
+  expect(ofAnn).not.toContain('x.example.org');
+
+  const others = async () =>
+    Promise.all(
+      ['joann@x.example', 'ann@x.example.org'].map(async (email) => {
+        const { exported_at: _at, ...rest } = (
+          await call('export', email)
+        ).json<PersonalDataExport>();
+        return rest;
+      }),
+    );
+  const before = await others();
+  expect(before.map((data) => data.enquiries.length)).toEqual([1, 1]);
+  expect(before.map((data) => data.mail.length)).toEqual([3, 2]);
+
+  const erased = await call('erase', 'ANN@x.example');
+  expect(erased.json()).toMatchObject({
+    enquiries: 2,
+    subscriptions: 1,
+    giveaway_entries_deleted: 1,
+    mail: 4,
+  });
+  expect((await call('export', 'ann@x.example')).json<PersonalDataExport>()).toMatchObject({
+    enquiries: [],
+    subscription: null,
+    giveaway_entries: [],
+    mail: [],
+  });
+  // Erasing Ann took the forwarded note (it names her), so joann's export loses only that mail.
+  const after = await others();
+  expect(after[1]).toEqual(before[1]);
+  expect(after[0]).toEqual({
+    ...before[0],
+    mail: before[0]?.mail.filter((m) => m.subject !== 'Forwarded note'),
+  });
+});
