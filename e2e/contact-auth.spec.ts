@@ -101,17 +101,20 @@ test.describe('admin login', () => {
   });
 
   test('forged hints get no admin menu: the server decides', async ({ page, context }) => {
-    // A document page runs nothing for a forged localStorage hint; a forged staff cookie makes
-    // it load the staff menu, which asks the server and draws nothing.
-    const origin = new URL(
-      page.url() === 'about:blank' ? (test.info().project.use.baseURL ?? '') : page.url(),
-    ).origin;
+    // On a document page a forged staff cookie and role hint load the staff menu's island, which
+    // asks the server, draws nothing and puts the hint right.
+    const origin = new URL(test.info().project.use.baseURL ?? '').origin;
     await context.addCookies([{ name: 'aw_staff', value: '1', url: origin }]);
+    await page.goto('/favicon.svg');
+    await page.evaluate(() => localStorage.setItem('userRole', 'admin'));
     const me = page.waitForResponse((response) => response.url().endsWith('/api/v1/auth/me'));
     await page.goto('/');
     expect((await me).status()).toBe(401);
     await expect(page.locator('[data-island="staff-menu"][data-island-hydrated]')).toBeAttached();
     await expect(page.getByRole('button', { name: 'Admin' })).toHaveCount(0);
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('userRole'))).toBe('guest');
+    // The server dropped the stale hint with its 401.
+    expect((await context.cookies()).find((cookie) => cookie.name === 'aw_staff')).toBeUndefined();
 
     // An app page runs the app: the forged localStorage hint is checked and put right.
     await page.goto('/giveaway');

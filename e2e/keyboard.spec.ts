@@ -180,7 +180,9 @@ test.describe('menu by keyboard', () => {
     await expect.poll(() => pathOf(page)).toBe('/pricing');
     await expect(mobile).toBeHidden();
     await expect(page.getByRole('heading', { level: 1 })).toContainText('Clear, fixed prices');
-    await expectFocusNotLost(page);
+    // /pricing is a document page: the link loaded it, so focus starts at the top of the page.
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('link', { name: 'Skip to content' })).toBeFocused();
   });
 
   test('1280px: Tab walks the header nav and Enter follows a link', async ({ page }) => {
