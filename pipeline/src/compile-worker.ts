@@ -21,3 +21,5 @@ function answer({ id, body }: CompileRequest): CompileReply {
 }
 
 port.on('message', (request: CompileRequest) => port.postMessage(answer(request)));
+// The compiler is loaded: a time limit on the calls starts from here, not from the thread's start.
+port.postMessage({ ready: true } satisfies CompileReply);
