@@ -11,7 +11,7 @@ import {
 import {
   checkBody,
   CompileError,
-  compileMarkdown,
+  type Compiled,
   normaliseBody,
   readPostFile,
   writePostFile,
@@ -51,6 +51,8 @@ interface Context {
   contentDir: string;
   /** YYYY-MM-DD in the site's time zone: the date a post published now would carry. */
   today: string;
+  /** The pipeline's compileMarkdown, run off the event loop with a time limit (app.compiler). */
+  compile: (body: string) => Promise<Compiled>;
 }
 
 type DraftRow = Selectable<DraftsTable>;
@@ -369,7 +371,7 @@ export async function readyToPublish(ctx: Context, id: number): Promise<ReadyDra
       problems.push(problem('body', 'cannot be written to a post file and read back the same.'));
     } else {
       try {
-        compileMarkdown(read.body);
+        await ctx.compile(read.body);
       } catch (error) {
         if (!(error instanceof CompileError)) throw error;
         problems.push(...error.problems.map((p) => problem('body', `line ${p.line} ${p.message}`)));

@@ -10,6 +10,7 @@ import {
   NewsletterTestRequestSchema,
   PostSlugParamsSchema,
 } from '@site/contracts';
+import { accountRateLimit } from '../../../lib/client-key';
 import { badRequest, notFound } from '../../../lib/http-error';
 import {
   cancelIssue,
@@ -28,6 +29,7 @@ const errors = {
   403: ErrorResponseSchema,
   404: ErrorResponseSchema,
   409: ErrorResponseSchema,
+  429: ErrorResponseSchema,
 };
 const IdParams = Type.Object({ id: Type.Integer({ minimum: 1 }) });
 
@@ -35,7 +37,8 @@ const IdParams = Type.Object({ id: Type.Integer({ minimum: 1 }) });
 const issues: FastifyPluginAsyncTypebox = async (app) => {
   const staff = app.requireRole('admin', 'editor');
   const { config } = app;
-  const post = (slug: string) => postContent(config.contentDir, config.publicUrl, slug);
+  const post = (slug: string) =>
+    postContent(config.contentDir, config.publicUrl, slug, (body) => app.compiler.compile(body));
 
   async function ownAddress(userId: number): Promise<string | null> {
     const row = await app.db
@@ -80,6 +83,7 @@ const issues: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: NewsletterIssuePreviewSchema, ...errors },
       },
       onRequest: staff,
+      config: { rateLimit: accountRateLimit(config.accountLimits.preview) },
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
@@ -113,7 +117,7 @@ const issues: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: MessageResponseSchema, ...errors },
       },
       onRequest: staff,
-      config: { rateLimit: config.limits.contact },
+      config: { rateLimit: accountRateLimit(config.accountLimits.testMail) },
     },
     async (request) => {
       const to = request.body.to ?? (await ownAddress(request.user!.id));
