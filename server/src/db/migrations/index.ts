@@ -11,6 +11,9 @@ import * as m041 from './041-newsletter-mail-times';
 import * as m050 from './050-verifiable-giveaways';
 import * as m060 from './060-staff-invitations';
 import * as m061 from './061-newsletter-issues';
+import * as m080 from './080-usernames-case-insensitive';
+import * as m081 from './081-draft-editors';
+import * as m082 from './082-login-addresses';
 
 /**
  * Every migration, in order. Listed statically (not read from the folder) so the same list works
@@ -30,6 +33,9 @@ const migrations: Record<string, Migration> = {
   '050-verifiable-giveaways': m050,
   '060-staff-invitations': m060,
   '061-newsletter-issues': m061,
+  '080-usernames-case-insensitive': m080,
+  '081-draft-editors': m081,
+  '082-login-addresses': m082,
 };
 
 export const migrationProvider: MigrationProvider = {
