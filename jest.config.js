@@ -123,7 +123,7 @@ module.exports = {
         `/node_modules/(?!(${esm.join('|')}|@fastify/cookie|((light-my-request|@fastify/cookie)/node_modules/)?cookie)/)(?!.+\\.mjs$)`,
       ],
       moduleNameMapper: workspaces,
-      globalSetup: '<rootDir>/server/test/global-setup.js',
+      globalSetup: '<rootDir>/server/test/global-setup.ts',
     },
   ],
 };
