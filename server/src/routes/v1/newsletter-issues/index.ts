@@ -1,4 +1,5 @@
 import { Type } from '@sinclair/typebox';
+import { sql } from 'kysely';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   CreateNewsletterIssueRequestSchema,
@@ -11,7 +12,7 @@ import {
   PostSlugParamsSchema,
 } from '@site/contracts';
 import { accountRateLimit } from '../../../lib/client-key';
-import { badRequest, notFound } from '../../../lib/http-error';
+import { badRequest, forbidden, notFound } from '../../../lib/http-error';
 import {
   cancelIssue,
   confirmedCount,
@@ -47,6 +48,21 @@ const issues: FastifyPluginAsyncTypebox = async (app) => {
       .where('id', '=', userId)
       .executeTakeFirst();
     return row?.email ?? null;
+  }
+
+  /**
+   * A staff address: one an invitation went to (a staff account's own address) or OWNER_EMAIL.
+   * Addresses compare without regard to letter case.
+   */
+  async function isStaffAddress(address: string): Promise<boolean> {
+    const wanted = address.trim().toLowerCase();
+    if (config.ownerEmail && config.ownerEmail.trim().toLowerCase() === wanted) return true;
+    const row = await app.db
+      .selectFrom('users')
+      .select('id')
+      .where(sql<string>`lower(email)`, '=', wanted)
+      .executeTakeFirst();
+    return row !== undefined;
   }
 
   async function issueOrThrow(id: number) {
@@ -120,10 +136,17 @@ const issues: FastifyPluginAsyncTypebox = async (app) => {
       config: { rateLimit: accountRateLimit(config.accountLimits.testMail) },
     },
     async (request) => {
-      const to = request.body.to ?? (await ownAddress(request.user!.id));
+      const own = await ownAddress(request.user!.id);
+      const to = request.body.to ?? own;
       if (!to)
         throw badRequest(
-          'Your account has no e-mail address (it was made on the command line): give one in "to".',
+          'Your account has no e-mail address (it was made on the command line): give a staff address in "to" (a colleague\'s account address or OWNER_EMAIL).',
+        );
+      // The site's branded mail goes to staff only: a test is not a way to mail anyone else.
+      const mine = own !== null && own.trim().toLowerCase() === to.trim().toLowerCase();
+      if (!mine && !(await isStaffAddress(to)))
+        throw forbidden(
+          `A test goes only to your own address or another staff address (an address a staff invitation went to, or OWNER_EMAIL); ${to} is neither.`,
         );
       const content = await post(request.body.slug);
       const { html, text } = issueBodies(content);
