@@ -7,7 +7,7 @@ import type { NewsletterSendingConfig } from '../config';
 import type { Database, NewsletterIssuesTable } from '../db/database';
 import { dialectOf } from '../db/migrations/util';
 import { cancelledRecipient, linksFor, renderIssueMail } from './newsletter-issues';
-import { hashToken } from './newsletter';
+import { hashToken, unsubscribeExpiry } from './newsletter';
 
 interface Logger {
   info(obj: object, msg: string): void;
@@ -21,6 +21,8 @@ export interface SenderOptions {
   from: string;
   publicUrl: string;
   settings: NewsletterSendingConfig;
+  /** Days each copy's unsubscribe link works after it is sent. */
+  unsubscribeDays: number;
   log: Logger;
 }
 
@@ -314,7 +316,7 @@ export class NewsletterSender {
         subscriber_id: row.subscriber_id,
         purpose: 'unsubscribe' as const,
         token_hash: hashToken(token),
-        expires_at: null,
+        expires_at: unsubscribeExpiry(this.opts.unsubscribeDays, new Date(now)),
         used_at: null,
         created_at: now,
       };

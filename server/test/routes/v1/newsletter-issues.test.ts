@@ -225,6 +225,18 @@ describe('newsletter issues (outbox, no SMTP)', () => {
     // Each recipient's link is their own.
     const links = new Set(mails.map((m) => JSON.parse(m.headers)['List-Unsubscribe']));
     expect(links.size).toBe(25);
+    // Each copy's link works for 90 days (NEWSLETTER_UNSUBSCRIBE_DAYS) from when it was sent.
+    const tokens = await t.app.db
+      .selectFrom('newsletter_tokens')
+      .select(['expires_at', 'created_at'])
+      .where('purpose', '=', 'unsubscribe')
+      .execute();
+    expect(tokens.length).toBeGreaterThanOrEqual(25);
+    for (const token of tokens) {
+      expect(Date.parse(token.expires_at ?? '') - Date.parse(token.created_at)).toBe(
+        90 * 86_400_000,
+      );
+    }
 
     // The one-click link works for that address only.
     const url = new URL(oneClick!);
