@@ -47,6 +47,11 @@ export interface CompilePoolOptions {
   idleMs?: number;
   /** Memory and stack limits of each worker (a body that exhausts them fails alone). */
   resourceLimits?: ResourceLimits;
+  /**
+   * Scheduling niceness of each worker thread (Linux sets it per thread; 0 to 19, higher yields
+   * more): a server's compiles then give way to the thread answering requests on a busy machine.
+   */
+  niceness?: number;
 }
 
 /** A call that compiled for longer than the pool's `timeoutMs`; its worker was terminated. */
@@ -115,6 +120,7 @@ export function createCompilePool({
   timeoutMs,
   idleMs = IDLE_MS,
   resourceLimits,
+  niceness,
 }: CompilePoolOptions = {}): CompilePool {
   const threads = new Set<Thread>();
   /** With timeoutMs: calls waiting for a free worker, oldest first. */
@@ -156,7 +162,10 @@ export function createCompilePool({
 
   function start(): Thread {
     const thread: Thread = {
-      worker: new Worker(WORKER_FILE, resourceLimits ? { resourceLimits } : undefined),
+      worker: new Worker(WORKER_FILE, {
+        ...(resourceLimits ? { resourceLimits } : {}),
+        ...(niceness ? { workerData: { niceness } } : {}),
+      }),
       calls: new Map(),
       ready: false,
     };

@@ -36,6 +36,8 @@ export interface BodyCompilerOptions {
 
 /** Worker heap: a body is at most a few hundred kilobytes; its trees fit many times over. */
 const WORKER_HEAP_MB = 256;
+/** Compiling yields the CPU to the thread that answers requests when both want it. */
+const WORKER_NICENESS = 10;
 /** Workers stay this long after their last compile, so an editor's next preview finds one ready. */
 const WORKER_IDLE_MS = 5 * 60_000;
 
@@ -56,6 +58,7 @@ export function createBodyCompiler({
     timeoutMs,
     idleMs: WORKER_IDLE_MS,
     resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB },
+    niceness: WORKER_NICENESS,
     ...(workers ? { workers } : {}),
   }),
 }: BodyCompilerOptions): BodyCompiler {

