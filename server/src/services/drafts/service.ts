@@ -204,6 +204,7 @@ function toDraft(row: DraftRow, problems: FieldError[]): Draft {
     series_order: row.series_order,
     body: row.body,
     created_by: row.created_by,
+    updated_by: row.updated_by ?? row.created_by,
     created_at: row.created_at,
     updated_at: row.updated_at,
     problems,
@@ -280,7 +281,13 @@ export async function createDraft(
     () =>
       ctx.db
         .insertInto('drafts')
-        .values({ ...values, created_by: username, created_at: now, updated_at: now })
+        .values({
+          ...values,
+          created_by: username,
+          updated_by: username,
+          created_at: now,
+          updated_at: now,
+        })
         .returningAll()
         .executeTakeFirstOrThrow(),
     values.slug,
@@ -292,6 +299,7 @@ export async function updateDraft(
   ctx: Context,
   id: number,
   input: DraftWrite,
+  username: string,
 ): Promise<Draft | undefined> {
   const existing = await ctx.db
     .selectFrom('drafts')
@@ -307,7 +315,7 @@ export async function updateDraft(
     () =>
       ctx.db
         .updateTable('drafts')
-        .set({ ...values, updated_at: new Date().toISOString() })
+        .set({ ...values, updated_by: username, updated_at: new Date().toISOString() })
         .where('id', '=', id)
         .returningAll()
         .executeTakeFirst(),
@@ -427,6 +435,7 @@ export async function draftFromPost(
           series_order: fields.seriesOrder,
           body: file.body.replace(/^(?:[ \t]*\r?\n)+/, ''),
           created_by: username,
+          updated_by: username,
           created_at: now,
           updated_at: now,
           replaces_slug: fields.slug,
@@ -456,6 +465,7 @@ export function listDrafts(ctx: Context, page: number, perPage: number) {
       slug: row.slug ?? '',
       category: row.category,
       created_by: row.created_by,
+      updated_by: row.updated_by ?? row.created_by,
       updated_at: row.updated_at,
       ready:
         (await allProblems(ctx, rowInput(row), row.replaces_date ?? ctx.today)).problems.length ===

@@ -149,7 +149,12 @@ const draftRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) =>
       answer(reply, async () => {
-        const draft = await updateDraft(ctx(), request.params.id, request.body);
+        const draft = await updateDraft(
+          ctx(),
+          request.params.id,
+          request.body,
+          request.user?.username ?? '',
+        );
         if (!draft) throw missing(request.params.id);
         return draft;
       }),
