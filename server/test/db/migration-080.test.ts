@@ -64,6 +64,17 @@ test('a database with names differing only in case is not changed, and the messa
   const up = await migrator.migrateToLatest();
   expect(up.error).toBeUndefined();
 
+  expect(up.results?.map((result) => [result.migrationName, result.status])).toContainEqual([
+    '080-usernames-case-insensitive',
+    'Success',
+  ]);
+  const index =
+    testDialect() === 'postgres'
+      ? sql`select indexname as name from pg_indexes
+          where indexname = 'users_username_lower' and schemaname = current_schema()`
+      : sql`select name from sqlite_master where type = 'index' and name = 'users_username_lower'`;
+  expect((await index.execute(db)).rows).toEqual([{ name: 'users_username_lower' }]);
+
   // From now on the database itself refuses a name that differs only in case.
   await expect(
     sql`insert into users (username, password_hash, role, created_at, updated_at)
