@@ -124,6 +124,7 @@ module.exports = {
         `/node_modules/(?!(${esm.join('|')}|@fastify/cookie|((light-my-request|@fastify/cookie)/node_modules/)?cookie)/)(?!.+\\.mjs$)`,
       ],
       moduleNameMapper: workspaces,
+      globalSetup: '<rootDir>/server/test/global-setup.ts',
     },
   ],
 };

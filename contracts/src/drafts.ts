@@ -45,6 +45,8 @@ export const DraftSchema = Type.Object({
   body: Type.String(),
   /** Username of the account that created the draft. */
   created_by: Type.String(),
+  /** Username of the account that saved it last (the session's, never sent by the client). */
+  updated_by: Type.String(),
   /** ISO-8601 UTC. */
   created_at: Type.String(),
   updated_at: Type.String(),
@@ -64,6 +66,7 @@ export const DraftSummarySchema = Type.Object({
   slug: Type.String(),
   category: Type.String(),
   created_by: Type.String(),
+  updated_by: Type.String(),
   updated_at: Type.String(),
   ready: Type.Boolean(),
   replaces_slug: Type.Union([Type.String(), Type.Null()]),

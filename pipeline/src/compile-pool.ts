@@ -1,6 +1,6 @@
 import os from 'node:os';
 import path from 'node:path';
-import { Worker } from 'node:worker_threads';
+import { type ResourceLimits, Worker } from 'node:worker_threads';
 import { type BodyProblem, CompileError, type Compiled, compileMarkdown } from './compile';
 
 /**
@@ -14,6 +14,12 @@ import { type BodyProblem, CompileError, type Compiled, compileMarkdown } from '
  * thread, and end once idle for IDLE_MS: `gatsby develop` compiles again only when a post changes,
  * and must not keep threads (and their memory) between edits. While idle they do not hold the
  * process open.
+ *
+ * The API server compiles what editors type (previews, publishing, newsletter issues) on such a
+ * pool too, with `timeoutMs`: then each worker takes one call at a time (the others wait in the
+ * pool, so the limit counts compile time only, from the moment the worker is ready), a call that
+ * runs longer rejects with CompileTimeout and its worker is terminated; the next call gets a new
+ * one. The server's own thread never runs the markdown stack, so no body can stall it.
  */
 
 export interface CompileRequest {
@@ -22,6 +28,7 @@ export interface CompileRequest {
 }
 
 export type CompileReply =
+  | { ready: true }
   | { id: number; compiled: Compiled }
   | { id: number; problems: BodyProblem[] }
   | { id: number; failure: Error };
@@ -31,18 +38,46 @@ export interface CompilePoolOptions {
   workers?: number;
   /** How many calls of a burst compile in-thread before workers take over; see IN_THREAD. */
   inThread?: number;
+  /**
+   * Longest time one call may compile on its worker; past it the call rejects with CompileTimeout
+   * and the worker is terminated. Unset: no limit, and calls are handed to workers at once.
+   */
+  timeoutMs?: number;
+  /** How long an idle worker is kept; see IDLE_MS. */
+  idleMs?: number;
+  /** Memory and stack limits of each worker (a body that exhausts them fails alone). */
+  resourceLimits?: ResourceLimits;
+  /**
+   * Scheduling niceness of each worker thread (Linux sets it per thread; 0 to 19, higher yields
+   * more): a server's compiles then give way to the thread answering requests on a busy machine.
+   */
+  niceness?: number;
+}
+
+/** A call that compiled for longer than the pool's `timeoutMs`; its worker was terminated. */
+export class CompileTimeout extends Error {
+  constructor(public readonly timeoutMs: number) {
+    super(`Compiling took longer than ${timeoutMs} ms and was stopped.`);
+    this.name = 'CompileTimeout';
+  }
 }
 
 export interface CompilePool {
   /** compileMarkdown(body), on a worker thread once the burst is large enough. */
   compile(body: string): Promise<Compiled>;
+  /** Ends every worker; calls still waiting or running reject. */
+  close(): Promise<void>;
 }
 
 /**
  * The built worker beside the built pool (dist/), found from this file's own folder so it is the
  * same wherever the site is built: Node resolves a symlinked node_modules to the real package.
+ * Loaded from source (the API's tests run the TypeScript), the pool still starts the built worker,
+ * as a thread runs only JavaScript.
  */
-const WORKER_FILE = path.join(__dirname, 'compile-worker.js');
+const WORKER_FILE = __filename.endsWith('.ts')
+  ? path.join(__dirname, '../dist/compile-worker.js')
+  : path.join(__dirname, 'compile-worker.js');
 
 /**
  * Long enough to bridge the gaps between posts of one build (sourcing hands them over within
@@ -62,19 +97,34 @@ const IN_THREAD = 20;
 interface Call {
   resolve: (compiled: Compiled) => void;
   reject: (error: Error) => void;
+  /** With timeoutMs: the limit's timer, started once the worker is ready. */
+  timer?: NodeJS.Timeout;
 }
 
 interface Thread {
   worker: Worker;
   calls: Map<number, Call>;
   idle?: NodeJS.Timeout;
+  /** The worker has loaded the compiler (it says so once). */
+  ready: boolean;
+}
+
+interface Waiting {
+  request: CompileRequest;
+  call: Call;
 }
 
 export function createCompilePool({
   workers = Math.max(1, os.availableParallelism() - 1),
   inThread = IN_THREAD,
+  timeoutMs,
+  idleMs = IDLE_MS,
+  resourceLimits,
+  niceness,
 }: CompilePoolOptions = {}): CompilePool {
   const threads = new Set<Thread>();
+  /** With timeoutMs: calls waiting for a free worker, oldest first. */
+  const waiting: Waiting[] = [];
   let nextId = 0;
   /** Calls since the pool was last quiet for IDLE_MS. */
   let burst = 0;
@@ -82,22 +132,61 @@ export function createCompilePool({
 
   /** Rejects what the thread still had (it will never answer) and lets a new one take its place. */
   function stop(thread: Thread, failure: Error): void {
-    threads.delete(thread);
+    if (!threads.delete(thread)) return;
     clearTimeout(thread.idle);
-    for (const call of thread.calls.values()) call.reject(failure);
+    for (const call of thread.calls.values()) {
+      clearTimeout(call.timer);
+      call.reject(failure);
+    }
     thread.calls.clear();
+    drain();
+  }
+
+  /** Starts the time limit of each call the thread holds (once it is ready). */
+  function startTimers(thread: Thread): void {
+    if (timeoutMs === undefined || !thread.ready) return;
+    for (const [id, call] of thread.calls) {
+      call.timer ??= setTimeout(() => overran(thread, id), timeoutMs);
+    }
+  }
+
+  /** A call ran past the limit: it rejects, and its worker (still busy with it) is ended. */
+  function overran(thread: Thread, id: number): void {
+    const call = thread.calls.get(id);
+    if (!call || timeoutMs === undefined) return;
+    thread.calls.delete(id);
+    call.reject(new CompileTimeout(timeoutMs));
+    void thread.worker.terminate();
+    stop(thread, new Error('The markdown compile worker was stopped: a call overran its limit.'));
   }
 
   function start(): Thread {
-    const thread: Thread = { worker: new Worker(WORKER_FILE), calls: new Map() };
+    const thread: Thread = {
+      worker: new Worker(WORKER_FILE, {
+        ...(resourceLimits ? { resourceLimits } : {}),
+        ...(niceness ? { workerData: { niceness } } : {}),
+      }),
+      calls: new Map(),
+      ready: false,
+    };
     thread.worker.on('message', (reply: CompileReply) => {
+      if ('ready' in reply) {
+        thread.ready = true;
+        startTimers(thread);
+        return;
+      }
       const call = thread.calls.get(reply.id);
       if (!call) return;
       thread.calls.delete(reply.id);
+      clearTimeout(call.timer);
       if ('compiled' in reply) call.resolve(reply.compiled);
       else if ('problems' in reply) call.reject(new CompileError(reply.problems));
       else call.reject(reply.failure);
-      if (thread.calls.size === 0) rest(thread);
+      if (thread.calls.size === 0) {
+        const next = waiting.shift();
+        if (next) send(thread, next);
+        else rest(thread);
+      }
     });
     thread.worker.on('error', (error) => {
       stop(
@@ -122,7 +211,28 @@ export function createCompilePool({
       // Out of the pool at once: a call made before the thread has exited must not go to it.
       threads.delete(thread);
       void thread.worker.terminate();
-    }, IDLE_MS).unref();
+    }, idleMs).unref();
+  }
+
+  function send(thread: Thread, { request, call }: Waiting): void {
+    clearTimeout(thread.idle);
+    thread.worker.ref();
+    thread.calls.set(request.id, call);
+    thread.worker.postMessage(request);
+    startTimers(thread);
+  }
+
+  /** With timeoutMs: hands waiting calls to idle workers, starting workers while there is room. */
+  function drain(): void {
+    if (timeoutMs === undefined) return;
+    while (waiting.length > 0) {
+      let free: Thread | undefined;
+      for (const thread of threads) if (thread.calls.size === 0) free = thread;
+      if (!free && threads.size < workers) free = start();
+      const next = free && waiting.shift();
+      if (!free || !next) return;
+      send(free, next);
+    }
   }
 
   /** The least busy thread, or a new one while every thread has work and there is room. */
@@ -140,6 +250,13 @@ export function createCompilePool({
       quiet ??= setTimeout(() => (burst = 0), IDLE_MS).unref();
       quiet.refresh();
       if (burst <= inThread) return new Promise((resolve) => resolve(compileMarkdown(body)));
+      if (timeoutMs !== undefined) {
+        const request: CompileRequest = { id: nextId++, body };
+        return new Promise<Compiled>((resolve, reject) => {
+          waiting.push({ request, call: { resolve, reject } });
+          drain();
+        });
+      }
       const thread = pick();
       clearTimeout(thread.idle);
       thread.worker.ref();
@@ -149,6 +266,15 @@ export function createCompilePool({
         thread.calls.set(id, { resolve, reject });
         thread.worker.postMessage(request);
       });
+    },
+    async close() {
+      const closed = new Error('The markdown compile pool was closed.');
+      for (const { call } of waiting.splice(0)) call.reject(closed);
+      const ending = [...threads].map((thread) => {
+        stop(thread, closed);
+        return thread.worker.terminate();
+      });
+      await Promise.all(ending);
     },
   };
 }

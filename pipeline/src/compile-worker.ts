@@ -1,4 +1,5 @@
-import { parentPort } from 'node:worker_threads';
+import os from 'node:os';
+import { parentPort, workerData } from 'node:worker_threads';
 import { CompileError, compileMarkdown } from './compile';
 import type { CompileReply, CompileRequest } from './compile-pool';
 
@@ -9,6 +10,16 @@ import type { CompileReply, CompileRequest } from './compile-pool';
 
 const port = parentPort;
 if (!port) throw new Error('compile-worker runs only as a worker thread of a compile pool.');
+
+// On Linux a niceness applies to the calling thread alone: this worker, not the process.
+const { niceness } = (workerData ?? {}) as { niceness?: number };
+if (niceness) {
+  try {
+    os.setPriority(niceness);
+  } catch {
+    // Not allowed here (or not supported): the worker runs at the process's priority.
+  }
+}
 
 function answer({ id, body }: CompileRequest): CompileReply {
   try {
@@ -21,3 +32,5 @@ function answer({ id, body }: CompileRequest): CompileReply {
 }
 
 port.on('message', (request: CompileRequest) => port.postMessage(answer(request)));
+// The compiler is loaded: a time limit on the calls starts from here, not from the thread's start.
+port.postMessage({ ready: true } satisfies CompileReply);

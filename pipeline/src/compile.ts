@@ -230,12 +230,166 @@ const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?:^|[^\ud800-\udbff])[\udc00-\udfff]/;
 
 /**
+ * The deepest nesting a body may have: quotes and lists inside each other, brackets inside
+ * brackets, emphasis inside emphasis. The parser and the tree walks after it recurse once per
+ * level, so a few thousand `>` would overflow the stack; no post needs more than a handful.
+ */
+export const MAX_NESTING = 32;
+
+/** Quote markers and list markers at the start of a line, with the indentation before them. */
+const CONTAINER_PREFIX = /^(?:[ \t]*(?:>|[-+*](?=[ \t]|$)|\d{1,9}[.)](?=[ \t]|$)))+/;
+const FENCE = /^[ \t]*(`{3,}|~{3,})/;
+
+/** Columns of leading white space (a tab reaches the next multiple of four). */
+function indentation(line: string): number {
+  let columns = 0;
+  for (const char of line) {
+    if (char === ' ') columns += 1;
+    else if (char === '\t') columns += 4 - (columns % 4);
+    else break;
+  }
+  return columns;
+}
+
+/**
+ * Nesting deeper than MAX_NESTING, found by one pass over the text before anything parses it:
+ * per line, the quote and list markers it opens (a nested list item's indentation counts one
+ * level per two columns); per paragraph, open brackets and emphasis runs that opened and have
+ * not closed yet. Fenced code is skipped (it nests nothing). The count can only over-estimate
+ * what the parser would build, never miss it.
+ */
+export function nestingProblem(body: string): BodyProblem | null {
+  let fence: string | null = null;
+  let brackets = 0;
+  let emphasis: EmphasisCount = newEmphasisCount();
+  const lines = body.split(/\r?\n/);
+  for (let index = 0; index < lines.length; index += 1) {
+    const line = lines[index] ?? '';
+    const lineNumber = index + 1;
+    const prefix = CONTAINER_PREFIX.exec(line)?.[0] ?? '';
+    const rest = line.slice(prefix.length);
+    const fenceMark = FENCE.exec(rest)?.[1];
+    if (fence !== null) {
+      if (fenceMark && fenceMark[0] === fence[0] && fenceMark.length >= fence.length) fence = null;
+      continue;
+    }
+    if (fenceMark) {
+      fence = fenceMark;
+      continue;
+    }
+    if (prefix) {
+      const markers = (prefix.match(/>|[-+*](?=[ \t]|$)|\d{1,9}[.)](?=[ \t]|$)/g) ?? []).length;
+      const depth = markers + Math.floor(indentation(line) / 2);
+      if (depth > MAX_NESTING) {
+        return {
+          line: lineNumber,
+          message: `has quotes or lists nested ${depth} levels deep; at most ${MAX_NESTING} can be published. Flatten them.`,
+        };
+      }
+    }
+    if (rest.trim() === '') {
+      brackets = 0;
+      emphasis = newEmphasisCount();
+      continue;
+    }
+    for (let at = 0; at < rest.length; at += 1) {
+      const char = rest[at];
+      if (char === '\\') {
+        at += 1;
+      } else if (char === '`') {
+        // A code span (closed on the same line) is text: nothing in it nests.
+        let end = at;
+        while (rest[end + 1] === '`') end += 1;
+        const ticks = rest.slice(at, end + 1);
+        const close = rest.indexOf(ticks, end + 1);
+        at = close === -1 ? end : close + ticks.length - 1;
+      } else if (char === '[') {
+        brackets += 1;
+        if (brackets > MAX_NESTING) {
+          return {
+            line: lineNumber,
+            message: `has brackets nested more than ${MAX_NESTING} deep; at most ${MAX_NESTING} can be published.`,
+          };
+        }
+      } else if (char === ']') {
+        brackets = Math.max(0, brackets - 1);
+      } else if (char === '*' || char === '_') {
+        let end = at;
+        while (rest[end + 1] === char) end += 1;
+        const run = end - at + 1;
+        const before = rest[at - 1] ?? ' ';
+        const after = rest[end + 1] ?? ' ';
+        // Flanking and who may open or close, as CommonMark defines them. A run that may only
+        // open adds pending levels, one that may only close ends pending ones of its character;
+        // one that may do both closes when there is something of its character to close.
+        const left =
+          !SPACE.test(after) &&
+          (!PUNCTUATION.test(after) || SPACE.test(before) || PUNCTUATION.test(before));
+        const right =
+          !SPACE.test(before) &&
+          (!PUNCTUATION.test(before) || SPACE.test(after) || PUNCTUATION.test(after));
+        const canOpen = char === '*' ? left : left && (!right || PUNCTUATION.test(before));
+        const canClose = char === '*' ? right : right && (!left || PUNCTUATION.test(after));
+        const open = emphasis.pending[char];
+        if (canClose && (!canOpen || open > 0)) {
+          emphasis.pending[char] = Math.max(0, open - run);
+          emphasis.closers += run;
+        } else if (canOpen) {
+          emphasis.pending[char] = open + run;
+          const depth = emphasis.pending['*'] + emphasis.pending._;
+          if (depth > emphasis.deepest) {
+            emphasis.deepest = depth;
+            emphasis.line = lineNumber;
+          }
+        }
+        at = end;
+      }
+    }
+    const tooDeep = emphasisProblem(emphasis);
+    if (tooDeep) return tooDeep;
+  }
+  return null;
+}
+
+const newEmphasisCount = (): EmphasisCount => ({
+  pending: { '*': 0, _: 0 },
+  deepest: 0,
+  line: 0,
+  closers: 0,
+});
+const SPACE = /\s/;
+const PUNCTUATION = /[\p{P}\p{S}]/u;
+
+interface EmphasisCount {
+  /** Opening runs not closed yet, per character, and the most there were at once (on `line`). */
+  pending: Record<'*' | '_', number>;
+  deepest: number;
+  line: number;
+  /** Closing runs seen so far in the paragraph. */
+  closers: number;
+}
+
+/**
+ * Emphasis can nest no deeper than the openers pending at once, nor than the closers there are
+ * to end them; a paragraph over the bound on both counts is refused.
+ */
+function emphasisProblem(count: EmphasisCount): BodyProblem | null {
+  if (Math.min(count.deepest, count.closers) <= MAX_NESTING) return null;
+  return {
+    line: count.line,
+    message: `has emphasis (* or _) nested more than ${MAX_NESTING} deep; at most ${MAX_NESTING} can be published.`,
+  };
+}
+
+/**
  * What would keep a body from being published as it reads in the editor: characters a file cannot
- * carry faithfully (control characters, half of a surrogate pair). Markdown itself never fails to
- * parse; anything else is text.
+ * carry faithfully (control characters, half of a surrogate pair), and nesting deeper than
+ * MAX_NESTING. Markdown itself never fails to parse; anything else is text.
  */
 export function checkBody(body: string): BodyProblem[] {
   const problems: BodyProblem[] = [];
+  const deep = nestingProblem(body);
+  if (deep) problems.push(deep);
   body.split(/\r?\n/).forEach((line, index) => {
     if (CONTROL.test(line)) {
       problems.push({

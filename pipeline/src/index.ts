@@ -3,6 +3,8 @@ export {
   type BodyPreview,
   type BodyProblem,
   checkBody,
+  MAX_NESTING,
+  nestingProblem,
   CompileError,
   type Compiled,
   compileMarkdown,
@@ -10,7 +12,12 @@ export {
   outlineMdx,
   previewMarkdown,
 } from './compile';
-export { type CompilePool, type CompilePoolOptions, createCompilePool } from './compile-pool';
+export {
+  type CompilePool,
+  type CompilePoolOptions,
+  CompileTimeout,
+  createCompilePool,
+} from './compile-pool';
 export { ALLOWED_SCHEMES, classifyHref, type LinkKind, rehypePostRules } from './links';
 export {
   normaliseBody,

@@ -18,6 +18,7 @@ import healthRoutes from './routes/v1/health';
 import { loadJwtSecret } from './services/jwt-secret';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import compilerPlugin from './plugins/compiler';
 import mailPlugin from './plugins/mail';
 import publisherPlugin from './plugins/publisher';
 import redisPlugin from './plugins/redis';
@@ -139,6 +140,7 @@ export async function buildApp({ config, connection, logStream }: BuildOptions):
     ttlSeconds: config.jwtTtlSeconds,
   });
   await app.register(mailPlugin);
+  await app.register(compilerPlugin);
   await app.register(publisherPlugin);
   await app.register(newsletterSenderPlugin);
   await app.register(swagger, {

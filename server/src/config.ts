@@ -30,14 +30,32 @@ export interface Config {
   /** Per-address request limits for the public write endpoints (used when rateLimits is on). */
   limits: Record<'login' | 'contact' | 'newsletter' | 'participate', RouteLimit>;
   /**
+   * Per-account limits for staff (used when rateLimits is on): markdown previews (drafts and
+   * newsletter issues) and test mails per minute, publishing per hour.
+   */
+  accountLimits: Record<'preview' | 'testMail' | 'publish', RouteLimit>;
+  /** Longest a markdown body may compile on the worker pool before it is refused as too complex. */
+  compileTimeoutMs: number;
+  /**
    * Failed logins. `perAccountAddress` failures for one account from one address start growing
    * delays for that pair only (always on); `perAddress` failures from one address, whatever the
    * account, lock that address (only when rateLimits is on). Counts fade after `windowMs`, which
    * is also the longest delay.
    */
-  loginLockout: { perAccountAddress: number; perAddress: number; windowMs: number };
+  loginLockout: {
+    perAccountAddress: number;
+    perAddress: number;
+    /**
+     * Failures of one account from every address together in the window, after which only
+     * addresses that have logged in to it before may try it until the window lapses.
+     */
+    perAccount: number;
+    windowMs: number;
+  };
   /** Hours a newsletter confirmation link stays valid. */
   newsletterTokenTtlHours: number;
+  /** Days an unsubscribe link keeps working after the mail that carried it was sent. */
+  newsletterUnsubscribeDays: number;
   /** Background sending of newsletter issues. */
   newsletterSending: NewsletterSendingConfig;
   /**
@@ -170,12 +188,20 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     newsletter: perMinute('RATE_LIMIT_NEWSLETTER', 5),
     participate: perMinute('RATE_LIMIT_PARTICIPATE', 10),
   };
+  const accountLimits: Config['accountLimits'] = {
+    preview: perMinute('RATE_LIMIT_PREVIEW', 60),
+    testMail: perMinute('RATE_LIMIT_TEST_MAIL', 5),
+    publish: { max: int('RATE_LIMIT_PUBLISH', 20, 1, 100_000), timeWindow: 3_600_000 },
+  };
+  const compileTimeoutMs = int('COMPILE_TIMEOUT_SECONDS', 2, 1, 60) * 1000;
   const loginLockout: Config['loginLockout'] = {
     perAccountAddress: int('LOGIN_MAX_FAILURES', 5, 1, 1000),
     perAddress: int('LOGIN_MAX_FAILURES_PER_ADDRESS', 20, 1, 100_000),
+    perAccount: int('LOGIN_MAX_FAILURES_PER_ACCOUNT', 30, 1, 100_000),
     windowMs: int('LOGIN_LOCKOUT_MINUTES', 15, 1, 24 * 60) * 60_000,
   };
   const newsletterTokenTtlHours = int('NEWSLETTER_TOKEN_TTL_HOURS', 48, 1, 24 * 30);
+  const newsletterUnsubscribeDays = int('NEWSLETTER_UNSUBSCRIBE_DAYS', 90, 1, 3650);
   const senderSwitch = (env.NEWSLETTER_SENDER ?? 'on').toLowerCase();
   if (!['on', 'off'].includes(senderSwitch))
     problems.push(`NEWSLETTER_SENDER must be "on" or "off" (got "${env.NEWSLETTER_SENDER}").`);
@@ -273,8 +299,11 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     publicUrl,
     siteTimezone,
     limits,
+    accountLimits,
+    compileTimeoutMs,
     loginLockout,
     newsletterTokenTtlHours,
+    newsletterUnsubscribeDays,
     newsletterSending,
     redisUrl,
     redisKeyPrefix,

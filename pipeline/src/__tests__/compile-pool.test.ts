@@ -154,6 +154,91 @@ describe('createCompilePool', () => {
   });
 });
 
+describe('createCompilePool with a time limit (the API server)', () => {
+  const slowBody = (name: string) => {
+    const source = fs.readFileSync(path.join(corpus, 'pathological', name), 'utf8');
+    return source.slice(source.indexOf('\n---\n', 4) + 5);
+  };
+  const HANGS = `const { parentPort } = require('node:worker_threads');
+    parentPort.postMessage({ ready: true });
+    parentPort.on('message', () => { for (;;); });`;
+
+  it('rejects a call that overruns with CompileTimeout, ends its worker and starts a new one', async () => {
+    replacements.push(HANGS);
+    const pool = pipeline.createCompilePool({ inThread: 0, workers: 1, timeoutMs: 300 });
+    try {
+      const since = Date.now();
+      const hung = pool.compile(BODY).catch((error: unknown) => error);
+      const queued = settle(pool, BODY);
+      const [hanging] = started;
+      if (!hanging) throw new Error('The pool started no worker.');
+      const exited = once(hanging, 'exit');
+      expect(await hung).toBeInstanceOf(pipeline.CompileTimeout);
+      expect(Date.now() - since).toBeLessThan(3_000);
+      // The overrunning worker is terminated, and the call that waited behind it is answered by
+      // a fresh one.
+      await exited;
+      expect(await queued).toEqual(expected.get(BODY));
+      expect(started).toHaveLength(2);
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it('keeps the calling thread free while a pathological body runs into the limit', async () => {
+    const pool = pipeline.createCompilePool({ inThread: 0, workers: 1, timeoutMs: 1_000 });
+    try {
+      // A warm worker: the limit counts compiling, not loading the compiler.
+      expect(await settle(pool, BODY)).toEqual(expected.get(BODY));
+      let last = performance.now();
+      let longestGap = 0;
+      const ticker = setInterval(() => {
+        const now = performance.now();
+        longestGap = Math.max(longestGap, now - last);
+        last = now;
+      }, 5);
+      const started = Date.now();
+      const outcome = await pool.compile(slowBody('slow-emphasis-runs.md')).then(
+        () => 'compiled',
+        (error: unknown) => error,
+      );
+      clearInterval(ticker);
+      expect(outcome).toBeInstanceOf(pipeline.CompileTimeout);
+      expect(Date.now() - started).toBeLessThan(2_500);
+      expect(longestGap).toBeLessThan(100);
+      expect(await settle(pool, BODY)).toEqual(expected.get(BODY));
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it('answers calls one at a time per worker, each within the limit, in order of arrival', async () => {
+    const pool = pipeline.createCompilePool({ inThread: 0, workers: 2, timeoutMs: 5_000 });
+    try {
+      const bodies = MANY.slice(0, 30);
+      const settled = await Promise.all(bodies.map((body) => settle(pool, body)));
+      expect(settled).toEqual(bodies.map((body) => expected.get(body)));
+      expect(started).toHaveLength(2);
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it('rejects the call of a worker that crashes, and goes on with a new one', async () => {
+    replacements.push(`const { parentPort } = require('node:worker_threads');
+      parentPort.postMessage({ ready: true });
+      parentPort.once('message', () => { throw new RangeError('Maximum call stack size exceeded'); });`);
+    const pool = pipeline.createCompilePool({ inThread: 0, workers: 1, timeoutMs: 5_000 });
+    try {
+      await expect(pool.compile(BODY)).rejects.toThrow('Maximum call stack size exceeded');
+      expect(await settle(pool, BODY)).toEqual(expected.get(BODY));
+      expect(started).toHaveLength(2);
+    } finally {
+      await pool.close();
+    }
+  });
+});
+
 describe('the built package', () => {
   it('finds its worker through a symlinked node_modules and does not keep the process alive', () => {
     const site = fs.mkdtempSync(path.join(os.tmpdir(), 'pipeline-pool-'));

@@ -4,10 +4,10 @@ import path from 'node:path';
 import type { Element, Root } from 'hast';
 import { fromHtml } from 'hast-util-from-html';
 import { toString } from 'hast-util-to-string';
-import { compileMarkdown, readPostFile } from '../index';
+import { CompileError, compileMarkdown, MAX_NESTING, nestingProblem, readPostFile } from '../index';
 
 const corpus = path.join(__dirname, '../../corpus');
-const files = (kind: 'hostile' | 'prose') =>
+const files = (kind: 'hostile' | 'prose' | 'pathological') =>
   fs
     .readdirSync(path.join(corpus, kind))
     .filter((name) => name.endsWith('.md'))
@@ -162,5 +162,81 @@ describe('prose posts', () => {
     expect(html).toContain('<span class="token punctuation">&#x3C;</span>script');
     expect(html).toContain('<input type="checkbox" checked disabled>');
     expect(html).toContain('data-footnote-ref');
+  });
+});
+
+describe('pathological posts', () => {
+  const bodyOf = (name: string, source: string) => {
+    const read = readPostFile(source, name);
+    if (!read.ok) throw new Error(read.errors.join('\n'));
+    return read.body;
+  };
+  const nested = files('pathological').filter(([name]) => name.startsWith('nested-'));
+  const slow = files('pathological').filter(([name]) => name.startsWith('slow-'));
+
+  it('has both kinds', () => {
+    expect(nested.length).toBeGreaterThanOrEqual(5);
+    expect(slow.length).toBeGreaterThanOrEqual(2);
+  });
+
+  it.each(nested)(
+    '%s is refused before parsing, in one quick pass, naming the line',
+    (name, source) => {
+      const body = bodyOf(name, source);
+      const started = performance.now();
+      const problem = nestingProblem(body);
+      expect(performance.now() - started).toBeLessThan(100);
+      expect(problem?.message).toMatch(new RegExp(`at most ${MAX_NESTING} can be published`));
+      // compileMarkdown refuses it the same way (the build names the line) instead of recursing.
+      let thrown: unknown;
+      try {
+        compileMarkdown(body);
+      } catch (error) {
+        thrown = error;
+      }
+      expect(thrown).toBeInstanceOf(CompileError);
+      expect((thrown as CompileError).problems).toContainEqual(problem);
+    },
+  );
+
+  it.each(slow)(
+    '%s nests nothing, so the scan lets it through to the time limit',
+    (name, source) => {
+      expect(nestingProblem(bodyOf(name, source))).toBeNull();
+    },
+  );
+
+  it.each([
+    ['quotes', `${'> '.repeat(MAX_NESTING)}fine`, `${'> '.repeat(MAX_NESTING + 1)}deep`],
+    [
+      'lists',
+      Array.from({ length: MAX_NESTING }, (_, i) => `${'  '.repeat(i)}- item`).join('\n'),
+      Array.from({ length: MAX_NESTING + 1 }, (_, i) => `${'  '.repeat(i)}- item`).join('\n'),
+    ],
+    [
+      'brackets',
+      `${'['.repeat(MAX_NESTING)}a${']'.repeat(MAX_NESTING)}`,
+      `${'['.repeat(MAX_NESTING + 1)}a`,
+    ],
+    [
+      'emphasis',
+      `${'*a _b '.repeat(MAX_NESTING / 2)}x${' c_ d*'.repeat(MAX_NESTING / 2)}`,
+      `${'*a _b '.repeat(MAX_NESTING / 2 + 1)}x${' c_ d*'.repeat(MAX_NESTING / 2 + 1)}`,
+    ],
+  ])('%s: the bound is exact for plain nesting', (_, atBound, overBound) => {
+    expect(nestingProblem(atBound)).toBeNull();
+    expect(nestingProblem(overBound)).not.toBeNull();
+  });
+
+  it('counts nothing inside fenced code or code spans, and ordinary prose passes', () => {
+    const code = '```\n' + '>'.repeat(200) + '\n' + '['.repeat(200) + '\n```';
+    expect(nestingProblem(code)).toBeNull();
+    expect(nestingProblem(`Use \`${'['.repeat(100)}\` here.`)).toBeNull();
+    expect(
+      nestingProblem('snake_case_names and __init__ and **[#1](https://x.example)**'),
+    ).toBeNull();
+    for (const [name, source] of [...files('prose'), ...files('hostile')]) {
+      expect([name, nestingProblem(bodyOf(name, source))]).toEqual([name, null]);
+    }
   });
 });

@@ -291,9 +291,18 @@ export interface DraftsTable {
   created_by: string;
   created_at: string;
   updated_at: string;
+  /** Who last saved the draft (null only for drafts saved before this was recorded). */
+  updated_by: ColumnType<string | null, string | null | undefined, string | null>;
   /** The published post this draft edits (slug and ISO date kept on publish), or null. */
   replaces_slug: string | null;
   replaces_date: string | null;
+}
+
+/** A network an account has logged in from (keyed digest); see migration 082. */
+export interface LoginAddressesTable {
+  user_id: number;
+  address_key: string;
+  last_login_at: string;
 }
 
 export interface PublishJobsTable {
@@ -334,6 +343,7 @@ export interface Database {
   sessions: SessionsTable;
   contact_enquiries: ContactEnquiriesTable;
   newsletter_subscribers: NewsletterSubscribersTable;
+  login_addresses: LoginAddressesTable;
   newsletter_tokens: NewsletterTokensTable;
   outbox: OutboxTable;
   outbox_sealed: OutboxSealedTable;

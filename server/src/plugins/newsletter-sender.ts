@@ -19,6 +19,7 @@ export default fp(
       from: config.mailFrom,
       publicUrl: config.publicUrl,
       settings: config.newsletterSending,
+      unsubscribeDays: config.newsletterUnsubscribeDays,
       log: app.log,
     });
     app.decorate('newsletterSender', sender);

@@ -5,6 +5,7 @@ import cors from '@fastify/cors';
 import formbody from '@fastify/formbody';
 import rateLimit from '@fastify/rate-limit';
 import helmet from 'helmet';
+import { countingSecret, rateLimitKey } from '../lib/client-key';
 import { HttpError } from '../lib/http-error';
 import { changesState, foreignOrigin, originVerdict } from '../lib/request-origin';
 
@@ -125,6 +126,7 @@ export default fp(
     if (config.rateLimits) {
       await app.register(rateLimit, {
         global: false,
+        keyGenerator: rateLimitKey(countingSecret(config)),
         // With Redis every process counts against the same limit; without it, each its own.
         ...(app.redis
           ? { redis: app.redis, nameSpace: `${config.redisKeyPrefix}rate:`, skipOnError: true }

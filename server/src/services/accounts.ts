@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import type { Kysely, Transaction } from 'kysely';
+import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Role } from '@site/contracts';
 import type { Database } from '../db/database';
 import { dialectOf } from '../db/migrations/util';
@@ -18,6 +18,38 @@ export function checkUsername(username: string) {
   }
 }
 
+/**
+ * Usernames are one name whatever their letter case: `BOSS` and `boss` are the same account
+ * (a unique index on lower(username) holds it; migration 080). They are ASCII, so only A–Z fold.
+ */
+export function usernameKey(username: string): string {
+  return username.replace(/[A-Z]+/g, (letters) => letters.toLowerCase());
+}
+
+/** The column expression usernames are compared by (the unique index's). */
+export const usernameColumn = sql<string>`lower(username)`;
+
+/** The account holding `username` in any letter case, if any. */
+export function findUsername(db: Kysely<Database> | Transaction<Database>, username: string) {
+  return db
+    .selectFrom('users')
+    .select(['id', 'username'])
+    .where(usernameColumn, '=', usernameKey(username))
+    .executeTakeFirst();
+}
+
+export function usernameTaken(wanted: string, existing: string): string {
+  return wanted === existing
+    ? `A user named "${wanted}" already exists.`
+    : `The username "${wanted}" is taken: "${existing}" exists, and usernames differing only in letter case are the same name.`;
+}
+
+/** A unique index refused the row (two accounts made with one name at the same moment). */
+export function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE';
+}
+
 export function checkPassword(password: string) {
   const problem = passwordProblem(password);
   if (problem) throw new AccountError(problem);
@@ -31,24 +63,26 @@ export async function createUser(
 ) {
   checkUsername(username);
   checkPassword(password);
-  const existing = await db
-    .selectFrom('users')
-    .select('id')
-    .where('username', '=', username)
-    .executeTakeFirst();
-  if (existing) throw new AccountError(`A user named "${username}" already exists.`);
+  const existing = await findUsername(db, username);
+  if (existing) throw new AccountError(usernameTaken(username, existing.username));
   const now = new Date().toISOString();
-  return db
-    .insertInto('users')
-    .values({
-      username,
-      password_hash: await hashPassword(password),
-      role,
-      created_at: now,
-      updated_at: now,
-    })
-    .returning(['id', 'username', 'role'])
-    .executeTakeFirstOrThrow();
+  try {
+    return await db
+      .insertInto('users')
+      .values({
+        username,
+        password_hash: await hashPassword(password),
+        role,
+        created_at: now,
+        updated_at: now,
+      })
+      .returning(['id', 'username', 'role'])
+      .executeTakeFirstOrThrow();
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    const winner = await findUsername(db, username);
+    throw new AccountError(usernameTaken(username, winner?.username ?? username));
+  }
 }
 
 /**

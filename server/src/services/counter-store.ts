@@ -11,6 +11,11 @@ export interface CounterStore {
   increment(key: string, ttlMs: number): Promise<number>;
   /** Sets `key` for `ms` milliseconds (a lock that lifts by itself). */
   hold(key: string, ms: number): Promise<void>;
+  /**
+   * Sets `key` for `ms` milliseconds unless it is set already; true for the one caller (of every
+   * process sharing the store) that set it.
+   */
+  claim(key: string, ms: number): Promise<boolean>;
   /** Milliseconds until `key` lapses; 0 when it is not set. */
   remaining(key: string): Promise<number>;
   forget(...keys: string[]): Promise<void>;
@@ -52,6 +57,12 @@ export class MemoryCounterStore implements CounterStore {
     this.set(key, 1, ms);
   }
 
+  async claim(key: string, ms: number): Promise<boolean> {
+    if (this.live(key)) return false;
+    this.set(key, 1, ms);
+    return true;
+  }
+
   async remaining(key: string): Promise<number> {
     const entry = this.live(key);
     return entry ? entry.expiresAt - this.now() : 0;
@@ -83,6 +94,10 @@ export class RedisCounterStore implements CounterStore {
 
   async hold(key: string, ms: number): Promise<void> {
     await this.redis.set(this.prefix + key, '1', 'PX', ms);
+  }
+
+  async claim(key: string, ms: number): Promise<boolean> {
+    return (await this.redis.set(this.prefix + key, '1', 'PX', ms, 'NX')) === 'OK';
   }
 
   async remaining(key: string): Promise<number> {

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
-import { compileMarkdown } from '@site/pipeline';
+import { CompileError, type Compiled } from '@site/pipeline';
 import type { Database, NewsletterIssuesTable } from '../db/database';
-import { conflict, notFound } from '../lib/http-error';
+import { badRequest, conflict, notFound } from '../lib/http-error';
 import { readPublishedFiles } from './drafts/content';
 
 /** Everything a subscriber's copy of an issue needs besides the issue itself. */
@@ -52,6 +52,7 @@ export async function postContent(
   contentDir: string,
   publicUrl: string,
   slug: string,
+  compile: (body: string) => Promise<Compiled>,
 ): Promise<PostContent> {
   const file = (await readPublishedFiles(contentDir)).find((item) => item.slug === slug);
   if (!file?.fields) throw notFound(`There is no published post "${slug}".`);
@@ -59,7 +60,15 @@ export async function postContent(
     throw conflict(
       `"${slug}" is an MDX post: MDX is code, so it cannot be put in an e-mail. Send a link to it instead.`,
     );
-  const compiled = compileMarkdown(file.body);
+  let compiled: Compiled;
+  try {
+    compiled = await compile(file.body);
+  } catch (error) {
+    if (!(error instanceof CompileError)) throw error;
+    throw badRequest(
+      `The post "${slug}" cannot be compiled into a mail: ${error.message}. Fix it in content/blog/${file.name} first.`,
+    );
+  }
   const postUrl = `${publicUrl}/blog/${encodeURIComponent(file.slug)}`;
   return {
     slug: file.slug,

@@ -8,7 +8,7 @@ import type { Database, NewsletterIssuesTable } from '../db/database';
 import { dialectOf } from '../db/migrations/util';
 import { cancelledRecipient, linksFor, renderIssueMail } from './newsletter-issues';
 import { keepInOutbox } from './mail';
-import { hashToken } from './newsletter';
+import { hashToken, unsubscribeExpiry } from './newsletter';
 
 interface Logger {
   info(obj: object, msg: string): void;
@@ -22,6 +22,8 @@ export interface SenderOptions {
   from: string;
   publicUrl: string;
   settings: NewsletterSendingConfig;
+  /** Days each copy's unsubscribe link works after it is sent. */
+  unsubscribeDays: number;
   log: Logger;
 }
 
@@ -315,7 +317,7 @@ export class NewsletterSender {
         subscriber_id: row.subscriber_id,
         purpose: 'unsubscribe' as const,
         token_hash: hashToken(token),
-        expires_at: null,
+        expires_at: unsubscribeExpiry(this.opts.unsubscribeDays, new Date(now)),
         used_at: null,
         created_at: now,
       };

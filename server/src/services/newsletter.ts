@@ -18,6 +18,8 @@ export interface NewsletterContext {
   /** Public base URL of the site, without a trailing slash. */
   publicUrl: string;
   tokenTtlHours: number;
+  /** Days an unsubscribe link works after the mail that carried it (NEWSLETTER_UNSUBSCRIBE_DAYS). */
+  unsubscribeDays: number;
 }
 
 /**
@@ -31,6 +33,19 @@ const sentRecently = (sentAt: string | null) =>
   sentAt !== null && sentAt > new Date(Date.now() - RESEND_COOLDOWN_MS).toISOString();
 
 export class InvalidTokenError extends Error {}
+
+/** An unsubscribe link used after its time (the mail that carried it is older than that). */
+export class ExpiredUnsubscribeLinkError extends Error {}
+
+/**
+ * When an unsubscribe link sent now stops working. Each mail carries a token of its own, made
+ * when the mail is sent, so this is the time since the last mail that carried it: long enough
+ * for RFC 8058 one-click from any recent mail, short enough that an old leaked mail does not
+ * unsubscribe anyone for ever.
+ */
+export function unsubscribeExpiry(days: number, from: Date = new Date()): string {
+  return new Date(from.getTime() + days * 86_400_000).toISOString();
+}
 
 export function hashToken(token: string): string {
   return crypto.createHash('sha256').update(token, 'utf8').digest('hex');
@@ -67,7 +82,12 @@ export async function sendNewsletterMail(
   subscriber: { id: number; email: string },
   mail: { subject: string; text: string; secrets?: readonly string[] },
 ) {
-  const token = await issueToken(ctx.db, subscriber.id, 'unsubscribe', null);
+  const token = await issueToken(
+    ctx.db,
+    subscriber.id,
+    'unsubscribe',
+    unsubscribeExpiry(ctx.unsubscribeDays),
+  );
   const query = `token=${encodeURIComponent(token)}`;
   const page = `${ctx.publicUrl}/newsletter/unsubscribe?${query}`;
   await ctx.mailer.send({
@@ -233,15 +253,26 @@ async function markUnsubscribed(db: Kysely<Database>, subscriberId: number) {
     .execute();
 }
 
-/** Unsubscribes by a token from a newsletter mail (instant); unknown tokens are ignored. */
-export async function unsubscribe(db: Kysely<Database>, token: string): Promise<void> {
-  const subscriber = await db
+/**
+ * Unsubscribes by a token from a newsletter mail (instant); unknown tokens are ignored. A token
+ * past its time throws ExpiredUnsubscribeLinkError. Tokens stored before links expired (no
+ * expiry) count from when they were made, `days` like the others.
+ */
+export async function unsubscribe(
+  db: Kysely<Database>,
+  token: string,
+  days: number,
+): Promise<void> {
+  const row = await db
     .selectFrom('newsletter_tokens')
-    .select('subscriber_id as id')
+    .select(['subscriber_id as id', 'expires_at', 'created_at'])
     .where('token_hash', '=', hashToken(token))
     .where('purpose', '=', 'unsubscribe')
     .executeTakeFirst();
-  if (subscriber) await markUnsubscribed(db, subscriber.id);
+  if (!row) return;
+  const expiresAt = row.expires_at ?? unsubscribeExpiry(days, new Date(row.created_at));
+  if (expiresAt <= new Date().toISOString()) throw new ExpiredUnsubscribeLinkError();
+  await markUnsubscribed(db, row.id);
 }
 
 /**

@@ -2,7 +2,14 @@ import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Role } from '@site/contracts';
 import type { Database } from '../db/database';
-import { AccountError, checkPassword, checkUsername } from './accounts';
+import {
+  AccountError,
+  checkPassword,
+  checkUsername,
+  findUsername,
+  isUniqueViolation,
+  usernameTaken,
+} from './accounts';
 import type { Mailer } from './mail';
 import { hashToken } from './newsletter';
 import { hashPassword } from './passwords';
@@ -113,24 +120,33 @@ export async function acceptInvitation(
       .where('expires_at', '>', now)
       .executeTakeFirst();
     if (Number(claimed.numUpdatedRows) === 0) throw new InvitationError(INVITATION_USED);
-    const taken = await trx
-      .selectFrom('users')
-      .select('id')
-      .where('username', '=', input.username)
-      .executeTakeFirst();
-    if (taken) throw new AccountError(`The username "${input.username}" is taken; choose another.`);
-    return trx
-      .insertInto('users')
-      .values({
-        username: input.username,
-        password_hash: passwordHash,
-        role: invitation.role,
-        email: invitation.email,
-        created_at: now,
-        updated_at: now,
-      })
-      .returning(['id', 'username', 'role'])
-      .executeTakeFirstOrThrow();
+    const taken = await findUsername(trx, input.username);
+    if (taken) {
+      throw new AccountError(
+        taken.username === input.username
+          ? `The username "${input.username}" is taken; choose another.`
+          : `${usernameTaken(input.username, taken.username).replace(/\.$/, '')}; choose another.`,
+      );
+    }
+    try {
+      return await trx
+        .insertInto('users')
+        .values({
+          username: input.username,
+          password_hash: passwordHash,
+          role: invitation.role,
+          email: invitation.email,
+          created_at: now,
+          updated_at: now,
+        })
+        .returning(['id', 'username', 'role'])
+        .executeTakeFirstOrThrow();
+    } catch (error) {
+      // Another account took the name (in some letter case) at the same moment; the link stays
+      // unused, as this transaction is undone.
+      if (!isUniqueViolation(error)) throw error;
+      throw new AccountError(`The username "${input.username}" is taken; choose another.`);
+    }
   });
 }
 

@@ -78,6 +78,26 @@ test.each([
   await expect(userCommand(argv, t.app, io('short').io)).rejects.toThrow(message);
 });
 
+test('add refuses a name that differs from an existing one only in letter case', async () => {
+  await userCommand(['add', 'boss', '--password-stdin'], t.app, io('first-password-1\n').io);
+  await expect(
+    userCommand(
+      ['add', 'BOSS', '--role', 'admin', '--password-stdin'],
+      t.app,
+      io('other-password-2\n').io,
+    ),
+  ).rejects.toThrow(
+    'The username "BOSS" is taken: "boss" exists, and usernames differing only in letter case are the same name.',
+  );
+  await expect(
+    userCommand(['add', 'boss', '--password-stdin'], t.app, io('other-password-2\n').io),
+  ).rejects.toThrow('A user named "boss" already exists.');
+  const list = io();
+  await userCommand(['list'], t.app, list.io);
+  expect(list.output()).toMatch(/^boss\teditor\t/);
+  expect(list.output()).not.toMatch(/BOSS/);
+});
+
 test('outbox prints kept mail, newest first', async () => {
   const empty = io();
   await outboxCommand([], t.app, empty.io);

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import type { Redis } from 'ioredis';
 import { createUser } from '../../src/services/accounts';
 import { buildTestApp, type TestApp } from '../helpers/build';
@@ -91,6 +92,34 @@ describe('two servers on one Redis', () => {
     expect(keys.length).toBeGreaterThan(0);
     expect(keys.join(' ')).not.toMatch(/alice|10\.9/);
   });
+});
+
+test('no Redis key holds a client address or an account name, not even hashed without a key', async () => {
+  const own = `${prefix}clear:`;
+  const t = await appOn({
+    REDIS_URL: TEST_REDIS_URL,
+    REDIS_KEY_PREFIX: own,
+    LOGIN_MAX_FAILURES: '2',
+  });
+  try {
+    const addresses = ['10.9.7.7', '2001:db8:77:1::5'];
+    for (const ip of addresses) {
+      expect((await login(t, 'wrong-guess-1', ip)).statusCode).toBe(401);
+      expect((await login(t, PASSWORD, ip)).statusCode).toBe(200);
+    }
+    const keys = await redis.keys(`${own}*`);
+    expect(keys.some((key) => key.startsWith(`${own}rate:`))).toBe(true);
+    expect(keys.some((key) => key.startsWith(`${own}login:`))).toBe(true);
+    const text = keys.join(' ');
+    expect(text).not.toMatch(/10\.9\.7\.7|2001|db8|alice/);
+    // Nor the plain SHA-256 of an address (which anyone can compute for every IPv4 address).
+    const sha = (value: string) => crypto.createHash('sha256').update(value).digest('hex');
+    for (const ip of [...addresses, '2001:db8:77:1::/64']) {
+      expect(text).not.toContain(sha(ip).slice(0, 16));
+    }
+  } finally {
+    await t.close();
+  }
 });
 
 test('when Redis goes away, logging in waits (503) instead of going on uncounted', async () => {

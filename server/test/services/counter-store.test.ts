@@ -32,6 +32,15 @@ describe.each(stores)('%s store', (_name, make) => {
     expect(await store.increment('n', 300)).toBe(1);
   });
 
+  test('a claim is won by one caller only, until it lapses', async () => {
+    const store = make();
+    const first = await Promise.all([store.claim('c', 300), store.claim('c', 300)]);
+    expect(first.sort()).toEqual([false, true]);
+    expect(await store.claim('c', 300)).toBe(false);
+    await sleep(400);
+    expect(await store.claim('c', 300)).toBe(true);
+  });
+
   test('a hold lasts its time and then lifts', async () => {
     const store = make();
     expect(await store.remaining('h')).toBe(0);

@@ -83,3 +83,25 @@ test('per-address counting can be switched off', async () => {
   for (let i = 0; i < 10; i++) await fail(th, `user${i}`, '7.7.7.7');
   expect(await th.retryAfter('fresh', '7.7.7.7')).toBe(0);
 });
+
+test('failures of one account from many addresses hold the account; the first to reach the ceiling alerts, once per window', async () => {
+  const clock = { t: 0 };
+  const th = new LoginThrottle(new MemoryCounterStore(() => clock.t), {
+    perAccountAddress: 100,
+    perAddress: 100,
+    perAccount: 4,
+    windowMs: WINDOW,
+    perAddressEnabled: true,
+  });
+  const alerts: boolean[] = [];
+  for (let i = 1; i <= 6; i++) alerts.push((await th.recordFailure('Owner', `10.0.0.${i}`)).alert);
+  expect(alerts).toEqual([false, false, false, true, false, false]);
+  expect(await th.accountRetryAfter('owner')).toBe(900);
+  expect(await th.accountRetryAfter('someone-else')).toBe(0);
+  // No address pair is held: the ceiling is the caller's to apply, to addresses it does not know.
+  expect(await th.retryAfter('owner', '10.0.0.1')).toBe(0);
+  clock.t = WINDOW + 1;
+  expect(await th.accountRetryAfter('owner')).toBe(0);
+  for (let i = 1; i <= 4; i++) alerts.push((await th.recordFailure('owner', `10.1.0.${i}`)).alert);
+  expect(alerts.slice(6)).toEqual([false, false, false, true]);
+});

@@ -12,6 +12,9 @@ import * as m050 from './050-verifiable-giveaways';
 import * as m060 from './060-staff-invitations';
 import * as m061 from './061-newsletter-issues';
 import * as m070 from './070-outbox-addresses';
+import * as m080 from './080-usernames-case-insensitive';
+import * as m081 from './081-draft-editors';
+import * as m082 from './082-login-addresses';
 import * as m090 from './090-redraw-seeds';
 import * as m091 from './091-outbox-sealed-mail';
 
@@ -34,6 +37,9 @@ const migrations: Record<string, Migration> = {
   '060-staff-invitations': m060,
   '061-newsletter-issues': m061,
   '070-outbox-addresses': m070,
+  '080-usernames-case-insensitive': m080,
+  '081-draft-editors': m081,
+  '082-login-addresses': m082,
   '090-redraw-seeds': m090,
   '091-outbox-sealed-mail': m091,
 };

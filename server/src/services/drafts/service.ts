@@ -11,7 +11,7 @@ import {
 import {
   checkBody,
   CompileError,
-  compileMarkdown,
+  type Compiled,
   normaliseBody,
   readPostFile,
   writePostFile,
@@ -51,6 +51,8 @@ interface Context {
   contentDir: string;
   /** YYYY-MM-DD in the site's time zone: the date a post published now would carry. */
   today: string;
+  /** The pipeline's compileMarkdown, run off the event loop with a time limit (app.compiler). */
+  compile: (body: string) => Promise<Compiled>;
 }
 
 type DraftRow = Selectable<DraftsTable>;
@@ -202,6 +204,7 @@ function toDraft(row: DraftRow, problems: FieldError[]): Draft {
     series_order: row.series_order,
     body: row.body,
     created_by: row.created_by,
+    updated_by: row.updated_by ?? row.created_by,
     created_at: row.created_at,
     updated_at: row.updated_at,
     problems,
@@ -278,7 +281,13 @@ export async function createDraft(
     () =>
       ctx.db
         .insertInto('drafts')
-        .values({ ...values, created_by: username, created_at: now, updated_at: now })
+        .values({
+          ...values,
+          created_by: username,
+          updated_by: username,
+          created_at: now,
+          updated_at: now,
+        })
         .returningAll()
         .executeTakeFirstOrThrow(),
     values.slug,
@@ -290,6 +299,7 @@ export async function updateDraft(
   ctx: Context,
   id: number,
   input: DraftWrite,
+  username: string,
 ): Promise<Draft | undefined> {
   const existing = await ctx.db
     .selectFrom('drafts')
@@ -305,7 +315,7 @@ export async function updateDraft(
     () =>
       ctx.db
         .updateTable('drafts')
-        .set({ ...values, updated_at: new Date().toISOString() })
+        .set({ ...values, updated_by: username, updated_at: new Date().toISOString() })
         .where('id', '=', id)
         .returningAll()
         .executeTakeFirst(),
@@ -369,7 +379,7 @@ export async function readyToPublish(ctx: Context, id: number): Promise<ReadyDra
       problems.push(problem('body', 'cannot be written to a post file and read back the same.'));
     } else {
       try {
-        compileMarkdown(read.body);
+        await ctx.compile(read.body);
       } catch (error) {
         if (!(error instanceof CompileError)) throw error;
         problems.push(...error.problems.map((p) => problem('body', `line ${p.line} ${p.message}`)));
@@ -425,6 +435,7 @@ export async function draftFromPost(
           series_order: fields.seriesOrder,
           body: file.body.replace(/^(?:[ \t]*\r?\n)+/, ''),
           created_by: username,
+          updated_by: username,
           created_at: now,
           updated_at: now,
           replaces_slug: fields.slug,
@@ -454,6 +465,7 @@ export function listDrafts(ctx: Context, page: number, perPage: number) {
       slug: row.slug ?? '',
       category: row.category,
       created_by: row.created_by,
+      updated_by: row.updated_by ?? row.created_by,
       updated_at: row.updated_at,
       ready:
         (await allProblems(ctx, rowInput(row), row.replaces_date ?? ctx.today)).problems.length ===

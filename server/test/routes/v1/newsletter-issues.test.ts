@@ -90,8 +90,17 @@ describe('newsletter issues (outbox, no SMTP)', () => {
       NEWSLETTER_RATE: '1000',
       NEWSLETTER_BATCH: '10',
       PUBLIC_URL: 'https://site.example',
+      OWNER_EMAIL: 'Owner@Agentworks.example',
+      RATE_LIMIT_TEST_MAIL: '100',
     });
     editor = await userWithToken(t.app, 'editor', 'dana');
+    // A colleague invited by e-mail (the invitation's address is their account's).
+    const colleague = await userWithToken(t.app, 'admin', 'erin');
+    await t.app.db
+      .updateTable('users')
+      .set({ email: 'erin@agentworks.example' })
+      .where('id', '=', colleague.id)
+      .execute();
     await subscribers(t, 25);
     await subscribers(t, 3, 'pending');
   });
@@ -122,16 +131,19 @@ describe('newsletter issues (outbox, no SMTP)', () => {
     expect((await call('GET', '/preview/code-post')).statusCode).toBe(409);
   });
 
-  test('a test goes to one given address (or asks for one), not to subscribers', async () => {
+  test('a test goes to one staff address (or asks for one), not to subscribers', async () => {
     const without = await call('POST', '/test', { slug: 'agents-that-ship' });
     expect(without.statusCode).toBe(400);
     expect(without.json().detail).toMatch(/no e-mail address/);
-    const res = await call('POST', '/test', { slug: 'agents-that-ship', to: 'me@example.com' });
+    const res = await call('POST', '/test', {
+      slug: 'agents-that-ship',
+      to: 'ERIN@agentworks.example',
+    });
     expect(res.statusCode).toBe(200);
     const kept = await t.app.db
       .selectFrom('outbox')
       .selectAll()
-      .where('to_address', '=', 'me@example.com')
+      .where('to_address', '=', 'ERIN@agentworks.example')
       .executeTakeFirstOrThrow();
     expect(kept.subject).toBe('[Test] Agents <that> ship');
     expect(kept.html_body).toContain(
@@ -140,6 +152,45 @@ describe('newsletter issues (outbox, no SMTP)', () => {
     expect(kept.html_body).not.toContain('<script>');
     expect(kept.html_body).toContain('href="https://site.example/blog/already-out"');
     expect(await t.app.db.selectFrom('newsletter_issues').select('id').execute()).toEqual([]);
+  });
+
+  test('the branded mail goes to no address outside the staff', async () => {
+    const before = await t.app.db.selectFrom('outbox').select('id').execute();
+    for (const to of [
+      'victim@example.com',
+      'reader-1@example.com',
+      'erin@agentworks.example.evil',
+    ]) {
+      const res = await call('POST', '/test', { slug: 'agents-that-ship', to });
+      expect([to, res.statusCode]).toEqual([to, 403]);
+      expect(res.json()).toEqual({
+        detail: `A test goes only to your own address or another staff address (an address a staff invitation went to, or OWNER_EMAIL); ${to} is neither.`,
+      });
+    }
+    expect(await t.app.db.selectFrom('outbox').select('id').execute()).toEqual(before);
+    // OWNER_EMAIL is a staff address, in any letter case.
+    const owner = await call('POST', '/test', {
+      slug: 'agents-that-ship',
+      to: 'owner@agentworks.example',
+    });
+    expect(owner.statusCode).toBe(200);
+    // The caller's own address is the default, and always allowed.
+    await t.app.db
+      .updateTable('users')
+      .set({ email: 'dana@agentworks.example' })
+      .where('username', '=', 'dana')
+      .execute();
+    try {
+      const mine = await call('POST', '/test', { slug: 'agents-that-ship' });
+      expect(mine.statusCode).toBe(200);
+      expect(mine.json().message).toMatch(/dana@agentworks\.example/);
+    } finally {
+      await t.app.db
+        .updateTable('users')
+        .set({ email: null })
+        .where('username', '=', 'dana')
+        .execute();
+    }
   });
 
   test('an issue goes to each confirmed subscriber once, with personal one-click unsubscribe', async () => {
@@ -178,6 +229,18 @@ describe('newsletter issues (outbox, no SMTP)', () => {
     // Each recipient's link is their own.
     const links = new Set(mails.map((m) => JSON.parse(m.headers)['List-Unsubscribe']));
     expect(links.size).toBe(25);
+    // Each copy's link works for 90 days (NEWSLETTER_UNSUBSCRIBE_DAYS) from when it was sent.
+    const tokens = await t.app.db
+      .selectFrom('newsletter_tokens')
+      .select(['expires_at', 'created_at'])
+      .where('purpose', '=', 'unsubscribe')
+      .execute();
+    expect(tokens.length).toBeGreaterThanOrEqual(25);
+    for (const token of tokens) {
+      expect(Date.parse(token.expires_at ?? '') - Date.parse(token.created_at)).toBe(
+        90 * 86_400_000,
+      );
+    }
 
     // Admins read every copy with its unsubscribe links replaced; no token is in their answers.
     const admin = await userWithToken(t.app, 'admin');

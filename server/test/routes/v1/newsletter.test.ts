@@ -137,6 +137,86 @@ test('double opt-in: confirmation mail through SMTP, confirmed through its link,
   expect((await subscribers()).total).toBe(0);
 });
 
+test('an unsubscribe link works for NEWSLETTER_UNSUBSCRIBE_DAYS after its mail, then says what to do', async () => {
+  const { seen } = await subscribe('expiry@example.com');
+  const confirmation = await smtp.waitForMail(seen);
+  const seenBeforeConfirm = smtp.mails.length;
+  expect((await confirmFrom(confirmation)).statusCode).toBe(200);
+  const welcome = await smtp.waitForMail(seenBeforeConfirm);
+  const subscriber = await t.app.db
+    .selectFrom('newsletter_subscribers')
+    .select('id')
+    .where('email', '=', 'expiry@example.com')
+    .executeTakeFirstOrThrow();
+  const tokens = await t.app.db
+    .selectFrom('newsletter_tokens')
+    .select(['id', 'expires_at', 'created_at'])
+    .where('subscriber_id', '=', subscriber.id)
+    .where('purpose', '=', 'unsubscribe')
+    .execute();
+  // One token per mail, each valid 90 days (the default) from when its mail went out.
+  expect(tokens).toHaveLength(2);
+  for (const token of tokens) {
+    const days = (Date.parse(token.expires_at ?? '') - Date.parse(token.created_at)) / 86_400_000;
+    expect(days).toBeCloseTo(90, 5);
+  }
+  const status = async () =>
+    (
+      await t.app.db
+        .selectFrom('newsletter_subscribers')
+        .select('status')
+        .where('id', '=', subscriber.id)
+        .executeTakeFirstOrThrow()
+    ).status;
+  const oneClick = (mail: ReceivedMail) =>
+    t.app.inject({
+      method: 'POST',
+      url: oneClickUrl(mail),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'List-Unsubscribe=One-Click',
+    });
+  const expired = {
+    detail:
+      'This unsubscribe link has expired: links work for 90 days after the mail that carried them. Enter your address on the unsubscribe page and we will mail you a fresh link.',
+  };
+
+  // Both links (page and one-click) of a mail older than that are refused, and change nothing.
+  const past = new Date(Date.now() - 1000).toISOString();
+  await t.app.db
+    .updateTable('newsletter_tokens')
+    .set({ expires_at: past })
+    .where('subscriber_id', '=', subscriber.id)
+    .execute();
+  const late = await oneClick(welcome);
+  expect(late.statusCode).toBe(400);
+  expect(late.json()).toEqual(expired);
+  const page = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/newsletter/unsubscribe',
+    payload: { token: linkIn(welcome, '/newsletter/unsubscribe').searchParams.get('token') },
+  });
+  expect(page.json()).toEqual(expired);
+  expect(await status()).toBe('confirmed');
+
+  // Tokens stored before links expired count from when they were made.
+  const made = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000).toISOString();
+  await t.app.db
+    .updateTable('newsletter_tokens')
+    .set({ expires_at: null, created_at: made(91) })
+    .where('subscriber_id', '=', subscriber.id)
+    .execute();
+  expect((await oneClick(welcome)).json()).toEqual(expired);
+  expect(await status()).toBe('confirmed');
+  await t.app.db
+    .updateTable('newsletter_tokens')
+    .set({ expires_at: null, created_at: made(89) })
+    .where('subscriber_id', '=', subscriber.id)
+    .execute();
+  const inTime = await oneClick(welcome);
+  expect(inTime.statusCode).toBe(200);
+  expect(await status()).toBe('unsubscribed');
+});
+
 test('the answer is the same for a new, a pending and a confirmed address; confirmed ones get no new mail', async () => {
   const first = await subscribe('same@example.com');
   const mail = await smtp.waitForMail(first.seen);

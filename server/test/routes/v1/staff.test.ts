@@ -135,6 +135,13 @@ describe('staff accounts', () => {
     const taken = await accept(token, 'boss');
     expect(taken.statusCode).toBe(400);
     expect(taken.json().detail).toMatch(/taken/);
+    // Letter case does not make another name.
+    const shouted = await accept(token, 'BOSS');
+    expect(shouted.statusCode).toBe(400);
+    expect(shouted.json()).toEqual({
+      detail:
+        'The username "BOSS" is taken: "boss" exists, and usernames differing only in letter case are the same name; choose another.',
+    });
     expect((await accept(token, 'careful')).statusCode).toBe(201);
   });
 

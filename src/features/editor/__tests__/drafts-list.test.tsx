@@ -28,6 +28,7 @@ const summary = (id: number, title: string, patch: Partial<DraftSummary> = {}): 
   slug: title.toLowerCase().replace(/\W+/g, '-'),
   category: 'engineering',
   created_by: 'dana',
+  updated_by: 'dana',
   updated_at: '2026-11-22T09:00:00.000Z',
   ready: true,
   replaces_slug: null,

@@ -55,6 +55,7 @@ export const draft = (patch: Partial<Draft> = {}): Draft => ({
   series_order: null,
   body: '## Setup\n\n| Plan | Price |\n| --- | --- |\n| Pro | $2,499 |\n',
   created_by: 'dana',
+  updated_by: 'dana',
   created_at: '2026-11-22T08:00:00.000Z',
   updated_at: '2026-11-22T09:00:00.000Z',
   problems: [],

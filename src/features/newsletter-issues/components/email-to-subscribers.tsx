@@ -120,7 +120,10 @@ export function EmailToSubscribers({ slug }: { slug: string }) {
           {preview.recipients === 1 ? '' : 's'}.
         </Text>
         {preview.test_address ? null : (
-          <Field label="Send the test to" hint="Your account has no e-mail address of its own.">
+          <Field
+            label="Send the test to"
+            hint="Your account has no e-mail address of its own: give a staff address (a colleague's account address, or the owner's)."
+          >
             <Input type="email" value={to} onChange={(event) => setTo(event.target.value)} />
           </Field>
         )}

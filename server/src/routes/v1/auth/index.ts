@@ -9,8 +9,9 @@ import {
   MessageResponseSchema,
   SessionListResponseSchema,
 } from '@site/contracts';
+import { clientKey, countingSecret, keyedDigest } from '../../../lib/client-key';
 import { HttpError, badRequest, unauthorized } from '../../../lib/http-error';
-import { AccountError, setPassword } from '../../../services/accounts';
+import { AccountError, setPassword, usernameColumn, usernameKey } from '../../../services/accounts';
 import { LoginThrottle } from '../../../services/login-throttle';
 import { dummyHash, verifyPassword } from '../../../services/passwords';
 import { endAllSessions, endSession, listSessions } from '../../../services/sessions';
@@ -20,10 +21,63 @@ const bearer = [{ bearerAuth: [] }];
 
 const auth: FastifyPluginAsyncTypebox = async (app) => {
   const { config } = app;
+  const digest = keyedDigest(countingSecret(config));
   const throttle = new LoginThrottle(app.counters, {
     ...config.loginLockout,
     perAddressEnabled: config.rateLimits,
+    digest,
   });
+
+  /** Has this account logged in from this network before (IPv6: its /64)? */
+  async function knownAddress(userId: number, address: string): Promise<boolean> {
+    const row = await app.db
+      .selectFrom('login_addresses')
+      .select('user_id')
+      .where('user_id', '=', userId)
+      .where('address_key', '=', digest('login-address', address))
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  async function rememberAddress(userId: number, address: string): Promise<void> {
+    const now = new Date().toISOString();
+    await app.db
+      .insertInto('login_addresses')
+      .values({
+        user_id: userId,
+        address_key: digest('login-address', address),
+        last_login_at: now,
+      })
+      .onConflict((oc) =>
+        oc.columns(['user_id', 'address_key']).doUpdateSet({ last_login_at: now }),
+      )
+      .execute();
+  }
+
+  /**
+   * Tells the account's owner (its own address, and OWNER_EMAIL) that its password is being
+   * guessed from many addresses; once per window. Without either address the mail is kept in
+   * the outbox, which admins read.
+   */
+  async function alertOwner(user: { username: string; email: string | null }): Promise<void> {
+    const minutes = Math.round(config.loginLockout.windowMs / 60_000);
+    const recipients = [
+      ...new Set([user.email, config.ownerEmail].filter((to): to is string => !!to)),
+    ];
+    const message = {
+      subject: `Password guessing on the account "${user.username}"`,
+      text: [
+        `The account "${user.username}" has had ${config.loginLockout.perAccount} failed logins within ${minutes} minutes, from one or more addresses.`,
+        '',
+        `Until the failures stop for ${minutes} minutes, only networks that have logged in to this account before may try it; everyone else is asked to wait. The right password from a network the account has used still works.`,
+        '',
+        'If this was not you, make sure the password is long and used nowhere else, and change it at /account (every other session ends).',
+      ].join('\n'),
+    };
+    for (const to of recipients.length > 0 ? recipients : [null]) {
+      await app.mailer.send({ to, ...message });
+    }
+  }
   // Computed before the first login so that one does not take longer than the rest.
   await dummyHash();
 
@@ -44,19 +98,23 @@ const auth: FastifyPluginAsyncTypebox = async (app) => {
     }
   }
 
+  function tooManyFailures(wait: number): HttpError {
+    const when =
+      wait < 60
+        ? `${wait} second${wait === 1 ? '' : 's'}`
+        : `${Math.ceil(wait / 60)} minute${Math.ceil(wait / 60) === 1 ? '' : 's'}`;
+    return new HttpError(
+      429,
+      `Too many failed login attempts. Please wait ${when} and try again.`,
+      {
+        'retry-after': String(wait),
+      },
+    );
+  }
+
   async function refuseIfHeld(username: string, address: string) {
     const wait = await counted(() => throttle.retryAfter(username, address));
-    if (wait > 0) {
-      const when =
-        wait < 60
-          ? `${wait} second${wait === 1 ? '' : 's'}`
-          : `${Math.ceil(wait / 60)} minute${Math.ceil(wait / 60) === 1 ? '' : 's'}`;
-      throw new HttpError(
-        429,
-        `Too many failed login attempts. Please wait ${when} and try again.`,
-        { 'retry-after': String(wait) },
-      );
-    }
+    if (wait > 0) throw tooManyFailures(wait);
   }
 
   /** A new session for the user: the cookie for browsers, the token in the answer for API clients. */
@@ -89,19 +147,34 @@ const auth: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const { username, password } = request.body;
-      await refuseIfHeld(username, request.ip);
+      // IPv6 clients count by their /64: one host usually holds all of it.
+      const address = clientKey(request.ip);
+      await refuseIfHeld(username, address);
+      // Usernames are one name whatever their letter case, so logging in ignores it too.
       const user = await app.db
         .selectFrom('users')
-        .select(['id', 'password_hash'])
-        .where('username', '=', username)
+        .select(['id', 'username', 'email', 'password_hash'])
+        .where(usernameColumn, '=', usernameKey(username))
         .executeTakeFirst();
+      // An account over its ceiling of failures across addresses is tried only from networks
+      // it has logged in from; unknown names are held alike, so this reveals nothing.
+      const accountWait = await counted(() => throttle.accountRetryAfter(username));
+      if (accountWait > 0 && !(user && (await knownAddress(user.id, address)))) {
+        throw tooManyFailures(accountWait);
+      }
       // Always one argon2 verification, so an unknown user costs the same time as a wrong password.
       const valid = await verifyPassword(user?.password_hash ?? (await dummyHash()), password);
       if (!user || !valid) {
-        await counted(() => throttle.recordFailure(username, request.ip));
+        const { alert } = await counted(() => throttle.recordFailure(username, address));
+        if (alert && user) {
+          alertOwner(user).catch((error: unknown) =>
+            app.log.error({ err: error }, 'could not send the password-guessing alert'),
+          );
+        }
         throw unauthorized(INVALID_LOGIN);
       }
-      await counted(() => throttle.recordSuccess(username, request.ip));
+      await counted(() => throttle.recordSuccess(username, address));
+      await rememberAddress(user.id, address);
       await app.db
         .updateTable('users')
         .set({ last_login_at: new Date().toISOString() })
@@ -212,14 +285,15 @@ const auth: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const { username } = request.user!;
-      await refuseIfHeld(username, request.ip);
+      const address = clientKey(request.ip);
+      await refuseIfHeld(username, address);
       const row = await app.db
         .selectFrom('users')
         .select('password_hash')
         .where('username', '=', username)
         .executeTakeFirstOrThrow();
       if (!(await verifyPassword(row.password_hash, request.body.current_password))) {
-        await counted(() => throttle.recordFailure(username, request.ip));
+        await counted(() => throttle.recordFailure(username, address));
         throw badRequest('Your current password is not correct.');
       }
       try {

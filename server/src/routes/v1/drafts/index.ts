@@ -12,7 +12,7 @@ import {
   PageQuerySchema,
   PublishJobSchema,
 } from '@site/contracts';
-import { previewMarkdown } from '@site/pipeline';
+import { accountRateLimit } from '../../../lib/client-key';
 import { notFound } from '../../../lib/http-error';
 import { pageParams } from '../../../lib/pagination';
 import { todayIn } from '../../../services/giveaways/dates';
@@ -33,6 +33,7 @@ const errors = {
   403: ErrorResponseSchema,
   404: ErrorResponseSchema,
   409: ErrorResponseSchema,
+  429: ErrorResponseSchema,
 };
 
 const missing = (id: number) =>
@@ -45,6 +46,7 @@ const draftRoutes: FastifyPluginAsyncTypebox = async (app) => {
     db: app.db,
     contentDir: app.config.contentDir,
     today: todayIn(app.config.siteTimezone),
+    compile: (body) => app.compiler.compile(body),
   });
 
   /** Refusals with per-field errors answer directly; the shared handler only knows `detail`. */
@@ -108,8 +110,9 @@ const draftRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: DraftPreviewSchema, ...errors },
       },
       onRequest: editors,
+      config: { rateLimit: accountRateLimit(app.config.accountLimits.preview) },
     },
-    async (request) => previewMarkdown(request.body.body),
+    async (request) => app.compiler.preview(request.body.body),
   );
 
   app.get(
@@ -146,7 +149,12 @@ const draftRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) =>
       answer(reply, async () => {
-        const draft = await updateDraft(ctx(), request.params.id, request.body);
+        const draft = await updateDraft(
+          ctx(),
+          request.params.id,
+          request.body,
+          request.user?.username ?? '',
+        );
         if (!draft) throw missing(request.params.id);
         return draft;
       }),
@@ -164,6 +172,7 @@ const draftRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 202: PublishJobSchema, ...errors },
       },
       onRequest: editors,
+      config: { rateLimit: accountRateLimit(app.config.accountLimits.publish) },
     },
     async (request, reply) =>
       answer(reply, async () => {

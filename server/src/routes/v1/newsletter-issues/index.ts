@@ -1,4 +1,5 @@
 import { Type } from '@sinclair/typebox';
+import { sql } from 'kysely';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   CreateNewsletterIssueRequestSchema,
@@ -10,7 +11,8 @@ import {
   NewsletterTestRequestSchema,
   PostSlugParamsSchema,
 } from '@site/contracts';
-import { badRequest, notFound } from '../../../lib/http-error';
+import { accountRateLimit } from '../../../lib/client-key';
+import { badRequest, forbidden, notFound } from '../../../lib/http-error';
 import {
   cancelIssue,
   confirmedCount,
@@ -28,6 +30,7 @@ const errors = {
   403: ErrorResponseSchema,
   404: ErrorResponseSchema,
   409: ErrorResponseSchema,
+  429: ErrorResponseSchema,
 };
 const IdParams = Type.Object({ id: Type.Integer({ minimum: 1 }) });
 
@@ -35,7 +38,8 @@ const IdParams = Type.Object({ id: Type.Integer({ minimum: 1 }) });
 const issues: FastifyPluginAsyncTypebox = async (app) => {
   const staff = app.requireRole('admin', 'editor');
   const { config } = app;
-  const post = (slug: string) => postContent(config.contentDir, config.publicUrl, slug);
+  const post = (slug: string) =>
+    postContent(config.contentDir, config.publicUrl, slug, (body) => app.compiler.compile(body));
 
   async function ownAddress(userId: number): Promise<string | null> {
     const row = await app.db
@@ -44,6 +48,21 @@ const issues: FastifyPluginAsyncTypebox = async (app) => {
       .where('id', '=', userId)
       .executeTakeFirst();
     return row?.email ?? null;
+  }
+
+  /**
+   * A staff address: one an invitation went to (a staff account's own address) or OWNER_EMAIL.
+   * Addresses compare without regard to letter case.
+   */
+  async function isStaffAddress(address: string): Promise<boolean> {
+    const wanted = address.trim().toLowerCase();
+    if (config.ownerEmail && config.ownerEmail.trim().toLowerCase() === wanted) return true;
+    const row = await app.db
+      .selectFrom('users')
+      .select('id')
+      .where(sql<string>`lower(email)`, '=', wanted)
+      .executeTakeFirst();
+    return row !== undefined;
   }
 
   async function issueOrThrow(id: number) {
@@ -80,6 +99,7 @@ const issues: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: NewsletterIssuePreviewSchema, ...errors },
       },
       onRequest: staff,
+      config: { rateLimit: accountRateLimit(config.accountLimits.preview) },
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
@@ -113,13 +133,20 @@ const issues: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: MessageResponseSchema, ...errors },
       },
       onRequest: staff,
-      config: { rateLimit: config.limits.contact },
+      config: { rateLimit: accountRateLimit(config.accountLimits.testMail) },
     },
     async (request) => {
-      const to = request.body.to ?? (await ownAddress(request.user!.id));
+      const own = await ownAddress(request.user!.id);
+      const to = request.body.to ?? own;
       if (!to)
         throw badRequest(
-          'Your account has no e-mail address (it was made on the command line): give one in "to".',
+          'Your account has no e-mail address (it was made on the command line): give a staff address in "to" (a colleague\'s account address or OWNER_EMAIL).',
+        );
+      // The site's branded mail goes to staff only: a test is not a way to mail anyone else.
+      const mine = own !== null && own.trim().toLowerCase() === to.trim().toLowerCase();
+      if (!mine && !(await isStaffAddress(to)))
+        throw forbidden(
+          `A test goes only to your own address or another staff address (an address a staff invitation went to, or OWNER_EMAIL); ${to} is neither.`,
         );
       const content = await post(request.body.slug);
       const { html, text } = issueBodies(content);

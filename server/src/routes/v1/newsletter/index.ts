@@ -15,6 +15,7 @@ import {
 import { badRequest } from '../../../lib/http-error';
 import { ownOrigins } from '../../../lib/request-origin';
 import {
+  ExpiredUnsubscribeLinkError,
   InvalidTokenError,
   SUBSCRIBE_ANSWER,
   UNSUBSCRIBE_ANSWER,
@@ -53,7 +54,21 @@ const newsletter: FastifyPluginAsyncTypebox = async (app) => {
     mailer: app.mailer,
     publicUrl: app.config.publicUrl,
     tokenTtlHours: app.config.newsletterTokenTtlHours,
+    unsubscribeDays: app.config.newsletterUnsubscribeDays,
   };
+  const days = ctx.unsubscribeDays;
+  /** Unsubscribes by token; a link past its time is a 400 that says what to do instead. */
+  async function unsubscribeByToken(token: string): Promise<{ message: string }> {
+    try {
+      await unsubscribe(app.db, token, days);
+    } catch (error) {
+      if (!(error instanceof ExpiredUnsubscribeLinkError)) throw error;
+      throw badRequest(
+        `This unsubscribe link has expired: links work for ${days} days after the mail that carried them. Enter your address on the unsubscribe page and we will mail you a fresh link.`,
+      );
+    }
+    return { message: UNSUBSCRIBE_ANSWER };
+  }
   const rateLimit = app.config.limits.newsletter;
 
   app.post(
@@ -127,8 +142,7 @@ const newsletter: FastifyPluginAsyncTypebox = async (app) => {
         await requestUnsubscribeLink(ctx, email);
         return { message: UNSUBSCRIBE_LINK_ANSWER };
       }
-      await unsubscribe(app.db, token as string);
-      return { message: UNSUBSCRIBE_ANSWER };
+      return unsubscribeByToken(token as string);
     },
   );
 
@@ -146,8 +160,7 @@ const newsletter: FastifyPluginAsyncTypebox = async (app) => {
       config: { rateLimit },
     },
     async (request) => {
-      await unsubscribe(app.db, request.query.token);
-      return { message: UNSUBSCRIBE_ANSWER };
+      return unsubscribeByToken(request.query.token);
     },
   );
 

@@ -6,6 +6,7 @@ import {
   PublishedPostListResponseSchema,
   PublishJobSchema,
 } from '@site/contracts';
+import { accountRateLimit } from '../../../lib/client-key';
 import { todayIn } from '../../../services/giveaways/dates';
 import { draftFromPost, type DraftsContext } from '../../../services/drafts/service';
 import { listPublished, unpublishPost } from '../../../services/publish/publish';
@@ -16,6 +17,7 @@ const errors = {
   403: ErrorResponseSchema,
   404: ErrorResponseSchema,
   409: ErrorResponseSchema,
+  429: ErrorResponseSchema,
 };
 
 /** Published posts: list, open one for editing, take one down (admin, editor). */
@@ -25,6 +27,7 @@ const postRoutes: FastifyPluginAsyncTypebox = async (app) => {
     db: app.db,
     contentDir: app.config.contentDir,
     today: todayIn(app.config.siteTimezone),
+    compile: (body) => app.compiler.compile(body),
   });
 
   app.get(
@@ -77,6 +80,7 @@ const postRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 202: PublishJobSchema, ...errors },
       },
       onRequest: editors,
+      config: { rateLimit: accountRateLimit(app.config.accountLimits.publish) },
     },
     async (request, reply) => {
       const job = await unpublishPost(ctx(), request.params.slug, {

@@ -53,6 +53,18 @@ describe('POST /auth/login', () => {
     expect(res.statusCode).toBe(200);
   });
 
+  test('the username is matched without regard to letter case; the password exactly', async () => {
+    for (const name of ['ALICE', 'Alice', 'aLiCe']) {
+      expect([name, (await loginForm(t, name, PASSWORD, '10.8.0.1')).statusCode]).toEqual([
+        name,
+        200,
+      ]);
+    }
+    expect((await loginForm(t, 'alice', PASSWORD.toUpperCase(), '10.8.0.2')).statusCode).toBe(401);
+    // Only ASCII letters fold: a look-alike (Kelvin sign for K, dotless i) is another name.
+    expect((await loginForm(t, 'al\u0131ce', PASSWORD, '10.8.0.3')).statusCode).toBe(401);
+  });
+
   test('missing fields: 400 naming the field', async () => {
     const res = await t.app.inject({
       method: 'POST',

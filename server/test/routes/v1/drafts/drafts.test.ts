@@ -97,6 +97,7 @@ describe('drafts', () => {
       id: expect.any(Number),
       slug: 'tables-and-code-a-field-guide',
       created_by: editor.username,
+      updated_by: editor.username,
       created_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
       updated_at: draft.created_at,
       problems: [],
@@ -108,6 +109,44 @@ describe('drafts', () => {
       headers: { authorization: admin.authorization },
     });
     expect(read.json()).toEqual(draft);
+  });
+
+  test('who started a draft and who saved it last come from the sessions, for admins to see', async () => {
+    const draft = (await create(DRAFT)).json<Draft>();
+    const saved = await t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/drafts/${draft.id}`,
+      headers: { authorization: admin.authorization },
+      payload: { ...DRAFT, body: 'Edited by the admin.' },
+    });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json()).toMatchObject({ created_by: editor.username, updated_by: admin.username });
+    const one = await t.app.inject({
+      url: `/api/v1/drafts/${draft.id}`,
+      headers: { authorization: admin.authorization },
+    });
+    expect(one.json()).toMatchObject({ created_by: editor.username, updated_by: admin.username });
+    const list = await t.app.inject({
+      url: '/api/v1/drafts',
+      headers: { authorization: admin.authorization },
+    });
+    expect(list.json<DraftListResponse>().items).toEqual([
+      expect.objectContaining({
+        id: draft.id,
+        created_by: editor.username,
+        updated_by: admin.username,
+      }),
+    ]);
+    // The client cannot name them.
+    for (const field of ['created_by', 'updated_by']) {
+      const forged = await t.app.inject({
+        method: 'PUT',
+        url: `/api/v1/drafts/${draft.id}`,
+        headers: { authorization: editor.authorization },
+        payload: { ...DRAFT, [field]: 'someone-else' },
+      });
+      expect([field, forged.statusCode]).toEqual([field, 400]);
+    }
   });
 
   test('a half-written draft is kept and lists what is missing before it can be published', async () => {
@@ -264,6 +303,7 @@ describe('drafts', () => {
           slug: 'older',
           category: 'engineering',
           created_by: editor.username,
+          updated_by: editor.username,
           updated_at: older.updated_at,
           ready: true,
           replaces_slug: null,

@@ -1,0 +1,103 @@
+import type { FastifyBaseLogger } from 'fastify';
+import {
+  type BodyPreview,
+  CompileError,
+  type Compiled,
+  type CompilePool,
+  CompileTimeout,
+  createCompilePool,
+  nestingProblem,
+} from '@site/pipeline';
+import { badRequest } from '../lib/http-error';
+
+/**
+ * Markdown that people type (a draft's preview, a draft being published, a post mailed as a
+ * newsletter issue) compiled off the event loop: on the pipeline's worker pool, with a time limit.
+ * Whatever a body does to the compiler (runs for seconds, overflows the stack, runs out of memory)
+ * happens on a worker and ends as a 400 naming the body as the problem; the server goes on
+ * answering everyone else meanwhile.
+ */
+export interface BodyCompiler {
+  /** compileMarkdown(body) on a worker. CompileError for the lines that keep it unpublished. */
+  compile(body: string): Promise<Compiled>;
+  /** What the editor's preview shows (problems instead of a CompileError), as previewMarkdown. */
+  preview(body: string): Promise<BodyPreview>;
+  close(): Promise<void>;
+}
+
+export interface BodyCompilerOptions {
+  timeoutMs: number;
+  log: FastifyBaseLogger;
+  /** Worker threads; by default one per core beside the server's own thread. */
+  workers?: number;
+  /** Another pool (tests: one whose workers fail in a given way). */
+  pool?: CompilePool;
+}
+
+/** Worker heap: a body is at most a few hundred kilobytes; its trees fit many times over. */
+const WORKER_HEAP_MB = 256;
+/** Compiling yields the CPU to the thread that answers requests when both want it. */
+const WORKER_NICENESS = 10;
+/** Workers stay this long after their last compile, so an editor's next preview finds one ready. */
+const WORKER_IDLE_MS = 5 * 60_000;
+
+export function tooComplex(timeoutMs: number): string {
+  const seconds = timeoutMs / 1000;
+  return `This text is too complex to preview or publish: compiling it took longer than ${seconds} second${seconds === 1 ? '' : 's'}. Long runs of * or _ and deeply nested quotes, lists or brackets are the usual cause; break them up.`;
+}
+
+export const CANNOT_COMPILE =
+  'This text cannot be compiled: the markdown compiler gave up on it. Simplify the most deeply nested or most repetitive part and try again.';
+
+export function createBodyCompiler({
+  timeoutMs,
+  log,
+  workers,
+  pool = createCompilePool({
+    inThread: 0,
+    timeoutMs,
+    idleMs: WORKER_IDLE_MS,
+    resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB },
+    niceness: WORKER_NICENESS,
+    ...(workers ? { workers } : {}),
+  }),
+}: BodyCompilerOptions): BodyCompiler {
+  async function compile(body: string): Promise<Compiled> {
+    // Refused before anything parses it, in one linear pass.
+    const deep = nestingProblem(body);
+    if (deep) throw badRequest(`Line ${deep.line} of the body ${deep.message}`);
+    try {
+      return await pool.compile(body);
+    } catch (error) {
+      if (error instanceof CompileError) throw error;
+      if (error instanceof CompileTimeout) {
+        log.warn({ timeoutMs, length: body.length }, 'a markdown body overran its compile time');
+        throw badRequest(tooComplex(timeoutMs));
+      }
+      // Anything else the compiler throws (a stack overflow, a worker out of memory) is still a
+      // problem with this body, not with the server.
+      log.warn({ err: error, length: body.length }, 'a markdown body failed to compile');
+      throw badRequest(CANNOT_COMPILE);
+    }
+  }
+
+  return {
+    compile,
+    async preview(body) {
+      try {
+        const compiled = await compile(body);
+        return {
+          html: compiled.html,
+          headings: compiled.headings,
+          reading_time: compiled.readingTime,
+          word_count: compiled.wordCount,
+          problems: [],
+        };
+      } catch (error) {
+        if (!(error instanceof CompileError)) throw error;
+        return { html: '', headings: [], reading_time: 1, word_count: 0, problems: error.problems };
+      }
+    },
+    close: () => pool.close(),
+  };
+}
