@@ -50,7 +50,11 @@ function send(
       const parsed: Record<string, string> = {};
       for (const line of lines) {
         const at = line.indexOf(':');
-        if (at > 0) parsed[line.slice(0, at).toLowerCase()] = line.slice(at + 1).trim();
+        if (at <= 0) continue;
+        // A repeated header (one Set-Cookie per cookie) keeps every value, one per line.
+        const name = line.slice(0, at).toLowerCase();
+        const value = line.slice(at + 1).trim();
+        parsed[name] = parsed[name] === undefined ? value : `${parsed[name]}\n${value}`;
       }
       resolve({
         status: Number(statusLine.split(' ')[1] ?? 0),
@@ -124,7 +128,7 @@ describe('a form posted from another site is refused, however the address is spe
         credentials,
       );
       expect({ target, status: res.status }).toEqual({ target, status: 200 });
-      expect(res.headers['set-cookie']).toMatch(/^aw_session=/);
+      expect(res.headers['set-cookie']).toMatch(/^aw_session=/m);
     }
   });
 

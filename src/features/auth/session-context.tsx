@@ -147,6 +147,10 @@ export function SessionProvider({ children }: { children: React.ReactNode }) {
       // may still be live, so the page must not pretend otherwise.
       if (!(error instanceof ApiError && error.status === 401)) throw error;
     }
+    // The hint is put right at once: a move to a document page right after (no app there to run
+    // the effect below) must not leave "admin" behind.
+    sessionStorageAdapter.set(STORAGE_KEYS.role, LOGGED_OUT.role);
+    storedRole.current = LOGGED_OUT.role;
     setState(LOGGED_OUT);
   }, []);
   const logout = useCallback(() => end('/auth/logout'), [end]);
