@@ -13,7 +13,8 @@
  *
  * Each page is loaded in a new Chromium context (empty cache; Debian's /usr/bin/chromium with
  * scripts/chromium-flags.json) from the production server on 127.0.0.1, and measured once Gatsby's
- * app has started (window.___navigate is set) and the network has then been idle for 500 ms.
+ * app has started (window.___navigate is set; a document page runs no app) and the network has
+ * then been idle for 500 ms.
  * "Transferred" is the encoded (Brotli) body size of every script response, as the network saw
  * it; "inline" is the UTF-8 size of the executable inline scripts in the page's HTML (Gatsby's
  * chunk map among them), which travels inside the HTML.
@@ -82,11 +83,16 @@ async function measurePage(browser, url) {
   const document = await page.goto(url, { waitUntil: 'load' });
   if (!document || document.status() !== 200)
     throw new Error(`${url} answered ${document?.status() ?? 'nothing'}`);
-  // The app has started once Gatsby's navigation is set up (scripts and the page's chunk loaded);
-  // on a loaded machine the loader's frames can come later than a quiet 500 ms of network.
-  await page.waitForFunction(() => typeof window.___navigate === 'function', null, {
-    timeout: 60_000,
-  });
+  // An app page has started once Gatsby's navigation is set up (scripts and the page's chunk
+  // loaded); on a loaded machine the loader's frames can come later than a quiet 500 ms of
+  // network. A document page (no gatsby-script-loader) runs no app: it is ready once loaded.
+  await page.waitForFunction(
+    () =>
+      typeof window.___navigate === 'function' ||
+      document.getElementById('gatsby-script-loader') === null,
+    null,
+    { timeout: 60_000 },
+  );
   await page.waitForLoadState('networkidle');
   const html = await document.text();
   let transferred = 0;

@@ -5,8 +5,10 @@ import zlib from 'node:zlib';
 
 const brotli = promisify(zlib.brotliCompress);
 
-/** Hashed scripts and styles at the top of public/: the files every page downloads. */
+/** Hashed scripts and styles at the top of public/, and the island loader: what pages download. */
 const ASSET = /\.(js|css)$/;
+/** Folders of public/ whose scripts are precompressed too (the island loader lives in one). */
+const ASSET_DIRS = ['', 'islands'];
 /** Below this, compression saves less than the headers it costs. */
 const MIN_BYTES = 1024;
 
@@ -19,7 +21,14 @@ const MIN_BYTES = 1024;
  * changed. Returns the number of files compressed.
  */
 export async function precompressAssets(publicDir: string): Promise<number> {
-  const names = (await readdir(publicDir)).filter((name) => ASSET.test(name));
+  const listed = await Promise.all(
+    ASSET_DIRS.map(async (dir) =>
+      (await readdir(path.join(publicDir, dir)).catch(() => [] as string[]))
+        .filter((name) => ASSET.test(name))
+        .map((name) => path.join(dir, name)),
+    ),
+  );
+  const names = listed.flat();
   const work = names.map(async (name) => {
     const file = path.join(publicDir, name);
     const source = await stat(file);

@@ -1,7 +1,7 @@
 /**
  * @jest-environment node
  */
-import { mkdtemp, readFile, stat, utimes, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, stat, utimes, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -28,5 +28,18 @@ describe('precompressAssets', () => {
     const later = new Date(Date.now() + 60_000);
     await utimes(path.join(dir, 'app-1234.js'), later, later);
     expect(await precompressAssets(dir)).toBe(1);
+  });
+
+  it('compresses the island loader in public/islands/ too, and no other folder', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'precompress-'));
+    const script = `!function(){var FILES = ${JSON.stringify({ share: ['/island-share-1.js'] })};${'x();'.repeat(400)}}();`;
+    await mkdir(path.join(dir, 'islands'));
+    await mkdir(path.join(dir, 'tools'));
+    await writeFile(path.join(dir, 'islands', 'loader-0123.js'), script);
+    await writeFile(path.join(dir, 'tools', 'tool.js'), script);
+    expect(await precompressAssets(dir)).toBe(1);
+    const br = await readFile(path.join(dir, 'islands', 'loader-0123.js.br'));
+    expect(zlib.brotliDecompressSync(br).toString()).toBe(script);
+    await expect(stat(path.join(dir, 'tools', 'tool.js.br'))).rejects.toThrow();
   });
 });
