@@ -7,7 +7,7 @@
  * - An island marked data-island-load="now" loads at once, and so does one marked "query" when
  *   the address has a query string; every other one when it takes focus or a pointer, or comes
  *   within 400 px of the viewport once the page has loaded and the browser is idle (so reading
- *   the page costs no script beyond this one).
+ *   the page costs no script beyond this one); one marked "interaction" only on focus or a pointer.
  * - The staff menu's island ("staff-menu") loads only when the aw_staff hint cookie is set; the
  *   server confirms who is signed in.
  * - A click on a button of an island that is not hydrated yet, or a form submitted from it, is
@@ -77,7 +77,7 @@
       if (when === 'now' || (when === 'query' && location.search.length > 1)) {
         return activate(element);
       }
-      near.push(element);
+      if (when !== 'interaction') near.push(element);
       ['focusin', 'pointerover', 'pointerdown', 'touchstart'].forEach(function (type) {
         element.addEventListener(
           type,

@@ -51,9 +51,11 @@ export interface IslandOptions {
    * - 'now': at once, where the island is the first thing the page is for;
    * - 'query': at once when the address has a query string (the island's state lives there),
    *   otherwise as 'near';
+   * - 'interaction': only when it takes focus or a pointer (a control few visitors use, such as
+   *   Share: reading the page costs none of its code; a press before it has loaded is kept);
    * - 'staff': only for a signed-in member of staff (the staff menu).
    */
-  load?: 'now' | 'near' | 'query' | 'staff';
+  load?: 'now' | 'near' | 'query' | 'interaction' | 'staff';
 }
 
 export interface IslandComponent<P extends IslandProps> {
