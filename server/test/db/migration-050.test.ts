@@ -3,12 +3,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Giveaway, GiveawayRules, GiveawayVerification } from '@site/contracts';
-import { Migrator, sql, type Kysely } from 'kysely';
+import { type Migrator, sql, type Kysely } from 'kysely';
 import { buildApp } from '../../src/app';
 import { loadConfig } from '../../src/config';
-import { connect, type Db } from '../../src/db/connect';
-import { migrationProvider } from '../../src/db/migrations';
-import { testDialect } from '../helpers/build';
+import type { Db } from '../../src/db/connect';
+import { openMigrationTestDb } from '../helpers/migration-db';
 
 /*
  * Upgrading a database that already holds giveaways: a drawn one keeps its record as a legacy
@@ -26,22 +25,10 @@ let migrator: Migrator;
 /** The app closes the connection it was given; until one exists, the test closes it. */
 let owned = true;
 
-async function dropAndClose() {
-  if (schema) await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(connection.db);
-  await connection.close();
-}
+let dropAndClose: () => Promise<void>;
 
 beforeAll(async () => {
-  const url =
-    testDialect() === 'postgres' ? (process.env.TEST_DATABASE_URL ?? '') : 'sqlite::memory:';
-  schema =
-    testDialect() === 'postgres' ? `mig_${crypto.randomBytes(5).toString('hex')}` : undefined;
-  connection = await connect(url, process.cwd(), { schema });
-  migrator = new Migrator({
-    db: connection.db,
-    provider: migrationProvider,
-    ...(schema ? { migrationTableSchema: schema } : {}),
-  });
+  ({ connection, migrator, schema, dropAndClose } = await openMigrationTestDb());
 });
 
 afterAll(async () => {

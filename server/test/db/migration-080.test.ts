@@ -1,8 +1,7 @@
-import crypto from 'node:crypto';
-import { Migrator, sql, type Kysely } from 'kysely';
-import { connect, type Db } from '../../src/db/connect';
-import { migrationProvider } from '../../src/db/migrations';
+import { type Migrator, sql, type Kysely } from 'kysely';
+import type { Db } from '../../src/db/connect';
 import { testDialect } from '../helpers/build';
+import { openMigrationTestDb } from '../helpers/migration-db';
 
 /*
  * Usernames unique without regard to letter case: an existing database that holds `BOSS` beside
@@ -13,26 +12,15 @@ import { testDialect } from '../helpers/build';
 jest.setTimeout(60_000);
 
 let connection: Db;
-let schema: string | undefined;
 let migrator: Migrator;
 
+let dropAndClose: () => Promise<void>;
+
 beforeAll(async () => {
-  const url =
-    testDialect() === 'postgres' ? (process.env.TEST_DATABASE_URL ?? '') : 'sqlite::memory:';
-  schema =
-    testDialect() === 'postgres' ? `mig_${crypto.randomBytes(5).toString('hex')}` : undefined;
-  connection = await connect(url, process.cwd(), { schema });
-  migrator = new Migrator({
-    db: connection.db,
-    provider: migrationProvider,
-    ...(schema ? { migrationTableSchema: schema } : {}),
-  });
+  ({ connection, migrator, dropAndClose } = await openMigrationTestDb());
 });
 
-afterAll(async () => {
-  if (schema) await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(connection.db);
-  await connection.close();
-});
+afterAll(() => dropAndClose());
 
 test('a database with names differing only in case is not changed, and the message names them', async () => {
   expect((await migrator.migrateTo('061-newsletter-issues')).error).toBeUndefined();

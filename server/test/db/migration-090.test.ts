@@ -3,13 +3,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { GiveawayVerification, OutboxListResponse } from '@site/contracts';
-import { Migrator, sql } from 'kysely';
+import { type Migrator, sql } from 'kysely';
 import { buildApp } from '../../src/app';
 import { outboxCommand } from '../../src/cli/outbox';
 import { loadConfig } from '../../src/config';
-import { connect, type Db } from '../../src/db/connect';
-import { migrationProvider } from '../../src/db/migrations';
-import { testDialect, userWithToken } from '../helpers/build';
+import type { Db } from '../../src/db/connect';
+import { userWithToken } from '../helpers/build';
+import { openMigrationTestDb } from '../helpers/migration-db';
 import { referenceDraw, referenceFingerprint, referenceRoundSeed } from '../helpers/reference-draw';
 
 /*
@@ -30,24 +30,14 @@ let schema: string | undefined;
 let migrator: Migrator;
 let owned = true;
 
+let dropAndClose: () => Promise<void>;
+
 beforeAll(async () => {
-  const url =
-    testDialect() === 'postgres' ? (process.env.TEST_DATABASE_URL ?? '') : 'sqlite::memory:';
-  schema =
-    testDialect() === 'postgres' ? `mig_${crypto.randomBytes(5).toString('hex')}` : undefined;
-  connection = await connect(url, process.cwd(), { schema });
-  migrator = new Migrator({
-    db: connection.db,
-    provider: migrationProvider,
-    ...(schema ? { migrationTableSchema: schema } : {}),
-  });
+  ({ connection, migrator, schema, dropAndClose } = await openMigrationTestDb());
 });
 
 afterAll(async () => {
-  if (owned) {
-    if (schema) await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(connection.db);
-    await connection.close();
-  }
+  if (owned) await dropAndClose();
 });
 
 test('old re-draws stay checkable, the next one gets a committed seed, and kept links leave the admin view', async () => {
