@@ -522,16 +522,25 @@ export interface BodyPreview {
  */
 export function previewMarkdown(body: string): BodyPreview {
   try {
-    const compiled = compileMarkdown(body);
-    return {
-      html: compiled.html,
-      headings: compiled.headings,
-      reading_time: compiled.readingTime,
-      word_count: compiled.wordCount,
-      problems: [],
-    };
+    return previewOf(compileMarkdown(body));
   } catch (error) {
     if (!(error instanceof CompileError)) throw error;
-    return { html: '', headings: [], reading_time: 1, word_count: 0, problems: error.problems };
+    return refusedPreview(error);
   }
+}
+
+/** The preview of a compiled body, wherever it was compiled (here or on a worker). */
+export function previewOf(compiled: Compiled): BodyPreview {
+  return {
+    html: compiled.html,
+    headings: compiled.headings,
+    reading_time: compiled.readingTime,
+    word_count: compiled.wordCount,
+    problems: [],
+  };
+}
+
+/** The preview of a body the pipeline refused: empty, with its problems. */
+export function refusedPreview(error: CompileError): BodyPreview {
+  return { html: '', headings: [], reading_time: 1, word_count: 0, problems: error.problems };
 }

@@ -11,6 +11,8 @@ export {
   type Heading,
   outlineMdx,
   previewMarkdown,
+  previewOf,
+  refusedPreview,
 } from './compile';
 export {
   type CompilePool,

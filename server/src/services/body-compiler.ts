@@ -7,6 +7,8 @@ import {
   CompileTimeout,
   createCompilePool,
   nestingProblem,
+  previewOf,
+  refusedPreview,
 } from '@site/pipeline';
 import { badRequest } from '../lib/http-error';
 
@@ -85,17 +87,10 @@ export function createBodyCompiler({
     compile,
     async preview(body) {
       try {
-        const compiled = await compile(body);
-        return {
-          html: compiled.html,
-          headings: compiled.headings,
-          reading_time: compiled.readingTime,
-          word_count: compiled.wordCount,
-          problems: [],
-        };
+        return previewOf(await compile(body));
       } catch (error) {
         if (!(error instanceof CompileError)) throw error;
-        return { html: '', headings: [], reading_time: 1, word_count: 0, problems: error.problems };
+        return refusedPreview(error);
       }
     },
     close: () => pool.close(),

@@ -170,16 +170,7 @@ export async function recordHeaderAddresses(
 }
 
 /** Outbox rows as the API shows them. */
-export function toOutboxMessage(row: {
-  id: number;
-  to_address: string;
-  subject: string;
-  text_body: string;
-  html_body: string | null;
-  headers: string;
-  reason: OutboxTable['reason'];
-  created_at: string;
-}): OutboxMessage {
+export function toOutboxMessage(row: KeptMail & { id: number }): OutboxMessage {
   return {
     id: row.id,
     to: row.to_address,
