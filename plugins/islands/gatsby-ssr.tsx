@@ -53,7 +53,9 @@ export const onPreRenderHTML: GatsbySSR['onPreRenderHTML'] = ({
   getPostBodyComponents,
   replacePostBodyComponents,
 }) => {
-  if (!isDocumentPage(pathname)) return;
+  // Only in a production build (which defines the loader's address): `gatsby develop` runs every
+  // page as the app, with its hot reloading.
+  if (!loaderAddress || !isDocumentPage(pathname)) return;
   replaceHeadComponents(getHeadComponents().filter((component) => !isAppRuntime(component)));
   replacePostBodyComponents(
     getPostBodyComponents().filter((component) => !isAppRuntime(component)),
