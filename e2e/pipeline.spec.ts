@@ -18,6 +18,7 @@ import {
   siteDir,
   startCorpusServer,
 } from './corpus-site';
+import { isDocumentPage } from '../src/app/page-kind';
 import { hydrated, loginAsAdmin } from './support';
 
 /**
@@ -452,9 +453,9 @@ test.describe('Gatsby’s scripts on this build’s pages, under the content sec
       string[]
     >;
 
-  /** The app pages: full Gatsby app routes; every other page is a document page. */
+  /** An app page (a full Gatsby app route), from its file's path: "login/index.html" is /login. */
   const isAppPage = (relative: string) =>
-    /^(giveaway|login|account|accept-invite|admin|blog\/new|newsletter)(\/|\.html$)/.test(relative);
+    !isDocumentPage(`/${relative.replace(/(^|\/)index\.html$/, '')}`);
 
   test('app pages carry the scripts slice as Gatsby wrote it, each inline script hashed; document pages no runtime', () => {
     const slice = fs.readFileSync(

@@ -67,10 +67,6 @@ export interface IslandComponent<P extends IslandProps> {
 /** The staff menu's island: it loads only for a signed-in member of staff (the aw_staff hint). */
 export const STAFF_ISLAND = 'staff-menu';
 
-/** The element an island's markup sits in: the loader finds islands by these attributes. */
-export const ISLAND_ATTRIBUTE = 'data-island';
-export const ISLAND_PROPS_ATTRIBUTE = 'data-island-props';
-
 /**
  * A component rendered as an island called `name` (the file name of its entry in src/islands/).
  * Its props must be plain JSON data: they are written into the page for the island's own hydration.
