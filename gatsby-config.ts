@@ -117,6 +117,8 @@ const config: GatsbyConfig = {
     // Document pages without Gatsby's runtime, the island entries and their loader
     // (plugins/islands); before delivery, which takes the browser build's config from it.
     'islands',
+    // The parts of app pages that the server draws at request time (plugins/request-render).
+    'request-render',
     // Gatsby adds this plugin by itself, after every listed one; listed here, it comes before
     // delivery, which drops the second Babel pass its webpack rule adds (plugins/delivery/webpack.ts).
     'gatsby-plugin-typescript',

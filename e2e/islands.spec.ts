@@ -253,3 +253,26 @@ test.describe('the staff menu', () => {
     );
   });
 });
+
+test.describe('a page that is only read', () => {
+  test('loads no island script until the visitor acts on it', async ({ page }) => {
+    const islandScripts: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname.endsWith('.js') && !url.pathname.startsWith('/islands/loader-')) {
+        islandScripts.push(url.pathname);
+      }
+    });
+    await page.goto('/blog');
+    await page.waitForLoadState('networkidle');
+    // Reading: time passes, nothing is touched.
+    await page.waitForTimeout(1500);
+    expect(islandScripts).toEqual([]);
+
+    // The pointer moves over the page: the islands in view load.
+    await page.mouse.move(200, 300);
+    await page.mouse.move(220, 320);
+    await islandHydrated(page, 'blog-list');
+    expect(islandScripts.length).toBeGreaterThan(0);
+  });
+});

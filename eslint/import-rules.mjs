@@ -6,7 +6,8 @@
  *
  * - Shared code imports no feature, no app shell, no page or template.
  * - An island's entry (src/islands/<name>.tsx) is a webpack entry of its own: like a page it may
- *   use any module of a feature or the app shell, and nothing imports it.
+ *   use any module of a feature or the app shell, and nothing imports it. So is a request-render
+ *   slot (src/request-render/<name>.tsx), an entry of the page render's build that the server runs.
  * - A feature imports another feature only through its public entry (`@/features/<name>`, the
  *   folder's index.ts), never the app shell, a page or a template. The app shell also reaches
  *   features only through their entries. Pages and templates may import any module of a feature:
@@ -185,6 +186,8 @@ const AREAS = [
   ['src/templates', [PAGES]],
   // An island's entry hydrates one island: it may take it from any feature or the app shell.
   ['src/islands', [PAGES]],
+  // A request-render slot's module is an entry of the page render's build, drawn by the server.
+  ['src/request-render', [PAGES]],
   ...FEATURES.map((feature) => [`src/features/${feature}`, featureRules(feature)]),
 ];
 

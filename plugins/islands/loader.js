@@ -6,8 +6,9 @@
  *
  * - An island marked data-island-load="now" loads at once, and so does one marked "query" when
  *   the address has a query string; every other one when it takes focus or a pointer, or comes
- *   within 400 px of the viewport once the page has loaded and the browser is idle (so reading
- *   the page costs no script beyond this one); one marked "interaction" only on focus or a pointer.
+ *   within 400 px of the viewport once the visitor has acted on the page (scrolled, moved the
+ *   pointer, touched it or pressed a key) and the browser is idle, so a page that is only read
+ *   costs no script beyond this one; one marked "interaction" only on focus or a pointer.
  * - The staff menu's island ("staff-menu") loads only when the aw_staff hint cookie is set; the
  *   server confirms who is signed in.
  * - A click on a button of an island that is not hydrated yet, or a form submitted from it, is
@@ -90,14 +91,23 @@
     });
 
     if (near.length) {
-      var idle = function () {
+      // Reading costs nothing: islands near the viewport load only once the visitor acts on the
+      // page (scrolls, moves the pointer, touches it or presses a key), then when idle.
+      var acted = false;
+      var activity = ['scroll', 'wheel', 'pointermove', 'pointerdown', 'touchstart', 'keydown'];
+      var onActivity = function () {
+        if (acted) return;
+        acted = true;
+        activity.forEach(function (type) {
+          removeEventListener(type, onActivity, true);
+        });
         if (!('IntersectionObserver' in window)) return near.forEach(activate);
-        if ('requestIdleCallback' in window)
-          requestIdleCallback(observeWhenIdle, { timeout: 2000 });
-        else setTimeout(observeWhenIdle, 200);
+        if ('requestIdleCallback' in window) requestIdleCallback(observeWhenIdle, { timeout: 500 });
+        else setTimeout(observeWhenIdle, 50);
       };
-      if (document.readyState === 'complete') idle();
-      else addEventListener('load', idle, { once: true });
+      activity.forEach(function (type) {
+        addEventListener(type, onActivity, { capture: true, passive: true });
+      });
     }
   }
   // The loader is async: it may run before the page's body has been parsed.

@@ -35,6 +35,7 @@ import personalDataRoutes from './routes/v1/personal-data';
 import staffRoutes from './routes/v1/staff';
 import newsletterIssueRoutes from './routes/v1/newsletter-issues';
 import newsletterSenderPlugin from './plugins/newsletter-sender';
+import { RequestRender } from './lib/request-render';
 
 export interface BuildOptions {
   config: Config;
@@ -183,8 +184,25 @@ export async function buildApp({ config, connection, logStream }: BuildOptions):
     { prefix: '/api/v1' },
   );
 
+  // /giveaway's list arrives drawn (lib/request-render.ts). It is drawn from the public API as a
+  // visitor with no session sees it, and drawn again after any write that succeeds.
+  const requestRender = new RequestRender(async (url) => {
+    const answer = await app.inject({
+      method: 'GET',
+      url,
+      headers: { accept: 'application/json' },
+    });
+    return answer.statusCode === 200 ? (answer.json() as unknown) : null;
+  }, app.log);
+  app.addHook('onResponse', async (request, reply) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400) {
+      requestRender.invalidate();
+    }
+  });
+
   await app.register(async (site) => {
     await site.register(staticSite, {
+      requestRender,
       siteDir: config.siteDir,
       gatsbyCacheDir: config.gatsbyCacheDir,
       // Built by plugins/blog (src/features/blog/lib/not-found.ts): "Post Not Found".

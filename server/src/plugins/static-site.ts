@@ -3,6 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { matchesPath } from '../lib/match-path';
+import type { RequestRender } from '../lib/request-render';
 import { withStaffLoader } from '../lib/staff-loader';
 import { STAFF_HINT_COOKIE } from './auth';
 
@@ -22,6 +23,8 @@ export interface StaticSiteOptions {
   notFoundPages?: NotFoundPage[];
   /** Lets the publisher point the plugin at a freshly built site without a restart. */
   handle?: SiteHandle;
+  /** Draws the request-time slots of app pages (/giveaway's list) into the served HTML. */
+  requestRender?: RequestRender;
 }
 
 /**
@@ -243,6 +246,13 @@ export default async function staticSite(app: FastifyInstance, opts: StaticSiteO
     reply.header('speculation-rules', `"/${SPECULATION_RULES_FILE}"`);
     // A page differs for a signed-in member of staff: the staff menu's loader is added.
     reply.header('vary', 'Accept-Encoding, Cookie');
+    const drawn = status === 200 ? await opts.requestRender?.page(root, page) : null;
+    if (drawn) {
+      // Drawn from public data only, the same for every visitor; revalidated by its ETag.
+      reply.header('etag', drawn.etag);
+      if (request.headers['if-none-match'] === drawn.etag) return reply.code(304).send();
+      return reply.type('text/html; charset=utf-8').send(drawn.body);
+    }
     if (request.cookies?.[STAFF_HINT_COOKIE] === '1') {
       const staffPage = withStaffLoader(await fs.promises.readFile(path.join(root, file), 'utf8'));
       if (staffPage !== null) {

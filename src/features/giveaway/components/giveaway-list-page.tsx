@@ -1,50 +1,12 @@
-import React, { useEffect, useMemo } from 'react';
+import React from 'react';
 import styled from 'styled-components';
 import { PageHero, onDarkPrimary } from '@/components/marketing/page-hero';
 import { ButtonLink } from '@/components/ui/button';
-import { Container } from '@/components/ui/container';
-import { Spinner } from '@/components/ui/spinner';
 import { useSession } from '@/features/auth';
-import { useGiveawayList } from '../use-giveaway-list';
-import { useGiveawaysWithId } from '../use-giveaways-with-id';
-import { GiveawayCard } from './giveaway-card';
-import { MessagePanel } from './message-panel';
+import { GiveawayListing } from './giveaway-listing';
 
 const HeroButton = styled(ButtonLink)`
   ${onDarkPrimary}
-`;
-
-// Tall enough to keep the footer below the fold while the list loads, so the list arriving does
-// not push visible content down (Lighthouse measured a 0.01 layout shift of the footer).
-const Listing = styled.section`
-  min-height: 70vh;
-  padding-block: ${({ theme }) => theme.space[12]} ${({ theme }) => theme.space[16]};
-`;
-
-export const GiveawayGrid = styled.ul<{ $columns?: 2 | 3 }>`
-  display: grid;
-  grid-template-columns: 1fr;
-  gap: ${({ theme }) => theme.space[6]};
-  margin: 0;
-  padding: 0;
-  list-style: none;
-
-  > li {
-    display: flex;
-    flex-direction: column;
-
-    > * {
-      flex: 1;
-    }
-  }
-
-  ${({ theme }) => theme.media.md} {
-    grid-template-columns: repeat(2, minmax(0, 1fr));
-  }
-
-  ${({ theme }) => theme.media.lg} {
-    grid-template-columns: repeat(${({ $columns = 3 }) => $columns}, minmax(0, 1fr));
-  }
 `;
 
 export const INTRO =
@@ -53,17 +15,6 @@ export const INTRO =
 /** /giveaway: every giveaway as a card, in a grid of 1, 2 or 3 columns by width. */
 export function GiveawayListPage() {
   const { isAdmin, ready } = useSession();
-  const { giveaways: answer, loading, error } = useGiveawayList();
-  // An admin's answer also holds archived giveaways (for the management page); this list is the
-  // public one, so they stay out of it for everyone.
-  const all = useGiveawaysWithId(answer);
-  const giveaways = useMemo(() => all.filter((g) => !g.archived), [all]);
-
-  // A failed list load is only logged; the page then reads as an empty list.
-  useEffect(() => {
-    if (error) console.error('Failed to load giveaways', error);
-  }, [error]);
-
   return (
     <>
       <PageHero
@@ -77,27 +28,7 @@ export function GiveawayListPage() {
           ) : null
         }
       />
-      <Listing aria-label="All giveaways">
-        <Container>
-          {loading && !answer ? (
-            <Spinner label="Loading giveaways..." />
-          ) : giveaways.length === 0 ? (
-            <MessagePanel
-              as="h2"
-              title="No giveaways yet"
-              text="Check back soon for exciting giveaways and prizes!"
-            />
-          ) : (
-            <GiveawayGrid>
-              {giveaways.map((giveaway) => (
-                <li key={giveaway.id}>
-                  <GiveawayCard giveaway={giveaway} />
-                </li>
-              ))}
-            </GiveawayGrid>
-          )}
-        </Container>
-      </Listing>
+      <GiveawayListing />
     </>
   );
 }

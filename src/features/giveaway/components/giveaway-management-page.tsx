@@ -15,7 +15,7 @@ import { participantsLabel } from '../format';
 import { useGiveawaysWithId } from '../use-giveaways-with-id';
 import { FactList, ParticipantCount } from './card-parts';
 import { GiveawayFormDialog } from './giveaway-form-dialog';
-import { GiveawayGrid } from './giveaway-list-page';
+import { GiveawayGrid } from './giveaway-listing';
 import { UsersIcon } from '@/components/icons';
 import { MessagePage, MessagePanel } from './message-panel';
 import { Badge } from '@/components/ui/badge';
