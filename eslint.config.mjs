@@ -43,7 +43,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src/**/*.{ts,tsx}', 'gatsby-*.tsx', 'bench/yardstick/src/**/*.tsx'],
+    files: ['src/**/*.{ts,tsx}', 'gatsby-*.tsx', 'bench/lab/yardstick/src/**/*.tsx'],
     plugins: { react, 'react-hooks': reactHooks, 'jsx-a11y': jsxA11y },
     settings: { react: { version: '18.3' } },
     rules: {

@@ -102,10 +102,12 @@ module.exports = {
         '<rootDir>/plugins/**/__tests__/**/*.test.ts',
         '<rootDir>/eslint/__tests__/**/*.test.ts',
         '<rootDir>/scripts/__tests__/**/*.test.ts',
+        '<rootDir>/bench/**/__tests__/**/*.test.ts',
       ],
       // Compared against the production server, so it runs with the API's tests.
       testPathIgnorePatterns: ['/node_modules/', ...serverRunPluginTests],
-      transform: { '/node_modules/.+\\.m?js$': swc, '^.+\\.[tj]s$': swcTs },
+      // The benchmarks are ES modules (.mjs); their tests import them.
+      transform: { '/node_modules/.+\\.m?js$': swc, '^.+\\.mjs$': swc, '^.+\\.[tj]s$': swcTs },
       moduleNameMapper: workspaces,
       transformIgnorePatterns,
     },

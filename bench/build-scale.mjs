@@ -10,7 +10,7 @@
  *   - ours: a copy of the site (no .cache, public or .git) whose content/blog holds only the
  *     generated posts (with --with-bundled: the checked-in posts too; `--posts 0` then builds the
  *     checked-in content as it is);
- *   - plain (the yardstick, also accepted as `--sites yardstick`): bench/yardstick
+ *   - plain (the yardstick, also accepted as `--sites yardstick`): bench/lab/yardstick
  *     (gatsby-source-filesystem + gatsby-transformer-remark, one page per post and an index listing
  *     them) with the same posts.
  * Both copies live in one directory (a temporary one, or --out) with a node_modules symlink to the
@@ -30,7 +30,7 @@
  * builds and the run exits non-zero. A build that fails stops the run at once with its last lines.
  * Build logs and the raw figures go to bench/results/ (gitignored); --keep keeps the copies, and
  * --out DIR puts them in DIR as DIR/ours-N and DIR/yardstick-N and keeps them (bench/js-bytes.mjs
- * and bench/lighthouse.mjs --posts build through this).
+ * and bench/lab/lighthouse.mjs --posts build through this).
  */
 import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -342,14 +342,14 @@ try {
     const results = {};
     for (const site of ['ours', 'yardstick'].filter((name) => sites.includes(name))) {
       const dir = path.join(base, `${site}-${count}`);
-      let source = 'bench/yardstick';
+      let source = 'bench/lab/yardstick';
       if (site === 'ours') {
         source = revision();
         prepare(dir, root, postsDir, SITE_SKIP, { bundled: withBundled });
         // As `npm run build` does before gatsby build (untimed): the drowsiness tool's vendor files.
         execFileSync(process.execPath, ['scripts/copy-vendor.mjs'], { cwd: dir, stdio: 'ignore' });
       } else {
-        prepare(dir, path.join(root, 'bench/yardstick'), postsDir, YARDSTICK_SKIP);
+        prepare(dir, path.join(root, 'bench/lab/yardstick'), postsDir, YARDSTICK_SKIP);
       }
       const runs = [];
       for (let r = 1; r <= repeat; r++) {

@@ -1,48 +1,61 @@
 /**
- * JavaScript per content page: what a browser transfers for /, /blog and one post, on a build
- * with the checked-in posts and on one with N more generated posts. The pages' JavaScript should
- * not grow with the number of posts (target: the same within 2 KB).
+ * JavaScript per content page, held to a committed budget (CI runs this after the build).
  *
- *   npm run bench:js -- [--posts 1000] [--port 8502] [--keep]
+ *   npm run bench:js                      the budget: this checkout's build against bench/js-budget.json
+ *   npm run bench:js -- --posts 1000 [--port 8502] [--keep]
  *   npm run bench:js -- --sites DIR_A,DIR_B [--pages /,/blog,/blog/x]   (copies already built)
  *
- * Without --sites it builds two copies of the site with bench/build-scale.mjs (under the build
- * lock): the checked-in content as it is, and the same plus N generated posts (seed 1), so the
- * same post page exists in both. The post measured is the first one /blog links to on the first
- * site.
+ * Budget (the default): builds this checkout when stale (scripts/build-if-stale.mjs), serves its
+ * public/ with the production server on 127.0.0.1 and loads every page named in
+ * bench/js-budget.json. A page whose script bytes at load (transferred + inline, below) exceed its
+ * budget fails, with the figures and what to do; the last line is "N passed, N failed". A budget
+ * is raised only on purpose, in the commit that adds the script and with the reason in its message.
  *
- * Each page is loaded in a new Chromium context (empty cache; Debian's /usr/bin/chromium with
- * scripts/chromium-flags.json) from the production server on 127.0.0.1, and measured once Gatsby's
- * app has started (window.___navigate is set; a document page runs no app) and the network has
- * then been idle for 500 ms.
+ * With --posts N it builds two copies of the site with bench/build-scale.mjs (under the build
+ * lock): the checked-in content as it is, and the same plus N generated posts (seed 1), so the
+ * same post page exists in both, and compares them: the pages' JavaScript should not grow with the
+ * number of posts (target: the same within 2 KB). The post measured is the first one /blog links
+ * to on the first site. --sites compares copies already built.
+ *
+ * Each page is loaded in a new Chromium context (empty cache, 412×823; Debian's /usr/bin/chromium
+ * with scripts/chromium-flags.json) and measured once Gatsby's app has started (window.___navigate
+ * is set; a document page runs no app), the network has then been idle for 500 ms, and 3 s more
+ * have passed (the island loader brings an island that is in view once the page is idle: that
+ * counts, as the visitor did nothing to get it).
  * "Transferred" is the encoded (Brotli) body size of every script response, as the network saw
- * it; "inline" is the UTF-8 size of the executable inline scripts in the page's HTML (Gatsby's
- * chunk map among them), which travels inside the HTML.
- * Scripts fetched only on interaction (staff menu, editor) are not counted.
+ * it; "inline" is the UTF-8 size of the executable inline scripts in the page's HTML (read with
+ * htmlparser2), which travels inside the HTML.
+ * Scripts fetched only on interaction (staff menu, editor, an island on focus) are not counted.
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { spawnSync } from 'node:child_process';
 import { chromium } from '@playwright/test';
+import { Parser } from 'htmlparser2';
 import {
   arg,
   buildSiteCopies,
   chromiumFlags,
   chromiumPath,
   firstPostPath,
+  root,
   serveBuiltCopy,
 } from './lib.mjs';
 
-const posts = arg('posts', 1000);
+const posts = arg('posts', 0);
 const port = arg('port', 8502);
 const keep = process.argv.includes('--keep');
 const sitesArg = arg('sites', '');
 const pagesArg = arg('pages', '');
 const TARGET_KB = 2;
 
-if (!Number.isInteger(posts) || posts < 1 || !Number.isInteger(port)) {
+const BUDGET_FILE = path.join(root, 'bench/js-budget.json');
+const budgetMode = !sitesArg && posts === 0;
+
+if (!Number.isInteger(posts) || posts < 0 || !Number.isInteger(port)) {
   console.error(
-    'Usage: node bench/js-bytes.mjs [--posts 1000] [--port 8502] [--keep] | --sites DIR_A,DIR_B [--pages /,/blog,/blog/x]',
+    'Usage: node bench/js-bytes.mjs [--port 8502] | --posts 1000 [--keep] | --sites DIR_A,DIR_B [--pages /,/blog,/blog/x]',
   );
   process.exit(1);
 }
@@ -51,7 +64,23 @@ const base = `http://127.0.0.1:${port}`;
 let buildDir = null;
 let sites;
 let labels;
-if (sitesArg) {
+/** Page → budget in bytes (transferred + inline), in budget mode. */
+let budget = null;
+// The server always (it serves every copy); this checkout's site too when it is what is measured.
+const build = spawnSync(
+  process.execPath,
+  ['scripts/build-if-stale.mjs', 'server', ...(budgetMode ? ['site'] : [])],
+  { cwd: root, stdio: 'inherit' },
+);
+if (build.status !== 0) {
+  console.error('Building the server or the site failed.');
+  process.exit(1);
+}
+if (budgetMode) {
+  budget = JSON.parse(fs.readFileSync(BUDGET_FILE, 'utf8')).pages;
+  sites = [root];
+  labels = ['this checkout'];
+} else if (sitesArg) {
   sites = sitesArg.split(',').map((dir) => path.resolve(dir));
   labels = sites.map((dir) => path.basename(dir));
 } else {
@@ -60,21 +89,36 @@ if (sitesArg) {
   labels = ['checked-in posts', `+ ${posts.toLocaleString('en')} generated posts`];
 }
 
-/** Executable inline scripts of an HTML document (not JSON-LD or other data blocks). */
+/** Bytes of the executable inline scripts of an HTML document (not JSON-LD or other data blocks). */
 function inlineScriptBytes(html) {
   let total = 0;
-  for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
-    const attributes = match[1] ?? '';
-    if (/\bsrc\s*=/i.test(attributes)) continue;
-    const type = /\btype\s*=\s*"([^"]*)"/i.exec(attributes)?.[1]?.trim().toLowerCase() ?? '';
-    if (!['', 'text/javascript', 'application/javascript', 'module'].includes(type)) continue;
-    total += Buffer.byteLength(match[2] ?? '', 'utf8');
-  }
+  let open = false;
+  let body = '';
+  const parser = new Parser({
+    onopentag(name, attributes) {
+      if (name !== 'script') return;
+      const type = (attributes.type ?? '').trim().toLowerCase();
+      open =
+        attributes.src === undefined &&
+        ['', 'text/javascript', 'application/javascript', 'module'].includes(type);
+      body = '';
+    },
+    ontext(text) {
+      if (open) body += text;
+    },
+    onclosetag(name) {
+      if (name !== 'script' || !open) return;
+      total += Buffer.byteLength(body, 'utf8');
+      open = false;
+    },
+  });
+  parser.write(html);
+  parser.end();
   return total;
 }
 
 async function measurePage(browser, url) {
-  const context = await browser.newContext();
+  const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
   const page = await context.newPage();
   const scripts = [];
   page.on('response', (response) => {
@@ -94,6 +138,8 @@ async function measurePage(browser, url) {
     { timeout: 60_000 },
   );
   await page.waitForLoadState('networkidle');
+  await page.waitForTimeout(3_000);
+  await page.waitForLoadState('networkidle');
   const html = await document.text();
   let transferred = 0;
   let decoded = 0;
@@ -103,7 +149,13 @@ async function measurePage(browser, url) {
     decoded += (await response.body()).length;
   }
   await context.close();
-  return { files: scripts.length, transferred, decoded, inline: inlineScriptBytes(html) };
+  return {
+    files: scripts.length,
+    names: scripts.map((response) => new URL(response.url()).pathname),
+    transferred,
+    decoded,
+    inline: inlineScriptBytes(html),
+  };
 }
 
 const kb = (bytes) => (bytes / 1024).toFixed(1);
@@ -116,7 +168,7 @@ try {
   for (const [i, site] of sites.entries()) {
     const served = await serveBuiltCopy(site, port);
     try {
-      pages ??= ['/', '/blog', await firstPostPath(base)];
+      pages ??= budget ? Object.keys(budget) : ['/', '/blog', await firstPostPath(base)];
       const measured = {};
       for (const page of pages) measured[page] = await measurePage(browser, `${base}${page}`);
       results.push({ label: labels[i], site, measured });
@@ -161,5 +213,30 @@ if (results.length === sites.length && pages) {
     const each = pages.map((page) => `${page} ${kb(r.measured[page].decoded)}`).join(', ');
     console.log(`  ${r.label}: ${each}`);
   }
+}
+if (budget && results.length === 1) {
+  const { measured } = results[0];
+  const over = [];
+  console.log(
+    `\nScript bytes at load against bench/js-budget.json (${new Date().toISOString().slice(0, 10)}): transferred + inline = total / budget\n`,
+  );
+  for (const page of pages) {
+    const m = measured[page];
+    const total = m.transferred + m.inline;
+    const ok = total <= budget[page];
+    if (!ok) over.push(page);
+    console.log(
+      `${ok ? 'ok  ' : 'OVER'} ${page}: ${m.transferred} + ${m.inline} = ${total} bytes / ${budget[page]}${m.names.length ? ` (${m.names.join(', ')})` : ''}`,
+    );
+  }
+  if (over.length > 0) {
+    console.error(
+      `\n${over.join(', ')} load${over.length === 1 ? 's' : ''} more script than ${over.length === 1 ? 'its' : 'their'} budget in bench/js-budget.json. ` +
+        'Find what the page now loads (the files listed above) and take it out, ' +
+        'or, if the page needs it, raise the budget in bench/js-budget.json in the same commit and say why.',
+    );
+  }
+  console.log(`${pages.length - over.length} passed, ${over.length} failed`);
+  if (over.length > 0) failed = true;
 }
 process.exit(failed ? 1 : 0);

@@ -1,4 +1,4 @@
-// A small static file server for a built site that is not ours (bench/peer.mjs serves the plain
+// A small static file server for a built site that is not ours (bench/lab/peer.mjs serves the plain
 // Gatsby blog with it), compressing the way our server does so both sites travel alike:
 //   - a script or stylesheet with a `.br` twin (written at Brotli quality 11 by
 //     plugins/delivery/precompress.ts, which bench/peer.mjs runs on the other site's public/ too)
@@ -13,7 +13,7 @@ import http from 'node:http';
 import path from 'node:path';
 import zlib from 'node:zlib';
 // Built by scripts/build-if-stale.mjs server, which bench/peer.mjs runs first.
-import { siteFileFor } from '../server/dist/plugins/static-site.js';
+import { siteFileFor } from '../../server/dist/plugins/static-site.js';
 
 const TYPES = {
   '.html': 'text/html; charset=utf-8',

@@ -1,11 +1,11 @@
 /**
  * Where a page load spends the browser's main thread, for built sites side by side.
  *
- *   node bench/main-thread.mjs [--loads 9] [--cpu 4] [--paths /,/blog/some-post] DIR[=label] ...
+ *   node bench/lab/main-thread.mjs [--loads 9] [--cpu 4] [--paths /,/blog/some-post] DIR[=label] ...
  *
  * Each DIR is a built site (its public/ folder, or a folder holding public/: this checkout, a copy
- * from bench/build-scale.mjs --out, the plain blog bench/peer.mjs builds). Every site is served
- * by bench/static-server.mjs on its own 127.0.0.1 port (Brotli twins as our server sends them),
+ * from bench/build-scale.mjs --out, the plain blog bench/lab/peer.mjs builds). Every site is served
+ * by bench/lab/static-server.mjs on its own 127.0.0.1 port (Brotli twins as our server sends them),
  * and each path is loaded in a fresh Chromium context with the CPU slowed --cpu times (as
  * bench:peer's real-browser view), the sites taking turns, --loads times each. Every load is
  * traced (DevTools timeline categories) from navigation until 1.5 s after the load event, and the
@@ -36,7 +36,7 @@ import { chromium } from '@playwright/test';
 import * as acorn from 'acorn';
 import fs from 'node:fs';
 import path from 'node:path';
-import { arg, chromiumFlags, chromiumPath, loadAverage, median } from './lib.mjs';
+import { arg, chromiumFlags, chromiumPath, loadAverage, median } from '../lib.mjs';
 import { serveStatic } from './static-server.mjs';
 
 const loads = arg('loads', 9);
@@ -64,7 +64,7 @@ const sites = process.argv
   });
 if (sites.length === 0 || !Number.isInteger(loads) || loads < 1 || !(cpu >= 1)) {
   console.error(
-    'Usage: node bench/main-thread.mjs [--loads N] [--cpu R] [--paths a,b] [--sources] DIR[=label] ...',
+    'Usage: node bench/lab/main-thread.mjs [--loads N] [--cpu R] [--paths a,b] [--sources] DIR[=label] ...',
   );
   process.exit(2);
 }

@@ -20,11 +20,11 @@ import {
   chromiumFlags,
   chromiumPath,
   firstPostPath,
-  lighthouseRun,
   median,
   root,
   serveBuiltCopy,
-} from './lib.mjs';
+} from '../lib.mjs';
+import { lighthouseRun } from './lighthouse-run.mjs';
 
 const runs = arg('runs', 3);
 const port = arg('port', 8783);
@@ -40,7 +40,7 @@ const label = arg(
 
 if (!Number.isInteger(runs) || runs < 1 || !Number.isInteger(posts) || posts < 0) {
   console.error(
-    'Usage: node bench/lighthouse.mjs [--runs 3] [--pages /,/blog] [--label text] [--port 8783] [--site DIR | --posts N [--keep]]',
+    'Usage: node bench/lab/lighthouse.mjs [--runs 3] [--pages /,/blog] [--label text] [--port 8783] [--site DIR | --posts N [--keep]]',
   );
   process.exit(1);
 }
