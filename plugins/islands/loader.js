@@ -11,8 +11,8 @@
  *   costs no script beyond this one; one marked "interaction" only on focus or a pointer.
  * - The staff menu's island ("staff-menu") loads only when the aw_staff hint cookie is set; the
  *   server confirms who is signed in.
- * - A click on a button of an island that is not hydrated yet, or a form submitted from it, is
- *   held and the island loaded (a link is followed as usual); the island's entry replays it once hydrated
+ * - A click on a button of an island that is not hydrated yet, a form submitted from it, or a
+ *   choice made in one of its lists or boxes, is held and the island loaded (a link is followed as usual); the island's entry replays it once hydrated
  *   (src/islands/hydrate.tsx). Text typed meanwhile stays in the fields: hydration keeps the DOM.
  */
 (function () {
@@ -125,6 +125,22 @@
       if (!control || !element.contains(control)) return;
       event.preventDefault();
       element.__islandHeld = { click: control };
+      activate(element);
+    },
+    true,
+  );
+  // A choice made in a list, box or button group before hydration: kept with its value, the
+  // island loaded, and the choice made again once it is hydrated.
+  document.addEventListener(
+    'change',
+    function (event) {
+      var element = islandOf(event.target);
+      if (!element || element.__islandHeld) return;
+      var control = event.target;
+      if (!control || (control.tagName !== 'SELECT' && control.tagName !== 'INPUT')) return;
+      element.__islandHeld = {
+        change: { control: control, value: control.value, checked: !!control.checked },
+      };
       activate(element);
     },
     true,

@@ -5,10 +5,36 @@ import { IslandGuardProvider, type IslandComponent, type IslandProps } from '@/l
 import { registerIsland } from '@/lib/island-registry';
 import { theme } from '@/styles/theme';
 
-/** What the loader kept from before hydration: the control clicked, the form submitted. */
+/**
+ * What the loader kept from before hydration: the control clicked, the form submitted, or a
+ * choice made in a list, box or button group (`change`) with the value it was given.
+ */
 interface HeldAction {
   click?: HTMLElement;
   submit?: { form: HTMLFormElement; submitter: HTMLElement | null };
+  change?: { control: HTMLInputElement | HTMLSelectElement; value: string; checked: boolean };
+}
+
+/**
+ * Gives a control the value the visitor chose before hydration and tells React, as the visitor's
+ * own change would: the value is set through the element's own setter (React tracks the value it
+ * last rendered, and a write through that setter is what it sees as a change), then `change`
+ * and `input` are dispatched.
+ */
+function replayChange({ control, value, checked }: NonNullable<HeldAction['change']>): void {
+  if (!control.isConnected) return;
+  if (
+    control instanceof HTMLInputElement &&
+    (control.type === 'checkbox' || control.type === 'radio')
+  ) {
+    if (control.checked !== checked) control.click();
+    return;
+  }
+  const prototype = Object.getPrototypeOf(control) as object;
+  const setter = Object.getOwnPropertyDescriptor(prototype, 'value')?.set;
+  setter?.call(control, value);
+  control.dispatchEvent(new Event('input', { bubbles: true }));
+  control.dispatchEvent(new Event('change', { bubbles: true }));
 }
 
 declare global {
@@ -50,6 +76,8 @@ function Hydrated({ element }: { element: HTMLElement }) {
         form.requestSubmit(submitter instanceof HTMLButtonElement ? submitter : null);
     } else if (held?.click?.isConnected) {
       held.click.click();
+    } else if (held?.change) {
+      replayChange(held.change);
     }
   }, [element]);
   return null;
