@@ -22,6 +22,9 @@ const Outer = styled.footer`
   background: ${({ theme }) => theme.colors.dark};
   color: ${({ theme }) => theme.colors.darkMuted};
   font-size: ${({ theme }) => theme.fontSizes.sm};
+  /* Always below the first viewport: rendered when it comes near, sized meanwhile by a guess. */
+  content-visibility: auto;
+  contain-intrinsic-size: auto 36rem;
 
   a {
     color: ${({ theme }) => theme.colors.darkText};
