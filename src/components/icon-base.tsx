@@ -11,6 +11,11 @@ export interface IconProps extends React.SVGProps<SVGSVGElement> {
 export interface IconSymbol {
   id: string;
   shapes: string;
+  /**
+   * Paint servers the shapes refer to (a gradient), kept apart: one inside a display:none SVG is
+   * not painted where it is used.
+   */
+  paints?: string;
 }
 
 /**
@@ -25,17 +30,21 @@ export function IconSpriteProvider({ children }: { children: React.ReactNode }) 
   return <SpriteContext.Provider value={symbols}>{children}</SpriteContext.Provider>;
 }
 
-function spriteMarkup(symbols: Map<string, IconSymbol>): string {
-  let markup = '';
-  for (const { id, shapes } of symbols.values()) markup += `<symbol id="${id}">${shapes}</symbol>`;
-  return markup;
+function spriteMarkup(symbols: Map<string, IconSymbol>): { shapes: string; paints: string } {
+  let shapes = '';
+  let paints = '';
+  for (const symbol of symbols.values()) {
+    shapes += `<symbol id="${symbol.id}">${symbol.shapes}</symbol>`;
+    paints += symbol.paints ?? '';
+  }
+  return { shapes, paints };
 }
 
-/**
- * Sized to nothing rather than display:none: a gradient inside a display:none SVG is not painted
- * where it is used (the logo's is).
- */
-const SPRITE_STYLE: React.CSSProperties = {
+/** The symbols are never drawn where they stand: the browser styles and lays out none of them. */
+const SPRITE_STYLE: React.CSSProperties = { display: 'none' };
+
+/** Paint servers must sit in a drawn SVG: this one is sized to nothing. */
+const PAINTS_STYLE: React.CSSProperties = {
   position: 'absolute',
   width: 0,
   height: 0,
@@ -51,15 +60,24 @@ const SPRITE_STYLE: React.CSSProperties = {
  */
 export function IconSprite() {
   const symbols = useContext(SpriteContext);
-  const markup = symbols ? spriteMarkup(symbols) : '';
+  const { shapes, paints } = symbols ? spriteMarkup(symbols) : { shapes: '', paints: '' };
   return (
-    <svg
-      aria-hidden="true"
-      focusable="false"
-      style={SPRITE_STYLE}
-      dangerouslySetInnerHTML={{ __html: markup }}
-      suppressHydrationWarning
-    />
+    <>
+      <svg
+        aria-hidden="true"
+        focusable="false"
+        style={SPRITE_STYLE}
+        dangerouslySetInnerHTML={{ __html: shapes }}
+        suppressHydrationWarning
+      />
+      <svg
+        aria-hidden="true"
+        focusable="false"
+        style={PAINTS_STYLE}
+        dangerouslySetInnerHTML={{ __html: paints }}
+        suppressHydrationWarning
+      />
+    </>
   );
 }
 
@@ -84,6 +102,8 @@ function ensureSymbol(symbol: IconSymbol) {
   element.id = symbol.id;
   element.innerHTML = symbol.shapes;
   sprite.appendChild(element);
+  // This sprite is drawn (sized to nothing), so paint servers work from inside it.
+  if (symbol.paints) sprite.insertAdjacentHTML('beforeend', symbol.paints);
 }
 
 // Runs before the browser paints; on the server (where it would warn) the sprite does the work.

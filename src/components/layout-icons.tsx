@@ -27,8 +27,9 @@ export const ClockIcon = createIcon(
 
 const LOGO: IconSymbol = {
   id: 'i-logo',
+  paints:
+    '<linearGradient id="i-logo-fill" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#4338ca"/><stop offset="1" stop-color="#0e7490"/></linearGradient>',
   shapes:
-    '<defs><linearGradient id="i-logo-fill" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#4338ca"/><stop offset="1" stop-color="#0e7490"/></linearGradient></defs>' +
     '<rect width="32" height="32" rx="8" fill="url(#i-logo-fill)"/>' +
     '<path d="M10 21.5 16 9l6 12.5M12.4 16.5h7.2" stroke="#fff" stroke-width="2.4" fill="none" stroke-linecap="round" stroke-linejoin="round"/>' +
     '<circle cx="16" cy="9" r="2" fill="#fff"/><circle cx="10" cy="21.5" r="2" fill="#fff"/><circle cx="22" cy="21.5" r="2" fill="#fff"/>',

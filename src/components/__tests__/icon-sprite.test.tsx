@@ -50,8 +50,13 @@ describe('the icon sprite', () => {
     expect(symbols).toEqual(['i-logo', 'i-check', 'i-arrow-right']);
     const uses = [...container.querySelectorAll('use')].map((use) => use.getAttribute('href'));
     expect(uses).toEqual(['#i-logo', '#i-check', '#i-check', '#i-arrow-right', '#i-logo']);
-    // The logo's gradient is defined once, inside its symbol.
+    // The logo's gradient is defined once, outside the display:none sprite (where it would not
+    // paint).
     expect(container.querySelectorAll('linearGradient')).toHaveLength(1);
+    expect(container.querySelector('linearGradient')?.closest('svg')?.style.display).not.toBe(
+      'none',
+    );
+    expect(container.querySelector('symbol')?.closest('svg')?.style.display).toBe('none');
     // Icons stay decorative: hidden from assistive technology, out of the tab order.
     for (const svg of container.querySelectorAll('li svg')) {
       expect(svg).toHaveAttribute('aria-hidden', 'true');
