@@ -83,7 +83,7 @@ test.describe('a page that only shows things', () => {
   test('the mobile menu opens and closes without any script', async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 800 });
     await page.goto('/about');
-    const mobile = page.getByRole('navigation', { name: 'Mobile' });
+    const mobile = page.getByRole('navigation', { name: 'Main' });
     await expect(mobile).toBeHidden();
     await page.getByRole('button', { name: 'Menu' }).click();
     await expect(mobile).toBeVisible();

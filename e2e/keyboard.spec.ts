@@ -154,7 +154,7 @@ test.describe('menu by keyboard', () => {
     await page.setViewportSize({ width: 375, height: 800 });
     await open(page, '/');
     const toggle = page.getByRole('button', { name: 'Menu' });
-    const mobile = page.getByRole('navigation', { name: 'Mobile' });
+    const mobile = page.getByRole('navigation', { name: 'Main' });
 
     await tabTo(page, toggle, { max: 10 });
     await expectFocusRing(toggle);

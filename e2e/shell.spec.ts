@@ -145,14 +145,14 @@ test.describe('mobile navigation (375px)', () => {
       const toggle = page.getByRole('button', { name: 'Menu' });
       await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden();
       await toggle.click();
-      await expect(page.getByRole('navigation', { name: 'Mobile' })).toBeVisible();
+      await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
       await page
-        .getByRole('navigation', { name: 'Mobile' })
+        .getByRole('navigation', { name: 'Main' })
         .getByRole('link', { name: label, exact: true })
         .click();
 
       await expect.poll(() => pathOf(page)).toBe(path);
-      await expect(page.getByRole('navigation', { name: 'Mobile' })).toBeHidden();
+      await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden();
     });
   }
 
@@ -160,9 +160,9 @@ test.describe('mobile navigation (375px)', () => {
     await open(page, '/');
     const toggle = page.getByRole('button', { name: 'Menu' });
     await toggle.click();
-    await expect(page.getByRole('navigation', { name: 'Mobile' })).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
     await page.keyboard.press('Escape');
-    await expect(page.getByRole('navigation', { name: 'Mobile' })).toBeHidden();
+    await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden();
     await expect(toggle).toBeFocused();
   });
 });

@@ -107,7 +107,12 @@ export default function HomePage({ data }: PageProps<Queries.HomePageQuery>) {
         </Container>
       </Hero>
 
-      <Section eyebrow={services.eyebrow} title={services.title} lead={fill(services.lead)}>
+      <Section
+        belowFold
+        eyebrow={services.eyebrow}
+        title={services.title}
+        lead={fill(services.lead)}
+      >
         <CardGrid $md={2} $lg={3}>
           {cards.map((service) => {
             const Icon = contentIcon(service.icon);
@@ -132,7 +137,7 @@ export default function HomePage({ data }: PageProps<Queries.HomePageQuery>) {
         </ServicesFooter>
       </Section>
 
-      <Section tone="muted" aria-labelledby="why-title">
+      <Section belowFold tone="muted" aria-labelledby="why-title">
         <WhyGrid>
           <div>
             <Eyebrow>{why.eyebrow}</Eyebrow>
@@ -177,7 +182,7 @@ export default function HomePage({ data }: PageProps<Queries.HomePageQuery>) {
         </WhyGrid>
       </Section>
 
-      <Section compact aria-label={closing.label}>
+      <Section belowFold compact aria-label={closing.label}>
         <CtaBand>
           <div>
             <h2>{closing.title}</h2>

@@ -1,5 +1,6 @@
 import React from 'react';
 import styled from 'styled-components';
+import { IconSprite, IconSpriteProvider } from '@/components/icon-base';
 import { Footer } from './footer';
 import { Header } from './header';
 
@@ -52,15 +53,19 @@ export interface LayoutProps {
 
 export function Layout({ children, pathname }: LayoutProps) {
   return (
-    <Shell>
-      <SkipLink href="#main" onClick={focusMain}>
-        Skip to content
-      </SkipLink>
-      <Header pathname={pathname} />
-      <Main id="main" tabIndex={-1}>
-        {children}
-      </Main>
-      <Footer />
-    </Shell>
+    <IconSpriteProvider>
+      <Shell>
+        <SkipLink href="#main" onClick={focusMain}>
+          Skip to content
+        </SkipLink>
+        <Header pathname={pathname} />
+        <Main id="main" tabIndex={-1}>
+          {children}
+        </Main>
+        <Footer />
+        {/* Last: it draws the icons everything above it used, once each. */}
+        <IconSprite />
+      </Shell>
+    </IconSpriteProvider>
   );
 }

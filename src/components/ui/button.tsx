@@ -1,92 +1,39 @@
 import { Link, type GatsbyLinkProps } from 'gatsby-link';
 import React, { forwardRef } from 'react';
-import styled, { css, type DefaultTheme } from 'styled-components';
+import styled, { css } from 'styled-components';
 
 export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'danger';
 export type ButtonSize = 'sm' | 'md' | 'lg';
 
-interface StyleProps {
-  $variant: ButtonVariant;
-  $size: ButtonSize;
-  $block: boolean;
-}
-
-const sizeStyles: Record<ButtonSize, ReturnType<typeof css>> = {
-  sm: css`
-    min-height: 2.25rem;
-    padding: 0 ${({ theme }) => theme.space[3]};
-    font-size: ${({ theme }) => theme.fontSizes.sm};
-  `,
-  md: css`
-    min-height: 2.75rem;
-    padding: 0 ${({ theme }) => theme.space[5]};
-    font-size: ${({ theme }) => theme.fontSizes.md};
-  `,
-  lg: css`
-    min-height: 3.25rem;
-    padding: 0 ${({ theme }) => theme.space[8]};
-    font-size: ${({ theme }) => theme.fontSizes.lg};
-  `,
-};
-
-function variantStyles(variant: ButtonVariant, theme: DefaultTheme) {
-  const { colors } = theme;
-  switch (variant) {
-    case 'primary':
-      return css`
-        background: ${colors.primary};
-        color: ${colors.primaryText};
-        border-color: ${colors.primary};
-        box-shadow: ${theme.shadows.sm};
-        &:hover:not(:disabled) {
-          background: ${colors.primaryHover};
-          border-color: ${colors.primaryHover};
-          color: ${colors.primaryText};
-        }
-      `;
-    case 'secondary':
-      return css`
-        background: ${colors.bg};
-        color: ${colors.primary};
-        border-color: ${colors.primary};
-        &:hover:not(:disabled) {
-          background: ${colors.surfaceAlt};
-          color: ${colors.primaryHover};
-        }
-      `;
-    case 'ghost':
-      return css`
-        background: transparent;
-        color: inherit;
-        border-color: transparent;
-        &:hover:not(:disabled) {
-          background: rgba(67, 56, 202, 0.08);
-          color: inherit;
-        }
-      `;
-    case 'danger':
-      return css`
-        background: ${colors.danger};
-        color: #ffffff;
-        border-color: ${colors.danger};
-        &:hover:not(:disabled) {
-          background: #991b1b;
-          border-color: #991b1b;
-          color: #ffffff;
-        }
-      `;
-  }
+/**
+ * The variant, size and width travel as data attributes (left out for the defaults: primary, md,
+ * auto width), so that every button shares one class and its rules are written once per page, not
+ * once per combination. `:where()` keeps each attribute rule at the specificity of the class, so a
+ * styled(Button) extension still overrides it as before.
+ */
+function styleAttributes(variant: ButtonVariant, size: ButtonSize, block: boolean) {
+  return {
+    'data-variant': variant === 'primary' ? undefined : variant,
+    'data-size': size === 'md' ? undefined : size,
+    'data-block': block ? '' : undefined,
+  };
 }
 
 /** Shared look for buttons and button-styled links, exported for the rare element neither fits. */
-export const buttonStyles = css<StyleProps>`
+export const buttonStyles = css`
   display: inline-flex;
   align-items: center;
   justify-content: center;
   gap: ${({ theme }) => theme.space[2]};
-  width: ${({ $block }) => ($block ? '100%' : 'auto')};
-  border: 2px solid transparent;
+  width: auto;
+  min-height: 2.75rem;
+  padding: 0 ${({ theme }) => theme.space[5]};
+  border: 2px solid ${({ theme }) => theme.colors.primary};
   border-radius: ${({ theme }) => theme.radii.md};
+  background: ${({ theme }) => theme.colors.primary};
+  box-shadow: ${({ theme }) => theme.shadows.sm};
+  color: ${({ theme }) => theme.colors.primaryText};
+  font-size: ${({ theme }) => theme.fontSizes.md};
   font-weight: 600;
   line-height: 1.2;
   text-align: center;
@@ -98,8 +45,66 @@ export const buttonStyles = css<StyleProps>`
     border-color 0.15s ease,
     color 0.15s ease,
     transform 0.15s ease;
-  ${({ $size }) => sizeStyles[$size]}
-  ${({ $variant, theme }) => variantStyles($variant, theme)}
+
+  &:hover:not(:disabled) {
+    background: ${({ theme }) => theme.colors.primaryHover};
+    border-color: ${({ theme }) => theme.colors.primaryHover};
+    color: ${({ theme }) => theme.colors.primaryText};
+  }
+
+  &:where([data-size='sm']) {
+    min-height: 2.25rem;
+    padding: 0 ${({ theme }) => theme.space[3]};
+    font-size: ${({ theme }) => theme.fontSizes.sm};
+  }
+
+  &:where([data-size='lg']) {
+    min-height: 3.25rem;
+    padding: 0 ${({ theme }) => theme.space[8]};
+    font-size: ${({ theme }) => theme.fontSizes.lg};
+  }
+
+  &:where([data-block]) {
+    width: 100%;
+  }
+
+  &:where([data-variant='secondary']) {
+    background: ${({ theme }) => theme.colors.bg};
+    box-shadow: none;
+    color: ${({ theme }) => theme.colors.primary};
+  }
+
+  &:where([data-variant='secondary']):hover:not(:disabled) {
+    background: ${({ theme }) => theme.colors.surfaceAlt};
+    border-color: ${({ theme }) => theme.colors.primary};
+    color: ${({ theme }) => theme.colors.primaryHover};
+  }
+
+  &:where([data-variant='ghost']) {
+    background: transparent;
+    border-color: transparent;
+    box-shadow: none;
+    color: inherit;
+  }
+
+  &:where([data-variant='ghost']):hover:not(:disabled) {
+    background: rgba(67, 56, 202, 0.08);
+    border-color: transparent;
+    color: inherit;
+  }
+
+  &:where([data-variant='danger']) {
+    background: ${({ theme }) => theme.colors.danger};
+    border-color: ${({ theme }) => theme.colors.danger};
+    box-shadow: none;
+    color: #ffffff;
+  }
+
+  &:where([data-variant='danger']):hover:not(:disabled) {
+    background: #991b1b;
+    border-color: #991b1b;
+    color: #ffffff;
+  }
 
   &:active:not(:disabled) {
     transform: translateY(1px);
@@ -116,15 +121,15 @@ export const buttonStyles = css<StyleProps>`
   }
 `;
 
-const StyledButton = styled.button<StyleProps>`
+const StyledButton = styled.button`
   ${buttonStyles}
 `;
 
-const StyledLink = styled(Link)<StyleProps>`
+const StyledLink = styled(Link)`
   ${buttonStyles}
 `;
 
-const StyledAnchor = styled.a<StyleProps>`
+const StyledAnchor = styled.a`
   ${buttonStyles}
 `;
 
@@ -142,7 +147,7 @@ export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button
   ref,
 ) {
   return (
-    <StyledButton ref={ref} type={type} $variant={variant} $size={size} $block={block} {...rest} />
+    <StyledButton ref={ref} type={type} {...styleAttributes(variant, size, block)} {...rest} />
   );
 });
 
@@ -155,7 +160,7 @@ export function ButtonLink({
   block = false,
   ...rest
 }: ButtonLinkProps) {
-  return <StyledLink $variant={variant} $size={size} $block={block} {...rest} />;
+  return <StyledLink {...styleAttributes(variant, size, block)} {...rest} />;
 }
 
 export type ButtonAnchorProps = SharedProps & React.AnchorHTMLAttributes<HTMLAnchorElement>;
@@ -167,5 +172,5 @@ export function ButtonAnchor({
   block = false,
   ...rest
 }: ButtonAnchorProps) {
-  return <StyledAnchor $variant={variant} $size={size} $block={block} {...rest} />;
+  return <StyledAnchor {...styleAttributes(variant, size, block)} {...rest} />;
 }

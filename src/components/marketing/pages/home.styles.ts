@@ -305,6 +305,9 @@ export const CtaBand = styled.div`
   }
 `;
 
+/** Below the first viewport: rendered when it comes near (see Section's belowFold). */
 export const InsightsBand = styled.div`
   background: ${({ theme }) => theme.colors.surface};
+  content-visibility: auto;
+  contain-intrinsic-size: auto 40rem;
 `;
