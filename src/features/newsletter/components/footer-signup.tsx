@@ -91,7 +91,7 @@ export function FooterSignup() {
       <Text>Weekly insights on building and securing AI agents.</Text>
       <Row onSubmit={submit} noValidate aria-describedby={`${id}-promise`}>
         <label htmlFor={`${id}-email`} className="sr-only">
-          Email address
+          Your e-mail address
         </label>
         <Input
           id={`${id}-email`}
@@ -106,7 +106,7 @@ export function FooterSignup() {
           disabled={isSubmitting}
         />
         <Button type="submit" disabled={!hydrated || isSubmitting}>
-          {isSubmitting ? 'Subscribing...' : 'Subscribe'}
+          {isSubmitting ? 'Signing up...' : 'Sign up'}
         </Button>
       </Row>
       <div aria-live="polite">
