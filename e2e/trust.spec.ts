@@ -25,8 +25,9 @@ async function loginInPage(page: Page, username: string, password: string) {
 
 /** An editor invited by the admin; returns the invitation's link as the invitee gets it. */
 async function inviteEditor(page: Page, email: string): Promise<string> {
-  await loginAsAdmin(page);
+  const token = await loginAsAdmin(page);
   const answer = await page.request.post('/api/v1/staff/invitations', {
+    headers: { authorization: `Bearer ${token}` },
     data: { email, role: 'editor' },
   });
   expect(answer.status()).toBe(201);

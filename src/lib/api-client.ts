@@ -148,7 +148,10 @@ async function request<T>(
     const detail = detailFrom(errorBody);
     const message = detail ?? `HTTP error! status: ${response.status}`;
     const error = new ApiError(response.status, message, errorBody, detail);
-    console.error(`API ${method} ${path} failed:`, error.message);
+    // A refusal (4xx) is an answer the page shows as a message: a warning. A server failure is
+    // an error.
+    const log = response.status >= 500 ? console.error : console.warn;
+    log(`API ${method} ${path} failed:`, error.message);
     if (response.status === 401 && options.authRedirect !== false) handleUnauthorized();
     throw error;
   }

@@ -65,7 +65,9 @@ export function safeReturnPath(raw: string | null | undefined): string | null {
 /** The login address for a page that needs a session: it returns there afterwards. */
 export function loginPathReturningTo(path: string): string {
   const safe = safeReturnPath(path);
-  return safe ? `${LOGIN_PATH}?${RETURN_PARAM}=${encodeURIComponent(safe)}` : LOGIN_PATH;
+  return safe && safe !== '/'
+    ? `${LOGIN_PATH}?${RETURN_PARAM}=${encodeURIComponent(safe)}`
+    : LOGIN_PATH;
 }
 
 /** Where to go after a login: the page that asked for it (`?next=`), else the role's landing. */
