@@ -23,13 +23,13 @@ const Prose = styled.div`
   max-width: 760px;
   margin-inline: auto;
 
-  h2 {
-    margin: ${({ theme }) => theme.space[10]} 0 ${({ theme }) => theme.space[3]};
-    font-size: ${({ theme }) => theme.fontSizes['2xl']};
+  section + section {
+    margin-top: ${({ theme }) => theme.space[10]};
   }
 
-  h2:first-of-type {
-    margin-top: 0;
+  h2 {
+    margin: 0 0 ${({ theme }) => theme.space[3]};
+    font-size: ${({ theme }) => theme.fontSizes['2xl']};
   }
 
   p,

@@ -1,3 +1,4 @@
+import { Link } from 'gatsby-link';
 import { yupResolver } from '@hookform/resolvers/yup';
 import type { ContactRequest, ContactService } from '@site/contracts';
 import { CONTACT_FIELD_LIMITS as LIMITS, CONTACT_SERVICES } from '@site/contracts/form-fields';
@@ -91,6 +92,12 @@ const Honeypot = styled.div`
 
 const Status = styled.div`
   margin-bottom: ${({ theme }) => theme.space[5]};
+`;
+
+const Privacy = styled.p`
+  margin: ${({ theme }) => theme.space[3]} 0 0;
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: ${({ theme }) => theme.fontSizes.sm};
 `;
 
 const Thanks = styled.div`
@@ -267,6 +274,9 @@ export function ContactForm({ serviceOptions }: ContactFormProps) {
       <Button ref={submitRef} type="submit" size="lg" disabled={!hydrated || submitting}>
         {submitting ? 'Sending...' : 'Send Message'}
       </Button>
+      <Privacy>
+        We use these details only to answer you. <Link to="/privacy">How we handle your data</Link>.
+      </Privacy>
     </Form>
   );
 }

@@ -3,6 +3,7 @@ import type { MeResponse, Session } from '@site/contracts';
 import { navigate } from 'gatsby-link';
 import React, { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
+import styled from 'styled-components';
 import * as yup from 'yup';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -82,6 +83,48 @@ function PasswordForm() {
   );
 }
 
+const Facts = styled.dl`
+  display: grid;
+  grid-template-columns: max-content minmax(0, 1fr);
+  gap: ${({ theme }) => theme.space[2]} ${({ theme }) => theme.space[4]};
+  margin: 0 0 ${({ theme }) => theme.space[6]};
+
+  dt {
+    color: ${({ theme }) => theme.colors.textMuted};
+    font-weight: 600;
+  }
+
+  dd {
+    margin: 0;
+    overflow-wrap: anywhere;
+  }
+`;
+
+const Sessions = styled.ul`
+  display: grid;
+  gap: ${({ theme }) => theme.space[3]};
+  margin: 0 0 ${({ theme }) => theme.space[6]};
+  padding: 0;
+  list-style: none;
+
+  li {
+    padding: ${({ theme }) => theme.space[3]};
+    border: 1px solid ${({ theme }) => theme.colors.border};
+    border-radius: ${({ theme }) => theme.radii.md};
+  }
+
+  small {
+    display: block;
+    color: ${({ theme }) => theme.colors.textMuted};
+  }
+`;
+
+const Actions = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.space[3]};
+`;
+
 type Loaded<T> = { status: 'loading' } | { status: 'failed' } | { status: 'ready'; value: T };
 
 /** A browser's name from its user agent, enough to tell one's devices apart. */
@@ -143,14 +186,14 @@ function AccountOverview() {
         <Alert variant="error">Your account could not be loaded.</Alert>
       ) : null}
       {me.status === 'ready' ? (
-        <dl>
+        <Facts>
           <dt>Username</dt>
           <dd>{me.value.username}</dd>
           <dt>E-mail</dt>
           <dd>{me.value.email ?? 'No e-mail address on this account'}</dd>
           <dt>Role</dt>
           <dd>{me.value.role === 'admin' ? 'Admin' : 'Editor'}</dd>
-        </dl>
+        </Facts>
       ) : null}
       <SectionTitle as="h3" id="account-sessions">
         Sessions
@@ -160,26 +203,27 @@ function AccountOverview() {
         <Alert variant="error">Your sessions could not be loaded.</Alert>
       ) : null}
       {sessions.status === 'ready' ? (
-        <ul aria-labelledby="account-sessions">
+        <Sessions aria-labelledby="account-sessions">
           {sessions.value.map((session) => (
             <li key={session.id}>
               <strong>{deviceName(session.user_agent)}</strong>
               {session.current ? ' (this device)' : ''}
-              <br />
-              Signed in {formatDateTime(session.created_at)}, last active{' '}
-              {formatDateTime(session.last_used_at)}
+              <small>
+                Signed in {formatDateTime(session.created_at)}, last active{' '}
+                {formatDateTime(session.last_used_at)}
+              </small>
             </li>
           ))}
-        </ul>
+        </Sessions>
       ) : null}
-      <p>
+      <Actions>
         <Button type="button" variant="secondary" disabled={busy} onClick={() => void end(false)}>
           Log out this device
-        </Button>{' '}
+        </Button>
         <Button type="button" variant="secondary" disabled={busy} onClick={() => void end(true)}>
           Log out everywhere
         </Button>
-      </p>
+      </Actions>
     </Panel>
   );
 }
