@@ -215,9 +215,10 @@ test.describe('admin inbox', () => {
   test('is denied to visitors', async ({ page }) => {
     await page.goto('/admin/inbox');
     await expect(page.getByRole('heading', { name: 'Access Denied' })).toBeVisible();
+    // The login returns to the inbox afterwards.
     await expect(page.getByRole('link', { name: 'Log in as admin' })).toHaveAttribute(
       'href',
-      '/login',
+      '/login?next=%2Fadmin%2Finbox',
     );
   });
 

@@ -192,6 +192,8 @@ test.describe('staff land where they work', () => {
     page,
     browser,
   }) => {
+    // Many steps and four screenshots on a busy machine.
+    test.setTimeout(120_000);
     const email = `${unique('invited')}@example.com`;
     const username = unique('ed').replace(/-/g, '_').slice(0, 40);
     const password = 'an-editor-password-123';
