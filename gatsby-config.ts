@@ -100,8 +100,11 @@ const config: GatsbyConfig = {
     {
       resolve: 'gatsby-plugin-sitemap',
       options: {
+        // Staff and token pages are no place for a search engine: only public pages are listed.
         excludes: [
           '/login',
+          '/account',
+          '/accept-invite',
           '/giveaway/*',
           '/admin/**',
           '/blog/new',

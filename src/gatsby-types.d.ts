@@ -740,12 +740,14 @@ type CompanyFigureSortInput = {
 };
 
 type CompanyYaml = Node & {
+  readonly address: Scalars['String'];
   readonly children: ReadonlyArray<Node>;
   readonly email: Scalars['String'];
   readonly figures: ReadonlyArray<CompanyFigure>;
   readonly foundedYear: Scalars['Int'];
   readonly id: Scalars['ID'];
   readonly internal: Internal;
+  readonly legalName: Scalars['String'];
   readonly name: Scalars['String'];
   readonly parent: Maybe<Node>;
   readonly phone: Scalars['String'];
@@ -798,12 +800,14 @@ type CompanyYamlEdge = {
 };
 
 type CompanyYamlFieldSelector = {
+  readonly address: InputMaybe<FieldSelectorEnum>;
   readonly children: InputMaybe<NodeFieldSelector>;
   readonly email: InputMaybe<FieldSelectorEnum>;
   readonly figures: InputMaybe<CompanyFigureFieldSelector>;
   readonly foundedYear: InputMaybe<FieldSelectorEnum>;
   readonly id: InputMaybe<FieldSelectorEnum>;
   readonly internal: InputMaybe<InternalFieldSelector>;
+  readonly legalName: InputMaybe<FieldSelectorEnum>;
   readonly name: InputMaybe<FieldSelectorEnum>;
   readonly parent: InputMaybe<NodeFieldSelector>;
   readonly phone: InputMaybe<FieldSelectorEnum>;
@@ -811,12 +815,14 @@ type CompanyYamlFieldSelector = {
 };
 
 type CompanyYamlFilterInput = {
+  readonly address: InputMaybe<StringQueryOperatorInput>;
   readonly children: InputMaybe<NodeFilterListInput>;
   readonly email: InputMaybe<StringQueryOperatorInput>;
   readonly figures: InputMaybe<CompanyFigureFilterListInput>;
   readonly foundedYear: InputMaybe<IntQueryOperatorInput>;
   readonly id: InputMaybe<StringQueryOperatorInput>;
   readonly internal: InputMaybe<InternalFilterInput>;
+  readonly legalName: InputMaybe<StringQueryOperatorInput>;
   readonly name: InputMaybe<StringQueryOperatorInput>;
   readonly parent: InputMaybe<NodeFilterInput>;
   readonly phone: InputMaybe<StringQueryOperatorInput>;
@@ -869,12 +875,14 @@ type CompanyYamlGroupConnection_sumArgs = {
 };
 
 type CompanyYamlSortInput = {
+  readonly address: InputMaybe<SortOrderEnum>;
   readonly children: InputMaybe<NodeSortInput>;
   readonly email: InputMaybe<SortOrderEnum>;
   readonly figures: InputMaybe<CompanyFigureSortInput>;
   readonly foundedYear: InputMaybe<SortOrderEnum>;
   readonly id: InputMaybe<SortOrderEnum>;
   readonly internal: InputMaybe<InternalSortInput>;
+  readonly legalName: InputMaybe<SortOrderEnum>;
   readonly name: InputMaybe<SortOrderEnum>;
   readonly parent: InputMaybe<NodeSortInput>;
   readonly phone: InputMaybe<SortOrderEnum>;
@@ -1547,6 +1555,8 @@ type File = Node & {
   readonly childContactYaml: Maybe<ContactYaml>;
   /** Returns the first child node of type HomeYaml or null if there are no children of given type on this node */
   readonly childHomeYaml: Maybe<HomeYaml>;
+  /** Returns the first child node of type LegalYaml or null if there are no children of given type on this node */
+  readonly childLegalYaml: Maybe<LegalYaml>;
   /** Returns the first child node of type PricingYaml or null if there are no children of given type on this node */
   readonly childPricingYaml: Maybe<PricingYaml>;
   /** Returns the first child node of type ProjectsYaml or null if there are no children of given type on this node */
@@ -1568,6 +1578,8 @@ type File = Node & {
   readonly childrenContactYaml: Maybe<ReadonlyArray<Maybe<ContactYaml>>>;
   /** Returns all children nodes filtered by type HomeYaml */
   readonly childrenHomeYaml: Maybe<ReadonlyArray<Maybe<HomeYaml>>>;
+  /** Returns all children nodes filtered by type LegalYaml */
+  readonly childrenLegalYaml: Maybe<ReadonlyArray<Maybe<LegalYaml>>>;
   /** Returns all children nodes filtered by type PricingYaml */
   readonly childrenPricingYaml: Maybe<ReadonlyArray<Maybe<PricingYaml>>>;
   /** Returns all children nodes filtered by type ProjectsYaml */
@@ -1724,6 +1736,7 @@ type FileFieldSelector = {
   readonly childCompanyYaml: InputMaybe<CompanyYamlFieldSelector>;
   readonly childContactYaml: InputMaybe<ContactYamlFieldSelector>;
   readonly childHomeYaml: InputMaybe<HomeYamlFieldSelector>;
+  readonly childLegalYaml: InputMaybe<LegalYamlFieldSelector>;
   readonly childPricingYaml: InputMaybe<PricingYamlFieldSelector>;
   readonly childProjectsYaml: InputMaybe<ProjectsYamlFieldSelector>;
   readonly childServicesPageYaml: InputMaybe<ServicesPageYamlFieldSelector>;
@@ -1735,6 +1748,7 @@ type FileFieldSelector = {
   readonly childrenCompanyYaml: InputMaybe<CompanyYamlFieldSelector>;
   readonly childrenContactYaml: InputMaybe<ContactYamlFieldSelector>;
   readonly childrenHomeYaml: InputMaybe<HomeYamlFieldSelector>;
+  readonly childrenLegalYaml: InputMaybe<LegalYamlFieldSelector>;
   readonly childrenPricingYaml: InputMaybe<PricingYamlFieldSelector>;
   readonly childrenProjectsYaml: InputMaybe<ProjectsYamlFieldSelector>;
   readonly childrenServicesPageYaml: InputMaybe<ServicesPageYamlFieldSelector>;
@@ -1785,6 +1799,7 @@ type FileFilterInput = {
   readonly childCompanyYaml: InputMaybe<CompanyYamlFilterInput>;
   readonly childContactYaml: InputMaybe<ContactYamlFilterInput>;
   readonly childHomeYaml: InputMaybe<HomeYamlFilterInput>;
+  readonly childLegalYaml: InputMaybe<LegalYamlFilterInput>;
   readonly childPricingYaml: InputMaybe<PricingYamlFilterInput>;
   readonly childProjectsYaml: InputMaybe<ProjectsYamlFilterInput>;
   readonly childServicesPageYaml: InputMaybe<ServicesPageYamlFilterInput>;
@@ -1796,6 +1811,7 @@ type FileFilterInput = {
   readonly childrenCompanyYaml: InputMaybe<CompanyYamlFilterListInput>;
   readonly childrenContactYaml: InputMaybe<ContactYamlFilterListInput>;
   readonly childrenHomeYaml: InputMaybe<HomeYamlFilterListInput>;
+  readonly childrenLegalYaml: InputMaybe<LegalYamlFilterListInput>;
   readonly childrenPricingYaml: InputMaybe<PricingYamlFilterListInput>;
   readonly childrenProjectsYaml: InputMaybe<ProjectsYamlFilterListInput>;
   readonly childrenServicesPageYaml: InputMaybe<ServicesPageYamlFilterListInput>;
@@ -1887,6 +1903,7 @@ type FileSortInput = {
   readonly childCompanyYaml: InputMaybe<CompanyYamlSortInput>;
   readonly childContactYaml: InputMaybe<ContactYamlSortInput>;
   readonly childHomeYaml: InputMaybe<HomeYamlSortInput>;
+  readonly childLegalYaml: InputMaybe<LegalYamlSortInput>;
   readonly childPricingYaml: InputMaybe<PricingYamlSortInput>;
   readonly childProjectsYaml: InputMaybe<ProjectsYamlSortInput>;
   readonly childServicesPageYaml: InputMaybe<ServicesPageYamlSortInput>;
@@ -1898,6 +1915,7 @@ type FileSortInput = {
   readonly childrenCompanyYaml: InputMaybe<CompanyYamlSortInput>;
   readonly childrenContactYaml: InputMaybe<ContactYamlSortInput>;
   readonly childrenHomeYaml: InputMaybe<HomeYamlSortInput>;
+  readonly childrenLegalYaml: InputMaybe<LegalYamlSortInput>;
   readonly childrenPricingYaml: InputMaybe<PricingYamlSortInput>;
   readonly childrenProjectsYaml: InputMaybe<ProjectsYamlSortInput>;
   readonly childrenServicesPageYaml: InputMaybe<ServicesPageYamlSortInput>;
@@ -2377,6 +2395,196 @@ type JSONQueryOperatorInput = {
   readonly ne: InputMaybe<Scalars['JSON']>;
   readonly nin: InputMaybe<ReadonlyArray<InputMaybe<Scalars['JSON']>>>;
   readonly regex: InputMaybe<Scalars['JSON']>;
+};
+
+type LegalPage = {
+  readonly description: Scalars['String'];
+  readonly lead: Scalars['String'];
+  readonly sections: ReadonlyArray<LegalSection>;
+  readonly title: Scalars['String'];
+  readonly updated: Scalars['String'];
+};
+
+type LegalPageFieldSelector = {
+  readonly description: InputMaybe<FieldSelectorEnum>;
+  readonly lead: InputMaybe<FieldSelectorEnum>;
+  readonly sections: InputMaybe<LegalSectionFieldSelector>;
+  readonly title: InputMaybe<FieldSelectorEnum>;
+  readonly updated: InputMaybe<FieldSelectorEnum>;
+};
+
+type LegalPageFilterInput = {
+  readonly description: InputMaybe<StringQueryOperatorInput>;
+  readonly lead: InputMaybe<StringQueryOperatorInput>;
+  readonly sections: InputMaybe<LegalSectionFilterListInput>;
+  readonly title: InputMaybe<StringQueryOperatorInput>;
+  readonly updated: InputMaybe<StringQueryOperatorInput>;
+};
+
+type LegalPageSortInput = {
+  readonly description: InputMaybe<SortOrderEnum>;
+  readonly lead: InputMaybe<SortOrderEnum>;
+  readonly sections: InputMaybe<LegalSectionSortInput>;
+  readonly title: InputMaybe<SortOrderEnum>;
+  readonly updated: InputMaybe<SortOrderEnum>;
+};
+
+type LegalSection = {
+  readonly heading: Scalars['String'];
+  readonly items: Maybe<ReadonlyArray<Scalars['String']>>;
+  readonly paragraphs: Maybe<ReadonlyArray<Scalars['String']>>;
+};
+
+type LegalSectionFieldSelector = {
+  readonly heading: InputMaybe<FieldSelectorEnum>;
+  readonly items: InputMaybe<FieldSelectorEnum>;
+  readonly paragraphs: InputMaybe<FieldSelectorEnum>;
+};
+
+type LegalSectionFilterInput = {
+  readonly heading: InputMaybe<StringQueryOperatorInput>;
+  readonly items: InputMaybe<StringQueryOperatorInput>;
+  readonly paragraphs: InputMaybe<StringQueryOperatorInput>;
+};
+
+type LegalSectionFilterListInput = {
+  readonly elemMatch: InputMaybe<LegalSectionFilterInput>;
+};
+
+type LegalSectionSortInput = {
+  readonly heading: InputMaybe<SortOrderEnum>;
+  readonly items: InputMaybe<SortOrderEnum>;
+  readonly paragraphs: InputMaybe<SortOrderEnum>;
+};
+
+type LegalYaml = Node & {
+  readonly children: ReadonlyArray<Node>;
+  readonly id: Scalars['ID'];
+  readonly imprint: LegalPage;
+  readonly internal: Internal;
+  readonly parent: Maybe<Node>;
+  readonly privacy: LegalPage;
+  readonly terms: LegalPage;
+};
+
+type LegalYamlConnection = {
+  readonly distinct: ReadonlyArray<Scalars['String']>;
+  readonly edges: ReadonlyArray<LegalYamlEdge>;
+  readonly group: ReadonlyArray<LegalYamlGroupConnection>;
+  readonly max: Maybe<Scalars['Float']>;
+  readonly min: Maybe<Scalars['Float']>;
+  readonly nodes: ReadonlyArray<LegalYaml>;
+  readonly pageInfo: PageInfo;
+  readonly sum: Maybe<Scalars['Float']>;
+  readonly totalCount: Scalars['Int'];
+};
+
+
+type LegalYamlConnection_distinctArgs = {
+  field: LegalYamlFieldSelector;
+};
+
+
+type LegalYamlConnection_groupArgs = {
+  field: LegalYamlFieldSelector;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+};
+
+
+type LegalYamlConnection_maxArgs = {
+  field: LegalYamlFieldSelector;
+};
+
+
+type LegalYamlConnection_minArgs = {
+  field: LegalYamlFieldSelector;
+};
+
+
+type LegalYamlConnection_sumArgs = {
+  field: LegalYamlFieldSelector;
+};
+
+type LegalYamlEdge = {
+  readonly next: Maybe<LegalYaml>;
+  readonly node: LegalYaml;
+  readonly previous: Maybe<LegalYaml>;
+};
+
+type LegalYamlFieldSelector = {
+  readonly children: InputMaybe<NodeFieldSelector>;
+  readonly id: InputMaybe<FieldSelectorEnum>;
+  readonly imprint: InputMaybe<LegalPageFieldSelector>;
+  readonly internal: InputMaybe<InternalFieldSelector>;
+  readonly parent: InputMaybe<NodeFieldSelector>;
+  readonly privacy: InputMaybe<LegalPageFieldSelector>;
+  readonly terms: InputMaybe<LegalPageFieldSelector>;
+};
+
+type LegalYamlFilterInput = {
+  readonly children: InputMaybe<NodeFilterListInput>;
+  readonly id: InputMaybe<StringQueryOperatorInput>;
+  readonly imprint: InputMaybe<LegalPageFilterInput>;
+  readonly internal: InputMaybe<InternalFilterInput>;
+  readonly parent: InputMaybe<NodeFilterInput>;
+  readonly privacy: InputMaybe<LegalPageFilterInput>;
+  readonly terms: InputMaybe<LegalPageFilterInput>;
+};
+
+type LegalYamlFilterListInput = {
+  readonly elemMatch: InputMaybe<LegalYamlFilterInput>;
+};
+
+type LegalYamlGroupConnection = {
+  readonly distinct: ReadonlyArray<Scalars['String']>;
+  readonly edges: ReadonlyArray<LegalYamlEdge>;
+  readonly field: Scalars['String'];
+  readonly fieldValue: Maybe<Scalars['String']>;
+  readonly group: ReadonlyArray<LegalYamlGroupConnection>;
+  readonly max: Maybe<Scalars['Float']>;
+  readonly min: Maybe<Scalars['Float']>;
+  readonly nodes: ReadonlyArray<LegalYaml>;
+  readonly pageInfo: PageInfo;
+  readonly sum: Maybe<Scalars['Float']>;
+  readonly totalCount: Scalars['Int'];
+};
+
+
+type LegalYamlGroupConnection_distinctArgs = {
+  field: LegalYamlFieldSelector;
+};
+
+
+type LegalYamlGroupConnection_groupArgs = {
+  field: LegalYamlFieldSelector;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+};
+
+
+type LegalYamlGroupConnection_maxArgs = {
+  field: LegalYamlFieldSelector;
+};
+
+
+type LegalYamlGroupConnection_minArgs = {
+  field: LegalYamlFieldSelector;
+};
+
+
+type LegalYamlGroupConnection_sumArgs = {
+  field: LegalYamlFieldSelector;
+};
+
+type LegalYamlSortInput = {
+  readonly children: InputMaybe<NodeSortInput>;
+  readonly id: InputMaybe<SortOrderEnum>;
+  readonly imprint: InputMaybe<LegalPageSortInput>;
+  readonly internal: InputMaybe<InternalSortInput>;
+  readonly parent: InputMaybe<NodeSortInput>;
+  readonly privacy: InputMaybe<LegalPageSortInput>;
+  readonly terms: InputMaybe<LegalPageSortInput>;
 };
 
 type Mdx = Node & {
@@ -3077,6 +3285,7 @@ type Query = {
   readonly allDirectory: DirectoryConnection;
   readonly allFile: FileConnection;
   readonly allHomeYaml: HomeYamlConnection;
+  readonly allLegalYaml: LegalYamlConnection;
   readonly allMdx: MdxConnection;
   readonly allPricingYaml: PricingYamlConnection;
   readonly allProjectsYaml: ProjectsYamlConnection;
@@ -3094,6 +3303,7 @@ type Query = {
   readonly directory: Maybe<Directory>;
   readonly file: Maybe<File>;
   readonly homeYaml: Maybe<HomeYaml>;
+  readonly legalYaml: Maybe<LegalYaml>;
   readonly mdx: Maybe<Mdx>;
   readonly pricingYaml: Maybe<PricingYaml>;
   readonly projectsYaml: Maybe<ProjectsYaml>;
@@ -3187,6 +3397,14 @@ type Query_allHomeYamlArgs = {
   limit: InputMaybe<Scalars['Int']>;
   skip: InputMaybe<Scalars['Int']>;
   sort: InputMaybe<ReadonlyArray<InputMaybe<HomeYamlSortInput>>>;
+};
+
+
+type Query_allLegalYamlArgs = {
+  filter: InputMaybe<LegalYamlFilterInput>;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+  sort: InputMaybe<ReadonlyArray<InputMaybe<LegalYamlSortInput>>>;
 };
 
 
@@ -3312,12 +3530,14 @@ type Query_categoriesYamlArgs = {
 
 
 type Query_companyYamlArgs = {
+  address: InputMaybe<StringQueryOperatorInput>;
   children: InputMaybe<NodeFilterListInput>;
   email: InputMaybe<StringQueryOperatorInput>;
   figures: InputMaybe<CompanyFigureFilterListInput>;
   foundedYear: InputMaybe<IntQueryOperatorInput>;
   id: InputMaybe<StringQueryOperatorInput>;
   internal: InputMaybe<InternalFilterInput>;
+  legalName: InputMaybe<StringQueryOperatorInput>;
   name: InputMaybe<StringQueryOperatorInput>;
   parent: InputMaybe<NodeFilterInput>;
   phone: InputMaybe<StringQueryOperatorInput>;
@@ -3395,6 +3615,7 @@ type Query_fileArgs = {
   childCompanyYaml: InputMaybe<CompanyYamlFilterInput>;
   childContactYaml: InputMaybe<ContactYamlFilterInput>;
   childHomeYaml: InputMaybe<HomeYamlFilterInput>;
+  childLegalYaml: InputMaybe<LegalYamlFilterInput>;
   childPricingYaml: InputMaybe<PricingYamlFilterInput>;
   childProjectsYaml: InputMaybe<ProjectsYamlFilterInput>;
   childServicesPageYaml: InputMaybe<ServicesPageYamlFilterInput>;
@@ -3406,6 +3627,7 @@ type Query_fileArgs = {
   childrenCompanyYaml: InputMaybe<CompanyYamlFilterListInput>;
   childrenContactYaml: InputMaybe<ContactYamlFilterListInput>;
   childrenHomeYaml: InputMaybe<HomeYamlFilterListInput>;
+  childrenLegalYaml: InputMaybe<LegalYamlFilterListInput>;
   childrenPricingYaml: InputMaybe<PricingYamlFilterListInput>;
   childrenProjectsYaml: InputMaybe<ProjectsYamlFilterListInput>;
   childrenServicesPageYaml: InputMaybe<ServicesPageYamlFilterListInput>;
@@ -3452,6 +3674,17 @@ type Query_homeYamlArgs = {
   reasons: InputMaybe<ContentTitleTextFilterListInput>;
   services: InputMaybe<HomeServicesFilterInput>;
   why: InputMaybe<HomeWhyFilterInput>;
+};
+
+
+type Query_legalYamlArgs = {
+  children: InputMaybe<NodeFilterListInput>;
+  id: InputMaybe<StringQueryOperatorInput>;
+  imprint: InputMaybe<LegalPageFilterInput>;
+  internal: InputMaybe<InternalFilterInput>;
+  parent: InputMaybe<NodeFilterInput>;
+  privacy: InputMaybe<LegalPageFilterInput>;
+  terms: InputMaybe<LegalPageFilterInput>;
 };
 
 
@@ -4904,6 +5137,11 @@ type HomePageQueryVariables = Exact<{ [key: string]: never; }>;
 
 type HomePageQuery = { readonly homeYaml: { readonly hero: { readonly pill: string, readonly title: string, readonly highlight: string, readonly lead: string, readonly cta: string, readonly secondary: string, readonly secondaryHint: string, readonly trust: ReadonlyArray<string> }, readonly console: { readonly label: string, readonly title: string, readonly status: string, readonly caption: string }, readonly services: { readonly eyebrow: string, readonly title: string, readonly lead: string, readonly more: string }, readonly why: { readonly eyebrow: string, readonly title: string, readonly text: string, readonly figuresTitle: string, readonly figuresNote: string }, readonly closing: { readonly label: string, readonly title: string, readonly text: string, readonly cta: string, readonly secondary: string }, readonly insights: { readonly title: string, readonly lead: string, readonly empty: string, readonly more: string }, readonly consoleSteps: ReadonlyArray<{ readonly text: string, readonly time: string, readonly done: boolean }>, readonly reasons: ReadonlyArray<{ readonly title: string, readonly text: string }> } | null, readonly companyYaml: { readonly figures: ReadonlyArray<{ readonly label: string, readonly value: number }> } | null };
 
+type ImprintPageQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+type ImprintPageQuery = { readonly legalYaml: { readonly imprint: { readonly title: string, readonly description: string, readonly updated: string, readonly lead: string, readonly sections: ReadonlyArray<{ readonly heading: string, readonly paragraphs: ReadonlyArray<string> | null, readonly items: ReadonlyArray<string> | null }> } } | null };
+
 type LatestInsightsQueryVariables = Exact<{ [key: string]: never; }>;
 
 
@@ -4913,6 +5151,11 @@ type PricingPageQueryVariables = Exact<{ [key: string]: never; }>;
 
 
 type PricingPageQuery = { readonly pricingYaml: { readonly title: string, readonly description: string, readonly popularBadge: string, readonly hero: { readonly eyebrow: string, readonly title: string, readonly lead: string }, readonly sections: { readonly plans: { readonly eyebrow: string, readonly title: string, readonly lead: string | null }, readonly extras: { readonly eyebrow: string, readonly title: string, readonly lead: string | null }, readonly faq: { readonly eyebrow: string, readonly title: string } }, readonly closing: { readonly text: string, readonly cta: string }, readonly plans: ReadonlyArray<{ readonly id: string, readonly name: string, readonly tagline: string, readonly price: string, readonly priceNote: string | null, readonly monthly: string | null, readonly startsAt: string | null, readonly features: ReadonlyArray<string>, readonly cta: string, readonly popular: boolean | null }>, readonly extras: ReadonlyArray<{ readonly title: string, readonly price: string, readonly text: string, readonly icon: string }>, readonly faq: ReadonlyArray<{ readonly question: string, readonly answer: string }> } | null };
+
+type PrivacyPageQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+type PrivacyPageQuery = { readonly legalYaml: { readonly privacy: { readonly title: string, readonly description: string, readonly updated: string, readonly lead: string, readonly sections: ReadonlyArray<{ readonly heading: string, readonly paragraphs: ReadonlyArray<string> | null, readonly items: ReadonlyArray<string> | null }> } } | null };
 
 type ProjectsPageQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -4932,7 +5175,12 @@ type ShellSiteMetadataQuery = { readonly site: { readonly siteMetadata: { readon
 type SiteContentQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-type SiteContentQuery = { readonly companyYaml: { readonly name: string, readonly foundedYear: number, readonly email: string, readonly phone: string, readonly replyTime: string } | null, readonly pricingYaml: { readonly consultation: { readonly rate: string, readonly freeMinutes: number }, readonly plans: ReadonlyArray<{ readonly id: string, readonly price: string, readonly monthly: string | null, readonly startsAt: string | null }> } | null, readonly allServicesYaml: { readonly nodes: ReadonlyArray<{ readonly slug: string, readonly name: string, readonly icon: string, readonly card: number | null, readonly summary: string | null }> } };
+type SiteContentQuery = { readonly companyYaml: { readonly name: string, readonly legalName: string, readonly address: string, readonly foundedYear: number, readonly email: string, readonly phone: string, readonly replyTime: string } | null, readonly pricingYaml: { readonly consultation: { readonly rate: string, readonly freeMinutes: number }, readonly plans: ReadonlyArray<{ readonly id: string, readonly price: string, readonly monthly: string | null, readonly startsAt: string | null }> } | null, readonly allServicesYaml: { readonly nodes: ReadonlyArray<{ readonly slug: string, readonly name: string, readonly icon: string, readonly card: number | null, readonly summary: string | null }> } };
+
+type TermsPageQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+type TermsPageQuery = { readonly legalYaml: { readonly terms: { readonly title: string, readonly description: string, readonly updated: string, readonly lead: string, readonly sections: ReadonlyArray<{ readonly heading: string, readonly paragraphs: ReadonlyArray<string> | null, readonly items: ReadonlyArray<string> | null }> } } | null };
 
 type BlogCreatePagesQueryVariables = Exact<{ [key: string]: never; }>;
 

@@ -32,6 +32,8 @@ export type LoginResponse = Static<typeof LoginResponseSchema>;
 export const MeResponseSchema = Type.Object({
   username: Type.String(),
   role: RoleSchema,
+  /** The account's e-mail address, when it has one. */
+  email: Type.Optional(Type.String()),
 });
 export type MeResponse = Static<typeof MeResponseSchema>;
 

@@ -54,7 +54,10 @@ export const InvitationInfoSchema = Type.Object({
 });
 export type InvitationInfo = Static<typeof InvitationInfoSchema>;
 
-/** `POST /staff/invitations/accept`: creates the account; the invitee then logs in. */
+/**
+ * `POST /staff/invitations/accept`: creates the account and signs the new member in (the answer
+ * sets the session cookie, as a login does).
+ */
 export const AcceptInvitationRequestSchema = Type.Object(
   {
     token: Type.String({ minLength: 1, maxLength: 200 }),
@@ -64,6 +67,13 @@ export const AcceptInvitationRequestSchema = Type.Object(
   { additionalProperties: false },
 );
 export type AcceptInvitationRequest = Static<typeof AcceptInvitationRequestSchema>;
+
+export const AcceptInvitationResponseSchema = Type.Object({
+  message: Type.String(),
+  username: Type.String(),
+  role: RoleSchema,
+});
+export type AcceptInvitationResponse = Static<typeof AcceptInvitationResponseSchema>;
 
 /** `PATCH /staff/users/:username`. */
 export const ChangeRoleRequestSchema = Type.Object(

@@ -31,4 +31,10 @@ export {
   readPostSource,
   writePostFile,
 } from './post-file';
-export { type ContactFacts, readContactFactsFrom, SiteFactsError } from './site-facts';
+export {
+  type CompanyIdentity,
+  type ContactFacts,
+  readCompanyIdentityFrom,
+  readContactFactsFrom,
+  SiteFactsError,
+} from './site-facts';

@@ -48,3 +48,38 @@ export function readContactFactsFrom(companySource: string, servicesSource: stri
   });
   return { replyTime: company.replyTime.trim(), services };
 }
+
+/** Who runs the site, as content/company.yaml writes it: the organiser named in giveaway rules. */
+export interface CompanyIdentity {
+  /** The name the site goes by. */
+  name: string;
+  /** `legalName`, else `name`. */
+  legalName: string;
+  address: string;
+  /** The public contact address. */
+  email: string;
+}
+
+/** The company's legal name and postal address from the source of content/company.yaml. */
+export function readCompanyIdentityFrom(companySource: string): CompanyIdentity {
+  const company = parse(companySource, 'company.yaml') as {
+    name?: unknown;
+    legalName?: unknown;
+    address?: unknown;
+    email?: unknown;
+  } | null;
+  if (!company || typeof company !== 'object')
+    throw new SiteFactsError('content/company.yaml must hold the company facts.');
+  const legalName = isText(company.legalName) ? company.legalName : company.name;
+  if (!isText(legalName))
+    throw new SiteFactsError('content/company.yaml is missing the required field "legalName".');
+  for (const field of ['name', 'address', 'email'] as const)
+    if (!isText(company[field]))
+      throw new SiteFactsError(`content/company.yaml is missing the required field "${field}".`);
+  return {
+    name: (company.name as string).trim(),
+    legalName: legalName.trim(),
+    address: (company.address as string).trim(),
+    email: (company.email as string).trim(),
+  };
+}

@@ -5,6 +5,7 @@ import {
   COMPANY_RULE,
   CONTACT_RULE,
   HOME_RULE,
+  LEGAL_RULE,
   PRICING_RULE,
   SERVICES_PAGE_RULE,
   SERVICE_RULE,
@@ -24,6 +25,7 @@ const FILES = {
   AboutYaml: { file: 'about.yaml', rule: ABOUT_RULE },
   ServicesPageYaml: { file: 'services-page.yaml', rule: SERVICES_PAGE_RULE },
   ContactYaml: { file: 'contact.yaml', rule: CONTACT_RULE },
+  LegalYaml: { file: 'legal.yaml', rule: LEGAL_RULE },
 } as const;
 
 /** Every problem in the site content files, as sentences naming file and field. */

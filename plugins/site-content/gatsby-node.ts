@@ -2,7 +2,7 @@ import type { GatsbyNode } from 'gatsby';
 import { findContentProblems } from './find-problems';
 
 /**
- * Types for content/company.yaml, services.yaml, pricing.yaml, home.yaml, about.yaml,
+ * Types for content/company.yaml, legal.yaml, services.yaml, pricing.yaml, home.yaml, about.yaml,
  * services-page.yaml and contact.yaml. The
  * files are checked in createPages before any page query runs, so a missing field stops the
  * build with a sentence naming file and field instead of a GraphQL null error.
@@ -10,8 +10,23 @@ import { findContentProblems } from './find-problems';
 export const createSchemaCustomization: GatsbyNode['createSchemaCustomization'] = ({ actions }) => {
   actions.createTypes(`
     type CompanyFigure { label: String! value: Int! }
+    type LegalSection { heading: String! paragraphs: [String!] items: [String!] }
+    type LegalPage {
+      title: String!
+      description: String!
+      updated: String!
+      lead: String!
+      sections: [LegalSection!]!
+    }
+    type LegalYaml implements Node @dontInfer {
+      privacy: LegalPage!
+      terms: LegalPage!
+      imprint: LegalPage!
+    }
     type CompanyYaml implements Node @dontInfer {
       name: String!
+      legalName: String!
+      address: String!
       foundedYear: Int!
       email: String!
       phone: String!

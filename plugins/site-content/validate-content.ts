@@ -8,7 +8,7 @@ import {
 
 /**
  * The shape of each site content file (content/company.yaml, services.yaml, pricing.yaml,
- * home.yaml, about.yaml, services-page.yaml, contact.yaml) and the checks that stop a build with a sentence naming the file and
+ * home.yaml, about.yaml, services-page.yaml, contact.yaml, legal.yaml) and the checks that stop a build with a sentence naming the file and
  * field, so whoever edits the copy can fix it without reading code.
  */
 type Rule =
@@ -38,12 +38,29 @@ const hero = (buttons: Record<string, Rule> = {}): Rule =>
 
 export const COMPANY_RULE = object({
   name: text,
+  legalName: text,
+  address: text,
   foundedYear: { kind: 'int', min: 1900, max: 2100 },
   email: text,
   phone: text,
   replyTime: text,
   figures: list({ label: text, value: { kind: 'int', min: 0, max: 100 } }),
 });
+
+const legalPage = object({
+  title: text,
+  description: text,
+  /** The day the page last changed, YYYY-MM-DD. */
+  updated: text,
+  lead: text,
+  sections: list({
+    heading: text,
+    paragraphs: { kind: 'list', of: text, optional: true },
+    items: { kind: 'list', of: text, optional: true },
+  }),
+});
+
+export const LEGAL_RULE = object({ privacy: legalPage, terms: legalPage, imprint: legalPage });
 
 export const SERVICE_RULE = object({
   slug: text,

@@ -7,6 +7,7 @@ import Fastify, {
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Config } from './config';
+import { setCompanyContentDir } from './services/site-facts';
 import type { Db } from './db/connect';
 import authPlugin from './plugins/auth';
 import dbPlugin from './plugins/db';
@@ -130,6 +131,8 @@ export async function buildApp({ config, connection, logStream }: BuildOptions):
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.decorate('config', config);
+  // Giveaway rules and mail name the company as content/company.yaml writes it.
+  setCompanyContentDir(config.contentDir);
   app.decorate('site', new SiteHandle());
   await app.register(errorsPlugin);
   await app.register(gracefulClose, { drainMs: SHUTDOWN_DRAIN_MS });

@@ -13,7 +13,15 @@ export interface ServiceEntry {
 }
 
 export interface SiteContent {
-  company: { name: string; foundedYear: number; email: string; phone: string; replyTime: string };
+  company: {
+    name: string;
+    legalName: string;
+    address: string;
+    foundedYear: number;
+    email: string;
+    phone: string;
+    replyTime: string;
+  };
   /** Every service in the file's order (the contact form's order). */
   services: readonly ServiceEntry[];
   /** The services that have a card, in card order. */
@@ -47,6 +55,8 @@ export function useSiteContent(): SiteContent {
     query SiteContent {
       companyYaml {
         name
+        legalName
+        address
         foundedYear
         email
         phone

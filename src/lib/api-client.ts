@@ -1,15 +1,15 @@
 import { navigate } from 'gatsby-link';
+import { loginPathReturningTo } from './return-path';
 
 /**
  * The one fetch wrapper for the REST API: JSON by default, form-encoded on request, the server's
  * `detail` as the error message, and any 401 treated as an ended session (listeners told, browser
- * sent to /login). The session travels in an HttpOnly cookie that the browser attaches to
+ * sent to /login, which returns to the page afterwards). The session travels in an HttpOnly cookie that the browser attaches to
  * same-origin requests: page script never sees a credential, so nothing here reads or sends one.
  * No timeout is set.
  */
 
 const DEFAULT_BASE_URL = '/api/v1';
-const LOGIN_PATH = '/login';
 
 export class ApiError extends Error {
   /** HTTP status, or 0 when no answer arrived (offline, DNS, connection refused). */
@@ -68,7 +68,10 @@ export function onUnauthorized(listener: UnauthorizedListener): () => void {
 function handleUnauthorized(): void {
   unauthorizedListeners.forEach((listener) => listener());
   if (typeof window === 'undefined') return;
-  if (!/^\/login\/?$/.test(window.location.pathname)) void navigate(LOGIN_PATH);
+  const { pathname, search, hash } = window.location;
+  // The login brings the member back to the page that needed it.
+  if (!/^\/login\/?$/.test(pathname))
+    void navigate(loginPathReturningTo(`${pathname}${search}${hash}`));
 }
 
 /** `detail` as a string, or `detail.message` when the server sent an object. */
@@ -145,7 +148,10 @@ async function request<T>(
     const detail = detailFrom(errorBody);
     const message = detail ?? `HTTP error! status: ${response.status}`;
     const error = new ApiError(response.status, message, errorBody, detail);
-    console.error(`API ${method} ${path} failed:`, error.message);
+    // A refusal (4xx) is an answer the page shows as a message: a warning. A server failure is
+    // an error.
+    const log = response.status >= 500 ? console.error : console.warn;
+    log(`API ${method} ${path} failed:`, error.message);
     if (response.status === 401 && options.authRedirect !== false) handleUnauthorized();
     throw error;
   }

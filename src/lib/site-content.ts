@@ -26,7 +26,15 @@ export function isContentIcon(value: unknown): value is ContentIcon {
 
 /** The parts of content/company.yaml and content/pricing.yaml that texts may quote. */
 export interface FactSources {
-  company: { foundedYear: number; email: string; phone: string; replyTime: string };
+  company: {
+    name: string;
+    legalName: string;
+    address: string;
+    foundedYear: number;
+    email: string;
+    phone: string;
+    replyTime: string;
+  };
   pricing: {
     consultation: { rate: string; freeMinutes: number };
     plans: readonly {
@@ -42,11 +50,14 @@ export interface FactSources {
 export type Facts = Readonly<Record<string, string>>;
 
 /**
- * Every fact a text may name: {replyTime}, {foundedYear}, {email}, {phone},
+ * Every fact a text may name: {name}, {legalName}, {address}, {replyTime}, {foundedYear}, {email}, {phone},
  * {consultation.rate}, {consultation.freeMinutes} and {<plan id>.price|monthly|startsAt}.
  */
 export function collectFacts({ company, pricing }: FactSources): Facts {
   const facts: Record<string, string> = {
+    name: company.name,
+    legalName: company.legalName,
+    address: company.address,
     replyTime: company.replyTime,
     foundedYear: String(company.foundedYear),
     email: company.email,

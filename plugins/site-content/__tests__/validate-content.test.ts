@@ -21,6 +21,8 @@ import {
 
 const company = {
   name: 'AgentWorks',
+  legalName: 'AgentWorks Ltd.',
+  address: '12 Harbour Street, Springfield',
   foundedYear: 2025,
   email: 'hello@agentworks.example',
   phone: '+1 555 010 2025',
@@ -186,6 +188,8 @@ describe('validateFactNames', () => {
 
   it('knows the company, consultation and plan facts', () => {
     expect(facts).toMatchObject({
+      legalName: 'AgentWorks Ltd.',
+      address: '12 Harbour Street, Springfield',
       replyTime: '24 hours',
       foundedYear: '2025',
       'consultation.rate': '$200',
@@ -200,7 +204,7 @@ describe('validateFactNames', () => {
     const faq = [{ question: 'How quickly?', answer: 'Within {replyTme} on business days.' }];
     const [problem] = validateFactNames({ ...pricing, faq }, 'pricing.yaml', facts);
     expect(problem).toMatch(
-      /^content\/pricing\.yaml names \{replyTme\} in field "faq\[0\]\.answer", which is not a fact; known facts: \{replyTime\}, /,
+      /^content\/pricing\.yaml names \{replyTme\} in field "faq\[0\]\.answer", which is not a fact; known facts: \{name\}, \{legalName\}, \{address\}, \{replyTime\}, /,
     );
   });
 });
@@ -266,6 +270,7 @@ describe('findContentProblems', () => {
     AboutYaml: [contentFile('about.yaml')],
     ServicesPageYaml: [contentFile('services-page.yaml')],
     ContactYaml: [contentFile('contact.yaml')],
+    LegalYaml: [contentFile('legal.yaml')],
     ServicesYaml: CONTACT_SERVICES.map((slug) => service(slug)),
   };
   const lookup = (override: Record<string, object[]>) => (type: string) =>

@@ -4,10 +4,12 @@ import type { ContactFacts } from '@site/pipeline';
 import type { Database } from '../db/database';
 import { paginate } from '../lib/pagination';
 import type { Mailer } from './mail';
+import { acknowledgementText, loadCompanyIdentity } from './site-facts';
 
 /**
- * Keeps one enquiry and notifies the owner (by SMTP, or in the outbox). The notification names
- * the service and the reply-time promise as content/ writes them (`facts`).
+ * Keeps one enquiry, notifies the owner at OWNER_EMAIL and acknowledges it to the sender (by SMTP,
+ * or in the outbox). Both mails name the reply-time promise as content/ writes it (`facts`); the
+ * notification also names the service.
  */
 export async function receiveEnquiry(
   db: Kysely<Database>,
@@ -54,6 +56,14 @@ export async function receiveEnquiry(
       `Reply within ${facts.replyTime} on business days.`,
     ].join('\n'),
     headers: { 'Reply-To': enquiry.email },
+  });
+  // The sender's acknowledgement repeats the reply-time promise, and nothing they typed.
+  const company = loadCompanyIdentity();
+  await mailer.send({
+    to: enquiry.email,
+    subject: oneLine(`We received your message – ${company.name}`),
+    text: acknowledgementText(facts, company),
+    headers: { 'Reply-To': company.email },
   });
   return { id, ...enquiry };
 }

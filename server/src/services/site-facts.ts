@@ -1,6 +1,12 @@
+import { readFileSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { readContactFactsFrom, type ContactFacts } from '@site/pipeline';
+import {
+  readCompanyIdentityFrom,
+  readContactFactsFrom,
+  type CompanyIdentity,
+  type ContactFacts,
+} from '@site/pipeline';
 
 /**
  * The reply time and service names from the site's content/ folder (CONTENT_DIR), the same files
@@ -18,4 +24,37 @@ export async function loadContactFacts(contentDir: string): Promise<ContactFacts
 /** The answer to a visitor who sent an enquiry. */
 export function thanksMessage(name: string, facts: ContactFacts): string {
   return `Thanks, ${name}! We received your message and will reply within ${facts.replyTime} on business days.`;
+}
+
+/** The content folder the company's identity is read from; the app sets it from CONTENT_DIR. */
+let identityDir = path.resolve('content');
+
+export function setCompanyContentDir(contentDir: string): void {
+  identityDir = contentDir;
+}
+
+/**
+ * The company's legal name and address from content/company.yaml, read on each use (a small
+ * file) so that an edited address counts from the next giveaway rules written.
+ */
+export function loadCompanyIdentity(): CompanyIdentity {
+  return readCompanyIdentityFrom(readFileSync(path.join(identityDir, 'company.yaml'), 'utf8'));
+}
+
+/**
+ * The acknowledgement a visitor gets for an enquiry: the reply-time promise. It repeats nothing the
+ * visitor typed (not even their name): anyone can type someone else's address into the form, and
+ * the mail must not carry their words to it.
+ */
+export function acknowledgementText(
+  facts: ContactFacts,
+  company: { name: string; email: string },
+): string {
+  return [
+    'Hello,',
+    '',
+    `Thank you for your message to ${company.name}. We have received it and will reply within ${facts.replyTime} on business days.`,
+    '',
+    `If you did not write to us, you can ignore this e-mail. To add something, write to ${company.email}.`,
+  ].join('\n');
 }

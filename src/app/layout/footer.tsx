@@ -5,6 +5,7 @@ import { ClockIcon, LogoMark, MailIcon, PhoneIcon } from '@/components/layout-ic
 import { Container } from '@/components/ui/container';
 import { useSiteContent } from '@/components/use-site-content';
 import { telHref } from '@/components/use-site-metadata';
+import { FooterSignupIsland } from '@/features/newsletter';
 
 export const FOOTER_LINKS: readonly { to: string; label: string }[] = [
   { to: '/', label: 'Home' },
@@ -102,6 +103,27 @@ const ContactItem = styled.li`
   }
 `;
 
+/** The legal pages, linked from every page. */
+export const LEGAL_LINKS: readonly { to: string; label: string }[] = [
+  { to: '/privacy', label: 'Privacy' },
+  { to: '/terms', label: 'Terms' },
+  { to: '/imprint', label: 'Imprint' },
+];
+
+const Signup = styled.div`
+  max-width: 36rem;
+  margin-top: ${({ theme }) => theme.space[10]};
+`;
+
+const Legal = styled.ul`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.space[4]};
+  margin: 0;
+  padding: 0;
+  list-style: none;
+`;
+
 const Bottom = styled.div`
   display: flex;
   flex-wrap: wrap;
@@ -172,8 +194,20 @@ export function Footer() {
             </List>
           </section>
         </Grid>
+        <Signup>
+          <FooterSignupIsland />
+        </Signup>
         <Bottom>
           <p>© {year} AgentWorks. All rights reserved.</p>
+          <nav aria-label="Legal">
+            <Legal>
+              {LEGAL_LINKS.map((link) => (
+                <li key={link.to}>
+                  <Link to={link.to}>{link.label}</Link>
+                </li>
+              ))}
+            </Legal>
+          </nav>
           <p>Custom AI agents for business.</p>
         </Bottom>
       </Container>

@@ -1,7 +1,15 @@
 import { collectFacts, fillFacts, unknownFacts } from '../site-content';
 
 const facts = collectFacts({
-  company: { foundedYear: 2025, email: 'hello@example.com', phone: '+1 555', replyTime: '2 days' },
+  company: {
+    name: 'Example',
+    legalName: 'Example Ltd.',
+    address: '1 Main Street, Town',
+    foundedYear: 2025,
+    email: 'hello@example.com',
+    phone: '+1 555',
+    replyTime: '2 days',
+  },
   pricing: {
     consultation: { rate: '$250', freeMinutes: 45 },
     plans: [

@@ -8,6 +8,7 @@ import type { CategoryOption, SeriesOption } from '@/features/blog/components/bl
 import { BlogListIsland } from '@/features/blog/components/blog-list-island';
 import type { SocialLinks } from '@/features/blog/components/social-follow';
 import { toKey } from '@/features/blog/lib/filters';
+import { NewsletterIsland } from '@/features/newsletter/components/newsletter-island';
 
 /** The site's social profiles; a profile left out of the site metadata has no link. */
 function socialLinks(
@@ -23,6 +24,12 @@ function socialLinks(
 
 const ListSection = styled.section`
   padding-block: ${({ theme }) => theme.space[10]} ${({ theme }) => theme.space[16]};
+`;
+
+/** The blog's own newsletter card, under the list where a reader finishes browsing. */
+const Subscribe = styled.div`
+  max-width: 40rem;
+  margin: ${({ theme }) => theme.space[12]} auto 0;
 `;
 
 export default function BlogPage({ data }: PageProps<Queries.BlogIndexQuery>) {
@@ -57,6 +64,9 @@ export default function BlogPage({ data }: PageProps<Queries.BlogIndexQuery>) {
             series={series}
             social={socialLinks(data.site?.siteMetadata?.social)}
           />
+          <Subscribe>
+            <NewsletterIsland />
+          </Subscribe>
         </Container>
       </ListSection>
     </>

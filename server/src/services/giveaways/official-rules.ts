@@ -1,4 +1,5 @@
 import type { RulesSection } from '@site/contracts';
+import { loadCompanyIdentity } from '../site-facts';
 import { formatDate } from './dates';
 
 /** The fields of a giveaway its official rules are written from. */
@@ -15,8 +16,6 @@ export interface RulesFields {
   extra_terms: string;
   commitment: string | null;
 }
-
-const ORGANISER = 'AgentWorks';
 
 const days = (n: number) => `${n} ${n === 1 ? 'day' : 'days'}`;
 
@@ -40,10 +39,12 @@ export function renderRules(fields: RulesFields, timeZone: string): RulesSection
     ? `who live in ${fields.region.trim()}`
     : 'wherever they live, except where the law of their country does not allow them to take part';
   const external = fields.external_randomness?.trim();
+  // The organiser as content/company.yaml names it: changing the address there changes the rules.
+  const organiser = loadCompanyIdentity();
   const sections: RulesSection[] = [
     {
       heading: 'Organiser',
-      text: `The giveaway "${fields.title}" is run by ${ORGANISER}. It is not sponsored, endorsed or run by Instagram or Meta.`,
+      text: `The giveaway "${fields.title}" is run by ${organiser.legalName}, ${organiser.address}. It is not sponsored, endorsed or run by Instagram or Meta.`,
     },
     {
       heading: 'Who may enter',

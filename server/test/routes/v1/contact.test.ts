@@ -44,15 +44,24 @@ describe('contact without SMTP: notification kept in the outbox', () => {
       url: '/api/v1/outbox/',
       headers: { authorization: admin },
     });
-    const [mail] = outbox.json().items;
+    const items = outbox.json().items as { to: string; subject: string; text: string }[];
+    const mail = items.find((item) => item.to === 'owner@agentworks.example');
     expect(mail).toMatchObject({
       to: 'owner@agentworks.example',
       subject: 'New enquiry from Ada Lovelace (Analytical Engines Ltd)',
       reason: 'no-smtp',
       headers: { 'Reply-To': 'ada@example.com' },
     });
-    expect(mail.text).toContain('Service: AI Agent Development');
-    expect(mail.text).toContain(ENQUIRY.message);
+    expect(mail?.text).toContain('Service: AI Agent Development');
+    expect(mail?.text).toContain(ENQUIRY.message);
+
+    // The sender's acknowledgement repeats the reply-time promise, and nothing they typed.
+    const ack = items.find((item) => item.to === 'ada@example.com');
+    expect(ack?.subject).toBe('We received your message – AgentWorks');
+    expect(ack?.text).toContain('will reply within 24 hours on business days');
+    expect(ack?.text).not.toContain(ENQUIRY.message);
+    expect(ack?.text).not.toContain('Ada');
+    expect(items).toHaveLength(2);
   });
 
   test('/contact without the trailing slash works the same', async () => {
@@ -208,6 +217,9 @@ describe('contact with SMTP', () => {
       expect(mail.headers.subject).toBe('New enquiry from Ada Lovelace (Analytical Engines Ltd)');
       expect(mail.headers['reply-to']).toBe('ada@example.com');
       expect(mail.text).toContain(ENQUIRY.message);
+      const ack = await smtp.waitForMail(seen + 1);
+      expect(ack.to).toEqual(['ada@example.com']);
+      expect(ack.text).toContain('will reply within 24 hours on business days');
       const admin = (await userWithToken(t.app, 'admin')).authorization;
       expect(
         (
@@ -239,10 +251,12 @@ describe('contact with SMTP', () => {
           headers: { authorization: admin },
         })
       ).json();
-      expect(outbox.items[0]).toMatchObject({
-        reason: 'smtp-failed',
-        to: 'owner@agentworks.example',
-      });
+      expect(outbox.items).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({ reason: 'smtp-failed', to: 'owner@agentworks.example' }),
+          expect.objectContaining({ reason: 'smtp-failed', to: 'ada@example.com' }),
+        ]),
+      );
       expect(
         (
           await t.app.inject({
@@ -270,8 +284,11 @@ describe('contact with SMTP', () => {
           headers: { authorization: admin },
         })
       ).json();
+      expect(outbox.items).toHaveLength(1);
       expect(outbox.items[0]).toMatchObject({ reason: 'no-recipient', to: '' });
-      expect(smtp.mails.length).toBe(seen);
+      // The sender's acknowledgement still goes out.
+      const ack = await smtp.waitForMail(seen);
+      expect(ack.to).toEqual(['ada@example.com']);
     } finally {
       await t.close();
     }

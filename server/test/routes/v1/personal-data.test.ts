@@ -73,6 +73,7 @@ test('export gathers enquiries, the subscription, giveaway entries and kept mail
   expect(data.mail.map((m) => m.subject).sort()).toEqual([
     'New enquiry from Pat',
     'Please confirm your AgentWorks newsletter subscription',
+    'We received your message – AgentWorks',
   ]);
   expect(JSON.stringify(data)).not.toContain(OTHER);
 });
@@ -106,8 +107,9 @@ test('erase removes everything; a drawn giveaway keeps the winner’s place with
     subscriptions: 1,
     giveaway_entries_deleted: 1,
     giveaway_entries_anonymised: 1,
-    // The enquiry notice, the subscription confirmation and the winner's notice of the draw.
-    mail: 3,
+    // The enquiry notice and its acknowledgement, the subscription confirmation and the
+    // winner's notice of the draw.
+    mail: 4,
   });
 
   const left = (await call('export', PERSON)).json<PersonalDataExport>();
@@ -148,10 +150,11 @@ test('an address with LIKE wildcards matches only itself', async () => {
   await footprint('a_b%c@example.com', 'wild');
   await footprint('axbyc@example.com', 'tame');
   const res = await call('erase', 'a_b%c@example.com');
-  expect(res.json()).toMatchObject({ enquiries: 1, subscriptions: 1, mail: 2 });
+  // The enquiry notice and its acknowledgement, and the subscription confirmation.
+  expect(res.json()).toMatchObject({ enquiries: 1, subscriptions: 1, mail: 3 });
   const tame = (await call('export', 'axbyc@example.com')).json<PersonalDataExport>();
   expect(tame.enquiries).toHaveLength(1);
-  expect(tame.mail).toHaveLength(2);
+  expect(tame.mail).toHaveLength(3);
 });
 
 test('newsletter issues sent to the address are exported, and erased with the subscription', async () => {
@@ -236,6 +239,8 @@ test('addresses that contain one another are different people: export and erase 
     'New enquiry from Ann again',
     'New enquiry from Pat',
     'Please confirm your AgentWorks newsletter subscription',
+    'We received your message – AgentWorks',
+    'We received your message – AgentWorks',
   ]);
   // Nothing of the other two people: no enquiry, notice or confirmation of theirs.
   const ofAnn = JSON.stringify({
@@ -256,14 +261,14 @@ test('addresses that contain one another are different people: export and erase 
     );
   const before = await others();
   expect(before.map((data) => data.enquiries.length)).toEqual([1, 1]);
-  expect(before.map((data) => data.mail.length)).toEqual([3, 2]);
+  expect(before.map((data) => data.mail.length)).toEqual([4, 3]);
 
   const erased = await call('erase', 'ANN@x.example');
   expect(erased.json()).toMatchObject({
     enquiries: 2,
     subscriptions: 1,
     giveaway_entries_deleted: 1,
-    mail: 4,
+    mail: 6,
   });
   expect((await call('export', 'ann@x.example')).json<PersonalDataExport>()).toMatchObject({
     enquiries: [],

@@ -49,6 +49,37 @@ describe('staff accounts', () => {
       payload: { username, password },
     });
 
+  test('accepting an invitation signs the new member in: the answer sets the session cookie', async () => {
+    const { token } = await invite('newcomer@example.com', 'editor');
+    const res = await accept(token, 'newcomer');
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toEqual({
+      message: 'Your account "newcomer" is ready, and you are signed in.',
+      username: 'newcomer',
+      role: 'editor',
+    });
+    expect(res.headers['cache-control']).toBe('no-store');
+    const cookies = res.cookies as { name: string; value: string; httpOnly?: boolean }[];
+    const session = cookies.find((cookie) => cookie.name === 'aw_session');
+    expect(session?.httpOnly).toBe(true);
+    expect(cookies.some((cookie) => cookie.name === 'aw_staff')).toBe(true);
+    const me = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/auth/me',
+      cookies: { aw_session: session?.value ?? '' },
+    });
+    expect(me.statusCode).toBe(200);
+    expect(me.json()).toEqual({
+      username: 'newcomer',
+      role: 'editor',
+      email: 'newcomer@example.com',
+    });
+    // A used link signs nobody in.
+    const again = await accept(token, 'newcomer2');
+    expect(again.statusCode).toBe(400);
+    expect(again.cookies).toHaveLength(0);
+  });
+
   test('an invitation is mailed, accepted once with a chosen password, and gives its role', async () => {
     const { invitation, token } = await invite('Writer@Example.com', 'editor');
     expect(invitation).toMatchObject({
@@ -74,7 +105,7 @@ describe('staff accounts', () => {
       url: '/api/v1/auth/me',
       headers: { authorization: `Bearer ${session.json().access_token}` },
     });
-    expect(me.json()).toEqual({ username: 'writer', role: 'editor' });
+    expect(me.json()).toEqual({ username: 'writer', role: 'editor', email: 'writer@example.com' });
 
     // The list shows the account with its role and the login just made.
     const list = await t.app.inject({

@@ -2,6 +2,7 @@ import styled from 'styled-components';
 import { itemText } from '@/components/marketing/item-text';
 import { CheckList } from '@/components/marketing/check-list';
 import { Card } from '@/components/ui/card';
+import { scrollCue } from '@/styles/scroll-cue';
 
 /** Styles of the services page (src/pages/services.tsx). */
 
@@ -29,6 +30,7 @@ export const Jump = styled.nav`
       flex-wrap: nowrap;
       overflow-x: auto;
       scrollbar-width: thin;
+      ${scrollCue()}
     }
 
     li {

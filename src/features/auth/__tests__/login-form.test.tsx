@@ -92,6 +92,27 @@ describe('LoginForm', () => {
     );
     await fillAndSubmit(user, 'writer', 'pw');
     expect(await screen.findByText('signed in as editor')).toBeInTheDocument();
+    // An editor lands on the drafts, where they work.
+    await waitFor(() => expect(navigate).toHaveBeenCalledWith('/admin/drafts'));
+  });
+
+  it.each([
+    ['?next=%2Fadmin%2Finbox', '/admin/inbox'],
+    ['?next=https%3A%2F%2Fevil.example%2F', '/giveaway/admin'],
+    ['?next=%2F%2Fevil.example', '/giveaway/admin'],
+    ['?next=%2F%5Cevil.example', '/giveaway/admin'],
+  ])('after a login asked for by a page (%s) goes to %s', async (search, expected) => {
+    window.history.replaceState(null, '', `/login${search}`);
+    const user = renderLogin();
+    server.use(
+      http.post(`${API}/auth/login`, () =>
+        HttpResponse.json({ access_token: 'jwt-4', token_type: 'bearer', expires_in: 3600 }),
+      ),
+      http.get(`${API}/auth/me`, () => HttpResponse.json({ username: 'admin', role: 'admin' })),
+    );
+    await fillAndSubmit(user, 'admin', 'pw');
+    await waitFor(() => expect(navigate).toHaveBeenCalledWith(expected));
+    window.history.replaceState(null, '', '/');
   });
 
   it('draws the smaller menu when the role cannot be read right after logging in', async () => {
@@ -104,7 +125,7 @@ describe('LoginForm', () => {
     );
     await fillAndSubmit(user, 'admin', 'pw');
     expect(await screen.findByText('signed in as editor')).toBeInTheDocument();
-    await waitFor(() => expect(navigate).toHaveBeenCalledWith('/giveaway/admin'));
+    await waitFor(() => expect(navigate).toHaveBeenCalledWith('/admin/drafts'));
   });
 
   it('shows the failure toast on wrong credentials, stays on the page and stores nothing', async () => {

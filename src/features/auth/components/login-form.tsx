@@ -9,10 +9,9 @@ import { Button } from '@/components/ui/button';
 import { Field, Input } from '@/components/ui/field';
 import { useToast } from '@/components/ui/toast';
 import { api, ApiError } from '@/lib/api-client';
+import { afterLoginPath } from '@/lib/return-path';
 import { useHydrated } from '@/lib/use-hydrated';
 import { useSession } from '../session-context';
-
-export const AFTER_LOGIN_PATH = '/giveaway/admin';
 
 const schema = yup.object({
   username: yup.string().trim().required('Username is required'),
@@ -26,7 +25,10 @@ const Form = styled.form`
   flex-direction: column;
 `;
 
-/** Staff login: form-encoded to POST /auth/login, which starts a session held in a cookie. */
+/**
+ * Staff login: form-encoded to POST /auth/login, which starts a session held in a cookie; then to
+ * `?next=` (a path on this site) or the role's landing page.
+ */
 export function LoginForm() {
   const { login } = useSession();
   const { toast } = useToast();
@@ -54,16 +56,19 @@ export function LoginForm() {
       });
       return;
     }
+    let role: MeResponse['role'] = 'editor';
     try {
-      const me = await api.get<MeResponse>('/auth/me', { authRedirect: false });
-      login(me.role);
+      role = (await api.get<MeResponse>('/auth/me', { authRedirect: false })).role;
     } catch {
       // Logged in, role not yet known: draw the smaller menu; the next page load asks again and
       // the server enforces the real role meanwhile.
-      login('editor');
     }
+    login(role);
     toast({ title: 'Login successful' });
-    await navigate(AFTER_LOGIN_PATH);
+    // Back to the page that asked for the login (a path on this site only), else where the role
+    // works: admins to the giveaways, editors to their drafts. Read now, not at render: the
+    // prebuilt page knows no query string.
+    await navigate(afterLoginPath(window.location.search, role));
   };
 
   return (

@@ -1,4 +1,5 @@
 import styled from 'styled-components';
+import { scrollCue } from '@/styles/scroll-cue';
 
 /**
  * Typography for rendered markdown: headings with their permalink icons, tables, code, quotes.
@@ -113,6 +114,7 @@ export const PostBody = styled.div.attrs<{ 'data-post-body'?: string }>({ 'data-
     margin: 0 0 ${({ theme }) => theme.space[6]};
     overflow-x: auto;
     border-collapse: collapse;
+    ${scrollCue()}
     font-size: ${({ theme }) => theme.fontSizes.md};
     line-height: 1.5;
   }

@@ -71,7 +71,7 @@ describe('ContactForm', () => {
     expect(requested).not.toHaveBeenCalled();
   });
 
-  it('sends the enquiry: Sending..., toast with the server message, inline success, form cleared', async () => {
+  it('sends the enquiry: Sending..., then a thank-you panel with the server message in place of the form, no toast', async () => {
     const user = renderForm();
     let body: unknown;
     server.use(
@@ -92,10 +92,10 @@ describe('ContactForm', () => {
 
     expect(await screen.findByText('Message Sent Successfully!')).toBeInTheDocument();
     expect(screen.getByText(SUCCESS_TEXT)).toBeInTheDocument();
-    expect(within(notifications()).getByText('Success')).toBeInTheDocument();
-    expect(
-      within(notifications()).getByText('Thanks, Ada! We received your message.'),
-    ).toBeInTheDocument();
+    // The panel replaces the form and no toast covers it.
+    expect(screen.getByText('Thanks, Ada! We received your message.')).toBeInTheDocument();
+    expect(screen.queryByRole('form', { name: 'Contact form' })).not.toBeInTheDocument();
+    expect(within(notifications()).queryByText('Success')).not.toBeInTheDocument();
     expect(body).toEqual({
       name: 'Ada Lovelace',
       email: 'ada@example.com',
@@ -105,6 +105,8 @@ describe('ContactForm', () => {
       message: 'We need an agent for invoices.',
       website: '',
     });
+    // "Send another message" brings back the form, empty.
+    await user.click(screen.getByRole('button', { name: 'Send another message' }));
     for (const label of [/^Name/, /^Email/, /^Phone/, /^Company/, /^Message/]) {
       expect(field(label)).toHaveValue('');
     }
@@ -179,6 +181,7 @@ describe('ContactForm', () => {
     await user.keyboard('{Enter}');
     const success = await screen.findByText('Message Sent Successfully!');
     await waitFor(() => expect(success.closest('[tabindex="-1"]')).toHaveFocus());
+    await user.click(screen.getByRole('button', { name: 'Send another message' }));
 
     server.use(http.post(`${API}/contact/`, () => new HttpResponse(null, { status: 500 })));
     await user.type(field(/^Name/), 'Ada');
@@ -190,26 +193,27 @@ describe('ContactForm', () => {
     await waitFor(() => expect(failure.closest('[tabindex="-1"]')).toHaveFocus());
   });
 
-  it('leaves focus alone when the form was sent from a field', async () => {
+  it('moves focus to the thank-you panel when the form was sent from a field (the form is gone)', async () => {
     const user = renderForm();
     server.use(http.post(`${API}/contact/`, () => HttpResponse.json({ message: 'Thanks!' })));
     await fillRequired(user);
     await user.click(field(/^Name/));
     await user.keyboard('{Enter}');
-    expect(await screen.findByText('Message Sent Successfully!')).toBeInTheDocument();
-    expect(field(/^Name/)).toHaveFocus();
+    const success = await screen.findByText('Message Sent Successfully!');
+    await waitFor(() => expect(success.closest('[tabindex="-1"]')).toHaveFocus());
   });
 
-  it('returns to idle after a success when the person starts typing again', async () => {
+  it('returns to an empty form after a success with "Send another message"', async () => {
     const user = renderForm();
     server.use(http.post(`${API}/contact/`, () => HttpResponse.json({ message: 'Thanks!' })));
     await fillRequired(user);
     await user.click(submit());
     expect(await screen.findByText('Message Sent Successfully!')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Send another message' }));
+    expect(screen.queryByText('Message Sent Successfully!')).not.toBeInTheDocument();
+    expect(field(/^Name/)).toHaveValue('');
     await user.type(field(/^Name/), 'B');
-    await waitFor(() =>
-      expect(screen.queryByText('Message Sent Successfully!')).not.toBeInTheDocument(),
-    );
+    expect(field(/^Name/)).toHaveValue('B');
   });
 
   it('has a honeypot field hidden from people and sends what a bot typed into it', async () => {

@@ -1,3 +1,4 @@
+import { Link } from 'gatsby-link';
 import { yupResolver } from '@hookform/resolvers/yup';
 import type { ContactRequest, ContactService } from '@site/contracts';
 import { CONTACT_FIELD_LIMITS as LIMITS, CONTACT_SERVICES } from '@site/contracts/form-fields';
@@ -93,6 +94,22 @@ const Status = styled.div`
   margin-bottom: ${({ theme }) => theme.space[5]};
 `;
 
+const Privacy = styled.p`
+  margin: ${({ theme }) => theme.space[3]} 0 0;
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+`;
+
+const Thanks = styled.div`
+  display: grid;
+  justify-items: start;
+  gap: ${({ theme }) => theme.space[4]};
+
+  > :first-child {
+    justify-self: stretch;
+  }
+`;
+
 const Form = styled.form`
   position: relative;
 `;
@@ -109,8 +126,9 @@ function fieldErrorsFrom(error: unknown): { field: string; message: string }[] {
 
 /**
  * The enquiry form: name, e-mail and message required, phone, company and service optional. It is
- * idle, submitting ('Sending...', button disabled), sent (form cleared) or failed (toast, alert and
- * red borders on the required fields); any edit returns it to idle.
+ * idle, submitting ('Sending...', button disabled), sent (a thank-you panel in place of the form,
+ * with the server's answer; no toast to cover it) or failed (toast, alert and red borders on the
+ * required fields); any edit returns it to idle.
  */
 export interface ContactFormProps {
   /** The service choices, in the order of content/services.yaml (useServiceOptions). */
@@ -120,6 +138,7 @@ export interface ContactFormProps {
 export function ContactForm({ serviceOptions }: ContactFormProps) {
   const { toast } = useToast();
   const [status, setStatus] = useState<ContactStatus>('idle');
+  const [answerText, setAnswerText] = useState('');
   const hydrated = useHydrated();
   const {
     register,
@@ -156,8 +175,8 @@ export function ContactForm({ serviceOptions }: ContactFormProps) {
     const payload: ContactRequest = values;
     try {
       const answer = await sendEnquiry(payload);
-      toast({ title: 'Success', description: answer.message });
       reset(EMPTY);
+      setAnswerText(answer.message);
       setStatus('success');
     } catch (error) {
       toast({
@@ -174,6 +193,21 @@ export function ContactForm({ serviceOptions }: ContactFormProps) {
 
   const failed = status === 'error';
   const submitting = status === 'submitting';
+
+  if (status === 'success') {
+    return (
+      <Thanks ref={resultRef} tabIndex={-1} aria-label="Message sent">
+        <Alert variant="success" title="Message Sent Successfully!">
+          <p>Thank you for reaching out. We&apos;ll get back to you as soon as possible.</p>
+          {answerText ? <p>{answerText}</p> : null}
+          <p>An acknowledgement is on its way to your inbox.</p>
+        </Alert>
+        <Button type="button" variant="secondary" onClick={() => setStatus('idle')}>
+          Send another message
+        </Button>
+      </Thanks>
+    );
+  }
 
   return (
     <Form onSubmit={handleSubmit(onSubmit)} noValidate aria-label="Contact form">
@@ -227,13 +261,6 @@ export function ContactForm({ serviceOptions }: ContactFormProps) {
         />
       </Honeypot>
 
-      {status === 'success' ? (
-        <Status ref={resultRef} tabIndex={-1}>
-          <Alert variant="success" title="Message Sent Successfully!">
-            <p>Thank you for reaching out. We&apos;ll get back to you as soon as possible.</p>
-          </Alert>
-        </Status>
-      ) : null}
       {failed ? (
         <Status ref={resultRef} tabIndex={-1}>
           <Alert variant="error">
@@ -247,6 +274,9 @@ export function ContactForm({ serviceOptions }: ContactFormProps) {
       <Button ref={submitRef} type="submit" size="lg" disabled={!hydrated || submitting}>
         {submitting ? 'Sending...' : 'Send Message'}
       </Button>
+      <Privacy>
+        We use these details only to answer you. <Link to="/privacy">How we handle your data</Link>.
+      </Privacy>
     </Form>
   );
 }

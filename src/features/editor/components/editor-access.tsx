@@ -1,9 +1,9 @@
 import React from 'react';
 import styled from 'styled-components';
-import { ButtonLink } from '@/components/ui/button';
 import { Container } from '@/components/ui/container';
 import { Spinner } from '@/components/ui/spinner';
 import { useSession } from '@/features/auth';
+import { LoginLink } from '@/components/ui/login-link';
 
 /**
  * Shows the editor screens to admins and editors only. The stored role only decides what to
@@ -27,7 +27,7 @@ export function EditorAccess({ children }: { children: React.ReactNode }) {
           <Denied>
             <h1>Access Denied</h1>
             <p>You need editor or admin privileges to write and publish posts.</p>
-            <ButtonLink to="/login">Log in</ButtonLink>
+            <LoginLink />
           </Denied>
         </Container>
       </Page>

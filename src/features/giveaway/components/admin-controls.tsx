@@ -8,6 +8,7 @@ import { useToggleParticipants } from '../api/toggle-participants';
 import { serverSentence } from '../error-message';
 import { useRefocusAfterBusy } from '../use-refocus-after-busy';
 import { DetailCard, DetailCardTitle, DetailNote } from './detail-card';
+import { counted } from '@/lib/format-number';
 
 const Actions = styled.div`
   display: flex;
@@ -115,7 +116,7 @@ export function AdminControls({
   };
 
   const waitingForClose = Boolean(externalRandomness) && !frozen;
-  let hint = `Ready to select winner from ${participantCount} participants.`;
+  let hint = `Ready to select winner from ${counted(participantCount, 'participant')}.`;
   if (participantCount === 0)
     hint = 'No participants yet. Wait for people to join before selecting a winner.';
   else if (waitingForClose)

@@ -8,6 +8,7 @@ import type { GiveawayWithId } from '../api/giveaway-fields';
 import { FactList, ParticipantCount } from './card-parts';
 import { TrophyIcon, UsersIcon } from '@/components/icons';
 import { StatusBadge } from './status-badge';
+import { counted } from '@/lib/format-number';
 
 const Article = styled.article`
   display: flex;
@@ -127,7 +128,7 @@ export function GiveawayCard({ giveaway }: { giveaway: GiveawayWithId }) {
           ) : null}
         </FactList>
         {giveaway.max_participants ? (
-          <MaxLine>Max: {giveaway.max_participants} participants</MaxLine>
+          <MaxLine>Max: {counted(giveaway.max_participants, 'participant')}</MaxLine>
         ) : null}
         {giveaway.winner_details ? (
           <WinnerBox>

@@ -40,6 +40,7 @@ import { ShareCard } from './share-card';
 import { SpinOverlay } from './spin-overlay';
 import { StatusBadge } from './status-badge';
 import { WinnerScreen } from './winner-screen';
+import { counted } from '@/lib/format-number';
 
 /** The detail view passes this to the spin, which ignores it (the sound's length sets it). */
 const DETAIL_SPIN_DURATION_MS = 20000;
@@ -315,7 +316,7 @@ export function GiveawayDetailPage({ id }: { id: string }) {
               <InfoCard id="participants-title" icon={<UsersIcon size={18} />} title="Participants">
                 <DetailValue>{giveaway.participant_count}</DetailValue>
                 {giveaway.max_participants ? (
-                  <DetailNote>Max: {giveaway.max_participants} participants</DetailNote>
+                  <DetailNote>Max: {counted(giveaway.max_participants, 'participant')}</DetailNote>
                 ) : null}
               </InfoCard>
               <InfoCard id="dates-title" icon={<CalendarIcon size={18} />} title="Dates">

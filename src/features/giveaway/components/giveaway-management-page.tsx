@@ -20,6 +20,7 @@ import { UsersIcon } from '@/components/icons';
 import { MessagePage, MessagePanel } from './message-panel';
 import { Badge } from '@/components/ui/badge';
 import { StatusBadge } from './status-badge';
+import { counted } from '@/lib/format-number';
 
 export const DELETE_CONFIRMATION =
   'Are you sure you want to delete this giveaway? This action cannot be undone.';
@@ -131,7 +132,9 @@ function ManageCard({ giveaway, onEdit, onDelete, onArchive, busy }: ManageCardP
         <dd>{formatCalendarDate(giveaway.start_date)}</dd>
         <dt>Max</dt>
         <dd>
-          {giveaway.max_participants ? `${giveaway.max_participants} participants` : 'Unlimited'}
+          {giveaway.max_participants
+            ? counted(giveaway.max_participants, 'participant')
+            : 'Unlimited'}
         </dd>
       </FactList>
       <CardActions>

@@ -1,6 +1,5 @@
 import React, { useId, useRef, useState } from 'react';
 import styled from 'styled-components';
-import { ButtonLink } from '@/components/ui/button';
 import { Container } from '@/components/ui/container';
 import { Spinner } from '@/components/ui/spinner';
 import { useSession } from '@/features/auth';
@@ -9,6 +8,8 @@ import { EnquiryList } from './enquiry-list';
 import { OutboxList } from './outbox-list';
 import { PersonalData } from './personal-data';
 import { SubscriberList } from './subscriber-list';
+import { LoginLink } from '@/components/ui/login-link';
+import { scrollCue } from '@/styles/scroll-cue';
 
 const TABS = [
   { key: 'enquiries', label: 'Enquiries', Panel: EnquiryList },
@@ -48,6 +49,7 @@ const TabList = styled.div`
   margin-bottom: ${({ theme }) => theme.space[6]};
   overflow-x: auto;
   border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+  ${scrollCue()}
 `;
 
 const Tab = styled.button`
@@ -166,7 +168,7 @@ export function Inbox() {
       <Denied>
         <Title>Access Denied</Title>
         <p>You need admin privileges to view the inbox.</p>
-        <ButtonLink to="/login">Log in as admin</ButtonLink>
+        <LoginLink>Log in as admin</LoginLink>
       </Denied>
     );
   } else {

@@ -7,6 +7,7 @@ import { formatDateTime, localDateIso } from '@/lib/dates';
 import { ListStates } from './list-states';
 import { usePagedList } from './use-paged-list';
 import { saveBlob } from './save-blob';
+import { scrollCue } from '@/styles/scroll-cue';
 
 const Toolbar = styled.div`
   display: flex;
@@ -24,6 +25,7 @@ const Toolbar = styled.div`
 
 const TableWrap = styled.div`
   overflow-x: auto;
+  ${scrollCue()}
   border: 1px solid ${({ theme }) => theme.colors.border};
   border-radius: ${({ theme }) => theme.radii.lg};
 `;

@@ -9,6 +9,7 @@ import { ApiError } from '@/lib/api-client';
 import { createIssue, fetchIssue, fetchIssuePreview, sendTestIssue } from '../api/issues-api';
 import { REFRESH_MS } from './issue-list';
 import { IssueProgress } from './issue-progress';
+import { counted } from '@/lib/format-number';
 
 const Box = styled.section`
   display: grid;
@@ -141,7 +142,9 @@ export function EmailToSubscribers({ slug }: { slug: string }) {
                 : 'Send a test'}
           </Button>
           <Button type="button" disabled={busy !== null || preview.recipients === 0} onClick={send}>
-            {busy === 'send' ? 'Starting...' : `Email to ${preview.recipients} subscribers`}
+            {busy === 'send'
+              ? 'Starting...'
+              : `Email to ${counted(preview.recipients, 'subscriber')}`}
           </Button>
         </Actions>
       </>

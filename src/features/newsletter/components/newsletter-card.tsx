@@ -1,12 +1,14 @@
-import type { NewsletterSubscribeRequest } from '@site/contracts';
-import React, { useId, useState } from 'react';
-import { useForm, type FieldErrors, type Resolver } from 'react-hook-form';
+import { Link } from 'gatsby-link';
+import React, { useId } from 'react';
 import styled from 'styled-components';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/field';
 import { useToast } from '@/components/ui/toast';
-import { useHydrated } from '@/lib/use-hydrated';
-import { subscribeToNewsletter } from '../api/newsletter-api';
+import {
+  CONFIRMATION_ON_ITS_WAY,
+  SUBSCRIBED_TEXT,
+  useNewsletterSignup,
+} from './use-newsletter-signup';
 
 /**
  * The words beside the button. The server records its own copy (NEWSLETTER_CONSENT_TEXT in
@@ -16,39 +18,8 @@ export const NEWSLETTER_PITCH =
   'Get weekly insights on building, integrating and securing AI agents, straight to your inbox.';
 export const NEWSLETTER_PROMISE = 'No spam, unsubscribe anytime.';
 
-const FAILED = {
-  title: 'Subscription failed',
-  description: 'Please try again later.',
-  variant: 'destructive',
-} as const;
-
-/**
- * The card sits on every post page, so its yup schema (with yup itself) loads only when the
- * visitor starts using the form (focus), or at the latest on the first press: a post page ships
- * react-hook-form but not yup.
- */
-const loadSchema = () => import('./subscribe-schema');
-let schema: ReturnType<typeof loadSchema> | null = null;
-function prepareSchema() {
-  if (!schema) {
-    schema = loadSchema();
-    // A failed load is forgotten, so the next focus or press tries again.
-    schema.catch(() => {
-      schema = null;
-    });
-  }
-  return schema;
-}
-const lazyResolver: Resolver<NewsletterSubscribeRequest> = async (values, context, options) => {
-  let loaded: Awaited<ReturnType<typeof loadSchema>>;
-  try {
-    loaded = await prepareSchema();
-  } catch {
-    // The network failed to bring the schema: nothing is sent.
-    return { values: {}, errors: { root: { type: 'unavailable', message: 'Not loaded' } } };
-  }
-  return loaded.subscribeResolver(values, context, options);
-};
+/** The consent's link to what the site does with an address. */
+export const PRIVACY_LINK_TEXT = 'How we handle your data';
 
 const Box = styled.section`
   padding: ${({ theme }) => theme.space[6]};
@@ -101,42 +72,18 @@ export interface NewsletterCardProps {
  */
 export function NewsletterCard({ headingLevel = 2, className }: NewsletterCardProps) {
   const { toast } = useToast();
-  const [subscribed, setSubscribed] = useState(false);
-  const {
-    register,
-    handleSubmit,
-    formState: { isSubmitting },
-  } = useForm<NewsletterSubscribeRequest>({
-    resolver: lazyResolver,
-    defaultValues: { email: '' },
-    // The mistake is told by a toast; focus stays on the button that was pressed.
-    shouldFocusError: false,
-  });
-  const hydrated = useHydrated();
+  const { register, submit, isSubmitting, subscribed, hydrated, prepareSchema } =
+    useNewsletterSignup({
+      onSubscribed: () =>
+        toast({
+          title: 'Successfully subscribed!',
+          description: "You'll receive our latest insights in your inbox.",
+        }),
+      onProblem: (problem) =>
+        toast({ title: problem.title, description: problem.description, variant: 'destructive' }),
+    });
   const headingId = useId();
   const promiseId = useId();
-
-  const subscribe = async (values: NewsletterSubscribeRequest) => {
-    try {
-      // The server records the consent with its own wording and this page (from the Referer).
-      await subscribeToNewsletter(values);
-      toast({
-        title: 'Successfully subscribed!',
-        description: "You'll receive our latest insights in your inbox.",
-      });
-      setSubscribed(true);
-    } catch {
-      toast(FAILED);
-    }
-  };
-
-  const refuse = (errors: FieldErrors<NewsletterSubscribeRequest>) => {
-    if (errors.email) {
-      toast({ title: 'Invalid email', description: errors.email.message, variant: 'destructive' });
-    } else {
-      toast(FAILED);
-    }
-  };
 
   return (
     <Box aria-labelledby={headingId} className={className}>
@@ -145,17 +92,14 @@ export function NewsletterCard({ headingLevel = 2, className }: NewsletterCardPr
       </Heading>
       {subscribed ? (
         <Success role="status">
-          <p>You&apos;re now subscribed to our newsletter.</p>
-          <Small>
-            Check your inbox for a confirmation email and click its link to start receiving our
-            weekly insights.
-          </Small>
+          <p>{SUBSCRIBED_TEXT}</p>
+          <Small>{CONFIRMATION_ON_ITS_WAY}</Small>
         </Success>
       ) : (
         <>
           <Text>{NEWSLETTER_PITCH}</Text>
           {/* noValidate: the address is checked by the one e-mail rule and answered with a toast. */}
-          <Form onSubmit={handleSubmit(subscribe, refuse)} noValidate aria-describedby={promiseId}>
+          <Form onSubmit={submit} noValidate aria-describedby={promiseId}>
             <label htmlFor={`${headingId}-email`} className="sr-only">
               Email address
             </label>
@@ -173,7 +117,9 @@ export function NewsletterCard({ headingLevel = 2, className }: NewsletterCardPr
               {isSubmitting ? 'Subscribing...' : 'Subscribe'}
             </Button>
           </Form>
-          <Small id={promiseId}>{NEWSLETTER_PROMISE}</Small>
+          <Small id={promiseId}>
+            {NEWSLETTER_PROMISE} <Link to="/privacy">{PRIVACY_LINK_TEXT}</Link>.
+          </Small>
         </>
       )}
     </Box>

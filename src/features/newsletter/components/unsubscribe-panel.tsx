@@ -51,7 +51,6 @@ const Spaced = styled.div`
  * must not unsubscribe them.
  */
 export function UnsubscribePanel({ search }: { search: string }) {
-  const token = tokenFrom(search);
   const {
     register,
     handleSubmit,
@@ -66,6 +65,9 @@ export function UnsubscribePanel({ search }: { search: string }) {
   });
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
   const hydrated = useHydrated();
+  // The prebuilt page knows no query string: the token is read once hydrated, so the first render
+  // matches the built HTML (the form for an address) and then turns into the one-click button.
+  const token = hydrated ? tokenFrom(search) : null;
 
   const send = async (body: { token: string } | { email: string }) => {
     setStatus({ kind: 'submitting' });

@@ -1,9 +1,11 @@
 import type {
+  AcceptInvitationResponse,
   InvitationInfo,
   LoginResponse,
   MeResponse,
   MessageResponse,
   Role,
+  SessionListResponse,
   StaffInvitation,
   StaffListResponse,
 } from '@site/contracts';
@@ -39,8 +41,9 @@ export function checkInvitation(token: string) {
   return api.post<InvitationInfo>('/staff/invitations/check', { token }, { authRedirect: false });
 }
 
+/** Creates the account; the answer's cookie signs the new member in. */
 export function acceptInvitation(token: string, username: string, password: string) {
-  return api.post<MessageResponse>(
+  return api.post<AcceptInvitationResponse>(
     '/staff/invitations/accept',
     { token, username, password },
     { authRedirect: false },
@@ -54,4 +57,9 @@ export function changeOwnPassword(currentPassword: string, newPassword: string) 
     { current_password: currentPassword, new_password: newPassword },
     { authRedirect: false },
   );
+}
+
+/** The caller's live sessions, the one this browser uses marked `current`. */
+export function fetchSessions() {
+  return api.get<SessionListResponse>('/auth/sessions');
 }

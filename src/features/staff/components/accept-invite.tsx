@@ -8,7 +8,9 @@ import { Alert } from '@/components/ui/alert';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { Field, Input } from '@/components/ui/field';
 import { Spinner } from '@/components/ui/spinner';
+import { useSession } from '@/features/auth';
 import { ApiError } from '@/lib/api-client';
+import { landingFor } from '@/lib/return-path';
 import { acceptInvitation, checkInvitation } from '../api/staff-api';
 import { Lead, Panel, StaffPage, Title } from './staff-layout';
 
@@ -38,7 +40,7 @@ type State =
   | { kind: 'checking' }
   | { kind: 'invalid'; message: string }
   | { kind: 'open'; invitation: InvitationInfo }
-  | { kind: 'done'; message: string };
+  | { kind: 'done'; message: string; landing: string };
 
 /** The invitee arrives from a mail: one centred card, like the newsletter's link pages. */
 const Card = styled(Panel)`
@@ -52,6 +54,7 @@ export function AcceptInvite({ search }: { search: string }) {
   const token = new URLSearchParams(search).get('token')?.trim() ?? '';
   const [state, setState] = useState<State>({ kind: 'checking' });
   const [failure, setFailure] = useState<string | null>(null);
+  const { login } = useSession();
   const {
     register,
     handleSubmit,
@@ -86,8 +89,10 @@ export function AcceptInvite({ search }: { search: string }) {
   const onSubmit = async (values: Values) => {
     setFailure(null);
     try {
+      // The answer signs the new member in (its cookie): the menus follow at once.
       const answer = await acceptInvitation(token, values.username, values.password);
-      setState({ kind: 'done', message: answer.message });
+      login(answer.role);
+      setState({ kind: 'done', message: answer.message, landing: landingFor(answer.role) });
     } catch (error) {
       setFailure(error instanceof ApiError ? error.message : 'Something went wrong. Try again.');
     }
@@ -107,7 +112,9 @@ export function AcceptInvite({ search }: { search: string }) {
           <div role="status">
             <Title>Your account is ready</Title>
             <Lead>{state.message}</Lead>
-            <ButtonLink to="/login">Log in</ButtonLink>
+            <ButtonLink to={state.landing}>
+              {state.landing === '/admin/drafts' ? 'Go to your drafts' : 'Go to the giveaways'}
+            </ButtonLink>
           </div>
         ) : null}
         {state.kind === 'open' ? (

@@ -1,6 +1,9 @@
 import { yupResolver } from '@hookform/resolvers/yup';
-import React, { useState } from 'react';
+import type { MeResponse, Session } from '@site/contracts';
+import { navigate } from 'gatsby-link';
+import React, { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
+import styled from 'styled-components';
 import * as yup from 'yup';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -8,7 +11,8 @@ import { Field, Input } from '@/components/ui/field';
 import { Spinner } from '@/components/ui/spinner';
 import { useSession } from '@/features/auth';
 import { ApiError } from '@/lib/api-client';
-import { changeOwnPassword } from '../api/staff-api';
+import { formatDateTime } from '@/lib/dates';
+import { changeOwnPassword, fetchMe, fetchSessions } from '../api/staff-api';
 import { PASSWORD_MIN } from './accept-invite';
 import { AccessDenied, Lead, Panel, SectionTitle, StaffPage, Title } from './staff-layout';
 
@@ -79,7 +83,152 @@ function PasswordForm() {
   );
 }
 
-/** `/account`: any staff member changes their own password. */
+const Facts = styled.dl`
+  display: grid;
+  grid-template-columns: max-content minmax(0, 1fr);
+  gap: ${({ theme }) => theme.space[2]} ${({ theme }) => theme.space[4]};
+  margin: 0 0 ${({ theme }) => theme.space[6]};
+
+  dt {
+    color: ${({ theme }) => theme.colors.textMuted};
+    font-weight: 600;
+  }
+
+  dd {
+    margin: 0;
+    overflow-wrap: anywhere;
+  }
+`;
+
+const Sessions = styled.ul`
+  display: grid;
+  gap: ${({ theme }) => theme.space[3]};
+  margin: 0 0 ${({ theme }) => theme.space[6]};
+  padding: 0;
+  list-style: none;
+
+  li {
+    padding: ${({ theme }) => theme.space[3]};
+    border: 1px solid ${({ theme }) => theme.colors.border};
+    border-radius: ${({ theme }) => theme.radii.md};
+  }
+
+  small {
+    display: block;
+    color: ${({ theme }) => theme.colors.textMuted};
+  }
+`;
+
+const Actions = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.space[3]};
+`;
+
+type Loaded<T> = { status: 'loading' } | { status: 'failed' } | { status: 'ready'; value: T };
+
+/** A browser's name from its user agent, enough to tell one's devices apart. */
+function deviceName(userAgent: string): string {
+  const browser = /Edg\//.test(userAgent)
+    ? 'Edge'
+    : /Firefox\//.test(userAgent)
+      ? 'Firefox'
+      : /Chrom(e|ium)\//.test(userAgent)
+        ? 'Chrome'
+        : /Safari\//.test(userAgent)
+          ? 'Safari'
+          : 'A browser';
+  const system = /Android/.test(userAgent)
+    ? 'Android'
+    : /iPhone|iPad/.test(userAgent)
+      ? 'iOS'
+      : /Windows/.test(userAgent)
+        ? 'Windows'
+        : /Mac OS X/.test(userAgent)
+          ? 'macOS'
+          : /Linux/.test(userAgent)
+            ? 'Linux'
+            : '';
+  return system ? `${browser} on ${system}` : browser;
+}
+
+/** Who is signed in, and where: the account's e-mail and its live sessions. */
+function AccountOverview() {
+  const { logout, logoutEverywhere } = useSession();
+  const [me, setMe] = useState<Loaded<MeResponse>>({ status: 'loading' });
+  const [sessions, setSessions] = useState<Loaded<Session[]>>({ status: 'loading' });
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    let current = true;
+    fetchMe()
+      .then((value) => current && setMe({ status: 'ready', value }))
+      .catch(() => current && setMe({ status: 'failed' }));
+    fetchSessions()
+      .then((value) => current && setSessions({ status: 'ready', value: value.items }))
+      .catch(() => current && setSessions({ status: 'failed' }));
+    return () => {
+      current = false;
+    };
+  }, []);
+
+  const end = async (everywhere: boolean) => {
+    setBusy(true);
+    await (everywhere ? logoutEverywhere() : logout());
+    await navigate('/login');
+  };
+
+  return (
+    <Panel aria-labelledby="account-who">
+      <SectionTitle id="account-who">Signed in</SectionTitle>
+      {me.status === 'loading' ? <Spinner label="Loading your account..." /> : null}
+      {me.status === 'failed' ? (
+        <Alert variant="error">Your account could not be loaded.</Alert>
+      ) : null}
+      {me.status === 'ready' ? (
+        <Facts>
+          <dt>Username</dt>
+          <dd>{me.value.username}</dd>
+          <dt>E-mail</dt>
+          <dd>{me.value.email ?? 'No e-mail address on this account'}</dd>
+          <dt>Role</dt>
+          <dd>{me.value.role === 'admin' ? 'Admin' : 'Editor'}</dd>
+        </Facts>
+      ) : null}
+      <SectionTitle as="h3" id="account-sessions">
+        Sessions
+      </SectionTitle>
+      {sessions.status === 'loading' ? <Spinner label="Loading your sessions..." /> : null}
+      {sessions.status === 'failed' ? (
+        <Alert variant="error">Your sessions could not be loaded.</Alert>
+      ) : null}
+      {sessions.status === 'ready' ? (
+        <Sessions aria-labelledby="account-sessions">
+          {sessions.value.map((session) => (
+            <li key={session.id}>
+              <strong>{deviceName(session.user_agent)}</strong>
+              {session.current ? ' (this device)' : ''}
+              <small>
+                Signed in {formatDateTime(session.created_at)}, last active{' '}
+                {formatDateTime(session.last_used_at)}
+              </small>
+            </li>
+          ))}
+        </Sessions>
+      ) : null}
+      <Actions>
+        <Button type="button" variant="secondary" disabled={busy} onClick={() => void end(false)}>
+          Log out this device
+        </Button>
+        <Button type="button" variant="secondary" disabled={busy} onClick={() => void end(true)}>
+          Log out everywhere
+        </Button>
+      </Actions>
+    </Panel>
+  );
+}
+
+/** `/account`: who is signed in (e-mail, sessions, log out this device) and a password change. */
 export function AccountSettings() {
   const { ready, isAuthenticated } = useSession();
   let body: React.ReactNode;
@@ -89,7 +238,8 @@ export function AccountSettings() {
     body = (
       <>
         <Title>Your account</Title>
-        <Lead>Change the password you log in with.</Lead>
+        <Lead>Your details, where you are signed in, and the password you log in with.</Lead>
+        <AccountOverview />
         <PasswordForm />
       </>
     );

@@ -1,8 +1,8 @@
 import React from 'react';
 import styled from 'styled-components';
-import { ButtonLink } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Container } from '@/components/ui/container';
+import { LoginLink } from '@/components/ui/login-link';
 
 const Page = styled.section`
   padding-block: ${({ theme }) => theme.space[10]} ${({ theme }) => theme.space[16]};
@@ -60,7 +60,7 @@ export function AccessDenied({ text }: { text: string }) {
     <Denied>
       <Title>Access Denied</Title>
       <p>{text}</p>
-      <ButtonLink to="/login">Log in</ButtonLink>
+      <LoginLink />
     </Denied>
   );
 }

@@ -242,7 +242,19 @@ const auth: FastifyPluginAsyncTypebox = async (app) => {
       },
       onRequest: app.authenticate,
     },
-    async (request) => ({ username: request.user!.username, role: request.user!.role }),
+    async (request) => {
+      const user = request.user!;
+      const row = await app.db
+        .selectFrom('users')
+        .select('email')
+        .where('id', '=', user.id)
+        .executeTakeFirst();
+      return {
+        username: user.username,
+        role: user.role,
+        ...(row?.email ? { email: row.email } : {}),
+      };
+    },
   );
 
   app.get(

@@ -2,6 +2,7 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   AcceptInvitationRequestSchema,
+  AcceptInvitationResponseSchema,
   ChangeRoleRequestSchema,
   CreateInvitationRequestSchema,
   ErrorResponseSchema,
@@ -195,18 +196,25 @@ const staff: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags: ['staff'],
-        summary: 'Accept an invitation: choose a username and password; the link is used up',
+        summary:
+          'Accept an invitation: choose a username and password; the link is used up and the new member is signed in',
         body: AcceptInvitationRequestSchema,
-        response: { 201: MessageResponseSchema, ...publicErrors },
+        response: { 201: AcceptInvitationResponseSchema, ...publicErrors },
       },
       config: { rateLimit: app.config.limits.login },
     },
     async (request, reply) => {
       try {
         const user = await acceptInvitation(app.db, request.body);
-        return await reply
-          .code(201)
-          .send({ message: `Your account "${user.username}" is ready. Log in with it now.` });
+        // The new member is signed in at once, as after a login.
+        const token = await app.startSession(user.id, request.headers['user-agent']);
+        app.setSessionCookie(request, reply, token);
+        reply.header('cache-control', 'no-store');
+        return await reply.code(201).send({
+          message: `Your account "${user.username}" is ready, and you are signed in.`,
+          username: user.username,
+          role: user.role,
+        });
       } catch (error) {
         if (isUniqueViolation(error))
           throw badRequest(`The username "${request.body.username}" is taken; choose another.`);

@@ -1,0 +1,102 @@
+import React from 'react';
+import styled from 'styled-components';
+import { Section } from '@/components/ui/section';
+import { useSiteContent } from '@/components/use-site-content';
+import { formatCalendarDate } from '@/lib/dates';
+import { PageHero } from './page-hero';
+
+/** One legal page of content/legal.yaml (privacy, terms, imprint). */
+export interface LegalPageContent {
+  readonly title: string;
+  readonly description: string;
+  /** The day the text last changed, YYYY-MM-DD. */
+  readonly updated: string;
+  readonly lead: string;
+  readonly sections: readonly {
+    readonly heading: string;
+    readonly paragraphs: readonly string[] | null;
+    readonly items: readonly string[] | null;
+  }[];
+}
+
+const Prose = styled.div`
+  max-width: 760px;
+  margin-inline: auto;
+
+  section + section {
+    margin-top: ${({ theme }) => theme.space[10]};
+  }
+
+  h2 {
+    margin: 0 0 ${({ theme }) => theme.space[3]};
+    font-size: ${({ theme }) => theme.fontSizes['2xl']};
+  }
+
+  p,
+  li {
+    color: ${({ theme }) => theme.colors.text};
+    line-height: 1.65;
+    overflow-wrap: anywhere;
+  }
+
+  p {
+    margin: 0 0 ${({ theme }) => theme.space[3]};
+  }
+
+  ul {
+    display: grid;
+    gap: ${({ theme }) => theme.space[2]};
+    margin: 0 0 ${({ theme }) => theme.space[3]};
+    padding-left: 1.25rem;
+  }
+`;
+
+const Updated = styled.p`
+  && {
+    margin-bottom: ${({ theme }) => theme.space[8]};
+    color: ${({ theme }) => theme.colors.textMuted};
+    font-size: ${({ theme }) => theme.fontSizes.sm};
+  }
+`;
+
+/**
+ * A legal page: its text is content/legal.yaml, with the company's facts ({legalName},
+ * {address}, {email} ...) filled in from content/company.yaml. Text only: nothing in it is markup.
+ */
+export function LegalPage({ page }: { page: LegalPageContent }) {
+  const { fill } = useSiteContent();
+  return (
+    <>
+      <PageHero eyebrow="Legal" title={page.title} lead={fill(page.lead)} />
+      <Section>
+        <Prose>
+          <Updated>
+            Last updated <time dateTime={page.updated}>{formatCalendarDate(page.updated)}</time>
+          </Updated>
+          {page.sections.map((section) => (
+            <section key={section.heading} aria-labelledby={headingId(section.heading)}>
+              <h2 id={headingId(section.heading)}>{section.heading}</h2>
+              {(section.paragraphs ?? []).map((paragraph) => (
+                <p key={paragraph}>{fill(paragraph)}</p>
+              ))}
+              {section.items ? (
+                <ul>
+                  {section.items.map((item) => (
+                    <li key={item}>{fill(item)}</li>
+                  ))}
+                </ul>
+              ) : null}
+            </section>
+          ))}
+        </Prose>
+      </Section>
+    </>
+  );
+}
+
+function headingId(heading: string): string {
+  return heading
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+}
