@@ -186,7 +186,6 @@ export async function buildApp({ config, connection, logStream }: BuildOptions):
   await app.register(async (site) => {
     await site.register(staticSite, {
       siteDir: config.siteDir,
-      gatsbyCacheDir: config.gatsbyCacheDir,
       // Built by plugins/blog (src/features/blog/lib/not-found.ts): "Post Not Found".
       notFoundPages: [{ matchPath: '/blog/*', page: '/blog/404.html' }],
       handle: app.site,

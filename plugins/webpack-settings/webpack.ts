@@ -54,7 +54,7 @@ export function productionWebpackConfig(
   });
   if (replaced !== 1) {
     throw new Error(
-      `delivery: expected Gatsby's one JavaScript minifier in the build-javascript webpack config, found ${replaced}; update plugins/delivery/webpack.ts for this Gatsby version.`,
+      `webpack-settings: expected Gatsby's one JavaScript minifier in the build-javascript webpack config, found ${replaced}; update plugins/webpack-settings/webpack.ts for this Gatsby version.`,
     );
   }
   return {
@@ -112,7 +112,7 @@ export function withoutSecondTypeScriptPass(rules: Rules): Rules {
   const typescriptOnly = both.filter((rule) => !babelRuleFor(rule, 'x.js'));
   if (both.length !== 2 || typeof typescriptOnly[0] !== 'object' || typescriptOnly.length !== 1) {
     throw new Error(
-      `delivery: expected Gatsby's JavaScript rule and gatsby-plugin-typescript's rule to both compile .tsx with Gatsby's babel-loader, found ${both.length} such rules (${typescriptOnly.length} for TypeScript only); update plugins/delivery/webpack.ts for this Gatsby version.`,
+      `webpack-settings: expected Gatsby's JavaScript rule and gatsby-plugin-typescript's rule to both compile .tsx with Gatsby's babel-loader, found ${both.length} such rules (${typescriptOnly.length} for TypeScript only); update plugins/webpack-settings/webpack.ts for this Gatsby version.`,
     );
   }
   return rules.filter((rule) => rule !== typescriptOnly[0]);
@@ -137,7 +137,7 @@ function widenExclude(exclude: unknown, more: (file: string) => boolean) {
     return (file: string) => first(file) || more(file);
   }
   throw new Error(
-    "delivery: Gatsby's JavaScript rule has an exclude that is not a function; update plugins/delivery/webpack.ts for this Gatsby version.",
+    "webpack-settings: Gatsby's JavaScript rule has an exclude that is not a function; update plugins/webpack-settings/webpack.ts for this Gatsby version.",
   );
 }
 
@@ -199,7 +199,7 @@ export function swcForOwnModules(
   const found = rules.filter((rule) => babelRuleFor(rule, 'x.tsx'));
   if (found.length !== 1 || typeof found[0] !== 'object' || found[0] === null) {
     throw new Error(
-      `delivery: expected one Babel rule for the site's modules (Gatsby's JavaScript rule) in the webpack config, found ${found.length}; update plugins/delivery/webpack.ts for this Gatsby version.`,
+      `webpack-settings: expected one Babel rule for the site's modules (Gatsby's JavaScript rule) in the webpack config, found ${found.length}; update plugins/webpack-settings/webpack.ts for this Gatsby version.`,
     );
   }
   const babelRule = found[0];
