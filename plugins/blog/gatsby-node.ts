@@ -5,15 +5,15 @@ import { CompileError, createCompilePool, outlineMdx, readPostFile } from '@site
 import type { GatsbyNode, Node, Reporter } from 'gatsby';
 import { toKey } from '../../src/features/blog/lib/filters';
 import {
-  buildListPages,
   LIST_DIRECTORY,
   SEARCH_INDEX_PATH,
   type SearchIndexFile,
 } from '../../src/features/blog/lib/listing-files';
 import { POST_NOT_FOUND_PAGE } from '../../src/features/blog/lib/not-found';
-import { selectRelated } from '../../src/features/blog/lib/related';
 import type { SearchEntry } from '../../src/features/blog/lib/types';
 import { siteDirectory } from '../lib/site-dir';
+import { buildListPages } from './list-pages';
+import { selectRelated } from './related';
 
 /**
  * The blog's part of the build, around the one content pipeline (@site/pipeline):

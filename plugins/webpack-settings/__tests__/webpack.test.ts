@@ -1,11 +1,8 @@
-import path from 'node:path';
-import type { Configuration, RuleSetRule, WebpackPluginInstance } from 'webpack';
+import type { Configuration, WebpackPluginInstance } from 'webpack';
 import {
   keepWebpackCache,
   type MinifierClass,
   productionWebpackConfig,
-  swcForOwnModules,
-  swcModuleFilter,
 } from '../webpack';
 
 /** Stands in for terser-webpack-plugin: records its options, carries a swcMinify marker. */
@@ -150,116 +147,5 @@ describe('keepWebpackCache', () => {
     expect(keepWebpackCache('off')).toBe(false);
     expect(keepWebpackCache('yes')).toBeNull();
     expect(keepWebpackCache('ON')).toBeNull();
-  });
-});
-
-describe('swcModuleFilter', () => {
-  const site = '/site';
-  const files: Record<string, string> = {
-    '/site/src/components/ui/button.tsx': "import styled from 'styled-components';",
-    '/site/src/components/seo.tsx': 'const data = useStaticQuery(graphql`query { site { id } }`);',
-    '/site/src/pages/login.tsx': 'export default function Login() {}',
-    '/site/src/templates/blog-post.tsx': 'export default function Post() {}',
-    '/site/contracts/src/blog-post.ts': 'export const schema = {};',
-    '/site/gatsby-browser.tsx': 'export const onClientEntry = () => {};',
-    '/site/plugins/blog/gatsby-node.ts': 'export {};',
-  };
-  const read = jest.fn((file: string) => files[file] ?? '');
-  const useSwc = swcModuleFilter(site, read);
-
-  it("sends the site's own modules to SWC, but not pages, templates or modules with a query", () => {
-    expect(useSwc('/site/src/components/ui/button.tsx')).toBe(true);
-    expect(useSwc('/site/contracts/src/blog-post.ts')).toBe(true);
-    expect(useSwc('/site/src/components/seo.tsx')).toBe(false);
-    expect(useSwc('/site/src/pages/login.tsx')).toBe(false);
-    expect(useSwc('/site/src/templates/blog-post.tsx')).toBe(false);
-    expect(useSwc('/site/gatsby-browser.tsx')).toBe(false);
-    expect(useSwc('/site/plugins/blog/gatsby-node.ts')).toBe(false);
-    expect(useSwc('/site/node_modules/react/index.js')).toBe(false);
-    expect(useSwc('/elsewhere/src/x.ts')).toBe(false);
-  });
-
-  it('reads each module once', () => {
-    read.mockClear();
-    useSwc('/site/src/components/ui/button.tsx');
-    useSwc('/site/src/components/ui/button.tsx');
-    expect(read).not.toHaveBeenCalled(); // already decided above
-  });
-});
-
-describe('swcForOwnModules', () => {
-  const babelLoader = path.join('/site/node_modules/gatsby/dist/utils/babel-loader.js');
-  const gatsbyJsRule = {
-    test: /\.(js|mjs|jsx|ts|tsx)$/,
-    include: (file: string) => !file.includes('node_modules'),
-    type: 'javascript/auto',
-    use: () => [{ loader: babelLoader, options: {} }],
-  };
-  // gatsby-plugin-mdx's: only for requests with its query, so not one to narrow.
-  const mdxPageRule = {
-    test: /\.[tj]sx?$/,
-    resourceQuery: /__contentFilePath/,
-    use: () => [{ loader: babelLoader, options: {} }],
-  };
-  const cssRule = { test: /\.css$/, use: ['css-loader'] };
-  const options = {
-    useSwc: (file: string) => file.startsWith('/site/src/components/'),
-    loader: '/site/plugins/delivery/swc-loader.js',
-    styledComponentsPlugin: '/site/node_modules/@swc/plugin-styled-components/plugin.wasm',
-    cacheRoot: '/site/node_modules/.cache/swc',
-    targets: ['> 0.25% and supports es6-module'],
-  };
-
-  it("narrows Gatsby's JavaScript rule to the modules SWC does not take, and adds SWC's rule beside it", () => {
-    const config: Configuration = {
-      module: { rules: [cssRule, gatsbyJsRule as RuleSetRule, mdxPageRule as RuleSetRule] },
-    };
-    const rules = swcForOwnModules(config, options).module?.rules as RuleSetRule[];
-    expect(rules).toHaveLength(4);
-    expect(rules[0]).toBe(cssRule);
-    expect(rules[3]).toBe(mdxPageRule);
-    const babel = rules[1] as typeof gatsbyJsRule & { exclude: (file: string) => boolean };
-    const swc = rules[2] as RuleSetRule & { include: (file: string) => boolean };
-    expect(babel.use).toBe(gatsbyJsRule.use);
-    expect(babel.include).toBe(gatsbyJsRule.include);
-    expect(babel.exclude('/site/src/components/ui/button.tsx')).toBe(true);
-    expect(babel.exclude('/site/src/pages/index.tsx')).toBe(false);
-    expect(swc.include('/site/src/components/ui/button.tsx')).toBe(true);
-    expect(swc.include('/site/src/pages/index.tsx')).toBe(false);
-    const [use] = swc.use as { loader: string; options: { swc: Record<string, unknown> } }[];
-    expect(use?.loader).toBe(options.loader);
-    expect(use?.options.swc).toMatchObject({
-      env: { targets: options.targets },
-      jsc: {
-        transform: { react: { runtime: 'classic' } },
-        experimental: {
-          cacheRoot: options.cacheRoot,
-          plugins: [
-            [
-              options.styledComponentsPlugin,
-              { displayName: false, fileName: false, ssr: true, pure: true },
-            ],
-          ],
-        },
-      },
-    });
-  });
-
-  it("stops the build when Gatsby's JavaScript rule is not there to split, or not alone", () => {
-    expect(() => swcForOwnModules({ module: { rules: [cssRule] } }, options)).toThrow(
-      /expected one Babel rule for the site's modules.*found 0/,
-    );
-    // As before delivery drops gatsby-plugin-typescript's rule: two rules would both need narrowing.
-    const typescriptRule = { test: /\.tsx?$/, use: gatsbyJsRule.use } as RuleSetRule;
-    expect(() =>
-      swcForOwnModules(
-        { module: { rules: [gatsbyJsRule as RuleSetRule, typescriptRule] } },
-        options,
-      ),
-    ).toThrow(/found 2/);
-    const odd = { ...gatsbyJsRule, exclude: /node_modules/ } as RuleSetRule;
-    expect(() => swcForOwnModules({ module: { rules: [odd] } }, options)).toThrow(
-      /exclude that is not a function/,
-    );
   });
 });
