@@ -50,10 +50,9 @@ export async function buildSiteManifest(
   for (const route of routes) {
     if (route.type !== 'static' || !route.filePath.startsWith(PUBLIC)) continue;
     const file = route.filePath.slice(PUBLIC.length);
-    if (isPattern(route.path)) {
+    // A client-only page's one route is its pattern; the page file is still hashed below.
+    if (isPattern(route.path))
       manifest.clientOnlyRoutes.push({ matchPath: route.path, page: file });
-      continue;
-    }
     const value = cacheControlOf(route.headers);
     if (value !== undefined) manifest.cacheControl.files[file] = value;
     // _gatsby/ holds the slice templates Gatsby stitches pages from, not pages.

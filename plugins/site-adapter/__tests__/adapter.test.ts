@@ -37,12 +37,15 @@ async function adapt(pages: Record<string, string>, extraRoutes: AdaptContext['r
     fs.writeFileSync(path.join(dir, 'public', relative), html);
   }
   const routesManifest: AdaptContext['routesManifest'] = [
-    ...Object.keys(pages).map((relative) => ({
-      type: 'static' as const,
-      path: `/${relative.replace(/\/?index\.html$/, '')}`,
-      filePath: `public/${relative}`,
-      headers: revalidate,
-    })),
+    // A client-only page's only route is its pattern (given in extraRoutes), as Gatsby lists it.
+    ...Object.keys(pages)
+      .filter((relative) => !relative.includes('[...]'))
+      .map((relative) => ({
+        type: 'static' as const,
+        path: `/${relative.replace(/\/?index\.html$/, '')}`,
+        filePath: `public/${relative}`,
+        headers: revalidate,
+      })),
     ...extraRoutes,
   ];
   const reporter = { panic: jest.fn(), info: jest.fn() };
