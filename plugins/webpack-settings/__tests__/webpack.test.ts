@@ -1,9 +1,5 @@
 import type { Configuration, WebpackPluginInstance } from 'webpack';
-import {
-  keepWebpackCache,
-  type MinifierClass,
-  productionWebpackConfig,
-} from '../webpack';
+import { keepWebpackCache, type MinifierClass, productionWebpackConfig } from '../webpack';
 
 /** Stands in for terser-webpack-plugin: records its options, carries a swcMinify marker. */
 class FakeMinifier implements WebpackPluginInstance {
