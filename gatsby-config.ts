@@ -5,6 +5,7 @@ import path from 'node:path';
 import { blogFeedOptions } from './plugins/blog/feed';
 import { POST_NOT_FOUND_PAGE } from './src/features/blog/lib/not-found';
 import { serveTools } from './plugins/dev-tools/serve-tools';
+import { siteAdapter } from './plugins/site-adapter';
 
 /** "site-content" → "SiteContentYaml", as gatsby-transformer-yaml names a list file's type. */
 function yamlTypeName(fileName: string): string {
@@ -36,6 +37,9 @@ const config: GatsbyConfig = {
     app.use(serveTools(path.resolve('static/tools')));
   },
   trailingSlash: 'never',
+  // After `gatsby build`, writes site-manifest.json beside public/: client-only routes, cache
+  // headers and the pages' inline-script hashes, which the server reads (plugins/site-adapter).
+  adapter: siteAdapter(),
   plugins: [
     // Production bundles carry no component names: class names stay the hashed ids (which the
     // server render and the browser agree on through the plugin's `ssr` ids), every styled
@@ -118,16 +122,18 @@ const config: GatsbyConfig = {
       },
     },
     // Document pages without Gatsby's runtime, the island entries and their loader
-    // (plugins/islands); before delivery, which takes the browser build's config from it.
+    // (plugins/islands); before webpack-settings, which takes the browser build's config from it.
     'islands',
     // The parts of app pages that the server draws at request time (plugins/request-render).
     'request-render',
     // Gatsby adds this plugin by itself, after every listed one; listed here, it comes before
-    // delivery, which drops the second Babel pass its webpack rule adds (plugins/delivery/webpack.ts).
+    // webpack-settings, which drops the second Babel pass its webpack rule adds.
     'gatsby-plugin-typescript',
-    // Last: after every other plugin has written its files, it records the pages' inline script
-    // hashes for the server's Content-Security-Policy and precompresses the assets.
-    'delivery',
+    // Production webpack settings (plugins/webpack-settings/webpack.ts).
+    'webpack-settings',
+    // Last: after every other plugin has written its files, scripts and styles get their
+    // Brotli-11 twins.
+    'precompress',
   ],
 };
 

@@ -139,7 +139,6 @@ export async function startCorpusServer(): Promise<ChildProcess> {
       DATA_DIR: dataDir,
       CONTENT_DIR: contentDir,
       SITE_DIR: siteDir,
-      GATSBY_CACHE_DIR: outDir,
       PUBLISH_MODE: 'build',
       PUBLISH_WORK_DIR: path.join(corpusDir, 'publish'),
       ADMIN_USERNAME: e2eAdmin.username,

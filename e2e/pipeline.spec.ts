@@ -447,11 +447,13 @@ test.describe('Gatsby’s scripts on this build’s pages, under the content sec
       })
       .map(([, , body = '']) => body)
       .filter((body) => body.length > 0);
+  /** The pages' script hashes from the manifest the site's adapter wrote beside public/. */
   const cspHashes = () =>
-    JSON.parse(fs.readFileSync(path.join(corpusDir, 'site/csp-hashes.json'), 'utf8')) as Record<
-      string,
-      string[]
-    >;
+    (
+      JSON.parse(fs.readFileSync(path.join(corpusDir, 'site/site-manifest.json'), 'utf8')) as {
+        scriptHashes: Record<string, string[]>;
+      }
+    ).scriptHashes;
 
   /** An app page (a full Gatsby app route), from its file's path: "login/index.html" is /login. */
   const isAppPage = (relative: string) =>
@@ -487,7 +489,7 @@ test.describe('Gatsby’s scripts on this build’s pages, under the content sec
       const html = fs.readFileSync(path.join(siteDir, relative), 'utf8');
       const hashes = [...new Set(executableInline(html).map(sha))].sort();
       if (JSON.stringify([...(csp[relative] ?? [])].sort()) !== JSON.stringify(hashes)) {
-        problems.push(`${relative}: csp-hashes.json does not list exactly its inline scripts`);
+        problems.push(`${relative}: site-manifest.json does not list exactly its inline scripts`);
       }
       if (appPages.includes(relative)) {
         if (!html.includes(slice))

@@ -15,6 +15,9 @@
  * - Browser code (src/, gatsby-browser.tsx) imports nothing that only runs at build time or on
  *   Node: the content pipeline, the markdown stack, the local Gatsby plugins, gatsby-node or
  *   gatsby-config, Node's built-in modules.
+ * - Browser code imports only types from `@site/contracts` (its schemas are TypeBox, which would
+ *   then ship in a browser chunk); the form-field rules a form needs at run time come from
+ *   `@site/contracts/form-fields`, which holds no schema code.
  * - A relative import stays inside its own area (a feature's folder, or src/app, src/components,
  *   src/lib …); across areas the `@/` alias is used, so the rules above see where an import goes.
  *
@@ -191,8 +194,30 @@ const AREAS = [
   ...FEATURES.map((feature) => [`src/features/${feature}`, featureRules(feature)]),
 ];
 
+/** Browser code takes only types from the contracts; values come from their form-field rules. */
+const CONTRACT_VALUES = {
+  files: [`src/**/*.${SOURCE}`, 'gatsby-browser.tsx'],
+  ignores: TESTS,
+  rules: {
+    '@typescript-eslint/no-restricted-imports': [
+      'error',
+      {
+        paths: [
+          {
+            name: '@site/contracts',
+            allowTypeImports: true,
+            message:
+              "Browser code imports only types from '@site/contracts' (its TypeBox schemas would ship in the browser chunk): take run-time field rules from '@site/contracts/form-fields'.",
+          },
+        ],
+      },
+    ],
+  },
+};
+
 export const importRules = [
   // Browser code outside the areas (src/*.ts, gatsby-browser.tsx).
   block([`src/*.${SOURCE}`, 'gatsby-browser.tsx'], BUILD_ONLY),
   ...AREAS.flatMap(([area, restrictions]) => areaBlocks(area, restrictions)),
+  CONTRACT_VALUES,
 ];

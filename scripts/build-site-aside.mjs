@@ -3,7 +3,7 @@
  * Builds the site away from the folder the server is serving, for publishing (PUBLISH_MODE=build).
  * The server runs it in PUBLISH_WORK_DIR with an allowlisted environment:
  *
- *   SITE_BUILD_OUT   where to leave the result (public/, match-paths.json, csp-hashes.json)
+ *   SITE_BUILD_OUT   where to leave the result (public/ and site-manifest.json beside it)
  *   CONTENT_DIR      a copy of the content/ folder to build
  *
  * Gatsby always writes into <project>/public while it builds, so the project's code is mirrored
@@ -84,7 +84,7 @@ if (result.status !== 0) {
 fs.rmSync(out, { recursive: true, force: true });
 fs.mkdirSync(out, { recursive: true });
 fs.cpSync(path.join(work, 'public'), path.join(out, 'public'), { recursive: true });
-for (const name of ['match-paths.json', 'csp-hashes.json']) {
-  fs.copyFileSync(path.join(work, '.cache', name), path.join(out, name));
-}
+// The manifest the site's Gatsby adapter wrote beside public/ (plugins/site-adapter): the server
+// reads the client-only routes, cache headers and script hashes from it.
+fs.copyFileSync(path.join(work, 'site-manifest.json'), path.join(out, 'site-manifest.json'));
 console.log(`[build-aside] the site is built in ${out}`);

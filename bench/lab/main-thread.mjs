@@ -22,7 +22,7 @@
  * With --sources it also samples the JavaScript in the same traces (V8's CPU profiler, the
  * DevTools trace category) and splits script time by where the running code came from: per
  * script file for every site, and, for a site whose build wrote .cache/webpack-module-ids.json
- * (plugins/delivery/module-ids.ts: ours), per package or source file inside the bundles.
+ * (ours), per package or source file inside the bundles.
  * "browser" is time in the browser's own functions that scripts called (DOM, CSSOM, GC). The
  * sampler adds some overhead of its own, the same for every site.
  *

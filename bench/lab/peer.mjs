@@ -9,7 +9,7 @@
  * per post and an index), in $TMPDIR/agentworks-peer-yardstick-<hash of this checkout's path> with
  * the same checked-in posts as ours (content/blog/*.md), so "a post against a post" compares the
  * same article. The yardstick's scripts and styles get the same Brotli-11 twins as ours
- * (plugins/delivery/precompress.ts) and bench/lab/static-server.mjs serves them with the same
+ * (plugins/precompress/precompress.ts) and bench/lab/static-server.mjs serves them with the same
  * compression rules as our server.
  *
  * Three sites, all on 127.0.0.1: ours (the production server on --port, a fresh SQLite database,
@@ -220,7 +220,7 @@ function buildYardstick() {
     path.join(root, 'node_modules/.bin/tsx'),
     [
       '--eval',
-      `import { precompressAssets } from ${JSON.stringify(path.join(root, 'plugins/delivery/precompress.ts'))};
+      `import { precompressAssets } from ${JSON.stringify(path.join(root, 'plugins/precompress/precompress.ts'))};
        precompressAssets(${JSON.stringify(path.join(yardstickDir, 'public'))}).then((n) => console.log('[build] yardstick: ' + n + ' Brotli-11 twins'));`,
     ],
     { cwd: root, stdio: 'inherit' },

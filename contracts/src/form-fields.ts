@@ -50,3 +50,9 @@ export const CONTACT_SERVICES = [
   'retrieval-augment-generation',
   'voice-ai',
 ] as const;
+
+/** A giveaway's minimum entrant age in years (`min_age`): the range and the form's default. */
+export const MIN_AGE_LIMITS = { min: 13, max: 99, default: 18 } as const;
+
+/** Days a winner has to claim the prize (`claim_days`): the range and the form's default. */
+export const CLAIM_DAYS_LIMITS = { min: 1, max: 90, default: 7 } as const;

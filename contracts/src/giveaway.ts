@@ -1,5 +1,5 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
-import { EMAIL_MAX_LENGTH } from './form-fields';
+import { CLAIM_DAYS_LIMITS, EMAIL_MAX_LENGTH, MIN_AGE_LIMITS } from './form-fields';
 
 /*
  * Giveaways: the giveaway itself, its entrants and the fair draw.
@@ -169,9 +169,6 @@ export type Giveaway = Static<typeof GiveawaySchema>;
 
 export const GiveawayListSchema = Type.Array(GiveawaySchema);
 export type GiveawayList = Static<typeof GiveawayListSchema>;
-
-export const MIN_AGE_LIMITS = { min: 13, max: 99, default: 18 } as const;
-export const CLAIM_DAYS_LIMITS = { min: 1, max: 90, default: 7 } as const;
 
 /** The fields an admin sets. An empty string or null means "none" for the optional ones. */
 export const GiveawayFormFields = {

@@ -33,6 +33,7 @@ const MARKDOWN = 'The markdown and image stack runs at build time';
 const GATSBY_NODE = 'gatsby-node and gatsby-config run only at build time';
 const OUT_OF_SRC = '@/ means src/';
 const SECTION = "Unexpected '§' comment";
+const CONTRACT_VALUE = "Browser code imports only types from '@site/contracts'";
 
 const features = fs
   .readdirSync(path.join(root, 'src/features'), { withFileTypes: true })
@@ -40,6 +41,22 @@ const features = fs
   .map((entry) => entry.name);
 
 const snippets: Snippet[] = [
+  // Browser code takes types from the contracts, and run-time values only from the form-field rules.
+  {
+    path: 'src/features/newsletter/components/widget.tsx',
+    code: "import { MIN_AGE_LIMITS } from '@site/contracts';\nexport const a = MIN_AGE_LIMITS;",
+    expected: CONTRACT_VALUE,
+  },
+  {
+    path: 'src/lib/helper.ts',
+    code: "import { type Giveaway, MIN_AGE_LIMITS } from '@site/contracts';\nexport const a: Giveaway | number = MIN_AGE_LIMITS.min;",
+    expected: CONTRACT_VALUE,
+  },
+  {
+    path: 'src/features/newsletter/components/widget.tsx',
+    code: "import type { Giveaway } from '@site/contracts';\nimport { MIN_AGE_LIMITS } from '@site/contracts/form-fields';\nexport const a: Giveaway | number = MIN_AGE_LIMITS.min;",
+    expected: null,
+  },
   // Shared code imports no feature, no app shell, no page: static, export-from, import(), require().
   {
     path: 'src/components/ui/widget.tsx',
@@ -224,7 +241,12 @@ for (const snippet of JSON.parse(input)) {
 process.stdout.write(JSON.stringify(out));
 `;
 
-const RULES = new Set(['no-restricted-imports', 'no-restricted-syntax', 'no-warning-comments']);
+const RULES = new Set([
+  'no-restricted-imports',
+  '@typescript-eslint/no-restricted-imports',
+  'no-restricted-syntax',
+  'no-warning-comments',
+]);
 
 let results: { ruleId: string | null; message: string }[][];
 

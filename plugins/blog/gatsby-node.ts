@@ -5,14 +5,15 @@ import { CompileError, createCompilePool, outlineMdx, readPostFile } from '@site
 import type { GatsbyNode, Node, Reporter } from 'gatsby';
 import { toKey } from '../../src/features/blog/lib/filters';
 import {
-  buildListPages,
   LIST_DIRECTORY,
   SEARCH_INDEX_PATH,
   type SearchIndexFile,
 } from '../../src/features/blog/lib/listing-files';
 import { POST_NOT_FOUND_PAGE } from '../../src/features/blog/lib/not-found';
-import { selectRelated } from '../../src/features/blog/lib/related';
 import type { SearchEntry } from '../../src/features/blog/lib/types';
+import { siteDirectory } from '../lib/site-dir';
+import { buildListPages } from './list-pages';
+import { selectRelated } from './related';
 
 /**
  * The blog's part of the build, around the one content pipeline (@site/pipeline):
@@ -247,7 +248,7 @@ export const createPages: GatsbyNode['createPages'] = async ({
     return;
   }
   // This file runs compiled from .cache/, so paths start at the site's own folder.
-  const siteDir = (store.getState() as { program: { directory: string } }).program.directory;
+  const siteDir = siteDirectory(store);
   const markdownTemplate = path.join(siteDir, 'src/templates/blog-post.tsx');
   const mdxTemplate = path.join(siteDir, 'src/templates/blog-post-mdx.tsx');
   const posts = result.data.allBlogPost.nodes;
@@ -309,7 +310,7 @@ export const createPages: GatsbyNode['createPages'] = async ({
 
 /** The server answers unknown /blog/* addresses with the post-not-found page: it must be built. */
 export const onPostBuild: GatsbyNode['onPostBuild'] = async ({ reporter, store }) => {
-  const siteDir = (store.getState() as { program: { directory: string } }).program.directory;
+  const siteDir = siteDirectory(store);
   const file = path.join(siteDir, 'public', POST_NOT_FOUND_PAGE);
   try {
     await readFile(file, 'utf8');

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { GatsbyNode } from 'gatsby';
 import { INTERNALS_DIR, moveBuildInternals } from './move';
+import { siteDirectory } from '../lib/site-dir';
 
 /**
  * After the build, Gatsby's own working files (webpack.stats.json, chunk-map.json) leave public/
@@ -8,7 +9,7 @@ import { INTERNALS_DIR, moveBuildInternals } from './move';
  * reads them only while it builds (and writes them again at every build), so they go last.
  */
 export const onPostBuild: GatsbyNode['onPostBuild'] = async ({ reporter, store }) => {
-  const siteDir = (store.getState() as { program: { directory: string } }).program.directory;
+  const siteDir = siteDirectory(store);
   const moved = await moveBuildInternals(
     path.join(siteDir, 'public'),
     path.join(siteDir, INTERNALS_DIR),

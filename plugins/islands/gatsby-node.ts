@@ -14,6 +14,7 @@ import {
   speculationRules,
 } from './manifest';
 import { IslandsWebpackPlugin } from './webpack-plugin';
+import { siteDirectory } from '../lib/site-dir';
 
 /**
  * The browser build gets one entry per island (src/islands/<name>.tsx), beside Gatsby's app: each
@@ -27,7 +28,7 @@ export const onCreateWebpackConfig: GatsbyNode['onCreateWebpackConfig'] = ({
   plugins,
   store,
 }) => {
-  const siteDir = (store.getState() as { program: { directory: string } }).program.directory;
+  const siteDir = siteDirectory(store);
   if (stage === 'build-html') {
     // The page render runs after the browser build, which has written the loader's address.
     actions.setWebpackConfig({
@@ -91,7 +92,7 @@ export const onCreateWebpackConfig: GatsbyNode['onCreateWebpackConfig'] = ({
 
 /** The speculation rules go beside the pages, as public/speculation-rules.json. */
 export const onPostBuild: GatsbyNode['onPostBuild'] = async ({ store }) => {
-  const siteDir = (store.getState() as { program: { directory: string } }).program.directory;
+  const siteDir = siteDirectory(store);
   await writeFile(
     path.join(siteDir, 'public', 'speculation-rules.json'),
     JSON.stringify(speculationRules(APP_PAGE_PREFIXES)),
@@ -100,6 +101,6 @@ export const onPostBuild: GatsbyNode['onPostBuild'] = async ({ store }) => {
 
 /** An earlier build's loader goes: public/islands/ holds only this build's. */
 export const onPreBuild: GatsbyNode['onPreBuild'] = async ({ store }) => {
-  const siteDir = (store.getState() as { program: { directory: string } }).program.directory;
+  const siteDir = siteDirectory(store);
   await rm(path.join(siteDir, 'public', 'islands'), { recursive: true, force: true });
 };

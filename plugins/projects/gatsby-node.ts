@@ -15,6 +15,7 @@ import {
   PUBLIC_DIR,
 } from './images';
 import { findDuplicateIds, validateProjectEntry, type RawProjectEntry } from './validate-project';
+import { siteDirectory } from '../lib/site-dir';
 
 const PROJECT_FIELDS = [
   'title',
@@ -134,7 +135,7 @@ export const onCreateNode: GatsbyNode['onCreateNode'] = async ({
   );
   if (problems.length === 0) {
     invalidEntries.delete(node.id);
-    const siteDir = (store.getState() as { program: { directory: string } }).program.directory;
+    const siteDir = siteDirectory(store);
     const image = String(node.image);
     try {
       const entry = await cardImage(siteDir, image, reporter);
@@ -197,7 +198,7 @@ export const createPages: GatsbyNode['createPages'] = async ({ graphql, reporter
  * in content/projects/cards/ that no entry refers to.
  */
 export const onPostBootstrap: GatsbyNode['onPostBootstrap'] = async ({ store }) => {
-  const siteDir = (store.getState() as { program: { directory: string } }).program.directory;
+  const siteDir = siteDirectory(store);
   const state = await loadManifest(siteDir);
   if (state.seen.size > 0) {
     for (const relativePath of Object.keys(state.entries)) {

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { GatsbyNode } from 'gatsby';
 import type { Compiler, Configuration } from 'webpack';
 import { REQUEST_SLOTS } from '../../src/request-render/slots';
+import { siteDirectory } from '../lib/site-dir';
 import {
   entryName,
   headMarkerHtml,
@@ -27,7 +28,7 @@ export const onCreateWebpackConfig: GatsbyNode['onCreateWebpackConfig'] = ({
   store,
 }) => {
   if (stage !== 'build-html') return;
-  const siteDir = (store.getState() as { program: { directory: string } }).program.directory;
+  const siteDir = siteDirectory(store);
   const config = getConfig() as Configuration;
   const base = config.entry;
   if (!base || typeof base !== 'object' || Array.isArray(base)) {
@@ -98,6 +99,6 @@ class RequestRenderWebpackPlugin {
 
 /** An earlier build's slots go: public/.request-render/ holds only this build's. */
 export const onPreBuild: GatsbyNode['onPreBuild'] = async ({ store }) => {
-  const siteDir = (store.getState() as { program: { directory: string } }).program.directory;
+  const siteDir = siteDirectory(store);
   await rm(path.join(siteDir, 'public', OUTPUT_DIR), { recursive: true, force: true });
 };

@@ -207,7 +207,6 @@ export async function buildApp({ config, connection, logStream }: BuildOptions):
     await site.register(staticSite, {
       requestRender,
       siteDir: config.siteDir,
-      gatsbyCacheDir: config.gatsbyCacheDir,
       // Built by plugins/blog (src/features/blog/lib/not-found.ts): "Post Not Found".
       notFoundPages: [{ matchPath: '/blog/*', page: '/blog/404.html' }],
       handle: app.site,

@@ -8,9 +8,8 @@ export interface Config {
   databaseUrl: string;
   /** Folder for the SQLite file and generated secrets. */
   dataDir: string;
-  /** Built Gatsby site (`public/`) and the Gatsby cache holding match-paths.json. */
+  /** Built Gatsby site (`public/`), with the build's site-manifest.json beside it. */
   siteDir: string;
-  gatsbyCacheDir: string;
   logLevel: string;
   /** Fastify's trustProxy: true/false, a hop count, or comma-separated addresses/CIDRs. */
   trustProxy: boolean | string | ((address: string, hop: number) => boolean);
@@ -74,7 +73,7 @@ export interface Config {
   /**
    * Shell command that builds the site aside (PUBLISH_MODE=build). It runs in PUBLISH_WORK_DIR
    * with PROJECT_DIR, CONTENT_DIR (a copy of the content) and SITE_BUILD_OUT set, and must leave
-   * SITE_BUILD_OUT/public and SITE_BUILD_OUT/match-paths.json; the server then switches to them.
+   * SITE_BUILD_OUT/public and SITE_BUILD_OUT/site-manifest.json; the server then switches to them.
    */
   siteBuildCommand: string;
   /**
@@ -284,7 +283,6 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     databaseUrl,
     dataDir,
     siteDir: path.resolve(root, env.SITE_DIR || 'public'),
-    gatsbyCacheDir: path.resolve(root, env.GATSBY_CACHE_DIR || '.cache'),
     logLevel: env.LOG_LEVEL || 'info',
     trustProxy,
     corsOrigins,

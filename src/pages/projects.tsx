@@ -12,15 +12,6 @@ const GallerySection = styled.section`
   padding-block: ${({ theme }) => theme.space[12]} ${({ theme }) => theme.space[16]};
 `;
 
-const VisuallyHidden = styled.h2`
-  position: absolute;
-  width: 1px;
-  height: 1px;
-  overflow: hidden;
-  clip: rect(0 0 0 0);
-  white-space: nowrap;
-`;
-
 export default function ProjectsPage({ data }: PageProps<Queries.ProjectsPageQuery>) {
   const projects = toProjects(data.allProjectsYaml.nodes);
 
@@ -29,7 +20,9 @@ export default function ProjectsPage({ data }: PageProps<Queries.ProjectsPageQue
       <ProjectsHero />
       <GallerySection id="projects-gallery" aria-labelledby="projects-gallery-title">
         <Container>
-          <VisuallyHidden id="projects-gallery-title">Project gallery</VisuallyHidden>
+          <h2 className="sr-only" id="projects-gallery-title">
+            Project gallery
+          </h2>
           <ProjectsIsland projects={projects} />
         </Container>
       </GallerySection>

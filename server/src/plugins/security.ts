@@ -12,8 +12,9 @@ import { changesState, foreignOrigin, originVerdict } from '../lib/request-origi
 /**
  * The policy the built site runs under. Gatsby inlines a few scripts per page (page path,
  * chunk map, plugin snippets); instead of allowing every inline script, each page is sent with the
- * SHA-256 of exactly its own inline scripts, computed by the build (plugins/delivery/csp.ts) and
- * added by the static-site plugin, never taken from the page at request time. Styles stay
+ * SHA-256 of exactly its own inline scripts, computed by the build (plugins/site-adapter/csp.ts,
+ * kept in the build's site-manifest.json) and added by the static-site plugin, never taken from
+ * the page at request time. Styles stay
  * `'unsafe-inline'`: styled-components writes <style> tags and style attributes at run time.
  */
 const CSP_DIRECTIVES = {

@@ -4,6 +4,19 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { matchesPath } from '../lib/match-path';
 import type { RequestRender } from '../lib/request-render';
+import {
+  cacheControlFor,
+  canonicalRedirect,
+  decodeUrlPath,
+  EMPTY_MANIFEST,
+  isInternalFile,
+  NOT_FOUND_CACHE_CONTROL,
+  readSiteManifest,
+  siteFileFor,
+  type SiteManifest,
+  siteManifestPath,
+  staysOnSite,
+} from '../lib/static-rules';
 import { withStaffLoader } from '../lib/staff-loader';
 import { STAFF_HINT_COOKIE } from './auth';
 
@@ -11,10 +24,11 @@ import { STAFF_HINT_COOKIE } from './auth';
 const SPECULATION_RULES_FILE = 'speculation-rules.json';
 
 export interface StaticSiteOptions {
-  /** The built site (Gatsby's public/). */
+  /**
+   * The built site (Gatsby's public/). The build's manifest (client-only routes, cache headers,
+   * script hashes) is read from beside it: see siteManifestPath.
+   */
   siteDir: string;
-  /** Gatsby's .cache/, where the build leaves match-paths.json for client-only routes. */
-  gatsbyCacheDir: string;
   /**
    * Not-found screens of a section: an address matching `matchPath` that is no file of the site
    * gets the HTML of `page` with status 404, and so does `page`'s own address (e.g. /blog/* →
@@ -33,30 +47,25 @@ export interface StaticSiteOptions {
  * the old folder, the next ones read the new one, and nobody sees a half-written build.
  */
 export class SiteHandle {
-  private listener: ((siteDir: string, gatsbyCacheDir: string) => void) | null = null;
-  private pending: [string, string] | null = null;
+  private listener: ((siteDir: string) => void) | null = null;
+  private pending: string | null = null;
   private current: string | null = null;
 
-  /** Serves `siteDir` from now on, with the client-only routes in `gatsbyCacheDir/match-paths.json`. */
-  switchTo(siteDir: string, gatsbyCacheDir: string): void {
+  /** Serves `siteDir` from now on, with the manifest beside it. */
+  switchTo(siteDir: string): void {
     // Already serving it (the builder switched, then saw its own current.json).
     if (this.current === siteDir) return;
     this.current = siteDir;
-    if (this.listener) this.listener(siteDir, gatsbyCacheDir);
-    else this.pending = [siteDir, gatsbyCacheDir];
+    if (this.listener) this.listener(siteDir);
+    else this.pending = siteDir;
   }
 
   /** Called by the plugin; a switch requested before the plugin started is applied now. */
-  attach(listener: (siteDir: string, gatsbyCacheDir: string) => void): void {
+  attach(listener: (siteDir: string) => void): void {
     this.listener = listener;
-    if (this.pending) listener(...this.pending);
+    if (this.pending !== null) listener(this.pending);
     this.pending = null;
   }
-}
-
-interface MatchPath {
-  path: string;
-  matchPath: string;
 }
 
 export interface NotFoundPage {
@@ -66,110 +75,21 @@ export interface NotFoundPage {
   page: string;
 }
 
-const IMMUTABLE = 'public, max-age=31536000, immutable';
-const REVALIDATE = 'public, max-age=0, must-revalidate';
-/** Webpack chunks and CSS that Gatsby names with a content hash, e.g. app-2f1c0a9e8b7d6c5b4a39.js. */
-const HASHED_ASSET = /[-.][0-9a-f]{16,}\.(js|css|map)$/;
-
-/** Gatsby's caching rules: hashed assets forever, HTML and page data always revalidated. */
-export function cacheControlFor(urlPath: string): string {
-  if (urlPath.startsWith('/static/')) return IMMUTABLE;
-  if (urlPath === '/sw.js') return 'no-cache';
-  if (HASHED_ASSET.test(urlPath)) return IMMUTABLE;
-  return REVALIDATE;
-}
-
-/**
- * Build by-products that no page loads and that show how the site is made: source maps, the
- * webpack stats, Gatsby's chunk map, and any dot-file or dot-folder (.cache and the like). The
- * build moves the stats and the chunk map out of the served folder (plugins/build-internals);
- * this rule stays for a folder built before that.
- */
-const INTERNAL = /\.map$|^\/(?:webpack\.stats|chunk-map)\.json$|\/\./;
-
-/**
- * Decided on the path as the file system will read it: `urlPath` is already percent-decoded, and
- * is normalised here the way the file lookup joins it (`//x`, `/a/../x` and `/./x` are `/x`).
- */
-export function isInternalFile(urlPath: string): boolean {
-  return INTERNAL.test(path.posix.normalize(urlPath));
-}
-
-/**
- * True when a browser following `Location: target` stays on this site. Browsers read "//host"
- * and "/\host" as another host (and drop tabs and newlines first), so the check parses the
- * target the way a browser does.
- */
-export function staysOnSite(target: string): boolean {
-  if (!/^\/(?![/\\])/.test(target)) return false;
-  try {
-    return new URL(target, 'http://site.invalid').host === 'site.invalid';
-  } catch {
-    return false;
-  }
-}
+export { isInternalFile, siteFileFor, staysOnSite };
 
 export function isApiPath(pathname: string): boolean {
   return pathname === '/api' || pathname.startsWith('/api/');
 }
 
-/** Page file (relative to the site, "blog/x/index.html") → CSP hashes of its inline scripts. */
-type CspManifest = Record<string, string[]>;
-
-/** Written by the build (plugins/delivery/csp.ts) beside match-paths.json. */
-function readCspManifest(cacheDir: string, log: FastifyInstance['log']): CspManifest {
-  const file = path.join(cacheDir, 'csp-hashes.json');
-  try {
-    return JSON.parse(fs.readFileSync(file, 'utf8')) as CspManifest;
-  } catch {
-    log.warn(
-      { file },
-      'no csp-hashes.json: pages are served without script hashes, so their inline scripts will not run until the site is built',
-    );
-    return {};
-  }
-}
-
-function readMatchPaths(cacheDir: string, log: FastifyInstance['log']): MatchPath[] {
-  const file = path.join(cacheDir, 'match-paths.json');
-  try {
-    return JSON.parse(fs.readFileSync(file, 'utf8')) as MatchPath[];
-  } catch {
-    log.warn(
-      { file },
-      'no match-paths.json: client-only routes will answer 404 until the site is built',
-    );
-    return [];
-  }
-}
-
-function safeDecode(urlPath: string): string | null {
-  try {
-    const decoded = decodeURIComponent(urlPath);
-    return decoded.includes('\0') ? null : decoded;
-  } catch {
-    return null;
-  }
-}
-
-/**
- * The file of a built site (absolute `root`) that answers `urlPath`: the path itself, or its
- * index.html. Relative to `root`; null when there is none or the path leads outside `root`.
- */
-export function siteFileFor(root: string, urlPath: string): string | null {
-  const candidates = urlPath.endsWith('/')
-    ? [path.join(urlPath, 'index.html')]
-    : [urlPath, path.join(urlPath, 'index.html')];
-  for (const candidate of candidates) {
-    const full = path.join(root, candidate);
-    if (!full.startsWith(root + path.sep)) continue;
-    try {
-      if (fs.statSync(full).isFile()) return path.relative(root, full);
-    } catch {
-      // Not there: try the next candidate.
-    }
-  }
-  return null;
+/** The manifest the build left beside `siteDir`; a built site without one is served with none. */
+function loadManifest(siteDir: string, log: FastifyInstance['log']): SiteManifest {
+  const manifest = readSiteManifest(siteDir);
+  if (manifest) return manifest;
+  log.warn(
+    { file: siteManifestPath(siteDir) },
+    'no site manifest beside the built site: client-only routes answer 404, pages carry no script hashes and every file revalidates until the site is built again',
+  );
+  return EMPTY_MANIFEST;
 }
 
 /**
@@ -179,9 +99,8 @@ export function siteFileFor(root: string, urlPath: string): string | null {
 export default async function staticSite(app: FastifyInstance, opts: StaticSiteOptions) {
   let root = '';
   let built = false;
-  let matchPaths: MatchPath[] = [];
-  let cspHashes: CspManifest = {};
-  const load = (siteDir: string, gatsbyCacheDir: string) => {
+  let manifest: SiteManifest = EMPTY_MANIFEST;
+  const load = (siteDir: string) => {
     root = path.resolve(siteDir);
     built = fs.existsSync(path.join(root, 'index.html'));
     if (!built)
@@ -189,12 +108,11 @@ export default async function staticSite(app: FastifyInstance, opts: StaticSiteO
         { root },
         'the site is not built: run `npm run build` (npm start does it for you)',
       );
-    matchPaths = built ? readMatchPaths(gatsbyCacheDir, app.log) : [];
-    cspHashes = built ? readCspManifest(gatsbyCacheDir, app.log) : {};
+    manifest = built ? loadManifest(root, app.log) : EMPTY_MANIFEST;
   };
-  load(opts.siteDir, opts.gatsbyCacheDir);
-  opts.handle?.attach((siteDir, gatsbyCacheDir) => {
-    load(siteDir, gatsbyCacheDir);
+  load(opts.siteDir);
+  opts.handle?.attach((siteDir) => {
+    load(siteDir);
     app.log.info({ root }, 'serving the site from a new folder');
   });
   const notFoundPages = opts.notFoundPages ?? [];
@@ -207,7 +125,7 @@ export default async function staticSite(app: FastifyInstance, opts: StaticSiteO
     cacheControl: false,
     dotfiles: 'deny',
     // The build writes a Brotli-11 `.br` beside each script and stylesheet
-    // (plugins/delivery/precompress.ts); browsers that accept Brotli get that file. Everything
+    // (plugins/precompress); browsers that accept Brotli get that file. Everything
     // else is compressed per response by @fastify/compress.
     preCompressed: true,
   });
@@ -216,7 +134,7 @@ export default async function staticSite(app: FastifyInstance, opts: StaticSiteO
 
   /** Allows exactly the inline scripts the build recorded for this page, and no others. */
   function allowPageScripts(reply: FastifyReply, page: string) {
-    const hashes = cspHashes[page];
+    const hashes = manifest.scriptHashes[page];
     const policy = reply.getHeader('content-security-policy');
     if (!hashes || hashes.length === 0 || typeof policy !== 'string') return;
     reply.header(
@@ -227,10 +145,12 @@ export default async function staticSite(app: FastifyInstance, opts: StaticSiteO
 
   async function send(request: FastifyRequest, reply: FastifyReply, file: string, status = 200) {
     const page = file.split(path.sep).join('/');
-    const urlPath = `/${page}`;
     reply
       .code(status)
-      .header('cache-control', status === 200 ? cacheControlFor(urlPath) : 'no-cache');
+      .header(
+        'cache-control',
+        status === 200 ? cacheControlFor(page, manifest) : NOT_FOUND_CACHE_CONTROL,
+      );
     if (page === SPECULATION_RULES_FILE) {
       // Chromium refuses speculation rules of any other media type.
       return reply
@@ -267,7 +187,7 @@ export default async function staticSite(app: FastifyInstance, opts: StaticSiteO
 
   async function serve(request: FastifyRequest, reply: FastifyReply) {
     const rawPath = request.url.split('?')[0] ?? '/';
-    const urlPath = safeDecode(rawPath);
+    const urlPath = decodeUrlPath(rawPath);
     if (urlPath === null) return reply.code(400).send({ detail: 'The request URL is malformed.' });
     // The catch-all route also sees unknown /api paths: answer them like every other 404.
     if (isApiPath(urlPath)) return reply.callNotFound();
@@ -282,21 +202,19 @@ export default async function staticSite(app: FastifyInstance, opts: StaticSiteO
 
     if (isInternalFile(urlPath)) return notFoundPage(request, reply);
 
-    // One canonical URL per page: Gatsby is configured with trailingSlash "never". A path that
-    // would redirect off the site ("//evil.example/") is simply not found.
-    if (urlPath.length > 1 && urlPath.endsWith('/')) {
-      const target = rawPath.replace(/\/+$/, '') + request.url.slice(rawPath.length);
-      return staysOnSite(target) ? reply.redirect(target, 301) : notFoundPage(request, reply);
-    }
+    // One canonical URL per page; a path that would redirect off the site is simply not found.
+    const canonical = canonicalRedirect(urlPath, rawPath, request.url);
+    if (canonical === false) return notFoundPage(request, reply);
+    if (canonical !== null) return reply.redirect(canonical, 301);
 
     // A section's not-found page is no page of its own: its address answers 404 like the
     // addresses it stands in for.
     const file = notFoundPages.some((n) => n.page === urlPath) ? null : fileFor(urlPath);
     if (file) return send(request, reply, file);
 
-    const client = matchPaths.find((m) => matchesPath(m.matchPath, urlPath));
+    const client = manifest.clientOnlyRoutes.find((m) => matchesPath(m.matchPath, urlPath));
     if (client) {
-      const page = fileFor(client.path);
+      const page = fileFor(`/${client.page}`);
       if (page) return send(request, reply, page);
     }
     return notFoundPage(request, reply, urlPath);

@@ -64,7 +64,6 @@ async function newSite(label: string): Promise<Site> {
       DATA_DIR: path.join(dir, 'data'),
       CONTENT_DIR: path.join(dir, 'content'),
       SITE_DIR: path.join(dir, 'public'),
-      GATSBY_CACHE_DIR: path.join(dir, '.cache'),
       PUBLISH_WORK_DIR: path.join(dir, 'publish'),
       LOG_LEVEL: 'silent',
       RATE_LIMITS: 'off',

@@ -94,7 +94,6 @@ test('the migration goes down to the old schema, and giveaways stored there surv
       JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-signing',
       DATA_DIR: dataDir,
       SITE_DIR: path.join(dataDir, 'public'),
-      GATSBY_CACHE_DIR: path.join(dataDir, '.cache'),
     }),
     connection,
   });

@@ -238,7 +238,6 @@ test('old re-draws stay checkable, the next one gets a committed seed, and kept 
       JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-signing',
       DATA_DIR: dataDir,
       SITE_DIR: path.join(dataDir, 'public'),
-      GATSBY_CACHE_DIR: path.join(dataDir, '.cache'),
       RATE_LIMITS: 'off',
     }),
     connection,

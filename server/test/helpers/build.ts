@@ -42,7 +42,6 @@ export async function buildTestApp(
     JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-signing',
     DATA_DIR: dataDir,
     SITE_DIR: path.join(dataDir, 'public'),
-    GATSBY_CACHE_DIR: path.join(dataDir, '.cache'),
     PUBLISH_WORK_DIR: `${dataDir}-publish`,
     DATABASE_URL: databaseUrl,
     ...env,

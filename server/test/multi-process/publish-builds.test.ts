@@ -39,7 +39,6 @@ async function start(): Promise<Instance> {
     DATABASE_URL: url,
     DATA_DIR: path.join(dir, 'data'),
     SITE_DIR: path.join(dir, 'public'),
-    GATSBY_CACHE_DIR: path.join(dir, '.cache'),
     PUBLISH_WORK_DIR: path.join(dir, 'publish'),
     CONTENT_DIR: content.dir,
     PUBLISH_MODE: 'build',

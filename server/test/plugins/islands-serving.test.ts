@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { withStaffLoader } from '../../src/lib/staff-loader';
+import { EMPTY_MANIFEST, IMMUTABLE, siteManifestPath } from '../../src/lib/static-rules';
 import { createUser } from '../../src/services/accounts';
 import { buildTestApp, type TestApp } from '../helpers/build';
 
@@ -53,8 +54,16 @@ describe('document pages and the staff hint', () => {
     write(site, 'blog/index.html', ISLAND_PAGE);
     write(site, LOADER.slice(1), '!function(){}();');
     write(site, 'speculation-rules.json', '{"prerender":[],"prefetch":[]}');
+    // The build's manifest gives the loader, a webpack asset, Gatsby's immutable cache header.
+    fs.writeFileSync(
+      siteManifestPath(site),
+      JSON.stringify({
+        ...EMPTY_MANIFEST,
+        cacheControl: { files: { [LOADER.slice(1)]: IMMUTABLE }, folders: {} },
+      }),
+    );
     // The plugin reads the build once at start-up, so build a second app over the same folders.
-    t = await buildTestApp({ SITE_DIR: site, GATSBY_CACHE_DIR: first.config.gatsbyCacheDir });
+    t = await buildTestApp({ SITE_DIR: site });
     const close = t.close;
     t.close = async () => {
       await close();

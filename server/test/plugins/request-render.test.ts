@@ -207,7 +207,6 @@ describe('/giveaway served drawn', () => {
     t = await buildTestApp({
       RATE_LIMITS: 'off',
       SITE_DIR: first.config.siteDir,
-      GATSBY_CACHE_DIR: first.config.gatsbyCacheDir,
     });
     const close = t.close;
     t.close = async () => {

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { buildTestApp, type TestApp } from '../helpers/build';
+import { EMPTY_MANIFEST, type SiteManifest, siteManifestPath } from '../../src/lib/static-rules';
 
 const CONTACT = { name: 'Ada', email: 'ada@example.com', message: 'Hello' };
 
@@ -177,7 +178,6 @@ describe('the built site under the content security policy', () => {
     const t = await buildTestApp();
     try {
       fs.mkdirSync(t.config.siteDir, { recursive: true });
-      fs.mkdirSync(t.config.gatsbyCacheDir, { recursive: true });
       const injected = 'alert("not from the build")';
       const html = page([
         `<script id="gatsby-script-loader">${inline[0]}</script>`,
@@ -186,15 +186,13 @@ describe('the built site under the content security policy', () => {
       ]);
       fs.writeFileSync(path.join(t.config.siteDir, 'index.html'), html);
       fs.writeFileSync(path.join(t.config.siteDir, 'other.html'), page([]));
-      fs.writeFileSync(
-        path.join(t.config.gatsbyCacheDir, 'csp-hashes.json'),
-        JSON.stringify({ 'index.html': inline.map(sha), 'other.html': [] }),
-      );
+      const manifest: SiteManifest = {
+        ...EMPTY_MANIFEST,
+        scriptHashes: { 'index.html': inline.map(sha), 'other.html': [] },
+      };
+      fs.writeFileSync(siteManifestPath(t.config.siteDir), JSON.stringify(manifest));
       // The static site checks for a build when it is registered, so build a second app over the same folder.
-      const site = await buildTestApp({
-        SITE_DIR: t.config.siteDir,
-        GATSBY_CACHE_DIR: t.config.gatsbyCacheDir,
-      });
+      const site = await buildTestApp({ SITE_DIR: t.config.siteDir });
       try {
         const res = await site.app.inject({
           method: 'GET',

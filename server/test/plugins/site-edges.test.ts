@@ -77,11 +77,7 @@ describe('the built site over a real socket', () => {
     write(site, 'chunk-map.json', '{}');
     write(site, '.cache/match-paths.json', '[]');
     write(site, 'static/.hidden', 'x');
-    write(first.config.gatsbyCacheDir, 'match-paths.json', '[]');
-    t = await buildTestApp({
-      SITE_DIR: first.config.siteDir,
-      GATSBY_CACHE_DIR: first.config.gatsbyCacheDir,
-    });
+    t = await buildTestApp({ SITE_DIR: first.config.siteDir });
     const close = t.close;
     t.close = async () => {
       await close();

@@ -1,7 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { cacheControlFor } from '../../src/plugins/static-site';
+import {
+  cacheControlFor,
+  EMPTY_MANIFEST,
+  IMMUTABLE,
+  REVALIDATE,
+  SITE_MANIFEST_FILE,
+  type SiteManifest,
+} from '../../src/lib/static-rules';
 import { buildTestApp, type TestApp } from '../helpers/build';
 
 function write(root: string, file: string, body: string) {
@@ -33,13 +40,26 @@ describe('built site', () => {
     write(site, 'giveaway/[...]/index.html', '<h1>giveaway shell</h1>');
     write(site, 'blog/404.html', '<h1>Post Not Found</h1>');
     write(site, 'blog/hello/index.html', '<h1>hello post</h1>');
-    write(
-      t.config.gatsbyCacheDir,
-      'match-paths.json',
-      JSON.stringify([{ path: '/giveaway/[...]', matchPath: '/giveaway/*' }]),
-    );
+    // The manifest the build's adapter writes beside public/ (plugins/site-adapter), with the
+    // cache headers Gatsby gives these files.
+    const manifest: SiteManifest = {
+      clientOnlyRoutes: [{ matchPath: '/giveaway/*', page: 'giveaway/[...]/index.html' }],
+      cacheControl: {
+        files: {
+          'index.html': REVALIDATE,
+          'services/index.html': REVALIDATE,
+          'app-3f9c1d2e4b5a69788a7b.js': IMMUTABLE,
+          'styles.0a1b2c3d4e5f60718293.css': IMMUTABLE,
+          'framework-0123456789abcdef0123.js': IMMUTABLE,
+          'page-data/index/page-data.json': REVALIDATE,
+        },
+        folders: { 'static/': IMMUTABLE },
+      },
+      scriptHashes: {},
+    };
+    write(path.dirname(site), SITE_MANIFEST_FILE, JSON.stringify(manifest));
     // The plugin reads the build once at start-up, so build a second app over the same folders.
-    const dirs = { SITE_DIR: t.config.siteDir, GATSBY_CACHE_DIR: t.config.gatsbyCacheDir };
+    const dirs = { SITE_DIR: t.config.siteDir };
     const first = t;
     t = await buildTestApp(dirs);
     const close = t.close;
@@ -160,18 +180,34 @@ test('without a build the site answers 503 with a hint, and the API still works'
 });
 
 test.each([
-  ['/static/abc/x.png', 'public, max-age=31536000, immutable'],
-  ['/app-0123456789abcdef0123.js', 'public, max-age=31536000, immutable'],
+  ['static/abc/x.png', 'public, max-age=31536000, immutable'],
+  ['app-0123456789abcdef0123.js', 'public, max-age=31536000, immutable'],
+  ['index.html', 'public, max-age=0, must-revalidate'],
+  ['page-data/app-data.json', 'public, max-age=0, must-revalidate'],
+  ['tools/drowsiness/app.js', 'public, max-age=0, must-revalidate'],
+])(
+  'cache-control for %s comes from the manifest; a file it does not list revalidates',
+  (file, expected) => {
+    const manifest: SiteManifest = {
+      ...EMPTY_MANIFEST,
+      cacheControl: {
+        files: { 'app-0123456789abcdef0123.js': IMMUTABLE, 'index.html': REVALIDATE },
+        folders: { 'static/': IMMUTABLE },
+      },
+    };
+    expect(cacheControlFor(file, manifest)).toBe(expected);
+  },
+);
+
+test.each([
+  ['static/abc/x.png', 'public, max-age=31536000, immutable'],
   [
-    '/component---src-pages-index-tsx-4c9a0b1d2e3f4a5b6c7d.js',
+    'component---src-pages-index-tsx-4c9a0b1d2e3f4a5b6c7d.js',
     'public, max-age=31536000, immutable',
   ],
-  ['/index.html', 'public, max-age=0, must-revalidate'],
-  ['/page-data/app-data.json', 'public, max-age=0, must-revalidate'],
-  ['/sw.js', 'no-cache'],
-  ['/tools/drowsiness/app.js', 'public, max-age=0, must-revalidate'],
-])('cache-control for %s', (url, expected) => {
-  expect(cacheControlFor(url)).toBe(expected);
+  ['index.html', 'public, max-age=0, must-revalidate'],
+])('a Gatsby site built without the adapter (the benchmark peer): %s', (file, expected) => {
+  expect(cacheControlFor(file, null)).toBe(expected);
 });
 
 test('the site handle re-points the served folder and re-reads its client-only routes', async () => {
@@ -184,11 +220,14 @@ test('the site handle re-points the served folder and re-reads its client-only r
     write(path.join(next, 'public'), 'blog/fresh/index.html', '<h1>fresh post</h1>');
     write(path.join(next, 'public'), 'admin/drafts/[...]/index.html', '<h1>drafts shell</h1>');
     write(
-      path.join(next, 'cache'),
-      'match-paths.json',
-      JSON.stringify([{ path: '/admin/drafts/[...]', matchPath: '/admin/drafts/*' }]),
+      next,
+      SITE_MANIFEST_FILE,
+      JSON.stringify({
+        ...EMPTY_MANIFEST,
+        clientOnlyRoutes: [{ matchPath: '/admin/drafts/*', page: 'admin/drafts/[...]/index.html' }],
+      }),
     );
-    t.app.site.switchTo(path.join(next, 'public'), path.join(next, 'cache'));
+    t.app.site.switchTo(path.join(next, 'public'));
     expect((await t.app.inject({ url: '/' })).body).toBe('<h1>new home</h1>');
     expect((await t.app.inject({ url: '/blog/fresh' })).body).toBe('<h1>fresh post</h1>');
     const shell = await t.app.inject({ url: '/admin/drafts/4/preview' });
@@ -196,7 +235,7 @@ test('the site handle re-points the served folder and re-reads its client-only r
     expect(shell.body).toBe('<h1>drafts shell</h1>');
 
     // Pointing at a folder without a build answers 503 again rather than serving stale files.
-    t.app.site.switchTo(path.join(t.config.dataDir, 'nothing'), path.join(next, 'cache'));
+    t.app.site.switchTo(path.join(t.config.dataDir, 'nothing'));
     expect((await t.app.inject({ url: '/blog/fresh' })).statusCode).toBe(503);
   } finally {
     await t.close();

@@ -331,7 +331,7 @@ export class SiteBuilder {
     await fs.mkdir(this.opts.buildsDir, { recursive: true });
     await fs.rm(served, { recursive: true, force: true });
     await moveDir(out, served);
-    this.opts.site.switchTo(path.join(served, 'public'), served);
+    this.opts.site.switchTo(path.join(served, 'public'));
     // Every other server process sees this file change and switches too.
     await writeCurrent(this.opts.buildsDir, served);
     await this.removeOldBuilds(served);
@@ -370,7 +370,7 @@ export async function switchToCurrent(opts: {
   const built = await mtime(path.join(saved.dir, 'public', 'index.html'));
   const base = await mtime(path.join(opts.siteDir, 'index.html'));
   if (built !== null && (base === null || built > base)) {
-    opts.site.switchTo(path.join(saved.dir, 'public'), saved.dir);
+    opts.site.switchTo(path.join(saved.dir, 'public'));
   }
 }
 

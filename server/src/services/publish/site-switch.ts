@@ -5,7 +5,7 @@ import path from 'node:path';
 export const CURRENT_FILE = 'current.json';
 
 export interface CurrentBuild {
-  /** A folder holding public/ and the build's match-paths.json and csp-hashes.json. */
+  /** A folder holding public/ and the build's site-manifest.json beside it. */
   dir: string;
   switched_at: string;
 }

@@ -7,7 +7,6 @@ import {
   toKey,
   visibleTags,
 } from '../lib/filters';
-import { buildListPages, listPagePath } from '../lib/listing-files';
 import { prepareIndex, searchPosts } from '../lib/search';
 import type { SearchEntry } from '../lib/types';
 
@@ -147,26 +146,5 @@ describe('browse-by filters', () => {
   it('shows at most two tags and counts the rest', () => {
     expect(visibleTags(['a', 'b', 'c', 'd'])).toEqual({ shown: ['a', 'b'], more: 2 });
     expect(visibleTags(['a'])).toEqual({ shown: ['a'], more: 0 });
-  });
-});
-
-describe('buildListPages', () => {
-  it('pages every list (all, each category, each series) newest first', () => {
-    const files = buildListPages(posts, ['foundation', 'engineering', 'security', 'empty'], 2);
-    expect([...files.keys()].sort()).toEqual([
-      '/blog-data/all/1.json',
-      '/blog-data/all/2.json',
-      '/blog-data/category-engineering/1.json',
-      '/blog-data/category-foundation/1.json',
-      '/blog-data/category-security/1.json',
-      '/blog-data/series-agents-in-production/1.json',
-      '/blog-data/series-agents-in-production/2.json',
-    ]);
-    expect(slugs(files.get('/blog-data/all/1.json')?.posts ?? [])).toEqual(['threats', 'obs']);
-    expect(
-      slugs(
-        files.get(listPagePath({ kind: 'series', slug: 'agents-in-production' }, 2))?.posts ?? [],
-      ),
-    ).toEqual(['tools']);
   });
 });

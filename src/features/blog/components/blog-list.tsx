@@ -6,7 +6,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { ALL, filterFromSearch, sameFilter, type BlogFilter } from '../lib/filters';
 import { queryTerms } from '../lib/search';
 import type { CategorySummary } from '../lib/types';
-import { PostCard, VisuallyHidden } from './post-card';
+import { PostCard } from './post-card';
 import { SocialFollow, type SocialLinks } from './social-follow';
 import { useBlogListing, type ListingSource } from './use-blog-listing';
 
@@ -107,7 +107,7 @@ export function BlogList({
     <Wrapper>
       <SearchForm role="search" onSubmit={(event) => event.preventDefault()}>
         <label htmlFor={searchId}>
-          <VisuallyHidden>Search posts</VisuallyHidden>
+          <span className="sr-only">Search posts</span>
         </label>
         <SearchIcon viewBox="0 0 24 24" aria-hidden="true" focusable="false">
           <circle cx="11" cy="11" r="7" />
@@ -176,7 +176,7 @@ export function BlogList({
         {countLine}
       </CountLine>
 
-      <VisuallyHidden as="h2">Posts</VisuallyHidden>
+      <h2 className="sr-only">Posts</h2>
       {listing.posts.length > 0 ? (
         <Grid ref={grid}>
           {listing.posts.map((post) => (

@@ -32,9 +32,9 @@ export function PostCard({ post, categoryTitle }: PostCardProps) {
           {more > 0 ? (
             <li>
               <span aria-hidden="true">+{more}</span>
-              <VisuallyHidden>
+              <span className="sr-only">
                 and {more} more {more === 1 ? 'tag' : 'tags'}
-              </VisuallyHidden>
+              </span>
             </li>
           ) : null}
         </Tags>
@@ -124,16 +124,4 @@ const Tags = styled.ul`
     font-size: ${({ theme }) => theme.fontSizes.xs};
     font-weight: 600;
   }
-`;
-
-export const VisuallyHidden = styled.span`
-  position: absolute;
-  width: 1px;
-  height: 1px;
-  margin: -1px;
-  padding: 0;
-  overflow: hidden;
-  clip: rect(0 0 0 0);
-  white-space: nowrap;
-  border: 0;
 `;

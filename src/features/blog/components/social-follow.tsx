@@ -57,7 +57,7 @@ export function SocialFollow({ links }: { links: SocialLinks }) {
                 {platform.icon}
               </svg>
               {platform.label}
-              <VisuallyHiddenText> (opens in a new tab)</VisuallyHiddenText>
+              <span className="sr-only"> (opens in a new tab)</span>
             </a>
           </li>
         ))}
@@ -118,13 +118,4 @@ const Strip = styled.section`
       outline-offset: 2px;
     }
   }
-`;
-
-const VisuallyHiddenText = styled.span`
-  position: absolute;
-  width: 1px;
-  height: 1px;
-  overflow: hidden;
-  clip: rect(0 0 0 0);
-  white-space: nowrap;
 `;

@@ -1,4 +1,4 @@
-import { compareNewestFirst, matchesFilter, toKey, type BlogFilter } from './filters';
+import { toKey, type BlogFilter } from './filters';
 import type { PostCard, SearchEntry } from './types';
 
 /**
@@ -32,27 +32,4 @@ export function filterKey(filter: BlogFilter): string {
 /** page counts from 1 */
 export function listPagePath(filter: BlogFilter, page: number): string {
   return `${LIST_DIRECTORY}/${filterKey(filter)}/${page}.json`;
-}
-
-/** Every list page file for the given posts: path → contents. */
-export function buildListPages(
-  posts: readonly PostCard[],
-  categoryNames: readonly string[],
-  pageSize = PAGE_SIZE,
-): Map<string, ListPageFile> {
-  const sorted = [...posts].sort(compareNewestFirst);
-  const seriesSlugs = new Set(sorted.flatMap((post) => (post.series ? [toKey(post.series)] : [])));
-  const filters: BlogFilter[] = [
-    { kind: 'all' },
-    ...categoryNames.map((name): BlogFilter => ({ kind: 'category', name })),
-    ...[...seriesSlugs].map((slug): BlogFilter => ({ kind: 'series', slug })),
-  ];
-  const files = new Map<string, ListPageFile>();
-  for (const filter of filters) {
-    const matching = sorted.filter((post) => matchesFilter(post, filter));
-    for (let start = 0, page = 1; start < matching.length; start += pageSize, page += 1) {
-      files.set(listPagePath(filter, page), { posts: matching.slice(start, start + pageSize) });
-    }
-  }
-  return files;
 }

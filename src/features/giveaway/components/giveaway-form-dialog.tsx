@@ -1,5 +1,6 @@
 import { yupResolver } from '@hookform/resolvers/yup';
-import { CLAIM_DAYS_LIMITS, MIN_AGE_LIMITS, type GiveawayFormPayload } from '@site/contracts';
+import type { GiveawayFormPayload } from '@site/contracts';
+import { CLAIM_DAYS_LIMITS, MIN_AGE_LIMITS } from '@site/contracts/form-fields';
 import React from 'react';
 import { useForm } from 'react-hook-form';
 import styled from 'styled-components';

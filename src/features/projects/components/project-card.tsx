@@ -117,15 +117,6 @@ const Actions = styled.div`
   padding-top: ${({ theme }) => theme.space[2]};
 `;
 
-const VisuallyHidden = styled.span`
-  position: absolute;
-  width: 1px;
-  height: 1px;
-  overflow: hidden;
-  clip: rect(0 0 0 0);
-  white-space: nowrap;
-`;
-
 export interface ProjectCardProps {
   project: Project;
   /** Cards in the first row are above the fold on wide screens; the rest load lazily. */
@@ -151,9 +142,9 @@ export function ProjectCard({ project, eager = false }: ProjectCardProps) {
       </Media>
       <Body>
         <Meta>
-          <VisuallyHidden as="dt">Type</VisuallyHidden>
+          <dt className="sr-only">Type</dt>
           <dd>{typeLabel(project.type)}</dd>
-          <VisuallyHidden as="dt">Category</VisuallyHidden>
+          <dt className="sr-only">Category</dt>
           <dd>{project.category}</dd>
         </Meta>
         <Title id={titleId}>{project.title}</Title>
@@ -169,7 +160,7 @@ export function ProjectCard({ project, eager = false }: ProjectCardProps) {
         <Actions>
           <ButtonAnchor href={project.url} target="_blank" rel="noopener noreferrer" size="sm">
             {primaryActionLabel(project.status)}
-            <VisuallyHidden> {project.title} (opens in a new tab)</VisuallyHidden>
+            <span className="sr-only"> {project.title} (opens in a new tab)</span>
           </ButtonAnchor>
           {project.githubUrl ? (
             <ButtonAnchor
@@ -180,7 +171,7 @@ export function ProjectCard({ project, eager = false }: ProjectCardProps) {
               variant="secondary"
             >
               GitHub
-              <VisuallyHidden> repository for {project.title} (opens in a new tab)</VisuallyHidden>
+              <span className="sr-only"> repository for {project.title} (opens in a new tab)</span>
             </ButtonAnchor>
           ) : null}
         </Actions>

@@ -1,4 +1,3 @@
-import path from 'node:path';
 import type { Configuration, WebpackPluginInstance } from 'webpack';
 
 /**
@@ -54,7 +53,7 @@ export function productionWebpackConfig(
   });
   if (replaced !== 1) {
     throw new Error(
-      `delivery: expected Gatsby's one JavaScript minifier in the build-javascript webpack config, found ${replaced}; update plugins/delivery/webpack.ts for this Gatsby version.`,
+      `webpack-settings: expected Gatsby's one JavaScript minifier in the build-javascript webpack config, found ${replaced}; update plugins/webpack-settings/webpack.ts for this Gatsby version.`,
     );
   }
   return {
@@ -112,7 +111,7 @@ export function withoutSecondTypeScriptPass(rules: Rules): Rules {
   const typescriptOnly = both.filter((rule) => !babelRuleFor(rule, 'x.js'));
   if (both.length !== 2 || typeof typescriptOnly[0] !== 'object' || typescriptOnly.length !== 1) {
     throw new Error(
-      `delivery: expected Gatsby's JavaScript rule and gatsby-plugin-typescript's rule to both compile .tsx with Gatsby's babel-loader, found ${both.length} such rules (${typescriptOnly.length} for TypeScript only); update plugins/delivery/webpack.ts for this Gatsby version.`,
+      `webpack-settings: expected Gatsby's JavaScript rule and gatsby-plugin-typescript's rule to both compile .tsx with Gatsby's babel-loader, found ${both.length} such rules (${typescriptOnly.length} for TypeScript only); update plugins/webpack-settings/webpack.ts for this Gatsby version.`,
     );
   }
   return rules.filter((rule) => rule !== typescriptOnly[0]);
@@ -127,124 +126,4 @@ export function keepWebpackCache(value: string | undefined): boolean | null {
   if (value === undefined || value === '' || value === 'off') return false;
   if (value === 'on') return true;
   return null;
-}
-
-/** A rule's exclude widened by `more`; Gatsby writes none on its JavaScript rule, or a function. */
-function widenExclude(exclude: unknown, more: (file: string) => boolean) {
-  if (exclude === undefined) return more;
-  if (typeof exclude === 'function') {
-    const first = exclude as (file: string) => boolean;
-    return (file: string) => first(file) || more(file);
-  }
-  throw new Error(
-    "delivery: Gatsby's JavaScript rule has an exclude that is not a function; update plugins/delivery/webpack.ts for this Gatsby version.",
-  );
-}
-
-/** Text that only Gatsby's Babel plugins understand: page and static queries. */
-const NEEDS_GATSBY_BABEL = /\bgraphql\b|\bStaticQuery\b|\buseStaticQuery\b/;
-
-/**
- * Which of the site's own modules SWC compiles instead of Babel: those under `roots` that are not
- * page components (src/pages, src/templates: Gatsby's Babel plugins split a page's Head from its
- * component there) and hold no GraphQL query (Gatsby's Babel plugin replaces queries with their
- * results). `read` returns a file's text.
- */
-export function swcModuleFilter(
-  siteDir: string,
-  read: (file: string) => string,
-): (modulePath: string) => boolean {
-  const roots = ['src', 'contracts/src'].map((dir) => path.join(siteDir, dir) + path.sep);
-  const pages = ['src/pages', 'src/templates'].map((dir) => path.join(siteDir, dir) + path.sep);
-  const verdicts = new Map<string, boolean>();
-  return (modulePath) => {
-    let verdict = verdicts.get(modulePath);
-    if (verdict === undefined) {
-      verdict =
-        roots.some((root) => modulePath.startsWith(root)) &&
-        !pages.some((dir) => modulePath.startsWith(dir)) &&
-        !NEEDS_GATSBY_BABEL.test(read(modulePath));
-      verdicts.set(modulePath, verdict);
-    }
-    return verdict;
-  };
-}
-
-/**
- * Babel is the largest part of both webpack stages of a clean build (about 4–6 s a stage for our
- * ~200 modules on the development machine); SWC does the same work in well under a second. So the
- * site's own modules that need none of Gatsby's Babel plugins (see swcModuleFilter) go through
- * `loader` (./swc-loader.js) with the styled-components SWC plugin, which gives every styled
- * component the same stable id in both stages, as babel-plugin-styled-components does; everything
- * else keeps Gatsby's Babel rule. Returns the changed copy of `config`; throws when Gatsby's
- * JavaScript rule is not there to split.
- */
-export function swcForOwnModules(
-  config: Configuration,
-  {
-    useSwc,
-    loader,
-    styledComponentsPlugin,
-    cacheRoot,
-    targets,
-  }: {
-    useSwc: (modulePath: string) => boolean;
-    loader: string;
-    styledComponentsPlugin: string;
-    cacheRoot: string;
-    targets: string[];
-  },
-): Configuration {
-  const rules = config.module?.rules ?? [];
-  const found = rules.filter((rule) => babelRuleFor(rule, 'x.tsx'));
-  if (found.length !== 1 || typeof found[0] !== 'object' || found[0] === null) {
-    throw new Error(
-      `delivery: expected one Babel rule for the site's modules (Gatsby's JavaScript rule) in the webpack config, found ${found.length}; update plugins/delivery/webpack.ts for this Gatsby version.`,
-    );
-  }
-  const babelRule = found[0];
-  const split = rules.flatMap((rule) => {
-    if (rule !== babelRule) return [rule];
-    return [
-      { ...babelRule, exclude: widenExclude(babelRule.exclude, useSwc) },
-      {
-        test: /\.(js|jsx|ts|tsx)$/,
-        include: useSwc,
-        type: 'javascript/auto',
-        use: [
-          {
-            loader,
-            options: {
-              swc: {
-                env: { targets },
-                module: { type: 'es6' },
-                jsc: {
-                  transform: {
-                    react: {
-                      runtime: 'classic',
-                      pragma: 'React.createElement',
-                      pragmaFrag: 'React.Fragment',
-                    },
-                  },
-                  experimental: {
-                    // Where SWC keeps the plugin compiled for this machine (about 2 s to compile,
-                    // 40 ms to load): beside the other tools' caches in node_modules, so that a
-                    // clean build, which removes .cache/, does not compile it again.
-                    cacheRoot,
-                    plugins: [
-                      [
-                        styledComponentsPlugin,
-                        { displayName: false, fileName: false, ssr: true, pure: true },
-                      ],
-                    ],
-                  },
-                },
-              },
-            },
-          },
-        ],
-      },
-    ];
-  });
-  return { ...config, module: { ...config.module, rules: split } };
 }

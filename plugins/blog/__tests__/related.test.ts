@@ -1,4 +1,4 @@
-import { selectRelated } from '../lib/related';
+import { selectRelated } from '../related';
 
 const post = (id: string, category: string, date: string) => ({ id, slug: id, category, date });
 

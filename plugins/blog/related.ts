@@ -1,4 +1,4 @@
-import { compareNewestFirst } from './filters';
+import { compareNewestFirst } from '../../src/features/blog/lib/filters';
 
 interface RelatedCandidate {
   id: string;
