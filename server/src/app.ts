@@ -15,7 +15,7 @@ import gracefulClose from './plugins/graceful-close';
 import staticSite, { isApiPath, SiteHandle } from './plugins/static-site';
 import giveawayRoutes from './routes/v1/giveaways';
 import healthRoutes from './routes/v1/health';
-import { loadJwtSecret } from './services/jwt-secret';
+import { loadJwtSecret } from './lib/jwt-secret';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import compilerPlugin from './plugins/compiler';

@@ -19,7 +19,7 @@ import {
 import type { Database, DraftsTable } from '../../db/database';
 import { conflict, notFound } from '../../lib/http-error';
 import { paginate } from '../../lib/pagination';
-import { readCategoryNames, readPublishedFiles, readPublishedSlugs } from './content';
+import { readCategoryNames, readPublishedFiles, readPublishedSlugs } from '../posts/store';
 
 /** A draft the API refuses, with the problems per field (400) or a slug already taken (409). */
 export class DraftRejected extends Error {

@@ -1,5 +1,5 @@
 import type { RulesSection } from '@site/contracts';
-import { formatDate } from './dates';
+import { formatDate } from '../../lib/dates';
 
 /** The fields of a giveaway its official rules are written from. */
 export interface RulesFields {

@@ -3,7 +3,7 @@ import type { Database, FrozenReason, GiveawaysTable, ParticipantsTable } from '
 import { dialectOf } from '../../db/migrations/util';
 import { conflict, type HttpError, notFound } from '../../lib/http-error';
 import { type Actor, diffFields, logChange, SYSTEM } from './change-log';
-import { formatDate } from './dates';
+import { formatDate } from '../../lib/dates';
 import { commitmentOf, newReceipt, newSeed, receiptHash } from './draw';
 import { freezeWithin } from './freeze';
 import type { GiveawayRow, RoundRow } from './mapper';

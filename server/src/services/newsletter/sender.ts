@@ -3,12 +3,12 @@ import { Readable } from 'node:stream';
 import type { Kysely } from 'kysely';
 import nodemailer, { type Transporter } from 'nodemailer';
 import MailComposer from 'nodemailer/lib/mail-composer';
-import type { NewsletterSendingConfig } from '../config';
-import type { Database, NewsletterIssuesTable } from '../db/database';
-import { dialectOf } from '../db/migrations/util';
-import { cancelledRecipient, linksFor, renderIssueMail } from './newsletter-issues';
-import { keepInOutbox } from './mail';
-import { hashToken, unsubscribeExpiry } from './newsletter';
+import type { NewsletterSendingConfig } from '../../config';
+import type { Database, NewsletterIssuesTable } from '../../db/database';
+import { dialectOf } from '../../db/migrations/util';
+import { cancelledRecipient, linksFor, renderIssueMail } from './issues';
+import { keepInOutbox } from '../mail';
+import { hashToken, unsubscribeExpiry } from './subscriptions';
 
 interface Logger {
   info(obj: object, msg: string): void;

@@ -1,9 +1,9 @@
 import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { NEWSLETTER_CONSENT_TEXT, type NewsletterSubscriber } from '@site/contracts';
-import type { Database, NewsletterTokensTable } from '../db/database';
-import { paginate } from '../lib/pagination';
-import type { Mailer } from './mail';
+import type { Database, NewsletterTokensTable } from '../../db/database';
+import { paginate } from '../../lib/pagination';
+import type { Mailer } from '../mail';
 
 export const SUBSCRIBE_ANSWER =
   'Thanks! Please check your inbox and click the link in our e-mail to confirm your subscription.';
