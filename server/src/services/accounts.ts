@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Role } from '@site/contracts';
 import type { Database } from '../db/database';
-import { dialectOf } from '../db/migrations/util';
+import { dialectOf } from '../db/dialect';
 import { hashPassword, passwordProblem } from './passwords';
 import { endAllSessions } from './sessions';
 

@@ -1,6 +1,6 @@
 import type { Kysely, QueryCreator, Selectable } from 'kysely';
 import type { Database, FrozenReason, GiveawaysTable, ParticipantsTable } from '../../db/database';
-import { dialectOf } from '../../db/migrations/util';
+import { dialectOf } from '../../db/dialect';
 import { conflict, type HttpError, notFound } from '../../lib/http-error';
 import { type Actor, diffFields, logChange, SYSTEM } from './change-log';
 import { formatDate } from '../../lib/dates';

@@ -5,7 +5,7 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import MailComposer from 'nodemailer/lib/mail-composer';
 import type { NewsletterSendingConfig } from '../../config';
 import type { Database, NewsletterIssuesTable } from '../../db/database';
-import { dialectOf } from '../../db/migrations/util';
+import { dialectOf } from '../../db/dialect';
 import { cancelledRecipient, linksFor, renderIssueMail } from './issues';
 import { keepInOutbox } from '../mail';
 import { hashToken, unsubscribeExpiry } from './subscriptions';
