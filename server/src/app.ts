@@ -57,13 +57,13 @@ export type App = FastifyInstance<
   TypeBoxTypeProvider
 >;
 
-export const BODY_LIMIT = 64 * 1024;
+const BODY_LIMIT = 64 * 1024;
 
 /**
  * On close (SIGTERM), how long connections get to end after their next answer before the idle
  * ones are closed; well inside the 10 s the shutdown is given.
  */
-export const SHUTDOWN_DRAIN_MS = 2_000;
+const SHUTDOWN_DRAIN_MS = 2_000;
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -6,7 +6,7 @@ import { dialectOf } from '../db/dialect';
 import { hashPassword, passwordProblem } from './passwords';
 import { endAllSessions } from './sessions';
 
-export const USERNAME_PATTERN = /^[A-Za-z0-9._-]{3,50}$/;
+const USERNAME_PATTERN = /^[A-Za-z0-9._-]{3,50}$/;
 
 export class AccountError extends Error {}
 

@@ -36,7 +36,7 @@ export class DraftRejected extends Error {
 const MAX_SLUG = 80;
 
 /** "Agents: a 2026 Field Guide!" → "agents-a-2026-field-guide". */
-export function slugify(title: string): string {
+function slugify(title: string): string {
   return title
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')

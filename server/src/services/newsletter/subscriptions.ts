@@ -27,7 +27,7 @@ export interface NewsletterContext {
  * rate limit cannot stop someone using many addresses from flooding one inbox. It is kept on the
  * subscriber row, so unsubscribing in between does not reset it.
  */
-export const RESEND_COOLDOWN_MS = 2 * 60_000;
+const RESEND_COOLDOWN_MS = 2 * 60_000;
 
 const sentRecently = (sentAt: string | null) =>
   sentAt !== null && sentAt > new Date(Date.now() - RESEND_COOLDOWN_MS).toISOString();

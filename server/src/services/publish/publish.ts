@@ -11,7 +11,7 @@ import { tailOf } from './log-tail';
 
 type JobRow = Selectable<PublishJobsTable>;
 
-export function toJob(row: JobRow): PublishJob {
+function toJob(row: JobRow): PublishJob {
   return {
     id: row.id,
     action: row.action,

@@ -60,7 +60,7 @@ async function mtime(file: string): Promise<number | null> {
 }
 
 /** The environment of a publish build: the allowlist plus the build's own paths. */
-export function buildEnvironment(
+function buildEnvironment(
   source: NodeJS.ProcessEnv,
   paths: { workDir: string; out: string; content: string; projectDir: string },
 ): NodeJS.ProcessEnv {
