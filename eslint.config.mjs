@@ -6,6 +6,7 @@ import jsxA11y from 'eslint-plugin-jsx-a11y';
 import prettier from 'eslint-config-prettier';
 import globals from 'globals';
 import { importRules } from './eslint/import-rules.mjs';
+import { serverLayers } from './eslint/server-layers.mjs';
 
 export default tseslint.config(
   {
@@ -57,6 +58,8 @@ export default tseslint.config(
   // Imports run one way (shared code ← features ← app shell ← pages) and browser code imports no
   // build-only module; see eslint/import-rules.mjs.
   ...importRules,
+  // The server's imports run routes → services → db, never upward; see eslint/server-layers.mjs.
+  ...serverLayers,
   {
     files: ['**/*.cjs', 'jest/**/*.js', '__mocks__/**/*.js', 'jest.config.js'],
     rules: { '@typescript-eslint/no-require-imports': 'off' },

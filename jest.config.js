@@ -127,6 +127,7 @@ module.exports = {
       ],
       moduleNameMapper: workspaces,
       globalSetup: '<rootDir>/server/test/global-setup.ts',
+      globalTeardown: '<rootDir>/server/test/global-teardown.ts',
     },
   ],
 };

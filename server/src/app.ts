@@ -9,14 +9,14 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Config } from './config';
 import { setCompanyContentDir } from './services/site-facts';
 import type { Db } from './db/connect';
-import authPlugin from './plugins/auth';
+import authPlugin, { SESSION_COOKIE } from './plugins/auth';
 import dbPlugin from './plugins/db';
 import errorsPlugin, { clientErrorHandler, FRAMEWORK_ERRORS } from './plugins/errors';
 import gracefulClose from './plugins/graceful-close';
 import staticSite, { isApiPath, SiteHandle } from './plugins/static-site';
 import giveawayRoutes from './routes/v1/giveaways';
 import healthRoutes from './routes/v1/health';
-import { loadJwtSecret } from './services/jwt-secret';
+import { loadJwtSecret } from './lib/jwt-secret';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import compilerPlugin from './plugins/compiler';
@@ -25,6 +25,12 @@ import publisherPlugin from './plugins/publisher';
 import redisPlugin from './plugins/redis';
 import securityPlugin from './plugins/security';
 import { strictValidatorCompiler } from './lib/strict-validator';
+import {
+  documentPath,
+  operationId,
+  SESSION_SECURITY,
+  withoutValidatorKeywords,
+} from './lib/openapi';
 import authRoutes from './routes/v1/auth';
 import contactRoutes from './routes/v1/contact';
 import draftRoutes from './routes/v1/drafts';
@@ -53,13 +59,13 @@ export type App = FastifyInstance<
   TypeBoxTypeProvider
 >;
 
-export const BODY_LIMIT = 64 * 1024;
+const BODY_LIMIT = 64 * 1024;
 
 /**
  * On close (SIGTERM), how long connections get to end after their next answer before the idle
  * ones are closed; well inside the 10 s the shutdown is given.
  */
-export const SHUTDOWN_DRAIN_MS = 2_000;
+const SHUTDOWN_DRAIN_MS = 2_000;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -157,12 +163,40 @@ export async function buildApp({ config, connection, logStream }: BuildOptions):
       },
       servers: [{ url: '/api/v1' }],
       components: {
-        securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+        securitySchemes: {
+          sessionCookie: {
+            type: 'apiKey',
+            in: 'cookie',
+            name: SESSION_COOKIE,
+            description: 'The session a browser gets at login (HttpOnly, SameSite=Strict).',
+          },
+          bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+        },
       },
     },
     hideUntagged: true,
-    // Paths in the document are relative to the /api/v1 server entry above.
-    transform: ({ schema, url }) => ({ schema, url: url.replace(/^\/api\/v1/, '') || '/' }),
+    // Paths are relative to the /api/v1 server entry above. An operation behind a session guard
+    // lists the two ways to carry the session; every other one says it needs none.
+    transform: ({ schema, url, route }) => {
+      const methods = (Array.isArray(route.method) ? route.method : [route.method]).map(String);
+      const path = documentPath(url);
+      // A plugin's root route is registered with and without its trailing slash.
+      const guarded = app.protectedRoutes.some(
+        (entry) => documentPath(entry.url) === path && methods.includes(entry.method),
+      );
+      return {
+        schema: {
+          ...schema,
+          operationId: operationId(methods[0] ?? 'GET', path),
+          security: guarded ? SESSION_SECURITY : [],
+        },
+        url: path,
+      };
+    },
+    transformObject: (document) =>
+      withoutValidatorKeywords(
+        'openapiObject' in document ? document.openapiObject : document.swaggerObject,
+      ),
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: false });
 

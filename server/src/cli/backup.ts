@@ -19,7 +19,7 @@ function megabytes(bytes: number): string {
  * `backup` and `restore`: the same settings as the server (DATABASE_URL, DATA_DIR, CONTENT_DIR).
  * Each prints one line saying what it did, or one sentence saying what went wrong and exits 1.
  */
-export async function backupCommand(
+async function backupCommand(
   command: 'backup' | 'restore',
   argv: string[],
   env: NodeJS.ProcessEnv = process.env,

@@ -6,7 +6,7 @@ import pg from 'pg';
 import type { Database } from './database';
 import { migrationProvider } from './migrations';
 import { cachingStatements, type CachingSqliteDatabase } from './statement-cache';
-import type { Dialect } from './migrations/util';
+import { type Dialect, recordDialect } from './dialect';
 
 export interface Db {
   db: Kysely<Database>;
@@ -194,6 +194,7 @@ export async function connect(
     db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     lockTarget = { pool, key: `agentworks-migrations:${options.schema ?? 'public'}` };
   }
+  recordDialect(db, dialect);
 
   let migrated: string[];
   try {

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import net from 'node:net';
 import type { FastifyRequest } from 'fastify';
 import type { Config, RouteLimit } from '../config';
-import { loadJwtSecret } from '../services/jwt-secret';
+import { loadJwtSecret } from './jwt-secret';
 import { HttpError } from './http-error';
 
 /**

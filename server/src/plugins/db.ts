@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Db } from '../db/connect';
 import type { Database } from '../db/database';
-import type { Dialect } from '../db/migrations/util';
+import type { Dialect } from '../db/dialect';
 
 declare module 'fastify' {
   interface FastifyInstance {

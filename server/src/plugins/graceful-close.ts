@@ -11,7 +11,7 @@ export interface GracefulCloseOptions {
   drainMs: number;
 }
 
-export const CLOSING_DETAIL =
+const CLOSING_DETAIL =
   'The server is restarting. Please try again in a moment; your request was not carried out.';
 
 /** Resolves when the server has no connection left, or after `ms`, whichever comes first. */

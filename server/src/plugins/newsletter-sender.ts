@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
-import { NewsletterSender } from '../services/newsletter-sender';
+import { NewsletterSender } from '../services/newsletter/sender';
 
 declare module 'fastify' {
   interface FastifyInstance {

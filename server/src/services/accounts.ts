@@ -2,11 +2,11 @@ import crypto from 'node:crypto';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Role } from '@site/contracts';
 import type { Database } from '../db/database';
-import { dialectOf } from '../db/migrations/util';
+import { dialectOf } from '../db/dialect';
 import { hashPassword, passwordProblem } from './passwords';
 import { endAllSessions } from './sessions';
 
-export const USERNAME_PATTERN = /^[A-Za-z0-9._-]{3,50}$/;
+const USERNAME_PATTERN = /^[A-Za-z0-9._-]{3,50}$/;
 
 export class AccountError extends Error {}
 

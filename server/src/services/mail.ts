@@ -1,4 +1,6 @@
+import type { Readable } from 'node:stream';
 import nodemailer, { type Transporter } from 'nodemailer';
+import MailComposer from 'nodemailer/lib/mail-composer';
 import type { Kysely } from 'kysely';
 import type { OutboxMessage } from '@site/contracts';
 import type { Database, OutboxTable } from '../db/database';
@@ -21,6 +23,7 @@ export interface MailMessage {
   secrets?: readonly string[];
 }
 
+/** An outbox row as stored. */
 export interface KeptMail {
   to_address: string;
   subject: string;
@@ -33,29 +36,34 @@ export interface KeptMail {
 }
 
 /**
- * Keeps one mail: the outbox row (what admins read) with the recipient's links replaced by a
- * placeholder, and, when that changed anything, the mail as it should be delivered in
+ * The one writer of the outbox. Keeps one mail: the outbox row (what admins read) with the
+ * recipient's links (`message.secrets`) replaced by a placeholder, the addresses its headers name,
+ * and, when the placeholder changed anything, the mail as it should be delivered in
  * `outbox_sealed`, which only the operator's command line reads. Run it in a transaction so the
- * two rows are written together.
+ * rows are written together.
  */
 export async function keepInOutbox(
   db: Kysely<Database>,
-  mail: KeptMail,
-  secrets: readonly string[] = [],
+  message: MailMessage,
+  reason: OutboxTable['reason'],
+  createdAt: string,
 ): Promise<void> {
   const original = {
-    text: mail.text_body,
-    html: mail.html_body,
-    headers: JSON.parse(mail.headers) as Record<string, string>,
+    text: message.text,
+    html: message.html ?? null,
+    headers: message.headers ?? {},
   };
-  const { mail: redacted, changed } = redactMail(original, secrets);
+  const { mail: redacted, changed } = redactMail(original, message.secrets ?? []);
   const row = await db
     .insertInto('outbox')
     .values({
-      ...mail,
+      to_address: message.to ?? '',
+      subject: message.subject,
       text_body: redacted.text,
       html_body: redacted.html,
       headers: JSON.stringify(redacted.headers),
+      reason,
+      created_at: createdAt,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -66,11 +74,31 @@ export async function keepInOutbox(
     .insertInto('outbox_sealed')
     .values({
       outbox_id: row.id,
-      text_body: mail.text_body,
-      html_body: mail.html_body,
-      headers: mail.headers,
+      text_body: original.text,
+      html_body: original.html,
+      headers: JSON.stringify(original.headers),
     })
     .execute();
+}
+
+/**
+ * The one place an SMTP transport is made. `mail`: one message at a time for the site's own
+ * mails, with short timeouts, as a visitor's request waits for delivery and a dead server must not
+ * hang it. `bulk`: a pool of `connections` kept open for newsletter issues, whose sender paces
+ * itself and may wait longer for an answer.
+ */
+function smtpTransport(smtpUrl: string, use: 'mail' | { bulk: number }): Transporter {
+  const timeouts = { connectionTimeout: 10_000, greetingTimeout: 10_000 };
+  if (use === 'mail')
+    return nodemailer.createTransport(smtpUrl, { ...timeouts, socketTimeout: 20_000 });
+  return nodemailer.createTransport({
+    url: smtpUrl,
+    pool: true,
+    maxConnections: use.bulk,
+    maxMessages: Infinity,
+    ...timeouts,
+    socketTimeout: 30_000,
+  } as Parameters<typeof nodemailer.createTransport>[0]);
 }
 
 export type Delivery = 'sent' | OutboxTable['reason'];
@@ -94,31 +122,11 @@ export interface MailerOptions {
 }
 
 export function createMailer({ db, smtpUrl, from, log }: MailerOptions): Mailer {
-  // Short timeouts: a visitor's request waits for delivery, and a dead server must not hang it.
-  const transport: Transporter | null = smtpUrl
-    ? nodemailer.createTransport(smtpUrl, {
-        connectionTimeout: 10_000,
-        greetingTimeout: 10_000,
-        socketTimeout: 20_000,
-      })
-    : null;
+  const transport = smtpUrl ? smtpTransport(smtpUrl, 'mail') : null;
 
   async function keep(message: MailMessage, reason: OutboxTable['reason']): Promise<Delivery> {
-    await db.transaction().execute((trx) =>
-      keepInOutbox(
-        trx,
-        {
-          to_address: message.to ?? '',
-          subject: message.subject,
-          text_body: message.text,
-          html_body: message.html ?? null,
-          headers: JSON.stringify(message.headers ?? {}),
-          reason,
-          created_at: new Date().toISOString(),
-        },
-        message.secrets,
-      ),
-    );
+    const createdAt = new Date().toISOString();
+    await db.transaction().execute((trx) => keepInOutbox(trx, message, reason, createdAt));
     return reason;
   }
 
@@ -151,12 +159,48 @@ export function createMailer({ db, smtpUrl, from, log }: MailerOptions): Mailer 
   };
 }
 
+/** Newsletter delivery: many mails over a pool of SMTP connections, each sent as composed bytes. */
+export interface BulkMailer {
+  /** The message as it goes on the wire, from the configured sender to `message.to`. */
+  compose(message: MailMessage & { to: string }, messageId: string): Promise<Buffer>;
+  /**
+   * Sends composed bytes to `to`. The SMTP server accepts the mail only when `raw` ends, so a
+   * caller can hold the end back until it has recorded the mail as sent.
+   */
+  sendRaw(to: string, raw: Readable): Promise<unknown>;
+  close(): void;
+}
+
+export function createBulkMailer(smtpUrl: string, from: string, connections: number): BulkMailer {
+  const transport = smtpTransport(smtpUrl, { bulk: connections });
+  return {
+    compose(message, messageId) {
+      return new MailComposer({
+        from,
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+        html: message.html,
+        headers: message.headers ?? {},
+        messageId,
+      })
+        .compile()
+        .build();
+    },
+    sendRaw(to, raw) {
+      return transport.sendMail({ envelope: { from, to: [to] }, raw });
+    },
+    close() {
+      transport.close();
+    },
+  };
+}
+
 /**
  * Records the addresses a kept mail's extra headers name (outbox_addresses), in the transaction
- * that keeps the mail: a personal-data request finds the mail by these whole addresses. Every
- * writer of the outbox whose headers can name a person calls it.
+ * that keeps the mail: a personal-data request finds the mail by these whole addresses.
  */
-export async function recordHeaderAddresses(
+async function recordHeaderAddresses(
   trx: Kysely<Database>,
   outboxId: number,
   headers: Record<string, string>,

@@ -3,8 +3,8 @@ import argon2 from 'argon2';
 /** OWASP's argon2id baseline (19 MiB, 2 passes, 1 lane): strong, and quick enough per login. */
 const OPTIONS = { type: argon2.argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 
-export const MIN_PASSWORD_LENGTH = 10;
-export const MAX_PASSWORD_LENGTH = 200;
+const MIN_PASSWORD_LENGTH = 10;
+const MAX_PASSWORD_LENGTH = 200;
 
 export function hashPassword(password: string): Promise<string> {
   return argon2.hash(password, OPTIONS);

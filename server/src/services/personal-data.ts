@@ -5,7 +5,7 @@ import type {
   PersonalDataExport,
 } from '@site/contracts';
 import type { Database } from '../db/database';
-import { dialectOf } from '../db/migrations/util';
+import { dialectOf } from '../db/dialect';
 import { normaliseEmail } from '../lib/email-address';
 import { toOutboxMessage } from './mail';
 

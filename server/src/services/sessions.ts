@@ -4,7 +4,7 @@ import type { Role } from '@site/contracts';
 import type { Database } from '../db/database';
 
 /** A session's last-used time is written at most this often. */
-export const TOUCH_EVERY_MS = 60_000;
+const TOUCH_EVERY_MS = 60_000;
 
 const USER_AGENT_MAX = 300;
 

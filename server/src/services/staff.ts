@@ -11,7 +11,7 @@ import {
   usernameTaken,
 } from './accounts';
 import type { Mailer } from './mail';
-import { hashToken } from './newsletter';
+import { hashToken } from './newsletter/subscriptions';
 import { hashPassword } from './passwords';
 
 /** How long an invitation link works. */

@@ -7,7 +7,14 @@ import pg from 'pg';
 import type { Redis } from 'ioredis';
 import { testDialect } from '../helpers/build';
 import { type ServerProcess, startServerProcess } from '../helpers/server-process';
-import { TEST_REDIS_URL, connectTestRedis, dropKeys, uniquePrefix } from '../helpers/redis';
+import {
+  TEST_REDIS_URL,
+  connectTestRedis,
+  dropKeys,
+  redisSkipped,
+  testWithRedis,
+  uniquePrefix,
+} from '../helpers/redis';
 
 /**
  * Two real server processes (the built server/dist/server.js, as production runs it) on one
@@ -107,6 +114,8 @@ let shared: [Server, Server];
 let separate: [Server, Server];
 
 beforeAll(async () => {
+  // Every test here compares two processes sharing one Redis with two that do not.
+  if (redisSkipped) return;
   redis = await connectTestRedis();
   const build = spawnSync(process.execPath, ['scripts/build-if-stale.mjs', 'server'], {
     cwd: root,
@@ -132,12 +141,12 @@ afterAll(async () => {
   for (const dir of dataDirs) fs.rmSync(dir, { recursive: true, force: true });
 }, 60_000);
 
-test('each process says at start where its counts live', () => {
+testWithRedis('each process says at start where its counts live', () => {
   expect(shared[0].output.join('')).toMatch(/shared through Redis/);
   expect(separate[0].output.join('')).toMatch(/REDIS_URL is not set/);
 });
 
-test('a request limit reached through one process holds on the other', async () => {
+testWithRedis('a request limit reached through one process holds on the other', async () => {
   const [a, b] = shared;
   const address = '192.0.2.10';
   for (const server of [a, b, a, b]) expect((await enquiry(server, address)).status).toBe(200);
@@ -149,31 +158,37 @@ test('a request limit reached through one process holds on the other', async () 
   expect((await enquiry(b, '192.0.2.11')).status).toBe(200);
 });
 
-test('without Redis, the same requests find the second process still counting from zero', async () => {
-  const [a, b] = separate;
-  const address = '192.0.2.10';
-  for (const server of [a, b, a, b]) expect((await enquiry(server, address)).status).toBe(200);
-  // Each process saw two of the four: both still answer (this is what Redis prevents).
-  expect((await enquiry(a, address)).status).toBe(200);
-  expect((await enquiry(b, address)).status).toBe(200);
-});
+testWithRedis(
+  'without Redis, the same requests find the second process still counting from zero',
+  async () => {
+    const [a, b] = separate;
+    const address = '192.0.2.10';
+    for (const server of [a, b, a, b]) expect((await enquiry(server, address)).status).toBe(200);
+    // Each process saw two of the four: both still answer (this is what Redis prevents).
+    expect((await enquiry(a, address)).status).toBe(200);
+    expect((await enquiry(b, address)).status).toBe(200);
+  },
+);
 
-test('login failures counted by one process hold the guesser back on the other, never the owner', async () => {
-  const [a, b] = shared;
-  for (const server of [a, b, a]) {
-    expect((await login(server, 'a-wrong-guess', ATTACKER)).status).toBe(401);
-  }
-  for (const server of [a, b]) {
-    const held = await login(server, ADMIN.password, ATTACKER);
-    expect(held.status).toBe(429);
-    expect(Number(held.headers.get('retry-after'))).toBeGreaterThan(0);
-  }
-  for (const server of [a, b]) {
-    expect((await login(server, ADMIN.password, OWNER_ELSEWHERE)).status).toBe(200);
-  }
-});
+testWithRedis(
+  'login failures counted by one process hold the guesser back on the other, never the owner',
+  async () => {
+    const [a, b] = shared;
+    for (const server of [a, b, a]) {
+      expect((await login(server, 'a-wrong-guess', ATTACKER)).status).toBe(401);
+    }
+    for (const server of [a, b]) {
+      const held = await login(server, ADMIN.password, ATTACKER);
+      expect(held.status).toBe(429);
+      expect(Number(held.headers.get('retry-after'))).toBeGreaterThan(0);
+    }
+    for (const server of [a, b]) {
+      expect((await login(server, ADMIN.password, OWNER_ELSEWHERE)).status).toBe(200);
+    }
+  },
+);
 
-test('a session started on one process works on the other, and ends on both', async () => {
+testWithRedis('a session started on one process works on the other, and ends on both', async () => {
   const [a, b] = shared;
   const { access_token: token } = (await (
     await login(a, ADMIN.password, OWNER_ELSEWHERE)

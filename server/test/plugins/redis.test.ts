@@ -2,16 +2,25 @@ import crypto from 'node:crypto';
 import type { Redis } from 'ioredis';
 import { createUser } from '../../src/services/accounts';
 import { buildTestApp, type TestApp } from '../helpers/build';
-import { TEST_REDIS_URL, connectTestRedis, dropKeys, uniquePrefix } from '../helpers/redis';
+import {
+  TEST_REDIS_URL,
+  connectTestRedis,
+  describeWithRedis,
+  dropKeys,
+  redisSkipped,
+  testWithRedis,
+  uniquePrefix,
+} from '../helpers/redis';
 
 const PASSWORD = 'correct-horse-battery';
 
 let redis: Redis;
 const prefix = uniquePrefix('plugin');
 beforeAll(async () => {
-  redis = await connectTestRedis();
+  if (!redisSkipped) redis = await connectTestRedis();
 });
 afterAll(async () => {
+  if (redisSkipped) return;
   await dropKeys(redis, prefix);
   await redis.quit();
 });
@@ -52,7 +61,7 @@ test('an unreachable REDIS_URL stops the start with a sentence naming it, passwo
   );
 });
 
-describe('two servers on one Redis', () => {
+describeWithRedis('two servers on one Redis', () => {
   let a: TestApp;
   let b: TestApp;
   const shared = `${prefix}two:`;
@@ -94,48 +103,54 @@ describe('two servers on one Redis', () => {
   });
 });
 
-test('no Redis key holds a client address or an account name, not even hashed without a key', async () => {
-  const own = `${prefix}clear:`;
-  const t = await appOn({
-    REDIS_URL: TEST_REDIS_URL,
-    REDIS_KEY_PREFIX: own,
-    LOGIN_MAX_FAILURES: '2',
-  });
-  try {
-    const addresses = ['10.9.7.7', '2001:db8:77:1::5'];
-    for (const ip of addresses) {
-      expect((await login(t, 'wrong-guess-1', ip)).statusCode).toBe(401);
-      expect((await login(t, PASSWORD, ip)).statusCode).toBe(200);
-    }
-    const keys = await redis.keys(`${own}*`);
-    expect(keys.some((key) => key.startsWith(`${own}rate:`))).toBe(true);
-    expect(keys.some((key) => key.startsWith(`${own}login:`))).toBe(true);
-    const text = keys.join(' ');
-    expect(text).not.toMatch(/10\.9\.7\.7|2001|db8|alice/);
-    // Nor the plain SHA-256 of an address (which anyone can compute for every IPv4 address).
-    const sha = (value: string) => crypto.createHash('sha256').update(value).digest('hex');
-    for (const ip of [...addresses, '2001:db8:77:1::/64']) {
-      expect(text).not.toContain(sha(ip).slice(0, 16));
-    }
-  } finally {
-    await t.close();
-  }
-});
-
-test('when Redis goes away, logging in waits (503) instead of going on uncounted', async () => {
-  const t = await appOn({ REDIS_URL: TEST_REDIS_URL, REDIS_KEY_PREFIX: `${prefix}gone:` });
-  try {
-    expect((await login(t, PASSWORD)).statusCode).toBe(200);
-    t.app.redis?.disconnect();
-    const res = await login(t, PASSWORD);
-    expect(res.statusCode).toBe(503);
-    expect(res.json()).toEqual({
-      detail: 'Logging in is unavailable for a moment. Please try again in a minute.',
+testWithRedis(
+  'no Redis key holds a client address or an account name, not even hashed without a key',
+  async () => {
+    const own = `${prefix}clear:`;
+    const t = await appOn({
+      REDIS_URL: TEST_REDIS_URL,
+      REDIS_KEY_PREFIX: own,
+      LOGIN_MAX_FAILURES: '2',
     });
-    // Other endpoints go on: request limits let requests through rather than fail them.
-    const health = await t.app.inject({ method: 'GET', url: '/api/v1/health' });
-    expect(health.statusCode).toBe(200);
-  } finally {
-    await t.close().catch(() => undefined);
-  }
-});
+    try {
+      const addresses = ['10.9.7.7', '2001:db8:77:1::5'];
+      for (const ip of addresses) {
+        expect((await login(t, 'wrong-guess-1', ip)).statusCode).toBe(401);
+        expect((await login(t, PASSWORD, ip)).statusCode).toBe(200);
+      }
+      const keys = await redis.keys(`${own}*`);
+      expect(keys.some((key) => key.startsWith(`${own}rate:`))).toBe(true);
+      expect(keys.some((key) => key.startsWith(`${own}login:`))).toBe(true);
+      const text = keys.join(' ');
+      expect(text).not.toMatch(/10\.9\.7\.7|2001|db8|alice/);
+      // Nor the plain SHA-256 of an address (which anyone can compute for every IPv4 address).
+      const sha = (value: string) => crypto.createHash('sha256').update(value).digest('hex');
+      for (const ip of [...addresses, '2001:db8:77:1::/64']) {
+        expect(text).not.toContain(sha(ip).slice(0, 16));
+      }
+    } finally {
+      await t.close();
+    }
+  },
+);
+
+testWithRedis(
+  'when Redis goes away, logging in waits (503) instead of going on uncounted',
+  async () => {
+    const t = await appOn({ REDIS_URL: TEST_REDIS_URL, REDIS_KEY_PREFIX: `${prefix}gone:` });
+    try {
+      expect((await login(t, PASSWORD)).statusCode).toBe(200);
+      t.app.redis?.disconnect();
+      const res = await login(t, PASSWORD);
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toEqual({
+        detail: 'Logging in is unavailable for a moment. Please try again in a minute.',
+      });
+      // Other endpoints go on: request limits let requests through rather than fail them.
+      const health = await t.app.inject({ method: 'GET', url: '/api/v1/health' });
+      expect(health.statusCode).toBe(200);
+    } finally {
+      await t.close().catch(() => undefined);
+    }
+  },
+);

@@ -1,13 +1,7 @@
-import { type ColumnDefinitionBuilder, type Kysely, sql } from 'kysely';
+import { type ColumnDefinitionBuilder, sql } from 'kysely';
+import type { Dialect } from '../dialect';
 
-export type Dialect = 'sqlite' | 'postgres';
-
-/** Dialect of a Kysely instance, read from the adapter so migrations can branch on it. */
-export function dialectOf(db: Pick<Kysely<unknown>, 'getExecutor'>): Dialect {
-  return db.getExecutor().adapter.constructor.name.toLowerCase().includes('postgres')
-    ? 'postgres'
-    : 'sqlite';
-}
+export { dialectOf, type Dialect } from '../dialect';
 
 /** An auto-incrementing integer primary key in either dialect. */
 export function idColumnType(dialect: Dialect) {

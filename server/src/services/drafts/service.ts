@@ -19,7 +19,7 @@ import {
 import type { Database, DraftsTable } from '../../db/database';
 import { conflict, notFound } from '../../lib/http-error';
 import { paginate } from '../../lib/pagination';
-import { readCategoryNames, readPublishedFiles, readPublishedSlugs } from './content';
+import { readCategoryNames, readPublishedFiles, readPublishedSlugs } from '../posts/store';
 
 /** A draft the API refuses, with the problems per field (400) or a slug already taken (409). */
 export class DraftRejected extends Error {
@@ -36,7 +36,7 @@ export class DraftRejected extends Error {
 const MAX_SLUG = 80;
 
 /** "Agents: a 2026 Field Guide!" → "agents-a-2026-field-guide". */
-export function slugify(title: string): string {
+function slugify(title: string): string {
   return title
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')

@@ -1,6 +1,6 @@
 import type { RulesSection } from '@site/contracts';
+import { formatDate } from '../../lib/dates';
 import { loadCompanyIdentity } from '../site-facts';
-import { formatDate } from './dates';
 
 /** The fields of a giveaway its official rules are written from. */
 export interface RulesFields {

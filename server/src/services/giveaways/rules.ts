@@ -7,7 +7,7 @@ import {
   type GiveawayStatus,
 } from '@site/contracts';
 import { badRequest } from '../../lib/http-error';
-import { isCalendarDate } from './dates';
+import { isCalendarDate } from '../../lib/dates';
 
 /** The fields a giveaway's status and entry rules depend on. */
 export interface GiveawayState {

@@ -1,9 +1,9 @@
 import type { Kysely, QueryCreator, Selectable } from 'kysely';
 import type { Database, FrozenReason, GiveawaysTable, ParticipantsTable } from '../../db/database';
-import { dialectOf } from '../../db/migrations/util';
+import { dialectOf } from '../../db/dialect';
 import { conflict, type HttpError, notFound } from '../../lib/http-error';
 import { type Actor, diffFields, logChange, SYSTEM } from './change-log';
-import { formatDate } from './dates';
+import { formatDate } from '../../lib/dates';
 import { commitmentOf, newReceipt, newSeed, receiptHash } from './draw';
 import { freezeWithin } from './freeze';
 import type { GiveawayRow, RoundRow } from './mapper';

@@ -6,7 +6,7 @@ import type { PublishAction } from '@site/contracts';
 const run = promisify(execFile);
 
 /** The author line for an account: accounts have no e-mail address, so a non-routable one is used. */
-export function authorFor(username: string): string {
+function authorFor(username: string): string {
   const safe = username.replace(/[<>\n]/g, '');
   return `${safe} <${safe}@users.agentworks.invalid>`;
 }

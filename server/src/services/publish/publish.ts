@@ -4,14 +4,14 @@ import type { Kysely, Selectable } from 'kysely';
 import type { PublishedPost, PublishJob } from '@site/contracts';
 import type { Database, DraftsTable, PublishJobsTable } from '../../db/database';
 import { conflict, notFound } from '../../lib/http-error';
-import { blogDir, readPublishedFiles } from '../drafts/content';
+import { blogDir, readPublishedFiles } from '../posts/store';
 import { DraftRejected, readyToPublish, type DraftsContext } from '../drafts/service';
 import { commitPostChange } from './git';
 import { tailOf } from './log-tail';
 
 type JobRow = Selectable<PublishJobsTable>;
 
-export function toJob(row: JobRow): PublishJob {
+function toJob(row: JobRow): PublishJob {
   return {
     id: row.id,
     action: row.action,

@@ -5,10 +5,9 @@ import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, PublishJobsTable } from '../../db/database';
-import type { SiteHandle } from '../../plugins/static-site';
 import { TAIL_CHARS, tailOf } from './log-tail';
 import { applyChange, ChangeRefused, restoreDraft, undoChange } from './publish';
-import { readCurrent, writeCurrent } from './site-switch';
+import { readCurrent, type ServedSite, writeCurrent } from './site-switch';
 
 /** Log tails are written to the job row at most this often while a build runs. */
 const FLUSH_MS = 2000;
@@ -33,7 +32,7 @@ const BUILD_ENV = [
 export interface SiteBuilderOptions {
   db: Kysely<Database>;
   log: FastifyBaseLogger;
-  site: SiteHandle;
+  site: ServedSite;
   /** Shell command that builds the site; see docs/editing.md for what it receives and leaves. */
   command: string;
   /** The repository (the command can find the project's code through PROJECT_DIR). */
@@ -61,7 +60,7 @@ async function mtime(file: string): Promise<number | null> {
 }
 
 /** The environment of a publish build: the allowlist plus the build's own paths. */
-export function buildEnvironment(
+function buildEnvironment(
   source: NodeJS.ProcessEnv,
   paths: { workDir: string; out: string; content: string; projectDir: string },
 ): NodeJS.ProcessEnv {
@@ -363,7 +362,7 @@ export class SiteBuilder {
 export async function switchToCurrent(opts: {
   buildsDir: string;
   siteDir: string;
-  site: SiteHandle;
+  site: ServedSite;
 }): Promise<void> {
   const saved = await readCurrent(opts.buildsDir);
   if (!saved) return;

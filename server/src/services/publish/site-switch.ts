@@ -1,6 +1,15 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 
+/**
+ * What the publisher needs of the served site: to point it at another build. The static-site
+ * plugin's SiteHandle is one.
+ */
+export interface ServedSite {
+  /** Serves `siteDir` from now on (its site-manifest.json lies beside it). */
+  switchTo(siteDir: string): void;
+}
+
 /** Names the build every server process serves: DATA_DIR/site-builds/current.json. */
 export const CURRENT_FILE = 'current.json';
 

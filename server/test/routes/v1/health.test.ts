@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import pg from 'pg';
 import { buildTestApp, type TestApp } from '../../helpers/build';
-import { TEST_REDIS_URL } from '../../helpers/redis';
+import { TEST_REDIS_URL, testWithRedis } from '../../helpers/redis';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -34,29 +34,32 @@ describe('readiness', () => {
     expect(res.json()).toEqual({ status: 'ready', database: 'ok', redis: 'not configured' });
   });
 
-  test('with REDIS_URL: ready while Redis answers, 503 naming Redis when it stops (liveness stays 200)', async () => {
-    const withRedis = await buildTestApp({ REDIS_URL: TEST_REDIS_URL });
-    try {
-      const ready = await withRedis.app.inject({ method: 'GET', url: '/api/v1/health/ready' });
-      expect(ready.statusCode).toBe(200);
-      expect(ready.json()).toEqual({ status: 'ready', database: 'ok', redis: 'ok' });
+  testWithRedis(
+    'with REDIS_URL: ready while Redis answers, 503 naming Redis when it stops (liveness stays 200)',
+    async () => {
+      const withRedis = await buildTestApp({ REDIS_URL: TEST_REDIS_URL });
+      try {
+        const ready = await withRedis.app.inject({ method: 'GET', url: '/api/v1/health/ready' });
+        expect(ready.statusCode).toBe(200);
+        expect(ready.json()).toEqual({ status: 'ready', database: 'ok', redis: 'ok' });
 
-      // The connection drops (no reconnecting, so it stays down for the test).
-      withRedis.app.redis?.disconnect(false);
-      const down = await withRedis.app.inject({ method: 'GET', url: '/api/v1/health/ready' });
-      expect(down.statusCode).toBe(503);
-      expect(down.json()).toEqual({
-        status: 'not ready',
-        database: 'ok',
-        redis: 'unreachable',
-        detail: 'Not ready: Redis did not answer.',
-      });
-      const live = await withRedis.app.inject({ method: 'GET', url: '/api/v1/health' });
-      expect(live.statusCode).toBe(200);
-    } finally {
-      await withRedis.close().catch(() => undefined);
-    }
-  });
+        // The connection drops (no reconnecting, so it stays down for the test).
+        withRedis.app.redis?.disconnect(false);
+        const down = await withRedis.app.inject({ method: 'GET', url: '/api/v1/health/ready' });
+        expect(down.statusCode).toBe(503);
+        expect(down.json()).toEqual({
+          status: 'not ready',
+          database: 'ok',
+          redis: 'unreachable',
+          detail: 'Not ready: Redis did not answer.',
+        });
+        const live = await withRedis.app.inject({ method: 'GET', url: '/api/v1/health' });
+        expect(live.statusCode).toBe(200);
+      } finally {
+        await withRedis.close().catch(() => undefined);
+      }
+    },
+  );
 
   test('a database that does not answer makes it 503 naming the database', async () => {
     const broken = await buildTestApp();

@@ -1,4 +1,4 @@
-import { formatDate, isCalendarDate, todayIn } from '../../../src/services/giveaways/dates';
+import { formatDate, isCalendarDate, todayIn } from '../../../src/lib/dates';
 import {
   deriveState,
   type GiveawayState,

@@ -15,7 +15,7 @@ import {
 import { accountRateLimit } from '../../../lib/client-key';
 import { notFound } from '../../../lib/http-error';
 import { pageParams } from '../../../lib/pagination';
-import { todayIn } from '../../../services/giveaways/dates';
+import { todayIn } from '../../../lib/dates';
 import { publishDraft } from '../../../services/publish/publish';
 import {
   createDraft,

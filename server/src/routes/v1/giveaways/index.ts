@@ -28,7 +28,7 @@ import {
 } from '@site/contracts';
 import { badRequest } from '../../../lib/http-error';
 import { listChanges } from '../../../services/giveaways/change-log';
-import { formatDate, todayIn } from '../../../services/giveaways/dates';
+import { formatDate, todayIn } from '../../../lib/dates';
 import { toCsv } from '../../../services/giveaways/csv';
 import { frozenListText, newReceipt } from '../../../services/giveaways/draw';
 import * as draws from '../../../services/giveaways/draw-service';

@@ -21,7 +21,7 @@ import {
   issueProgress,
   postContent,
   renderIssueMail,
-} from '../../../services/newsletter-issues';
+} from '../../../services/newsletter/issues';
 
 const bearer = [{ bearerAuth: [] }];
 const errors = {

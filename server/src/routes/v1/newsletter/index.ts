@@ -27,7 +27,7 @@ import {
   requestUnsubscribeLink,
   subscribe,
   unsubscribe,
-} from '../../../services/newsletter';
+} from '../../../services/newsletter/subscriptions';
 import { pageParams } from '../../../lib/pagination';
 
 const errors = { 400: ErrorResponseSchema, 429: ErrorResponseSchema };

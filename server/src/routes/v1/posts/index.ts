@@ -7,7 +7,7 @@ import {
   PublishJobSchema,
 } from '@site/contracts';
 import { accountRateLimit } from '../../../lib/client-key';
-import { todayIn } from '../../../services/giveaways/dates';
+import { todayIn } from '../../../lib/dates';
 import { draftFromPost, type DraftsContext } from '../../../services/drafts/service';
 import { listPublished, unpublishPost } from '../../../services/publish/publish';
 

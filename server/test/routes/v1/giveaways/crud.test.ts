@@ -1,5 +1,5 @@
 import type { Giveaway } from '@site/contracts';
-import { todayIn } from '../../../../src/services/giveaways/dates';
+import { todayIn } from '../../../../src/lib/dates';
 import {
   createGiveaway,
   enter,

@@ -1,9 +1,9 @@
 import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { NEWSLETTER_CONSENT_TEXT, type NewsletterSubscriber } from '@site/contracts';
-import type { Database, NewsletterTokensTable } from '../db/database';
-import { paginate } from '../lib/pagination';
-import type { Mailer } from './mail';
+import type { Database, NewsletterTokensTable } from '../../db/database';
+import { paginate } from '../../lib/pagination';
+import type { Mailer } from '../mail';
 
 export const SUBSCRIBE_ANSWER =
   'Thanks! Please check your inbox and click the link in our e-mail to confirm your subscription.';
@@ -27,7 +27,7 @@ export interface NewsletterContext {
  * rate limit cannot stop someone using many addresses from flooding one inbox. It is kept on the
  * subscriber row, so unsubscribing in between does not reset it.
  */
-export const RESEND_COOLDOWN_MS = 2 * 60_000;
+const RESEND_COOLDOWN_MS = 2 * 60_000;
 
 const sentRecently = (sentAt: string | null) =>
   sentAt !== null && sentAt > new Date(Date.now() - RESEND_COOLDOWN_MS).toISOString();

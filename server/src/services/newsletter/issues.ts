@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
 import { CompileError, type Compiled } from '@site/pipeline';
-import type { Database, NewsletterIssuesTable } from '../db/database';
-import { badRequest, conflict, notFound } from '../lib/http-error';
-import { readPublishedFiles } from './drafts/content';
+import type { Database, NewsletterIssuesTable } from '../../db/database';
+import { badRequest, conflict, notFound } from '../../lib/http-error';
+import { readPublishedFiles } from '../posts/store';
 
 /** Everything a subscriber's copy of an issue needs besides the issue itself. */
 export interface RecipientLinks {

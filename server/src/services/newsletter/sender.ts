@@ -1,14 +1,12 @@
 import crypto from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { Kysely } from 'kysely';
-import nodemailer, { type Transporter } from 'nodemailer';
-import MailComposer from 'nodemailer/lib/mail-composer';
-import type { NewsletterSendingConfig } from '../config';
-import type { Database, NewsletterIssuesTable } from '../db/database';
-import { dialectOf } from '../db/migrations/util';
-import { cancelledRecipient, linksFor, renderIssueMail } from './newsletter-issues';
-import { keepInOutbox } from './mail';
-import { hashToken, unsubscribeExpiry } from './newsletter';
+import type { NewsletterSendingConfig } from '../../config';
+import type { Database, NewsletterIssuesTable } from '../../db/database';
+import { dialectOf } from '../../db/dialect';
+import { cancelledRecipient, linksFor, renderIssueMail } from './issues';
+import { type BulkMailer, createBulkMailer, keepInOutbox } from '../mail';
+import { hashToken, unsubscribeExpiry } from './subscriptions';
 
 interface Logger {
   info(obj: object, msg: string): void;
@@ -118,7 +116,7 @@ function describe(error: unknown): string {
  * in a write transaction, which only one process can hold at a time.
  */
 export class NewsletterSender {
-  private readonly transport: Transporter | null;
+  private readonly bulk: BulkMailer | null;
   private readonly pace: Pace;
   private running = false;
   private loop: Promise<void> | null = null;
@@ -127,16 +125,8 @@ export class NewsletterSender {
 
   constructor(private readonly opts: SenderOptions) {
     this.pace = new Pace(opts.settings.ratePerSecond);
-    this.transport = opts.smtpUrl
-      ? nodemailer.createTransport({
-          url: opts.smtpUrl,
-          pool: true,
-          maxConnections: opts.settings.connections,
-          maxMessages: Infinity,
-          connectionTimeout: 10_000,
-          greetingTimeout: 10_000,
-          socketTimeout: 30_000,
-        } as Parameters<typeof nodemailer.createTransport>[0])
+    this.bulk = opts.smtpUrl
+      ? createBulkMailer(opts.smtpUrl, opts.from, opts.settings.connections)
       : null;
   }
 
@@ -156,7 +146,7 @@ export class NewsletterSender {
     this.running = false;
     this.wake();
     await this.loop;
-    this.transport?.close();
+    this.bulk?.close();
   }
 
   private async run(): Promise<void> {
@@ -187,7 +177,7 @@ export class NewsletterSender {
     const rows = await this.claim(claim);
     if (rows.length > 0) {
       const live = await this.skipUnsubscribed(claim, rows);
-      if (this.transport) await this.sendSmtp(claim, live);
+      if (this.bulk) await this.sendSmtp(claim, live);
       else await this.keepInOutbox(claim, live);
     }
     await this.finishIssues();
@@ -356,45 +346,28 @@ export class NewsletterSender {
         if (!kept.has(row.id)) continue;
         await keepInOutbox(
           trx,
-          {
-            to_address: row.email,
-            subject: mail.subject,
-            text_body: mail.text,
-            html_body: mail.html,
-            headers: JSON.stringify(mail.headers),
-            reason: 'no-smtp',
-            created_at: now,
-          },
-          [tokens.get(row.id) ?? ''],
+          { ...mail, to: row.email, secrets: [tokens.get(row.id) ?? ''] },
+          'no-smtp',
+          now,
         );
       }
     });
   }
 
   private async sendSmtp(claim: string, rows: Claimed[]) {
-    const transport = this.transport!;
+    const bulk = this.bulk!;
     const tokens = await this.tokens(rows);
     const committer = new GroupCommit(this.opts.db, claim);
     await Promise.all(
       rows.map(async (row) => {
         const mail = await this.mailFor(row, tokens.get(row.id)!);
-        const raw = await new MailComposer({
-          from: this.opts.from,
-          to: row.email,
-          subject: mail.subject,
-          text: mail.text,
-          html: mail.html,
-          headers: mail.headers,
-          messageId: `<issue-${row.issue_id}-r${row.id}@${new URL(this.opts.publicUrl).hostname}>`,
-        })
-          .compile()
-          .build();
+        const raw = await bulk.compose(
+          { ...mail, to: row.email },
+          `<issue-${row.issue_id}-r${row.id}@${new URL(this.opts.publicUrl).hostname}>`,
+        );
         await this.pace.take();
         const held = new HeldMessage(raw);
-        const sending = transport.sendMail({
-          envelope: { from: this.opts.from, to: [row.email] },
-          raw: held.stream,
-        });
+        const sending = bulk.sendRaw(row.email, held.stream);
         let ended = false;
         sending.catch(() => {
           ended = true;
