@@ -21,6 +21,8 @@ export type PhaseFacts = Pick<
   | 'winner_selected_at'
   | 'frozen'
   | 'draws'
+  | 'winner_id'
+  | 'status'
 > & {
   /** Older answers (and unknown values) read as "open", as an unknown status reads as active. */
   phase?: GiveawayPhase | (string & {}) | null;
@@ -38,8 +40,32 @@ const PHASES: readonly GiveawayPhase[] = [
   'redrawn',
 ];
 
-export function phaseOf(g: Pick<PhaseFacts, 'phase'>): GiveawayPhase {
-  return PHASES.includes(g.phase as GiveawayPhase) ? (g.phase as GiveawayPhase) : 'open';
+/**
+ * The server's phase; an answer without one (an older server) is read from the fields every
+ * version has, the way the server derives it.
+ */
+export function phaseOf(
+  g: Pick<PhaseFacts, 'phase' | 'draws' | 'winner_id' | 'status' | 'entries_closed_reason'>,
+): GiveawayPhase {
+  if (PHASES.includes(g.phase as GiveawayPhase)) return g.phase as GiveawayPhase;
+  const current = g.draws[g.draws.length - 1];
+  if (current || g.winner_id != null || g.status === 'winner_selected') {
+    if (current?.claim_status === 'claimed') return 'claimed';
+    return current && current.round > 1 ? 'redrawn' : 'drawn';
+  }
+  switch (g.entries_closed_reason) {
+    case 'not_started':
+      return 'upcoming';
+    case 'paused':
+      return 'paused';
+    case 'full':
+      return 'full';
+    case 'ended':
+    case 'closed':
+      return 'closed';
+    default:
+      return g.status === 'paused' ? 'paused' : g.status === 'ended' ? 'closed' : 'open';
+  }
 }
 
 export const isDrawnPhase = (phase: GiveawayPhase) =>
@@ -98,7 +124,7 @@ export function phaseSentence(g: PhaseFacts): string {
       return 'Entries are paused by the organiser for now. Check back soon.';
     case 'full':
       return g.max_participants
-        ? `Full: all ${g.max_participants} places are taken, so entries are closed.`
+        ? `Full: the maximum of ${participantsLabel(g.max_participants)} is reached, so entries are closed.`
         : 'Full: entries are closed.';
     case 'closed': {
       const on = closedOn(g);
