@@ -1,5 +1,6 @@
 import type { HeadFC, PageProps } from 'gatsby';
 import React, { useEffect, useState } from 'react';
+import styled from 'styled-components';
 import { Seo } from '@/components/seo';
 import { ButtonLink } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
@@ -13,6 +14,16 @@ import { MessagePage } from '@/features/giveaway/components/message-panel';
 import { PresenterPage } from '@/features/giveaway/components/presenter-page';
 import { RulesPage } from '@/features/giveaway/components/rules-page';
 import { VerifyPage } from '@/features/giveaway/components/verify-page';
+
+/**
+ * The routes render only in the browser, so the page first holds a spinner. The space below the
+ * header is reserved from that first frame (a full screen), so the footer starts below the fold
+ * and nothing on screen moves when the giveaway, its not-found message or a subpage arrives.
+ */
+const Reserved = styled.div`
+  min-height: calc(100vh - 4rem);
+  min-height: calc(100svh - 4rem);
+`;
 
 /** The part of the path after /giveaway/ ("admin", "12", "12/rules"), from the splat or the location. */
 function routeOf(params: Record<string, string> | undefined, pathname: string): string {
@@ -65,7 +76,13 @@ export default function GiveawayRoutes({ params, location }: PageProps) {
 
   return (
     <GiveawayApolloProvider>
-      {!mounted ? <Spinner label="Loading..." /> : <Route route={route} search={location.search} />}
+      <Reserved>
+        {!mounted ? (
+          <Spinner label="Loading..." />
+        ) : (
+          <Route route={route} search={location.search} />
+        )}
+      </Reserved>
     </GiveawayApolloProvider>
   );
 }

@@ -29,9 +29,10 @@ const Stage = styled.main`
   display: flex;
   flex-direction: column;
   align-items: center;
-  justify-content: center;
-  gap: clamp(1rem, 3vh, 2.5rem);
-  padding: clamp(1rem, 4vw, 4rem);
+  /* "safe": when the winner screen is taller than the window it scrolls from its top. */
+  justify-content: safe center;
+  gap: clamp(0.75rem, 2.5vh, 2rem);
+  padding: clamp(3.5rem, 6vh, 4rem) clamp(1rem, 4vw, 4rem) clamp(1rem, 4vh, 3rem);
   overflow: auto;
   background: radial-gradient(circle at 50% 20%, #312e81, #0f172a 70%);
   color: #f8fafc;
@@ -61,7 +62,7 @@ const Prize = styled.p`
 `;
 
 const PrizeImage = styled.img`
-  width: min(60vw, 420px);
+  width: min(60vw, 420px, 38vh);
   aspect-ratio: 16 / 9;
   border-radius: 1rem;
   object-fit: cover;
@@ -76,7 +77,7 @@ const Count = styled.p`
 const WinnerName = styled.p`
   margin: 0;
   color: #fde047;
-  font-size: clamp(2.5rem, 9vw, 7.5rem);
+  font-size: clamp(2.5rem, min(9vw, 12vh), 7.5rem);
   font-weight: 900;
   line-height: 1.05;
   overflow-wrap: anywhere;
@@ -118,8 +119,8 @@ const Verify = styled.div`
 `;
 
 const QrBox = styled.div`
-  width: clamp(120px, 18vw, 220px);
-  height: clamp(120px, 18vw, 220px);
+  width: clamp(120px, min(18vw, 22vh), 220px);
+  height: clamp(120px, min(18vw, 22vh), 220px);
   padding: 0.5rem;
   border-radius: 0.75rem;
   background: #fff;
@@ -258,7 +259,7 @@ function Presenter({ id }: { id: string }) {
       </Corner>
       <Kicker>{winnerName ? 'Winner!' : 'Live draw'}</Kicker>
       <Title id="presenter-title">{p.title}</Title>
-      {p.prize_image ? <PrizeImage src={p.prize_image} alt="" /> : null}
+      {p.prize_image && !winnerName ? <PrizeImage src={p.prize_image} alt="" /> : null}
       <Prize>Prize: {p.prize}</Prize>
       <Count>{entriesLabel(p.participant_count)}</Count>
       {winnerName ? (
