@@ -330,7 +330,7 @@ test('after the claim deadline, a re-draw with a reason shows in the public hist
   await claim
     .getByLabel(/Reason for drawing again/)
     .fill('The first winner did not claim within 7 days.');
-  await claim.getByRole('button', { name: 'Draw Again' }).click();
+  await claim.getByRole('button', { name: 'Draw Again', exact: true }).click();
   await expect(page.getByRole('dialog', { name: 'Drawing the Winner...' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'WINNER!' })).toBeVisible({ timeout: 20_000 });
   await page.getByRole('button', { name: 'Back to Giveaway' }).click();
