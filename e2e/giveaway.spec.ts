@@ -127,12 +127,14 @@ test('a visitor reads the rules, enters with the box ticked and keeps the receip
   await box.check();
   await form.getByRole('button', { name: 'Enter Giveaway' }).click();
   await expect(toast(page, 'Success!')).toBeVisible();
-  const receiptCard = page.getByRole('region', { name: 'Your Entry Receipt' });
+  const receiptCard = page.getByRole('region', { name: "You're in!" });
   await expect(receiptCard).toBeVisible();
-  receipt = (await receiptCard.getByText(/^[0-9A-Z]{4}(-[0-9A-Z]{4}){3}$/).textContent()) ?? '';
+  receipt = (await receiptCard.getByTestId('receipt-code').textContent()) ?? '';
   expect(receipt).toMatch(/^[0-9A-Z]{4}(-[0-9A-Z]{4}){3}$/);
-  await expect(form.getByLabel('Email')).toHaveValue('');
-  await expect(page.getByRole('region', { name: 'Participants' })).toContainText('1');
+  // The form gave way to "You're in"; on a shared device the entry can be forgotten here.
+  await expect(form).toBeHidden();
+  await expect(page.getByText(/^1 participant ·/)).toBeVisible();
+  await receiptCard.getByRole('button', { name: /Forget it on this device/ }).click();
 
   await form.getByLabel('Email').fill(visitor.email.toUpperCase());
   await form.getByLabel('Instagram Handle').fill('someone.else');
@@ -141,9 +143,9 @@ test('a visitor reads the rules, enters with the box ticked and keeps the receip
   await expect(
     page.getByRole('alert').filter({ hasText: 'already entered this giveaway' }),
   ).toBeVisible();
-  await expect(page.getByRole('region', { name: 'Participants' })).toContainText('1');
+  await expect(page.getByText(/^1 participant ·/)).toBeVisible();
 
-  await receiptCard.getByRole('link', { name: 'you are in the draw' }).click();
+  await page.goto(`${giveawayPath}/check`);
   await expect(page.getByRole('heading', { level: 1, name: 'Was I in the draw?' })).toBeVisible();
   await page.getByLabel('Receipt code').fill(receipt.toLowerCase());
   await page.getByRole('button', { name: 'Check Receipt' }).click();
@@ -174,16 +176,18 @@ test('the admin closes entries: the list is frozen and cannot be reopened', asyn
     asked = dialog.message();
     void dialog.accept();
   });
-  await controls.getByRole('button', { name: 'Stop Accepting' }).click();
+  await controls.getByRole('button', { name: 'Close entries for good' }).click();
   await expect(toast(page, /frozen and published/)).toBeVisible();
   expect(asked).toBe(
-    'Stop accepting entries? The entry list is then frozen and published, and entries cannot be reopened.',
+    'Close entries for good? The entry list is then frozen and published, and entries can never reopen. (To stop entries for a while, use Stop Accepting instead.)',
   );
   await expect(
     controls.getByText('Entries are closed: the list of 2 entries is frozen and published.'),
   ).toBeVisible();
   await expect(controls.getByRole('button', { name: 'Start Accepting' })).toHaveCount(0);
-  await expect(page.getByText('Closed for entries')).toBeVisible();
+  await expect(
+    page.getByText(/^Entries closed on .+ \(the organiser closed them\)\./),
+  ).toBeVisible();
   await expect(page.getByRole('form', { name: 'Enter the Giveaway' })).toBeHidden();
 
   // The frozen list now places the visitor's receipt.
@@ -255,6 +259,9 @@ test("the winner's claim link, hidden from the admin's outbox, records the claim
   await expect(page.getByRole('heading', { level: 1, name: 'Claim Your Prize' })).toBeVisible(
     loaded,
   );
+  await page.getByLabel(/Your name/).fill('E2E Winner');
+  await page.getByLabel(/Postal or delivery details/).fill('1 Test Street\nTesttown');
+  await page.getByRole('checkbox', { name: /used to deliver the prize/ }).check();
   await page.getByRole('button', { name: 'Claim Prize' }).click();
   await expect(page.getByText('Prize claimed!')).toBeVisible();
   await expect(page.getByText(/^Your claim is recorded: /)).toBeVisible();
@@ -319,11 +326,11 @@ test('after the claim deadline, a re-draw with a reason shows in the public hist
     loaded,
   );
   const claim = page.getByRole('region', { name: "Winner's Claim" });
-  await expect(claim.getByText(/The claim period ended on .+ without a claim\./)).toBeVisible();
+  await expect(claim.getByText(/The claim period ended without a claim\./)).toBeVisible();
   await claim
     .getByLabel(/Reason for drawing again/)
     .fill('The first winner did not claim within 7 days.');
-  await claim.getByRole('button', { name: 'Draw Again' }).click();
+  await claim.getByRole('button', { name: 'Draw Again', exact: true }).click();
   await expect(page.getByRole('dialog', { name: 'Drawing the Winner...' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'WINNER!' })).toBeVisible({ timeout: 20_000 });
   await page.getByRole('button', { name: 'Back to Giveaway' }).click();
@@ -352,6 +359,9 @@ test('after the claim deadline, a re-draw with a reason shows in the public hist
   // The first winner's link no longer claims anything.
   await page.goto(staleLink);
   await expect(page.getByRole('button', { name: 'Claim Prize' })).toBeVisible(loaded);
+  await page.getByLabel(/Your name/).fill('Late Winner');
+  await page.getByLabel(/Postal or delivery details/).fill('2 Test Street');
+  await page.getByRole('checkbox', { name: /used to deliver the prize/ }).check();
   await page.getByRole('button', { name: 'Claim Prize' }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'no longer valid' })).toBeVisible();
   await page.context().close();

@@ -407,10 +407,11 @@ test.describe('giveaway by keyboard', () => {
     const toasts = page.getByRole('region', { name: 'Notifications' });
     await expect(toasts.getByText('Success!', { exact: true })).toBeVisible();
     await expect(toasts.getByText(/^You have entered the giveaway\. Good luck!/)).toBeVisible();
-    await expect(email).toHaveValue('');
-    await expect(page.getByRole('region', { name: 'Participants' })).toContainText('1');
+    // The form gives way to "You're in" (kept for a return visit).
+    await expect(form).toBeHidden();
+    await expect(page.getByText(/^1 participant ·/)).toBeVisible();
     // The receipt takes focus (it is what to keep); its Copy button is the next Tab stop.
-    const receipt = page.getByRole('region', { name: 'Your Entry Receipt' });
+    const receipt = page.getByRole('region', { name: "You're in!" });
     await expect(receipt).toBeFocused();
     await page.keyboard.press('Tab');
     await expectFocusRing(receipt.getByRole('button', { name: 'Copy Code' }));
@@ -434,13 +435,15 @@ test.describe('giveaway by keyboard', () => {
     await tabTo(page, select);
     await expectFocusRing(select);
 
-    // Stopping entries (after the confirmation) freezes the list for good: the toggle goes and
-    // focus moves to the sentence that says so, not to <body>.
+    // Stop Accepting only pauses; "Close entries for good" (after the confirmation) freezes the
+    // list: the buttons go and focus moves to the sentence that says so, not to <body>.
     await page.keyboard.press('Tab');
     await expectFocusRing(controls.getByRole('button', { name: 'Stop Accepting' }));
+    await page.keyboard.press('Tab');
+    await expectFocusRing(controls.getByRole('button', { name: 'Close entries for good' }));
     page.once('dialog', (dialog) => void dialog.accept());
     await page.keyboard.press('Enter');
-    await expect(page.getByText('Closed for entries')).toBeVisible();
+    await expect(page.getByText(/^Entries closed on /)).toBeVisible();
     await expect(
       controls.getByText('Entries are closed: the list of 2 entries is frozen and published.'),
     ).toBeFocused();

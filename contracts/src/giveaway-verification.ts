@@ -113,6 +113,15 @@ export const ClaimPayloadSchema = Type.Object(
       maxLength: 200,
       errorMessage: 'must be the code from the link in your e-mail',
     }),
+    /** What delivery needs: the winner's name and postal or delivery details. */
+    full_name: Type.Optional(
+      Type.String({ maxLength: 200, errorMessage: 'must be at most 200 characters' }),
+    ),
+    delivery_address: Type.Optional(
+      Type.String({ maxLength: 1000, errorMessage: 'must be at most 1000 characters' }),
+    ),
+    /** Must be true: the winner agrees that these details are used to deliver the prize. */
+    consent: Type.Optional(Type.Boolean({ errorMessage: 'must be true or false' })),
   },
   { additionalProperties: false },
 );
@@ -139,7 +148,10 @@ export const GiveawayChangeActionSchema = Type.Union([
   Type.Literal('rules_version'),
   Type.Literal('entries_stopped'),
   Type.Literal('entries_started'),
+  Type.Literal('closed'),
   Type.Literal('frozen'),
+  Type.Literal('disqualified'),
+  Type.Literal('claimed'),
   Type.Literal('drawn'),
   Type.Literal('redrawn'),
   Type.Literal('archived'),

@@ -34,9 +34,40 @@ export const EntriesClosedReasonSchema = Type.Union([
   Type.Literal('ended'),
   Type.Literal('winner_selected'),
   Type.Literal('full'),
+  /** The owner closed entries for good: the entry list is frozen. */
+  Type.Literal('closed'),
   Type.Null(),
 ]);
 export type EntriesClosedReason = Static<typeof EntriesClosedReasonSchema>;
+
+/**
+ * Where a giveaway stands, as entrants see it; every page, card, badge, button and share text
+ * words it the same way. `upcoming` before the start date; `open`; `paused` by the owner (it can
+ * reopen); `full`; `closed` once the end date passed or the owner closed entries for good;
+ * `drawn` with a winner who has not claimed; `claimed`; `redrawn` after a later round replaced a
+ * winner (until the new winner claims).
+ */
+export const GiveawayPhaseSchema = Type.Union([
+  Type.Literal('upcoming'),
+  Type.Literal('open'),
+  Type.Literal('paused'),
+  Type.Literal('full'),
+  Type.Literal('closed'),
+  Type.Literal('drawn'),
+  Type.Literal('claimed'),
+  Type.Literal('redrawn'),
+]);
+export type GiveawayPhase = Static<typeof GiveawayPhaseSchema>;
+
+/** A public line about entries the owner removed: when, how many and why, never who. */
+export const RemovalSchema = Type.Object({
+  at: Type.String(),
+  count: Type.Integer(),
+  reason: Type.String(),
+  /** The round whose winner was disqualified and drawn again at once; null before the draw. */
+  round: Type.Union([Type.Integer(), Type.Null()]),
+});
+export type Removal = Static<typeof RemovalSchema>;
 
 export const WinnerDetailsSchema = Type.Object({
   instagram_handle: Type.String(),
@@ -138,6 +169,10 @@ export const GiveawaySchema = Type.Object({
   /** Whether an entry sent now would be accepted (switch on, started, not ended, not drawn, not full). */
   entries_open: Type.Boolean(),
   entries_closed_reason: EntriesClosedReasonSchema,
+  /** The one state the site words (badge, headline, call to action, share text). */
+  phase: GiveawayPhaseSchema,
+  /** Entries the owner disqualified, counted with the published reason (no names). */
+  removals: Type.Array(RemovalSchema),
   winner_id: Type.Union([Type.Integer(), Type.Null()]),
   winner_details: Type.Union([WinnerDetailsSchema, Type.Null()]),
   winner_selected_at: Type.Union([Type.String(), Type.Null()]),
@@ -318,6 +353,9 @@ export const ParticipantSchema = Type.Object({
   email: Type.String(),
   instagram_handle: Type.String(),
   created_at: Type.String(),
+  /** Set when the owner disqualified the entry (it left the count and the draw). */
+  disqualified_at: Type.Union([Type.String(), Type.Null()]),
+  disqualified_reason: Type.Union([Type.String(), Type.Null()]),
 });
 export type Participant = Static<typeof ParticipantSchema>;
 
@@ -382,3 +420,90 @@ export const GiveawayIdParamsSchema = Type.Object({
   }),
 });
 export type GiveawayIdParams = Static<typeof GiveawayIdParamsSchema>;
+
+const REASON = Type.String({
+  minLength: 1,
+  maxLength: 500,
+  errorMessage: 'must be a sentence of 1 to 500 characters saying why; it is published',
+});
+
+/** Disqualify entries before the entry list is frozen; the reason and the count are published. */
+export const DisqualifyPayloadSchema = Type.Object(
+  {
+    participant_ids: Type.Array(Type.Integer({ minimum: 1, maximum: 2_147_483_647 }), {
+      minItems: 1,
+      maxItems: 1000,
+      errorMessage: 'must list 1 to 1000 entry ids',
+    }),
+    reason: REASON,
+  },
+  { additionalProperties: false },
+);
+export type DisqualifyPayload = Static<typeof DisqualifyPayloadSchema>;
+
+/** Disqualify the current winner and draw again at once; the reason is published. */
+export const DisqualifyWinnerPayloadSchema = Type.Object(
+  { reason: REASON },
+  { additionalProperties: false },
+);
+export type DisqualifyWinnerPayload = Static<typeof DisqualifyWinnerPayloadSchema>;
+
+/** Delete: a giveaway anyone has entered is deleted only when its title is typed to confirm. */
+export const DeleteGiveawayPayloadSchema = Type.Object(
+  {
+    confirm_title: Type.Optional(
+      Type.String({ maxLength: 400, errorMessage: 'must be the giveaway’s title' }),
+    ),
+  },
+  { additionalProperties: false },
+);
+export type DeleteGiveawayPayload = Static<typeof DeleteGiveawayPayloadSchema>;
+
+/** The current winner for the owner: contact, claim status and delivery details (admin-only). */
+export const WinnerContactSchema = Type.Object({
+  round: Type.Integer(),
+  participant_id: Type.Union([Type.Integer(), Type.Null()]),
+  /** Null when the winner's data was erased. */
+  email: Type.Union([Type.String(), Type.Null()]),
+  instagram_handle: Type.Union([Type.String(), Type.Null()]),
+  claim_status: ClaimStatusSchema,
+  claim_deadline: Type.Union([Type.String(), Type.Null()]),
+  claimed_at: Type.Union([Type.String(), Type.Null()]),
+  delivery: Type.Union([
+    Type.Object({
+      full_name: Type.String(),
+      delivery_address: Type.String(),
+      consent_at: Type.String(),
+    }),
+    Type.Null(),
+  ]),
+});
+export type WinnerContact = Static<typeof WinnerContactSchema>;
+
+/**
+ * What the presenter view shows on a stream: names as the spin shows them (a handle, or a masked
+ * address like "a***@g***.com" for an entry without one), never an e-mail address.
+ */
+export const PresenterSchema = Type.Object({
+  id: Type.Integer(),
+  title: Type.String(),
+  prize: Type.String(),
+  prize_image: Type.Union([Type.String(), Type.Null()]),
+  participant_count: Type.Integer(),
+  external_randomness: Type.Union([Type.String(), Type.Null()]),
+  frozen: Type.Boolean(),
+  names: Type.Array(Type.String()),
+  /** The current winner as shown on screen, and the round; null before the draw. */
+  winner: Type.Union([Type.Object({ name: Type.String(), round: Type.Integer() }), Type.Null()]),
+  verify_path: Type.String(),
+});
+export type Presenter = Static<typeof PresenterSchema>;
+
+/** The presenter's draw answer: the winner as shown on screen, no e-mail. */
+export const PresenterDrawResponseSchema = Type.Object({
+  success: Type.Boolean(),
+  message: Type.String(),
+  round: Type.Integer(),
+  winner: Type.Union([Type.Object({ name: Type.String() }), Type.Null()]),
+});
+export type PresenterDrawResponse = Static<typeof PresenterDrawResponseSchema>;

@@ -64,6 +64,16 @@ export const PersonalDataExportSchema = Type.Object({
   enquiries: Type.Array(ContactEnquirySchema),
   subscription: Type.Union([PersonalDataSubscriptionSchema, Type.Null()]),
   giveaway_entries: Type.Array(PersonalDataEntrySchema),
+  /** Delivery details given when claiming a prize. */
+  giveaway_claims: Type.Array(
+    Type.Object({
+      giveaway_id: Type.Integer(),
+      round: Type.Integer(),
+      full_name: Type.String(),
+      delivery_address: Type.String(),
+      consent_at: Type.String(),
+    }),
+  ),
   /** Mail kept in the outbox that was addressed to it or names it as Reply-To. */
   mail: Type.Array(OutboxMessageSchema),
   /** Delivery records of newsletter issues to the address (erased with the subscription). */
@@ -82,6 +92,8 @@ export const PersonalDataEraseResponseSchema = Type.Object({
   subscriptions: Type.Integer(),
   giveaway_entries_deleted: Type.Integer(),
   giveaway_entries_anonymised: Type.Integer(),
+  /** Prize claims whose delivery details were erased. */
+  giveaway_claims: Type.Integer(),
   mail: Type.Integer(),
 });
 export type PersonalDataEraseResponse = Static<typeof PersonalDataEraseResponseSchema>;

@@ -274,6 +274,31 @@ export interface ParticipantsTable {
   receipt_hash: string;
   /** The rules version accepted; null for entries made before rules existed. */
   rules_version: number | null;
+  /** Set when the owner disqualified the entry: it left the count, the frozen list and the draw. */
+  disqualified_at: ColumnType<string | null, string | null | undefined, string | null>;
+  disqualified_reason: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** The public record of a disqualification: when, how many entries and why, never who. */
+export interface GiveawayRemovalsTable {
+  id: Generated<number>;
+  giveaway_id: number;
+  at: string;
+  count: number;
+  reason: string;
+  /** The round whose winner was disqualified and drawn again at once; null before the draw. */
+  round: number | null;
+}
+
+/** What the winner gave for delivery when claiming; private, exported and erased with their data. */
+export interface GiveawayClaimsTable {
+  giveaway_id: number;
+  round: number;
+  participant_id: number | null;
+  full_name: string;
+  delivery_address: string;
+  /** When the winner agreed that these details are used to deliver the prize. */
+  consent_at: string;
 }
 
 export interface DraftsTable {
@@ -338,6 +363,8 @@ export interface Database {
   giveaway_frozen_entries: GiveawayFrozenEntriesTable;
   giveaway_draw_rounds: GiveawayDrawRoundsTable;
   giveaway_changes: GiveawayChangesTable;
+  giveaway_removals: GiveawayRemovalsTable;
+  giveaway_claims: GiveawayClaimsTable;
   users: UsersTable;
   staff_invitations: StaffInvitationsTable;
   sessions: SessionsTable;

@@ -25,6 +25,14 @@ function entries(db: Db, email: string) {
     .where(sql<string>`lower(participants.email)`, '=', email);
 }
 
+/** The delivery details a winner gave when claiming a prize with an entry of this address. */
+function claims(db: Db, email: string) {
+  return db
+    .selectFrom('giveaway_claims')
+    .innerJoin('participants', 'participants.id', 'giveaway_claims.participant_id')
+    .where(sql<string>`lower(participants.email)`, '=', email);
+}
+
 /**
  * Outbox mail addressed to the address, or naming it in a header such as Reply-To (the owner's
  * enquiry notices). Whole addresses are compared, never parts: ann@x.example is not
@@ -51,7 +59,7 @@ export async function exportPersonalData(
   rawEmail: string,
 ): Promise<PersonalDataExport> {
   const email = normaliseEmail(rawEmail);
-  const [enquiryRows, subscription, entryRows, mailRows, issueRows] = await Promise.all([
+  const [enquiryRows, subscription, entryRows, mailRows, issueRows, claimRows] = await Promise.all([
     enquiries(db, email).selectAll().orderBy('created_at').orderBy('id').execute(),
     db
       .selectFrom('newsletter_subscribers')
@@ -97,6 +105,17 @@ export async function exportPersonalData(
       .where(sql<string>`lower(newsletter_issue_recipients.email)`, '=', email)
       .orderBy('newsletter_issue_recipients.issue_id')
       .execute(),
+    claims(db, email)
+      .select([
+        'giveaway_claims.giveaway_id',
+        'giveaway_claims.round',
+        'giveaway_claims.full_name',
+        'giveaway_claims.delivery_address',
+        'giveaway_claims.consent_at',
+      ])
+      .orderBy('giveaway_claims.giveaway_id')
+      .orderBy('giveaway_claims.round')
+      .execute(),
   ]);
   return {
     email,
@@ -107,6 +126,7 @@ export async function exportPersonalData(
       ...row,
       won: winner_id === row.id,
     })),
+    giveaway_claims: claimRows,
     mail: mailRows.map(toOutboxMessage),
     newsletter_issues: issueRows,
   };
@@ -156,10 +176,23 @@ function eraseInTransaction(
       .select([
         'participants.id',
         'participants.giveaway_id',
+        'participants.disqualified_at',
         'giveaways.frozen_at',
         'giveaways.draw_round',
       ])
       .execute();
+    // Delivery details go first, before the entries they hang on are anonymised or deleted.
+    const deletedClaims =
+      found.length === 0
+        ? { numDeletedRows: 0n }
+        : await trx
+            .deleteFrom('giveaway_claims')
+            .where(
+              'participant_id',
+              'in',
+              found.map((entry) => entry.id),
+            )
+            .executeTakeFirst();
     let deletedEntries = 0;
     let anonymisedEntries = 0;
     for (const entry of found) {
@@ -173,11 +206,14 @@ function eraseInTransaction(
         continue;
       }
       await trx.deleteFrom('participants').where('id', '=', entry.id).execute();
-      await trx
-        .updateTable('giveaways')
-        .set((eb) => ({ participant_count: eb('participant_count', '-', 1) }))
-        .where('id', '=', entry.giveaway_id)
-        .execute();
+      // A disqualified entry already left the count.
+      if (entry.disqualified_at === null) {
+        await trx
+          .updateTable('giveaways')
+          .set((eb) => ({ participant_count: eb('participant_count', '-', 1) }))
+          .where('id', '=', entry.giveaway_id)
+          .execute();
+      }
       deletedEntries += 1;
     }
 
@@ -189,6 +225,7 @@ function eraseInTransaction(
       subscriptions: Number(deletedSubscriptions.numDeletedRows),
       giveaway_entries_deleted: deletedEntries,
       giveaway_entries_anonymised: anonymisedEntries,
+      giveaway_claims: Number(deletedClaims.numDeletedRows),
       mail: mailIds.length,
     };
   });

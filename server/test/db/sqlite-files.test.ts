@@ -124,9 +124,8 @@ describe('an erased address', () => {
       // Entries of a giveaway with a frozen list keep their row, with the address replaced.
       const frozen = await t.app.inject({
         method: 'POST',
-        url: `/api/v1/giveaway/${closed.id}/toggle-participants`,
+        url: `/api/v1/giveaway/${closed.id}/close`,
         headers: { authorization: t.admin },
-        payload: { accept: false },
       });
       expect(frozen.statusCode).toBe(200);
       // Everything on disk in the main file, then more changes in the WAL.

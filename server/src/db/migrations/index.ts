@@ -17,6 +17,7 @@ import * as m081 from './081-draft-editors';
 import * as m082 from './082-login-addresses';
 import * as m090 from './090-redraw-seeds';
 import * as m091 from './091-outbox-sealed-mail';
+import * as m100 from './100-giveaway-desk';
 
 /**
  * Every migration, in order. Listed statically (not read from the folder) so the same list works
@@ -42,6 +43,7 @@ const migrations: Record<string, Migration> = {
   '082-login-addresses': m082,
   '090-redraw-seeds': m090,
   '091-outbox-sealed-mail': m091,
+  '100-giveaway-desk': m100,
 };
 
 export const migrationProvider: MigrationProvider = {

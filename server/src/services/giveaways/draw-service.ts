@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import type { GiveawayVerification, ReceiptCheckResponse } from '@site/contracts';
+import type { GiveawayVerification, ReceiptCheckResponse, WinnerContact } from '@site/contracts';
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, GiveawaysTable, ParticipantsTable } from '../../db/database';
 import { badRequest, conflict, HttpError, notFound } from '../../lib/http-error';
@@ -247,6 +247,70 @@ export async function drawWinner(
   });
 }
 
+/** Locks a drawn, verifiable giveaway's row and reads its rounds, for a re-draw. */
+async function lockDrawn(trx: Db, id: number) {
+  const g = await trx
+    .updateTable('giveaways')
+    .set((eb) => ({ updated_at: eb.ref('updated_at') }))
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirst();
+  if (!g) throw notFound(notFoundSentence(id));
+  if (g.draw_round === null) {
+    throw conflict('This giveaway has not been drawn yet; use Select Winner for the first draw.');
+  }
+  if (g.algorithm !== ALGORITHM) {
+    throw conflict(
+      'This giveaway was drawn before verifiable draws existed, so it cannot be drawn again by the published method.',
+    );
+  }
+  const rounds = await trx
+    .selectFrom('giveaway_draw_rounds')
+    .selectAll()
+    .where('giveaway_id', '=', id)
+    .orderBy('round')
+    .execute();
+  const current = rounds[rounds.length - 1];
+  if (!current) throw new Error('draw_round set without a round');
+  return { g, rounds, current };
+}
+
+/**
+ * The next round, drawn with the seed committed for it when the round before was drawn (revealed
+ * now), the same external value and the same frozen list without every earlier winner.
+ */
+async function drawNextRound(
+  trx: Db,
+  locked: Awaited<ReturnType<typeof lockDrawn>>,
+  reason: string,
+  context: { actor: Actor; at: string },
+): Promise<DrawResult & { eligible: number }> {
+  const { g, rounds, current } = locked;
+  const excluded = new Set(rounds.map((r) => r.position));
+  const eligible = Array.from({ length: g.frozen_count ?? 0 }, (_, i) => i).filter(
+    (position) => !excluded.has(position),
+  );
+  if (eligible.length === 0) {
+    throw conflict(
+      'Every entry in the frozen list has already been drawn; there is no one left to draw.',
+    );
+  }
+  const next = current.round + 1;
+  const seed = await roundSeedOf(trx, g.id, next);
+  if (seed === null) {
+    throw conflict(
+      `No seed was committed for round ${next} when round ${current.round} was drawn (it was drawn by an older version of the server), so this prize cannot be drawn again by the published method.`,
+    );
+  }
+  const first = rounds[0];
+  const result = await recordRound(trx, g, next, seed, eligible, first?.external_value ?? '', {
+    actor: context.actor,
+    at: context.at,
+    reason,
+  });
+  return { ...result, eligible: eligible.length };
+}
+
 /**
  * Draws again after the winner let the claim deadline pass: the seed committed for this round
  * when the previous one was drawn (revealed now), the same external value, the same frozen list
@@ -263,29 +327,8 @@ export async function redraw(
   if (!why)
     throw badRequest('Please give the reason for drawing again; it is published with the draw.');
   return db.transaction().execute(async (trx) => {
-    const g = await trx
-      .updateTable('giveaways')
-      .set((eb) => ({ updated_at: eb.ref('updated_at') }))
-      .where('id', '=', id)
-      .returningAll()
-      .executeTakeFirst();
-    if (!g) throw notFound(notFoundSentence(id));
-    if (g.draw_round === null) {
-      throw conflict('This giveaway has not been drawn yet; use Select Winner for the first draw.');
-    }
-    if (g.algorithm !== ALGORITHM) {
-      throw conflict(
-        'This giveaway was drawn before verifiable draws existed, so it cannot be drawn again by the published method.',
-      );
-    }
-    const rounds = await trx
-      .selectFrom('giveaway_draw_rounds')
-      .selectAll()
-      .where('giveaway_id', '=', id)
-      .orderBy('round')
-      .execute();
-    const current = rounds[rounds.length - 1];
-    if (!current) throw new Error('draw_round set without a round');
+    const locked = await lockDrawn(trx, id);
+    const { current } = locked;
     if (current.claimed_at !== null) {
       throw conflict(
         `The winner claimed the prize on ${formatDeadline(current.claimed_at, context.timeZone)}, so it cannot be drawn again.`,
@@ -293,36 +336,15 @@ export async function redraw(
     }
     if (current.claim_deadline !== null && at < current.claim_deadline) {
       throw conflict(
-        `The winner can claim the prize until ${formatDeadline(current.claim_deadline, context.timeZone)}; it can be drawn again only after that.`,
+        `The winner can claim the prize until ${formatDeadline(current.claim_deadline, context.timeZone)}; it can be drawn again only after that. If the winner cannot win, disqualify them and draw again now.`,
       );
     }
-    const excluded = new Set(rounds.map((r) => r.position));
-    const eligible = Array.from({ length: g.frozen_count ?? 0 }, (_, i) => i).filter(
-      (position) => !excluded.has(position),
-    );
-    if (eligible.length === 0) {
-      throw conflict(
-        'Every entry in the frozen list has already been drawn; there is no one left to draw.',
-      );
-    }
-    const next = current.round + 1;
-    const seed = await roundSeedOf(trx, id, next);
-    if (seed === null) {
-      throw conflict(
-        `No seed was committed for round ${next} when round ${current.round} was drawn (it was drawn by an older version of the server), so this prize cannot be drawn again by the published method.`,
-      );
-    }
-    const first = rounds[0];
-    const result = await recordRound(trx, g, next, seed, eligible, first?.external_value ?? '', {
-      actor: context.actor,
-      at,
-      reason: why,
-    });
+    const result = await drawNextRound(trx, locked, why, { actor: context.actor, at });
     await logChange(trx, {
       giveawayId: id,
       actor: context.actor,
       action: 'redrawn',
-      summary: `Drew again (round ${result.round}) from ${eligible.length} remaining ${eligible.length === 1 ? 'entry' : 'entries'}${result.winner ? `: @${result.winner.instagram_handle}` : ''}. Reason: ${why}`,
+      summary: `Drew again (round ${result.round}) from ${result.eligible} remaining ${result.eligible === 1 ? 'entry' : 'entries'}${result.winner ? `: @${result.winner.instagram_handle}` : ''}. Reason: ${why}`,
       fields: [{ field: 'reason', before: null, after: why }],
       at,
     });
@@ -330,19 +352,93 @@ export async function redraw(
   });
 }
 
-/** Records the winner's claim from the link in their e-mail. */
+/**
+ * Disqualifies the current winner and draws again at once, whatever the claim deadline: the
+ * winner's entry is marked disqualified, a public removal record says why (never who), any claim
+ * is void, and the next round is drawn with the seed committed for it when the winner was drawn.
+ */
+export async function disqualifyWinner(
+  db: Db,
+  id: number,
+  reason: string,
+  context: { actor: Actor; now: Date },
+): Promise<DrawResult> {
+  const at = context.now.toISOString();
+  const why = reason.trim();
+  if (!why) throw badRequest('Please give the reason for the disqualification; it is published.');
+  return db.transaction().execute(async (trx) => {
+    const locked = await lockDrawn(trx, id);
+    const { current } = locked;
+    if (current.participant_id !== null) {
+      await trx
+        .updateTable('participants')
+        .set({ disqualified_at: at, disqualified_reason: why })
+        .where('id', '=', current.participant_id)
+        .where('disqualified_at', 'is', null)
+        .execute();
+    }
+    await trx
+      .insertInto('giveaway_removals')
+      .values({ giveaway_id: id, at, count: 1, reason: why, round: current.round })
+      .execute();
+    const result = await drawNextRound(
+      trx,
+      locked,
+      `The winner of round ${current.round} was disqualified: ${why}`,
+      {
+        actor: context.actor,
+        at,
+      },
+    );
+    await logChange(trx, {
+      giveawayId: id,
+      actor: context.actor,
+      action: 'disqualified',
+      summary: `Disqualified the winner of round ${current.round} and drew again (round ${result.round}) from ${result.eligible} remaining ${result.eligible === 1 ? 'entry' : 'entries'}${result.winner ? `: @${result.winner.instagram_handle}` : ''}. Reason: ${why}`,
+      fields: [{ field: 'reason', before: null, after: why }],
+      at,
+    });
+    return result;
+  });
+}
+
+export interface DeliveryDetails {
+  full_name?: string;
+  delivery_address?: string;
+  consent?: boolean;
+}
+
+/**
+ * Records the winner's claim from the link in their e-mail, with what delivery needs (name and
+ * delivery details, and consent to use them for delivery), stored privately in giveaway_claims.
+ */
 export async function claimPrize(
   db: Db,
   id: number,
   token: string,
+  details: DeliveryDetails,
   context: { now: Date; timeZone: string },
-): Promise<{ title: string; prize: string; claimed_at: string; already: boolean }> {
+): Promise<{
+  title: string;
+  prize: string;
+  round: number;
+  claimed_at: string;
+  already: boolean;
+}> {
   const at = context.now.toISOString();
   const hash = sha256Hex(token);
   const row = await db
     .selectFrom('giveaway_draw_rounds as r')
     .innerJoin('giveaways as g', 'g.id', 'r.giveaway_id')
-    .select(['r.round', 'r.claim_deadline', 'r.claimed_at', 'g.draw_round', 'g.title', 'g.prize'])
+    .select([
+      'r.round',
+      'r.participant_id',
+      'r.claim_deadline',
+      'r.claimed_at',
+      'g.draw_round',
+      'g.title',
+      'g.prize',
+    ])
     .where('r.giveaway_id', '=', id)
     .where('r.claim_token_hash', '=', hash)
     .executeTakeFirst();
@@ -351,12 +447,13 @@ export async function claimPrize(
       'This claim link is not valid for this giveaway. Please open the link from the e-mail exactly as it was sent.',
     );
   }
-  if (row.claimed_at !== null) {
-    return { title: row.title, prize: row.prize, claimed_at: row.claimed_at, already: true };
+  const base = { title: row.title, prize: row.prize, round: row.round };
+  if (row.claimed_at !== null && row.round === row.draw_round) {
+    return { ...base, claimed_at: row.claimed_at, already: true };
   }
   if (row.round !== row.draw_round) {
     throw gone(
-      'This claim link is no longer valid: the claim period ended and the prize was drawn again.',
+      'This claim link is no longer valid: the prize was drawn again (see the giveaway’s draw history for the reason).',
     );
   }
   if (row.claim_deadline !== null && at >= row.claim_deadline) {
@@ -364,27 +461,107 @@ export async function claimPrize(
       `The claim period for this prize ended on ${formatDeadline(row.claim_deadline, context.timeZone)}.`,
     );
   }
-  // Conditional, so a claim racing the deadline or a re-draw is recorded only while it is valid.
-  const claimed = await db
-    .updateTable('giveaway_draw_rounds')
-    .set({ claimed_at: at })
-    .where('giveaway_id', '=', id)
-    .where('round', '=', row.round)
-    .where('claimed_at', 'is', null)
-    .where('claim_deadline', '>', at)
-    .executeTakeFirst();
-  if (claimed.numUpdatedRows === 0n) {
-    const again = await db
-      .selectFrom('giveaway_draw_rounds')
-      .select('claimed_at')
+  const fullName = (details.full_name ?? '').trim();
+  const address = (details.delivery_address ?? '').trim();
+  if (!fullName) throw badRequest('Please enter your name, so the prize can reach you.');
+  if (!address) {
+    throw badRequest('Please enter the postal or delivery details the prize should be sent to.');
+  }
+  if (details.consent !== true) {
+    throw badRequest(
+      'Please agree that your name and delivery details are used to deliver the prize ("consent": true).',
+    );
+  }
+  return db.transaction().execute(async (trx) => {
+    // Conditional, so a claim racing the deadline or a re-draw is recorded only while it is valid.
+    const claimed = await trx
+      .updateTable('giveaway_draw_rounds')
+      .set({ claimed_at: at })
       .where('giveaway_id', '=', id)
       .where('round', '=', row.round)
-      .executeTakeFirstOrThrow();
-    if (again.claimed_at !== null)
-      return { title: row.title, prize: row.prize, claimed_at: again.claimed_at, already: true };
-    throw gone('The claim period for this prize has ended.');
-  }
-  return { title: row.title, prize: row.prize, claimed_at: at, already: false };
+      .where('claimed_at', 'is', null)
+      .where('claim_deadline', '>', at)
+      .executeTakeFirst();
+    if (claimed.numUpdatedRows === 0n) {
+      const again = await trx
+        .selectFrom('giveaway_draw_rounds')
+        .select('claimed_at')
+        .where('giveaway_id', '=', id)
+        .where('round', '=', row.round)
+        .executeTakeFirstOrThrow();
+      if (again.claimed_at !== null)
+        return { ...base, claimed_at: again.claimed_at, already: true };
+      throw gone('The claim period for this prize has ended.');
+    }
+    await trx
+      .insertInto('giveaway_claims')
+      .values({
+        giveaway_id: id,
+        round: row.round,
+        participant_id: row.participant_id,
+        full_name: fullName,
+        delivery_address: address,
+        consent_at: at,
+      })
+      .execute();
+    await logChange(trx, {
+      giveawayId: id,
+      actor: { id: null, username: 'winner' },
+      action: 'claimed',
+      summary: `The winner of round ${row.round} claimed the prize and gave delivery details.`,
+      at,
+    });
+    return { ...base, claimed_at: at, already: false };
+  });
+}
+
+/** The current winner for the owner: contact, claim status and delivery details. */
+export async function winnerContact(db: Db, id: number, now: Date): Promise<WinnerContact | null> {
+  const g = await db
+    .selectFrom('giveaways')
+    .select(['id', 'draw_round'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (!g) throw notFound(notFoundSentence(id));
+  if (g.draw_round === null) return null;
+  const [round] = (await listRounds(db, [id])).filter((r) => r.round === g.draw_round);
+  const row = await db
+    .selectFrom('giveaway_draw_rounds as r')
+    .leftJoin('participants as p', 'p.id', 'r.participant_id')
+    .leftJoin('giveaway_claims as c', (join) =>
+      join.onRef('c.giveaway_id', '=', 'r.giveaway_id').onRef('c.round', '=', 'r.round'),
+    )
+    .select([
+      'r.round',
+      'r.participant_id',
+      'p.email',
+      'p.instagram_handle',
+      'c.full_name',
+      'c.delivery_address',
+      'c.consent_at',
+    ])
+    .where('r.giveaway_id', '=', id)
+    .where('r.round', '=', g.draw_round)
+    .executeTakeFirstOrThrow();
+  if (!round) throw new Error('draw_round set without a round');
+  const summary = toRound(round, g.draw_round, now.toISOString());
+  return {
+    round: row.round,
+    participant_id: row.participant_id,
+    email: row.email ?? null,
+    instagram_handle: row.instagram_handle ?? null,
+    claim_status: summary.claim_status,
+    claim_deadline: summary.claim_deadline,
+    claimed_at: summary.claimed_at,
+    delivery:
+      row.full_name && row.delivery_address && row.consent_at
+        ? {
+            full_name: row.full_name,
+            delivery_address: row.delivery_address,
+            consent_at: row.consent_at,
+          }
+        : null,
+  };
 }
 
 /** Whether a receipt code belongs to an entry of this giveaway, and its place in the frozen list. */
@@ -526,4 +703,25 @@ async function redrawSeeds(db: Db, id: number, drawnRound: number) {
   ]);
   const seeds = new Map(revealed.map((r) => [r.round, r.seed]));
   return committed.map((r) => ({ ...r, seed: seeds.get(r.round) ?? null }));
+}
+
+/** The entry a receipt code belongs to (the code as the site writes it), or null. */
+export async function entryForReceipt(
+  db: Db,
+  id: number,
+  typed: string,
+): Promise<{ email: string; receipt: string; rules_version: number | null } | null> {
+  const receipt = normaliseReceipt(typed);
+  if (!receipt) {
+    throw badRequest(
+      'That is not a receipt code: a receipt has 16 letters and digits, like K7M2-9QXD-4HVA-PN3T.',
+    );
+  }
+  const entry = await db
+    .selectFrom('participants')
+    .select(['email', 'rules_version'])
+    .where('giveaway_id', '=', id)
+    .where('receipt_hash', '=', receiptHash(receipt))
+    .executeTakeFirst();
+  return entry ? { ...entry, receipt } : null;
 }

@@ -9,7 +9,7 @@ const CHUNK = 500;
 const REASON_WORDS: Record<FrozenReason, string> = {
   ended: 'the end date passed',
   full: 'the giveaway was full',
-  stopped: 'entries were stopped',
+  stopped: 'the owner closed entries for good',
   drawn: 'the winner was drawn',
 };
 
@@ -41,6 +41,8 @@ export async function freezeWithin(
     .selectFrom('participants')
     .select(['id', 'receipt_hash'])
     .where('giveaway_id', '=', giveawayId)
+    // Disqualified entries left the draw when the owner removed them.
+    .where('disqualified_at', 'is', null)
     .orderBy('id')
     .execute();
   for (let start = 0; start < entries.length; start += CHUNK) {

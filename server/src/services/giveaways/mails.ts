@@ -79,3 +79,31 @@ export function winnerMail(input: {
     secrets: [input.claimToken],
   };
 }
+
+/**
+ * Tells the owner that the winner claimed. It names no address and no delivery details (a mail
+ * kept in the outbox must not collect them): those are on the giveaway's admin card.
+ */
+export function claimNoticeMail(input: {
+  to: string | null;
+  title: string;
+  round: number;
+  handle: string | null;
+  giveawayId: number;
+  publicUrl: string;
+}): MailMessage {
+  const page = `${input.publicUrl}/giveaway/${input.giveawayId}`;
+  const who = input.handle ? `@${input.handle}` : 'The winner';
+  return {
+    to: input.to,
+    subject: oneLine(`The prize of "${input.title}" was claimed`),
+    text: [
+      'Hello,',
+      '',
+      `${who} (round ${input.round}) claimed the prize of the giveaway "${oneLine(input.title)}" and gave delivery details.`,
+      '',
+      'Their contact and delivery details are on the giveaway’s admin card (log in first):',
+      page,
+    ].join('\n'),
+  };
+}

@@ -3,6 +3,7 @@ import type {
   DrawRound,
   Giveaway,
   Participant,
+  Removal,
   SelectWinnerResponse,
 } from '@site/contracts';
 import type { Selectable } from 'kysely';
@@ -12,7 +13,7 @@ import type {
   GiveawaysTable,
   ParticipantsTable,
 } from '../../db/database';
-import { deriveState } from './rules';
+import { deriveState, phaseOf } from './rules';
 
 /** A giveaway row joined with its winner and draw record (see `selectGiveaways`). */
 export interface GiveawayRow extends Selectable<GiveawaysTable> {
@@ -85,8 +86,14 @@ export function toGiveaway(
   row: GiveawayRow,
   rounds: readonly RoundRow[],
   view: GiveawayView,
+  removals: readonly Removal[] = [],
 ): Giveaway {
   const state = deriveState(row, view.today);
+  const current = rounds.find((r) => r.round === row.draw_round);
+  const phase = phaseOf(state, {
+    round: row.draw_round,
+    claimed: current !== undefined && current.claimed_at !== null,
+  });
   const winnerDetails =
     row.winner_id !== null && row.winner_handle !== null
       ? {
@@ -122,6 +129,8 @@ export function toGiveaway(
     is_accepting_participants: row.is_accepting === 1,
     entries_open: state.entries_open,
     entries_closed_reason: state.entries_closed_reason,
+    phase,
+    removals: removals.map(({ at, count, reason, round }) => ({ at, count, reason, round })),
     winner_id: row.winner_id,
     winner_details: winnerDetails,
     winner_selected_at: row.winner_selected_at,
@@ -157,6 +166,8 @@ export function toParticipant(row: Selectable<ParticipantsTable>): Participant {
     email: row.email,
     instagram_handle: row.instagram_handle,
     created_at: row.created_at,
+    disqualified_at: row.disqualified_at,
+    disqualified_reason: row.disqualified_reason,
   };
 }
 
@@ -167,11 +178,25 @@ export function toWinner(
   return { id: row.id, email: row.email, instagram_handle: row.instagram_handle };
 }
 
-export const PARTICIPANT_CSV_HEADER = ['id', 'email', 'instagram_handle', 'entered_at'] as const;
+export const PARTICIPANT_CSV_HEADER = [
+  'id',
+  'email',
+  'instagram_handle',
+  'entered_at',
+  'disqualified_at',
+  'disqualified_reason',
+] as const;
 
 /** One line of the admin's CSV export, in the order of PARTICIPANT_CSV_HEADER. */
 export function toParticipantCsvRow(
   row: Selectable<ParticipantsTable>,
-): [number, string, string, string] {
-  return [row.id, row.email, row.instagram_handle, row.created_at];
+): [number, string, string, string, string, string] {
+  return [
+    row.id,
+    row.email,
+    row.instagram_handle,
+    row.created_at,
+    row.disqualified_at ?? '',
+    row.disqualified_reason ?? '',
+  ];
 }

@@ -4,8 +4,10 @@ import {
   isEmailAddress,
   type EntriesClosedReason,
   type GiveawayFormPayload,
+  type GiveawayPhase,
   type GiveawayStatus,
 } from '@site/contracts';
+import type { FrozenReason } from '../../db/database';
 import { badRequest } from '../../lib/http-error';
 import { isCalendarDate } from '../../lib/dates';
 
@@ -19,6 +21,8 @@ export interface GiveawayState {
   winner_id: number | null;
   /** Set when the entry list was frozen; no entry is accepted after that. */
   frozen_at: string | null;
+  /** What froze it: the end date, the last place, the owner closing for good, or the draw. */
+  frozen_reason?: FrozenReason | null;
   /** The round that named the current winner; set by the first draw. */
   draw_round: number | null;
 }
@@ -30,32 +34,59 @@ export interface DerivedState {
 }
 
 /**
- * Status as the server decides it: drawn beats ended beats paused. `today` is the site-time-zone
- * date, so a giveaway ending on the 5th takes entries until the 5th is over there.
+ * Status as the server decides it: drawn beats ended (the end date passed, or the owner closed
+ * entries for good) beats paused. `today` is the site-time-zone date, so a giveaway ending on the
+ * 5th takes entries until the 5th is over there. A pause is only a pause: the list is not frozen
+ * and Start Accepting reopens it. A frozen list never reopens.
  */
 export function deriveState(g: GiveawayState, today: string): DerivedState {
   const drawn = g.winner_id !== null || g.draw_round !== null;
   const ended = g.end_date !== null && today > g.end_date;
+  const frozen = g.frozen_at !== null;
+  const closedForGood = frozen && !ended && g.frozen_reason !== 'full';
   const paused = g.is_accepting !== 1;
   const status: GiveawayStatus = drawn
     ? 'winner_selected'
-    : ended
+    : ended || closedForGood
       ? 'ended'
-      : paused
+      : paused && !frozen
         ? 'paused'
         : 'active';
 
   let reason: EntriesClosedReason = null;
   if (drawn) reason = 'winner_selected';
   else if (ended) reason = 'ended';
+  else if (closedForGood) reason = 'closed';
+  // Frozen when full: it stays full even if an entrant's data is erased later.
+  else if (frozen) reason = 'full';
   else if (paused) reason = 'paused';
   else if (today < g.start_date) reason = 'not_started';
   else if (g.max_participants !== null && g.participant_count >= g.max_participants)
     reason = 'full';
-  // The one way left for a giveaway to be frozen while none of the above holds: it was frozen
-  // when full, and an entrant's data has since been erased.
-  else if (g.frozen_at !== null) reason = 'full';
   return { status, entries_open: reason === null, entries_closed_reason: reason };
+}
+
+/** The state the site words, from the derived state and the current round's claim. */
+export function phaseOf(
+  state: DerivedState,
+  draw: { round: number | null; claimed: boolean },
+): GiveawayPhase {
+  if (state.entries_closed_reason === 'winner_selected') {
+    if (draw.claimed) return 'claimed';
+    return draw.round !== null && draw.round > 1 ? 'redrawn' : 'drawn';
+  }
+  switch (state.entries_closed_reason) {
+    case null:
+      return 'open';
+    case 'not_started':
+      return 'upcoming';
+    case 'paused':
+      return 'paused';
+    case 'full':
+      return 'full';
+    default:
+      return 'closed';
+  }
 }
 
 /** A giveaway's settable fields after validation, ready to store. */

@@ -1,7 +1,7 @@
 import type { Kysely, QueryCreator, Selectable } from 'kysely';
 import type { Database, FrozenReason, GiveawaysTable, ParticipantsTable } from '../../db/database';
 import { dialectOf } from '../../db/dialect';
-import { conflict, type HttpError, notFound } from '../../lib/http-error';
+import { badRequest, conflict, type HttpError, notFound } from '../../lib/http-error';
 import { type Actor, diffFields, logChange, SYSTEM } from './change-log';
 import { formatDate } from '../../lib/dates';
 import { commitmentOf, newReceipt, newSeed, receiptHash } from './draw';
@@ -303,9 +303,30 @@ export async function updateGiveaway(
 export async function deleteGiveaway(
   db: Db,
   id: number,
-  context: { actor: Actor; now: Date },
+  context: { actor: Actor; now: Date; confirmTitle?: string },
 ): Promise<{ title: string; participant_count: number }> {
   return db.transaction().execute(async (trx) => {
+    const target = await trx
+      .updateTable('giveaways')
+      .set((eb) => ({ updated_at: eb.ref('updated_at') }))
+      .where('id', '=', id)
+      .returning(['title', 'draw_round'])
+      .executeTakeFirst();
+    if (!target) throw notFound(notFoundSentence(id));
+    const entered = await trx
+      .selectFrom('participants')
+      .select('id')
+      .where('giveaway_id', '=', id)
+      .executeTakeFirst();
+    if (
+      target.draw_round === null &&
+      entered &&
+      (context.confirmTitle ?? '').trim() !== target.title.trim()
+    ) {
+      throw conflict(
+        'People have entered this giveaway, so it is archived rather than deleted. To delete it with its entries anyway, type its title exactly to confirm.',
+      );
+    }
     const deleted = await trx
       .deleteFrom('giveaways')
       .where('id', '=', id)
@@ -434,9 +455,11 @@ async function refusal(
       );
     case 'paused':
       return conflict(
-        row.frozen_at
-          ? 'Entries to this giveaway have closed and the entry list is frozen, so it no longer accepts entries.'
-          : 'This giveaway is not accepting entries at the moment. Please check back later.',
+        'Entries to this giveaway are paused by the organiser at the moment. Please check back later.',
+      );
+    case 'closed':
+      return conflict(
+        'Entries to this giveaway have closed and the entry list is frozen, so it no longer accepts entries.',
       );
     case 'not_started':
       return conflict(`This giveaway opens for entries on ${formatDate(row.start_date)}.`);
@@ -583,9 +606,9 @@ export async function enterGiveaway(
 }
 
 /**
- * Stop Accepting closes entries for good: the entry list is frozen and published in the same
- * transaction. Start Accepting only reopens a giveaway paused before lists were frozen (one from
- * before this rule); a frozen or drawn giveaway stays closed.
+ * Stop Accepting pauses entries and Start Accepting resumes them: a pause freezes nothing, so a
+ * paused giveaway can reopen. A frozen or drawn giveaway stays closed. Pausing a giveaway whose
+ * entries closed by themselves (end date passed, or full) freezes its list as any read would.
  */
 export async function setAccepting(
   db: Db,
@@ -610,30 +633,60 @@ export async function setAccepting(
         'The winner of this giveaway has been drawn, so its entries stay closed.',
       );
     }
-    if (accept) {
-      if (before.frozen_at !== null || closingReason(before, context.today) !== null) {
-        const since = before.frozen_at ? ` on ${formatDate(before.frozen_at.slice(0, 10))}` : '';
-        throw conflict(
-          `Entries to this giveaway closed${since} and its entry list is frozen and published, so it cannot take entries again.`,
-        );
-      }
-      await trx.updateTable('giveaways').set({ updated_at: at }).where('id', '=', id).execute();
-      await logChange(trx, {
-        giveawayId: id,
-        actor: context.actor,
-        action: 'entries_started',
-        summary: 'Entries reopened.',
-        at,
-      });
-      return;
+    const closing = closingReason(before, context.today);
+    if (accept && (before.frozen_at !== null || closing !== null)) {
+      const since = before.frozen_at ? ` on ${formatDate(before.frozen_at.slice(0, 10))}` : '';
+      throw conflict(
+        `Entries to this giveaway closed${since} and its entry list is frozen and published, so it cannot take entries again.`,
+      );
+    }
+    if ((before.is_accepting === 1) === accept) return;
+    await trx.updateTable('giveaways').set({ updated_at: at }).where('id', '=', id).execute();
+    await logChange(trx, {
+      giveawayId: id,
+      actor: context.actor,
+      action: accept ? 'entries_started' : 'entries_stopped',
+      summary: accept ? 'Entries reopened.' : 'Paused entries (the list is not frozen).',
+      at,
+    });
+    if (closing) await freezeWithin(trx, id, closing, at, SYSTEM);
+  });
+  return getGiveaway(db, id);
+}
+
+/**
+ * Close entries for good: the owner's explicit, final action. The entry list is frozen and
+ * published in the same transaction and the giveaway can never take entries again.
+ */
+export async function closeEntries(
+  db: Db,
+  id: number,
+  context: { actor: Actor; now: Date; today: string },
+): Promise<GiveawayRow> {
+  const at = context.now.toISOString();
+  await db.transaction().execute(async (trx) => {
+    const before = await trx
+      .updateTable('giveaways')
+      .set({ is_accepting: 0 })
+      .where('id', '=', id)
+      .where('winner_id', 'is', null)
+      .where('draw_round', 'is', null)
+      .returningAll()
+      .executeTakeFirst();
+    if (!before) {
+      throw await goneOrConflict(
+        trx,
+        id,
+        'The winner of this giveaway has been drawn, so its entries are already closed.',
+      );
     }
     if (before.frozen_at !== null) return;
     await trx.updateTable('giveaways').set({ updated_at: at }).where('id', '=', id).execute();
     await logChange(trx, {
       giveawayId: id,
       actor: context.actor,
-      action: 'entries_stopped',
-      summary: 'Stopped accepting entries.',
+      action: 'closed',
+      summary: 'Closed entries for good.',
       at,
     });
     await freezeWithin(
@@ -645,6 +698,99 @@ export async function setAccepting(
     );
   });
   return getGiveaway(db, id);
+}
+
+/**
+ * Disqualifies entries before the entry list is frozen: they keep their rows (the same address or
+ * handle cannot enter again) but leave the count, the frozen list and the draw. The count and the
+ * reason are published (`giveaway_removals`), never who; the admin's change log names the ids.
+ */
+export async function disqualifyEntries(
+  db: Db,
+  id: number,
+  participantIds: readonly number[],
+  reason: string,
+  context: { actor: Actor; now: Date; today: string },
+): Promise<{ count: number }> {
+  const at = context.now.toISOString();
+  const why = reason.trim();
+  if (!why) throw badRequest('Please give the reason for the disqualification; it is published.');
+  const ids = [...new Set(participantIds)];
+  return db.transaction().execute(async (trx) => {
+    const g = await trx
+      .updateTable('giveaways')
+      .set((eb) => ({ updated_at: eb.ref('updated_at') }))
+      .where('id', '=', id)
+      .where('frozen_at', 'is', null)
+      .where('draw_round', 'is', null)
+      .returningAll()
+      .executeTakeFirst();
+    if (!g) {
+      throw await goneOrConflict(
+        trx,
+        id,
+        'The entry list of this giveaway is frozen, so entries can no longer be removed from it. To remove the winner, use "Disqualify the winner and draw again now".',
+      );
+    }
+    if (closingReason(g, context.today) === 'ended') {
+      throw conflict(
+        `Entries to this giveaway closed when its end date (${formatDate(g.end_date ?? '')}) passed, so its entry list is final.`,
+      );
+    }
+    const found = await trx
+      .selectFrom('participants')
+      .select(['id', 'disqualified_at'])
+      .where('giveaway_id', '=', id)
+      .where('id', 'in', ids)
+      .execute();
+    const missing = ids.filter((pid) => !found.some((f) => f.id === pid));
+    if (missing.length > 0) {
+      throw notFound(`This giveaway has no entry with id ${fieldList(missing.map(String))}.`);
+    }
+    const already = found.filter((f) => f.disqualified_at !== null).map((f) => f.id);
+    if (already.length > 0) {
+      throw conflict(`Entry ${fieldList(already.map(String))} is already disqualified.`);
+    }
+    await trx
+      .updateTable('participants')
+      .set({ disqualified_at: at, disqualified_reason: why })
+      .where('giveaway_id', '=', id)
+      .where('id', 'in', ids)
+      .execute();
+    await trx
+      .updateTable('giveaways')
+      .set((eb) => ({
+        participant_count: eb('participant_count', '-', ids.length),
+        updated_at: at,
+      }))
+      .where('id', '=', id)
+      .execute();
+    await trx
+      .insertInto('giveaway_removals')
+      .values({ giveaway_id: id, at, count: ids.length, reason: why, round: null })
+      .execute();
+    await logChange(trx, {
+      giveawayId: id,
+      actor: context.actor,
+      action: 'disqualified',
+      summary: `Disqualified ${ids.length} ${ids.length === 1 ? 'entry' : 'entries'} (id ${fieldList(ids.map(String))}). Reason: ${why}`,
+      fields: [{ field: 'reason', before: null, after: why }],
+      at,
+    });
+    return { count: ids.length };
+  });
+}
+
+/** The public disqualification records of these giveaways, oldest first. */
+export async function listRemovals(db: Db, giveawayIds: readonly number[]) {
+  if (giveawayIds.length === 0) return [];
+  return db
+    .selectFrom('giveaway_removals')
+    .select(['giveaway_id', 'at', 'count', 'reason', 'round'])
+    .where('giveaway_id', 'in', giveawayIds)
+    .orderBy('giveaway_id')
+    .orderBy('id')
+    .execute();
 }
 
 export async function listParticipants(

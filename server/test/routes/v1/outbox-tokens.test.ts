@@ -225,7 +225,7 @@ describe('without SMTP: admins see placeholders, the command line the working li
     const claimed = await t.app.inject({
       method: 'POST',
       url: `/api/v1/giveaway/${g.id}/claim`,
-      payload: { token },
+      payload: { token, full_name: 'Lucky One', delivery_address: '1 High St', consent: true },
     });
     expect(claimed.statusCode).toBe(200);
     expect(claimed.json().message).toMatch(/^Your claim is recorded: /);

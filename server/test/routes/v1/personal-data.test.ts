@@ -105,6 +105,7 @@ test('erase removes everything; a drawn giveaway keeps the winner’s place with
     message: 'Everything held about that address has been erased.',
     enquiries: 1,
     subscriptions: 1,
+    giveaway_claims: 0,
     giveaway_entries_deleted: 1,
     giveaway_entries_anonymised: 1,
     // The enquiry notice and its acknowledgement, the subscription confirmation and the

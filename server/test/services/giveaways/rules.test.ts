@@ -56,10 +56,29 @@ describe('deriveState', () => {
     ],
     [
       'a list frozen when full stays closed after an entrant is erased',
-      { max_participants: 3, participant_count: 2, frozen_at: '2026-05-05T10:00:00.000Z' },
+      {
+        max_participants: 3,
+        participant_count: 2,
+        frozen_at: '2026-05-05T10:00:00.000Z',
+        frozen_reason: 'full',
+      },
       '2026-05-05',
       'active',
       'full',
+    ],
+    [
+      'closed for good by the owner: ended, whatever the switch',
+      { frozen_at: '2026-05-05T10:00:00.000Z', frozen_reason: 'stopped' },
+      '2026-05-05',
+      'ended',
+      'closed',
+    ],
+    [
+      'paused: the switch is off, nothing is frozen',
+      { is_accepting: 0 },
+      '2026-05-05',
+      'paused',
+      'paused',
     ],
   ] as const)('%s', (_name, patch, today, status, reason) => {
     const state = deriveState({ ...base, ...patch }, today);

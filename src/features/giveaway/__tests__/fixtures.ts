@@ -11,6 +11,7 @@ import type { GiveawayItem } from '../api/giveaway-fields';
 export const giveawayApiDefaults = [
   meHandler('admin'),
   http.get(`${API}/giveaway/:id/changes`, () => HttpResponse.json([])),
+  http.get(`${API}/giveaway/:id/winner`, () => HttpResponse.json(null)),
 ];
 
 let nextId = 1;
@@ -46,6 +47,7 @@ export function buildGiveaway(overrides: Partial<GiveawayItem> = {}): GiveawayIt
     commitment: 'c0ffee'.padEnd(64, '0'),
     committed_at: '2026-03-01T10:00:00.000Z',
     frozen: null,
+    removals: [],
     archived: false,
     created_at: '2026-03-01T10:00:00.000Z',
     updated_at: '2026-03-01T10:00:00.000Z',

@@ -23,7 +23,7 @@ function card(name: string) {
 }
 
 describe('GiveawayDetailPage', () => {
-  it('shows the loading text, then the giveaway with its four cards', async () => {
+  it('shows the loading text, then the giveaway: prize first, the facts in one line', async () => {
     renderDetail(
       buildGiveaway({
         id: 21,
@@ -47,13 +47,16 @@ describe('GiveawayDetailPage', () => {
     expect(
       card('Prize').getByRole('img', { name: 'Prize: Support agent build' }),
     ).toBeInTheDocument();
-    expect(card('Participants').getByText('4')).toBeInTheDocument();
-    expect(card('Participants').getByText('Max: 50 participants')).toBeInTheDocument();
-    expect(card('Dates').getByText(/Started:/)).toHaveTextContent('Started: March 5, 2026');
-    expect(card('Dates').getByText(/Ends:/)).toHaveTextContent('Ends: April 30, 2026');
-    expect(card('Status').getByText('ACTIVE')).toBeInTheDocument();
-    expect(card('Status').getByText('Not selected yet')).toBeInTheDocument();
-    expect(card('Status').getByText('Accepting entries')).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        '4 participants · Max: 50 participants · Opened March 5, 2026, closes April 30, 2026',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Active')).toBeInTheDocument();
+    expect(
+      screen.getByText('Open for entries until the end of April 30, 2026.'),
+    ).toBeInTheDocument();
+    expect(card('Prize').getByRole('button', { name: 'Enter now' })).toBeInTheDocument();
 
     expect(screen.getByRole('heading', { name: 'Enter the Giveaway' })).toBeInTheDocument();
     expect(
@@ -154,9 +157,9 @@ describe('GiveawayDetailPage', () => {
         ]),
       ),
     );
-    expect(await screen.findByText('WINNER SELECTED')).toBeInTheDocument();
-    expect(card('Status').getByText('Winner: @lucky.one')).toBeInTheDocument();
-    expect(card('Status').getByText('Closed for entries')).toBeInTheDocument();
+    // The current round was claimed: one badge and one sentence say so.
+    expect(await screen.findByText('Prize Claimed')).toBeInTheDocument();
+    expect(screen.getByText('The winner was drawn and has claimed the prize.')).toBeInTheDocument();
     const congrats = card('Congratulations to:');
     expect(congrats.getByText('@lucky.one')).toBeInTheDocument();
     expect(congrats.getByText('Selected on March 10, 2026')).toBeInTheDocument();
@@ -182,7 +185,9 @@ describe('GiveawayDetailPage', () => {
       '/giveaway/22/check',
     );
     expect(
-      card("Winner's Claim").getByText(/^The winner claimed the prize on /),
+      card("Winner's Claim").getByText(
+        /^The winner claimed the prize and gave the delivery details/,
+      ),
     ).toBeInTheDocument();
     const log = card('Change Log');
     await userEvent.setup().click(await log.findByText('1 change, newest first'));
@@ -231,9 +236,7 @@ describe('GiveawayDetailPage', () => {
     const claim = within(await screen.findByRole('region', { name: "Winner's Claim" }));
     await user.click(claim.getByRole('button', { name: 'Draw Again' }));
     expect(
-      claim.getByText(
-        'Please say why the prize is drawn again; the reason is published in the draw history.',
-      ),
+      claim.getByText('Please give the reason; it is published in the draw history.'),
     ).toBeInTheDocument();
     await user.type(claim.getByLabelText(/Reason for drawing again/), 'No claim within 7 days.');
     await user.click(claim.getByRole('button', { name: 'Draw Again' }));
@@ -257,7 +260,8 @@ describe('GiveawayDetailPage', () => {
     renderDetail(
       buildGiveaway({ id: 23, status: 'winner_selected', winner_id: 9, entries_open: false }),
     );
-    expect(await screen.findByText('Winner: @found.it')).toBeInTheDocument();
+    const congrats = within(await screen.findByRole('region', { name: 'Congratulations to:' }));
+    expect(await congrats.findByText('@found.it')).toBeInTheDocument();
   });
 
   it('hides the entry form while entries are closed', async () => {
@@ -269,9 +273,12 @@ describe('GiveawayDetailPage', () => {
         entries_open: false,
       }),
     );
-    expect(await screen.findByText('Closed for entries')).toBeInTheDocument();
-    expect(screen.getByText('PAUSED')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Entries are paused by the organiser for now. Check back soon.'),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Paused')).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Enter the Giveaway' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Enter now' })).not.toBeInTheDocument();
   });
 
   describe('entry form', () => {
@@ -335,21 +342,67 @@ describe('GiveawayDetailPage', () => {
         accept_rules: true,
         rules_version: 1,
       });
-      await waitFor(() => expect(card('Participants').getByText('1')).toBeInTheDocument());
-      expect(screen.getByLabelText(/Email/)).toHaveValue('');
-      expect(screen.getByLabelText(/Instagram Handle/)).toHaveValue('');
-      expect(screen.getByRole('checkbox', { name: /I have read the rules/ })).not.toBeChecked();
-
-      const receipt = card('Your Entry Receipt');
+      await waitFor(() => expect(screen.getByText(/^1 participant ·/)).toBeInTheDocument());
+      // The form gives way to "You're in", which the browser keeps for a return visit.
+      expect(screen.queryByLabelText(/Email/)).not.toBeInTheDocument();
+      const receipt = card("You're in!");
       expect(receipt.getByText('K7M2-9QXD-4HVA-PN3T')).toBeInTheDocument();
-      expect(receipt.getByRole('link', { name: 'you are in the draw' })).toHaveAttribute(
-        'href',
-        '/giveaway/31/check',
-      );
-      expect(screen.getByRole('region', { name: 'Your Entry Receipt' })).toHaveFocus();
+      expect(receipt.getByText('@ann')).toBeInTheDocument();
+      expect(
+        receipt.getByRole('link', { name: 'Check later: was I in the draw?' }),
+      ).toHaveAttribute('href', '/giveaway/31/check');
+      expect(screen.getByRole('region', { name: "You're in!" })).toHaveFocus();
+      expect(JSON.parse(localStorage.getItem('giveaway-entry:31') ?? '{}')).toMatchObject({
+        receipt: 'K7M2-9QXD-4HVA-PN3T',
+        rules_version: 1,
+        instagram_handle: 'ann',
+      });
       const writeText = jest.spyOn(navigator.clipboard, 'writeText').mockResolvedValue(undefined);
       await user.click(receipt.getByRole('button', { name: 'Copy Code' }));
       expect(writeText).toHaveBeenCalledWith('K7M2-9QXD-4HVA-PN3T');
+    });
+
+    it('a return visit shows "You\'re in" with the kept receipt instead of the form', async () => {
+      const user = userEvent.setup();
+      localStorage.setItem(
+        'giveaway-entry:35',
+        JSON.stringify({
+          receipt: 'AB12-CD34-EF56-GH78',
+          rules_version: 2,
+          instagram_handle: 'kept.one',
+          entered_at: '2026-03-06T10:00:00.000Z',
+        }),
+      );
+      try {
+        renderDetail(buildGiveaway({ id: 35 }));
+        const panel = within(await screen.findByRole('region', { name: "You're in!" }));
+        expect(panel.getByText('AB12-CD34-EF56-GH78')).toBeInTheDocument();
+        expect(panel.getByText('@kept.one')).toBeInTheDocument();
+        expect(
+          screen.queryByRole('heading', { name: 'Enter the Giveaway' }),
+        ).not.toBeInTheDocument();
+        // Not focused on a return visit: focus stays where the visitor is.
+        expect(screen.getByRole('region', { name: "You're in!" })).not.toHaveFocus();
+        await user.click(panel.getByRole('button', { name: /Forget it on this device/ }));
+        expect(
+          await screen.findByRole('heading', { name: 'Enter the Giveaway' }),
+        ).toBeInTheDocument();
+        expect(localStorage.getItem('giveaway-entry:35')).toBeNull();
+      } finally {
+        localStorage.removeItem('giveaway-entry:35');
+      }
+    });
+
+    it('ignores a kept value that is not an entry', async () => {
+      localStorage.setItem('giveaway-entry:36', '{"receipt":"<script>"}');
+      try {
+        renderDetail(buildGiveaway({ id: 36 }));
+        expect(
+          await screen.findByRole('heading', { name: 'Enter the Giveaway' }),
+        ).toBeInTheDocument();
+      } finally {
+        localStorage.removeItem('giveaway-entry:36');
+      }
     });
 
     it("shows the server's sentence when it refuses the entry", async () => {
@@ -424,7 +477,7 @@ describe('GiveawayDetailPage', () => {
       );
     });
 
-    it('stops entries after a confirmation; the frozen list cannot be reopened', async () => {
+    it('Stop Accepting pauses without a question; Close entries for good asks, then freezes', async () => {
       signInAs('admin');
       const user = userEvent.setup();
       const confirm = jest
@@ -432,6 +485,7 @@ describe('GiveawayDetailPage', () => {
         .mockReturnValueOnce(false)
         .mockReturnValue(true);
       let accepting = true;
+      let closed = false;
       const sent: unknown[] = [];
       server.use(
         http.get(`${API}/giveaway/42`, () =>
@@ -439,16 +493,19 @@ describe('GiveawayDetailPage', () => {
             buildGiveaway({
               id: 42,
               participant_count: 2,
-              is_accepting_participants: accepting,
-              entries_open: accepting,
-              frozen: accepting
-                ? null
-                : {
+              is_accepting_participants: accepting && !closed,
+              entries_open: accepting && !closed,
+              entries_closed_reason: closed ? 'closed' : accepting ? null : 'paused',
+              status: closed ? 'ended' : accepting ? 'active' : 'paused',
+              phase: closed ? 'closed' : accepting ? 'open' : 'paused',
+              frozen: closed
+                ? {
                     frozen_at: '2026-03-10T15:30:00.000Z',
                     reason: 'stopped',
                     entrant_count: 2,
                     fingerprint: 'a'.repeat(64),
-                  },
+                  }
+                : null,
             }) as never,
           ),
         ),
@@ -458,30 +515,41 @@ describe('GiveawayDetailPage', () => {
           accepting = body.accept;
           return HttpResponse.json({
             success: true,
-            message: accepting ? 'Entries are open.' : 'Entries are closed.',
+            message: accepting ? 'Entries are open.' : 'Entries are paused.',
           });
+        }),
+        http.post(`${API}/giveaway/42/close`, () => {
+          sent.push('close');
+          closed = true;
+          return HttpResponse.json({ success: true, message: 'Entries are closed for good.' });
         }),
       );
       renderWithProviders(<GiveawayDetailPage id="42" />, { apollo: true });
-      // Cancelling the confirmation changes nothing.
       await user.click(await screen.findByRole('button', { name: 'Stop Accepting' }));
+      expect(await screen.findByText('Entries are paused.')).toBeInTheDocument();
+      expect(confirm).not.toHaveBeenCalled();
+      await user.click(await screen.findByRole('button', { name: 'Start Accepting' }));
+      expect(await screen.findByText('Entries are open.')).toBeInTheDocument();
+      expect(sent).toEqual([{ accept: false }, { accept: true }]);
+
+      // Cancelling the confirmation changes nothing.
+      await user.click(await screen.findByRole('button', { name: 'Close entries for good' }));
       expect(confirm).toHaveBeenCalledWith(
-        'Stop accepting entries? The entry list is then frozen and published, and entries cannot be reopened.',
+        'Close entries for good? The entry list is then frozen and published, and entries can never reopen. (To stop entries for a while, use Stop Accepting instead.)',
       );
-      expect(sent).toEqual([]);
-      await user.click(screen.getByRole('button', { name: 'Stop Accepting' }));
-      expect(await screen.findByText('Entries are closed.')).toBeInTheDocument();
-      expect(screen.getByText('Success')).toBeInTheDocument();
+      expect(sent).toHaveLength(2);
+      await user.click(screen.getByRole('button', { name: 'Close entries for good' }));
+      expect(await screen.findByText('Entries are closed for good.')).toBeInTheDocument();
       const controls = within(screen.getByRole('region', { name: 'Admin Controls' }));
       const frozenNote = await controls.findByText(
         'Entries are closed: the list of 2 entries is frozen and published.',
       );
-      // The Stop button is gone for good; focus moves to the sentence saying why.
+      // The buttons are gone for good; focus moves to the sentence saying why.
       await waitFor(() => expect(frozenNote).toHaveFocus());
       expect(controls.queryByRole('button', { name: 'Start Accepting' })).not.toBeInTheDocument();
-      expect(screen.getByText('Closed for entries')).toBeInTheDocument();
+      expect(screen.getByText('Closed')).toBeInTheDocument();
       expect(screen.queryByRole('heading', { name: 'Enter the Giveaway' })).not.toBeInTheDocument();
-      expect(sent).toEqual([{ accept: false }]);
+      expect(sent).toEqual([{ accept: false }, { accept: true }, 'close']);
     });
 
     it('reopens a giveaway paused before lists were frozen', async () => {
@@ -523,7 +591,7 @@ describe('GiveawayDetailPage', () => {
       const controls = within(await screen.findByRole('region', { name: 'Admin Controls' }));
       expect(controls.getByRole('button', { name: 'Select Winner' })).toBeDisabled();
       expect(controls.getByRole('button', { name: 'Select Winner' })).toHaveAccessibleDescription(
-        'The rules mix in an external random value announced after entries close: stop accepting entries first.',
+        'The rules mix in an external random value announced after entries close: close entries for good first.',
       );
       open.unmount();
 
@@ -608,9 +676,10 @@ describe('GiveawayDetailPage', () => {
     try {
       renderDetail(buildGiveaway({ id: 51, title: 'Shared One', description: 'Tell a friend.' }));
       await user.click(await screen.findByRole('button', { name: 'Share Giveaway' }));
+      // The words fit the state: an open giveaway invites friends to enter.
       expect(share).toHaveBeenCalledWith({
         title: 'Shared One',
-        text: 'Tell a friend.',
+        text: 'Enter Shared One!',
         url: window.location.href,
       });
       expect(screen.queryByText('Link copied!')).not.toBeInTheDocument();

@@ -63,6 +63,23 @@ describe('GiveawayListPage', () => {
         buildGiveaway({ id: 9, title: 'Paused One', status: 'paused' }),
         buildGiveaway({ id: 10, title: 'Old One', status: 'ended' }),
         buildGiveaway({ id: 11, title: 'Odd One', status: 'something_new' }),
+        buildGiveaway({
+          id: 12,
+          title: 'Later One',
+          phase: 'upcoming',
+          start_date: '2026-11-29',
+          entries_open: false,
+          entries_closed_reason: 'not_started',
+        }),
+        buildGiveaway({
+          id: 13,
+          title: 'Full One',
+          phase: 'full',
+          max_participants: 1,
+          participant_count: 1,
+          entries_open: false,
+          entries_closed_reason: 'full',
+        }),
       ]),
     );
     renderWithProviders(<GiveawayListPage />, { apollo: true });
@@ -77,9 +94,10 @@ describe('GiveawayListPage', () => {
       'src',
       'https://example.com/prize.jpg',
     );
-    expect(card.getByText('March 5, 2026')).toBeInTheDocument();
-    expect(card.getByText('April 30, 2026')).toBeInTheDocument();
-    expect(card.getByText('Max: 100 participants')).toBeInTheDocument();
+    expect(
+      card.getByText('Opened March 5, 2026, closes April 30, 2026 · Max: 100 participants'),
+    ).toBeInTheDocument();
+    expect(card.getByText('Open for entries until the end of April 30, 2026.')).toBeInTheDocument();
     expect(card.getByRole('link', { name: 'Enter Now' })).toHaveAttribute('href', '/giveaway/7');
     expect(card.queryByText('Winner Selected!')).not.toBeInTheDocument();
 
@@ -99,8 +117,22 @@ describe('GiveawayListPage', () => {
       within(screen.getByRole('article', { name: 'Paused One' })).getByText('Paused'),
     ).toBeInTheDocument();
     expect(
-      within(screen.getByRole('article', { name: 'Old One' })).getByText('Ended'),
+      within(screen.getByRole('article', { name: 'Old One' })).getByText('Closed'),
     ).toBeInTheDocument();
+    // Not started: "Opens {date}", and no Enter button.
+    const later = within(screen.getByRole('article', { name: 'Later One' }));
+    expect(later.getByText('Opens Nov 29, 2026')).toBeInTheDocument();
+    expect(later.getByText('Opens November 29, 2026.')).toBeInTheDocument();
+    expect(later.queryByRole('link', { name: 'Enter Now' })).not.toBeInTheDocument();
+    expect(later.getByRole('link', { name: 'View Details' })).toBeInTheDocument();
+    expect(later.queryByText(/Opened/)).not.toBeInTheDocument();
+    // Full: its own badge and reason, and no Enter button.
+    const full = within(screen.getByRole('article', { name: 'Full One' }));
+    expect(full.getByText('Full')).toBeInTheDocument();
+    expect(
+      full.getByText('Full: the maximum of 1 participant is reached, so entries are closed.'),
+    ).toBeInTheDocument();
+    expect(full.queryByRole('link', { name: 'Enter Now' })).not.toBeInTheDocument();
     expect(
       within(screen.getByRole('article', { name: 'Odd One' })).getByText('Active'),
     ).toBeInTheDocument();

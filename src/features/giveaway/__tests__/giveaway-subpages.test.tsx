@@ -268,9 +268,27 @@ describe('ClaimPage', () => {
     const user = userEvent.setup();
     renderWithProviders(<ClaimPage id="8" search="?token=abc_DEF-123" />, { apollo: true });
     expect(await screen.findByText('Won Giveaway', { selector: 'strong' })).toBeInTheDocument();
+    // Delivery details and consent are required before anything is sent.
+    await user.click(screen.getByRole('button', { name: 'Claim Prize' }));
+    expect(screen.getByText('Please enter your name.')).toBeInTheDocument();
+    expect(
+      screen.getByText('Please enter the postal or delivery details the prize should be sent to.'),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText('Please agree that these details are used to deliver the prize.'),
+    ).toBeInTheDocument();
+    expect(sent).toBeUndefined();
+    await user.type(screen.getByLabelText(/Your name/), 'Ann Lee');
+    await user.type(screen.getByLabelText(/Postal or delivery details/), '1 High St\nLeeds');
+    await user.click(screen.getByRole('checkbox', { name: /used to deliver the prize/ }));
     await user.click(screen.getByRole('button', { name: 'Claim Prize' }));
     expect(await screen.findByText('Prize claimed!')).toBeInTheDocument();
-    expect(sent).toEqual({ token: 'abc_DEF-123' });
+    expect(sent).toEqual({
+      token: 'abc_DEF-123',
+      full_name: 'Ann Lee',
+      delivery_address: '1 High St\nLeeds',
+      consent: true,
+    });
     expect(
       screen.getByText('Your claim is recorded: March 3, 2026 at 10:00 AM (UTC).'),
     ).toBeInTheDocument();
@@ -286,7 +304,10 @@ describe('ClaimPage', () => {
     );
     const user = userEvent.setup();
     renderWithProviders(<ClaimPage id="9" search="?token=old" />, { apollo: true });
-    await user.click(await screen.findByRole('button', { name: 'Claim Prize' }));
+    await user.type(await screen.findByLabelText(/Your name/), 'Ann Lee');
+    await user.type(screen.getByLabelText(/Postal or delivery details/), '1 High St');
+    await user.click(screen.getByRole('checkbox', { name: /used to deliver the prize/ }));
+    await user.click(screen.getByRole('button', { name: 'Claim Prize' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'The claim period for this prize ended on March 1, 2026.',
     );

@@ -1,4 +1,5 @@
 import { gql, useMutation, type Reference, type TypedDocumentNode } from '@apollo/client';
+import type { DeleteGiveawayPayload } from '@site/contracts';
 
 export interface DeleteGiveawayData {
   deleteGiveaway: { success: boolean; message: string } | null;
@@ -6,6 +7,8 @@ export interface DeleteGiveawayData {
 
 export interface DeleteGiveawayVariables {
   id: string;
+  /** Required by the server once anyone has entered: the title, typed to confirm. */
+  input?: DeleteGiveawayPayload;
 }
 
 /** DELETE /giveaway/{id} (admin). */
@@ -13,8 +16,8 @@ export const DELETE_GIVEAWAY_MUTATION: TypedDocumentNode<
   DeleteGiveawayData,
   DeleteGiveawayVariables
 > = gql`
-  mutation DeleteGiveaway($id: String!) {
-    deleteGiveaway(id: $id)
+  mutation DeleteGiveaway($id: String!, $input: DeleteGiveawayPayload) {
+    deleteGiveaway(id: $id, input: $input)
       @rest(type: "SuccessMessage", path: "/giveaway/{args.id}", method: "DELETE") {
       success
       message

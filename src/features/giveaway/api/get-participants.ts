@@ -1,4 +1,4 @@
-import { gql, type ApolloClient, type TypedDocumentNode } from '@apollo/client';
+import { gql, useQuery, type ApolloClient, type TypedDocumentNode } from '@apollo/client';
 import type { Participant } from '@site/contracts';
 
 export interface ParticipantsData {
@@ -14,6 +14,8 @@ export const PARTICIPANTS_QUERY: TypedDocumentNode<ParticipantsData, { id: strin
       email
       instagram_handle
       created_at
+      disqualified_at
+      disqualified_reason
     }
   }
 `;
@@ -37,4 +39,9 @@ export async function fetchParticipants(
     console.error('Failed to fetch participants', error);
     return [];
   }
+}
+
+/** The entrants for the owner's desk (admin): refetched after each disqualification. */
+export function useParticipants(id: string) {
+  return useQuery(PARTICIPANTS_QUERY, { variables: { id }, fetchPolicy: 'network-only' });
 }

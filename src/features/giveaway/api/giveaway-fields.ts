@@ -1,5 +1,12 @@
 import { gql } from '@apollo/client';
-import type { DrawRecord, DrawRound, FrozenList, Giveaway, WinnerDetails } from '@site/contracts';
+import type {
+  DrawRecord,
+  DrawRound,
+  FrozenList,
+  Giveaway,
+  Removal,
+  WinnerDetails,
+} from '@site/contracts';
 
 /**
  * Every field of a giveaway the pages read. The embedded objects get a type name with @type so
@@ -21,6 +28,13 @@ export const GIVEAWAY_FIELDS = gql`
     is_accepting_participants
     entries_open
     entries_closed_reason
+    phase
+    removals @type(name: "Removal") {
+      at
+      count
+      reason
+      round
+    }
     winner_id
     winner_selected_at
     created_at
@@ -71,12 +85,16 @@ export const GIVEAWAY_FIELDS = gql`
 /** A giveaway as it sits in the Apollo cache. `id` may be missing from a misbehaving server. */
 export type GiveawayItem = Omit<
   Giveaway,
-  'id' | 'winner_details' | 'draw' | 'draws' | 'frozen' | 'status'
+  'id' | 'winner_details' | 'draw' | 'draws' | 'frozen' | 'status' | 'phase' | 'removals'
 > & {
   __typename?: 'Giveaway';
   id: Giveaway['id'] | null;
   /** Typed loosely on purpose: an unknown value from the server displays as active. */
   status: Giveaway['status'] | (string & {});
+  /** The state the site words; loosely typed like `status` (an unknown value reads as open). */
+  phase?: Giveaway['phase'] | (string & {}) | null;
+  /** Disqualifications: how many and why (missing from an older server's answer). */
+  removals?: Removal[] | null;
   winner_details: (Omit<WinnerDetails, 'email'> & { email?: string | null }) | null;
   draw: DrawRecord | null;
   draws: DrawRound[];

@@ -1,9 +1,10 @@
 import type { FrozenList } from '@site/contracts';
 import React, { useEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
-import { Button } from '@/components/ui/button';
+import { Button, ButtonLink } from '@/components/ui/button';
 import { Field, Input } from '@/components/ui/field';
 import { useToast } from '@/components/ui/toast';
+import { useCloseEntries } from '../api/close-entries';
 import { useToggleParticipants } from '../api/toggle-participants';
 import { serverSentence } from '../error-message';
 import { useRefocusAfterBusy } from '../use-refocus-after-busy';
@@ -18,8 +19,8 @@ const Actions = styled.div`
 
 const EXTERNAL_VALUE = /^[A-Za-z0-9._,+/=-]{1,256}$/;
 
-export const STOP_CONFIRMATION =
-  'Stop accepting entries? The entry list is then frozen and published, and entries cannot be reopened.';
+export const CLOSE_CONFIRMATION =
+  'Close entries for good? The entry list is then frozen and published, and entries can never reopen. (To stop entries for a while, use Stop Accepting instead.)';
 
 export interface AdminControlsProps {
   giveawayId: string;
@@ -36,7 +37,7 @@ export interface AdminControlsProps {
   onToggled: () => void;
 }
 
-/** Select Winner and Stop Accepting, for admins while no winner is drawn. */
+/** Select Winner, pause or resume entries, close them for good; for admins while no winner is drawn. */
 export function AdminControls({
   giveawayId,
   participantCount,
@@ -49,6 +50,7 @@ export function AdminControls({
 }: AdminControlsProps) {
   const { toast } = useToast();
   const [toggleParticipants] = useToggleParticipants();
+  const [closeEntries] = useCloseEntries();
   const [toggling, setToggling] = useState(false);
   const [externalValue, setExternalValue] = useState('');
   const [externalError, setExternalError] = useState<string | undefined>();
@@ -70,14 +72,18 @@ export function AdminControls({
     wasFrozen.current = Boolean(frozen);
   }, [frozen]);
 
-  const toggle = async () => {
-    if (isAccepting && !window.confirm(STOP_CONFIRMATION)) return;
+  const toggle = async (action: 'toggle' | 'close') => {
+    if (action === 'close' && !window.confirm(CLOSE_CONFIRMATION)) return;
     setToggling(true);
     try {
-      const { data } = await toggleParticipants({
-        variables: { id: giveawayId, input: { accept: !isAccepting } },
-      });
-      const answer = data?.toggleParticipants;
+      const answer =
+        action === 'close'
+          ? (await closeEntries({ variables: { id: giveawayId, input: {} } })).data?.closeEntries
+          : (
+              await toggleParticipants({
+                variables: { id: giveawayId, input: { accept: !isAccepting } },
+              })
+            ).data?.toggleParticipants;
       if (answer?.success) {
         toast({ title: 'Success', description: answer.message });
         onToggled();
@@ -121,7 +127,7 @@ export function AdminControls({
     hint = 'No participants yet. Wait for people to join before selecting a winner.';
   else if (waitingForClose)
     hint =
-      'The rules mix in an external random value announced after entries close: stop accepting entries first.';
+      'The rules mix in an external random value announced after entries close: close entries for good first.';
 
   return (
     <DetailCard aria-labelledby="admin-controls-title">
@@ -157,15 +163,29 @@ export function AdminControls({
             {frozen.entrant_count === 1 ? 'entry' : 'entries'} is frozen and published.
           </DetailNote>
         ) : (
-          <Button
-            ref={toggleRef}
-            variant="secondary"
-            onClick={() => void toggle()}
-            disabled={toggling}
-          >
-            {isAccepting ? 'Stop Accepting' : 'Start Accepting'}
-          </Button>
+          <>
+            <Button
+              ref={toggleRef}
+              variant="secondary"
+              onClick={() => void toggle('toggle')}
+              disabled={toggling}
+              aria-describedby="toggle-hint"
+            >
+              {isAccepting ? 'Stop Accepting' : 'Start Accepting'}
+            </Button>
+            <DetailNote id="toggle-hint">
+              {isAccepting
+                ? 'Stop Accepting pauses entries; Start Accepting reopens them.'
+                : 'Entries are paused. Start Accepting reopens them.'}
+            </DetailNote>
+            <Button variant="danger" onClick={() => void toggle('close')} disabled={toggling}>
+              Close entries for good
+            </Button>
+          </>
         )}
+        <ButtonLink to={`/giveaway/${giveawayId}/present`} variant="secondary">
+          Open the presenter view
+        </ButtonLink>
       </Actions>
     </DetailCard>
   );

@@ -4,6 +4,7 @@ import styled from 'styled-components';
 import { Button } from '@/components/ui/button';
 import { Field, Textarea } from '@/components/ui/field';
 import { formatDateTime } from '@/lib/dates';
+import { useWinnerContact } from '../api/get-winner';
 import { useRefocusAfterBusy } from '../use-refocus-after-busy';
 import { DetailCard, DetailCardTitle, DetailNote } from './detail-card';
 
@@ -12,72 +13,193 @@ const Form = styled.form`
   flex-direction: column;
 `;
 
-export interface ClaimControlsProps {
-  round: DrawRound;
-  /** True while the re-draw call is on its way. */
-  drawing: boolean;
-  onRedraw: (reason: string) => void;
-}
+const Facts = styled.dl`
+  display: grid;
+  grid-template-columns: auto minmax(0, 1fr);
+  gap: ${({ theme }) => theme.space[1]} ${({ theme }) => theme.space[3]};
+  margin: 0;
 
-/** For admins after the draw: the winner's claim, and the re-draw once the claim period has passed. */
-export function ClaimControls({ round, drawing, onRedraw }: ClaimControlsProps) {
+  dt {
+    color: ${({ theme }) => theme.colors.textMuted};
+  }
+
+  dd {
+    margin: 0;
+    font-weight: 600;
+    overflow-wrap: anywhere;
+    white-space: pre-line;
+  }
+`;
+
+const CLAIM_WORDS: Record<DrawRound['claim_status'], string> = {
+  awaiting_claim: 'Awaiting the claim',
+  claimed: 'Claimed',
+  unclaimed: 'Not claimed in time',
+  redrawn: 'Drawn again',
+  not_applicable: 'Drawn before claims existed',
+};
+
+export const DISQUALIFY_WINNER_CONFIRMATION =
+  'Disqualify this winner and draw again now? The reason is published with the new draw, the winner’s claim link stops working, and this cannot be undone.';
+
+function ReasonForm({
+  label,
+  hint,
+  button,
+  busyLabel,
+  busy,
+  onSubmit,
+  confirmText,
+}: {
+  label: string;
+  hint: string;
+  button: string;
+  busyLabel: string;
+  busy: boolean;
+  onSubmit: (reason: string) => void;
+  confirmText?: string;
+}) {
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | undefined>();
   const buttonRef = useRef<HTMLButtonElement>(null);
-  useRefocusAfterBusy(buttonRef, drawing);
+  useRefocusAfterBusy(buttonRef, busy);
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
     if (!reason.trim()) {
-      setError(
-        'Please say why the prize is drawn again; the reason is published in the draw history.',
-      );
+      setError('Please give the reason; it is published in the draw history.');
       return;
     }
     setError(undefined);
-    onRedraw(reason.trim());
+    if (confirmText && !window.confirm(confirmText)) return;
+    onSubmit(reason.trim());
   };
+
+  return (
+    <Form onSubmit={submit} noValidate aria-label={button}>
+      <Field label={label} required error={error} hint={hint}>
+        <Textarea
+          rows={3}
+          maxLength={500}
+          value={reason}
+          onChange={(e) => setReason(e.target.value)}
+        />
+      </Field>
+      <Button
+        ref={buttonRef}
+        type="submit"
+        disabled={busy}
+        variant={confirmText ? 'danger' : 'primary'}
+      >
+        {busy ? busyLabel : button}
+      </Button>
+    </Form>
+  );
+}
+
+export interface ClaimControlsProps {
+  giveawayId: string;
+  round: DrawRound;
+  /** True while a re-draw call is on its way. */
+  drawing: boolean;
+  onRedraw: (reason: string) => void;
+  onDisqualifyWinner: (reason: string) => void;
+}
+
+/**
+ * For admins after the draw: the winner's contact details and claim status (with the delivery
+ * details once claimed), the re-draw once the claim period has passed, and "Disqualify the
+ * winner and draw again now" at any time.
+ */
+export function ClaimControls({
+  giveawayId,
+  round,
+  drawing,
+  onRedraw,
+  onDisqualifyWinner,
+}: ClaimControlsProps) {
+  const { data, loading } = useWinnerContact(giveawayId, { skip: false, round: round.round });
+  const contact = data?.winnerContact ?? null;
 
   return (
     <DetailCard aria-labelledby="claim-controls-title">
       <DetailCardTitle id="claim-controls-title">Winner&apos;s Claim</DetailCardTitle>
+      <Facts aria-busy={loading || undefined}>
+        <dt>Round</dt>
+        <dd>{round.round}</dd>
+        <dt>Handle</dt>
+        <dd>
+          {contact?.instagram_handle
+            ? `@${contact.instagram_handle}`
+            : (round.winner_handle ?? '—')}
+        </dd>
+        <dt>E-mail</dt>
+        <dd>
+          {contact?.email ? (
+            <a href={`mailto:${contact.email}`}>{contact.email}</a>
+          ) : loading ? (
+            '…'
+          ) : (
+            'erased'
+          )}
+        </dd>
+        <dt>Claim</dt>
+        <dd>{CLAIM_WORDS[round.claim_status]}</dd>
+        {round.claim_status === 'claimed' ? (
+          <>
+            <dt>Claimed</dt>
+            <dd>{formatDateTime(round.claimed_at)}</dd>
+          </>
+        ) : round.claim_deadline ? (
+          <>
+            <dt>Deadline</dt>
+            <dd>{formatDateTime(round.claim_deadline)}</dd>
+          </>
+        ) : null}
+        {contact?.delivery ? (
+          <>
+            <dt>Name</dt>
+            <dd>{contact.delivery.full_name}</dd>
+            <dt>Deliver to</dt>
+            <dd>{contact.delivery.delivery_address}</dd>
+          </>
+        ) : null}
+      </Facts>
       {round.claim_status === 'claimed' ? (
-        <p>
-          The winner claimed the prize on {formatDateTime(round.claimed_at)}. Arrange delivery with
-          them by e-mail.
-        </p>
+        <DetailNote>
+          The winner claimed the prize and gave the delivery details above; write to them at the
+          address above if anything is unclear.
+        </DetailNote>
       ) : round.claim_status === 'awaiting_claim' ? (
-        <p>
-          The winner was e-mailed a claim link and has until {formatDateTime(round.claim_deadline)}{' '}
-          to claim. If they do not, you can draw again after that.
-        </p>
+        <DetailNote>
+          The winner was e-mailed a claim link. If they do not claim by the deadline, you can draw
+          again after that.
+        </DetailNote>
       ) : (
         <>
-          <p>
-            The claim period ended on {formatDateTime(round.claim_deadline)} without a claim. You
-            may draw again from the same frozen list without this entry, by the same method.
-          </p>
-          <Form onSubmit={submit} noValidate aria-label="Draw again">
-            <Field
-              label="Reason for drawing again"
-              required
-              error={error}
-              hint="Published in the draw history, next to the new draw."
-            >
-              <Textarea
-                rows={3}
-                maxLength={500}
-                value={reason}
-                onChange={(e) => setReason(e.target.value)}
-              />
-            </Field>
-            <Button ref={buttonRef} type="submit" disabled={drawing}>
-              {drawing ? 'Drawing...' : 'Draw Again'}
-            </Button>
-          </Form>
+          <DetailNote>
+            The claim period ended without a claim. You may draw again from the same frozen list
+            without this entry, by the same method.
+          </DetailNote>
+          <ReasonForm
+            label="Reason for drawing again"
+            hint="Published in the draw history, next to the new draw."
+            button="Draw Again"
+            busyLabel="Drawing..."
+            busy={drawing}
+            onSubmit={onRedraw}
+          />
         </>
       )}
-      <DetailNote>Round {round.round}; the winner is told by e-mail with a claim link.</DetailNote>
+      <ReasonForm
+        label="Why is this winner not eligible?"
+        hint="Published with the new draw (the winner is not named by it)."
+        button="Disqualify the winner and draw again now"
+        busyLabel="Drawing..."
+        busy={drawing}
+        onSubmit={onDisqualifyWinner}
+        confirmText={DISQUALIFY_WINNER_CONFIRMATION}
+      />
     </DetailCard>
   );
 }

@@ -82,7 +82,7 @@ export interface EntryFormProps {
   rulesVersion: number;
   minAge: number;
   /** The entry was recorded: show its receipt and reload the giveaway. */
-  onEntered: (entry: EntryResponse) => void;
+  onEntered: (entry: EntryResponse, handle: string) => void;
   /** The entry was refused: reload the giveaway (it may be full, closed or have new rules). */
   onRefused: () => void;
 }
@@ -133,7 +133,7 @@ export function EntryForm({
       if (answer?.success) {
         toast({ title: 'Success!', description: answer.message });
         reset();
-        onEntered(answer);
+        onEntered(answer, values.instagram_handle.trim().replace(/^@/, ''));
       } else {
         toast({
           title: 'Error',

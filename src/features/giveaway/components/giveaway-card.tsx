@@ -1,11 +1,10 @@
 import React from 'react';
 import styled from 'styled-components';
 import { ButtonLink } from '@/components/ui/button';
-import { formatCalendarDate } from '@/lib/dates';
-import { participantsLabel } from '../format';
+import { datesFact, participantsLabel, phaseAction, phaseSentence } from '../states';
 import { displayHandle } from '../spin/display-name';
 import type { GiveawayWithId } from '../api/giveaway-fields';
-import { FactList, ParticipantCount } from './card-parts';
+import { ParticipantCount } from './card-parts';
 import { TrophyIcon, UsersIcon } from '@/components/icons';
 import { StatusBadge } from './status-badge';
 import { counted } from '@/lib/format-number';
@@ -76,6 +75,12 @@ const MaxLine = styled.p`
   font-size: ${({ theme }) => theme.fontSizes.sm};
 `;
 
+const StateLine = styled.p`
+  margin: 0;
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+  font-weight: 600;
+`;
+
 const WinnerBox = styled.div`
   display: flex;
   align-items: center;
@@ -101,6 +106,7 @@ const Footer = styled.div`
 `;
 
 export function GiveawayCard({ giveaway }: { giveaway: GiveawayWithId }) {
+  const action = phaseAction(giveaway);
   return (
     <Article aria-labelledby={`giveaway-${giveaway.id}-title`}>
       {giveaway.prize_image ? (
@@ -112,24 +118,18 @@ export function GiveawayCard({ giveaway }: { giveaway: GiveawayWithId }) {
             <UsersIcon size={18} />
             {participantsLabel(giveaway.participant_count)}
           </ParticipantCount>
-          <StatusBadge status={giveaway.status} />
+          <StatusBadge giveaway={giveaway} />
         </TopRow>
         <Title id={`giveaway-${giveaway.id}-title`}>{giveaway.title}</Title>
         <Description>{giveaway.description}</Description>
         <Prize>Prize: {giveaway.prize}</Prize>
-        <FactList>
-          <dt>Starts</dt>
-          <dd>{formatCalendarDate(giveaway.start_date)}</dd>
-          {giveaway.end_date ? (
-            <>
-              <dt>Ends</dt>
-              <dd>{formatCalendarDate(giveaway.end_date)}</dd>
-            </>
-          ) : null}
-        </FactList>
-        {giveaway.max_participants ? (
-          <MaxLine>Max: {counted(giveaway.max_participants, 'participant')}</MaxLine>
-        ) : null}
+        <MaxLine>
+          {datesFact(giveaway)}
+          {giveaway.max_participants
+            ? ` · Max: ${participantsLabel(giveaway.max_participants)}`
+            : ''}
+        </MaxLine>
+        <StateLine>{phaseSentence(giveaway)}</StateLine>
         {giveaway.winner_details ? (
           <WinnerBox>
             <TrophyIcon size={24} />
@@ -143,10 +143,10 @@ export function GiveawayCard({ giveaway }: { giveaway: GiveawayWithId }) {
           <ButtonLink
             to={`/giveaway/${giveaway.id}`}
             block
-            variant={giveaway.status === 'winner_selected' ? 'secondary' : 'primary'}
+            variant={action.primary ? 'primary' : 'secondary'}
             aria-describedby={`giveaway-${giveaway.id}-title`}
           >
-            {giveaway.status === 'winner_selected' ? 'View Details' : 'Enter Now'}
+            {action.label}
           </ButtonLink>
         </Footer>
       </Body>

@@ -117,7 +117,7 @@ function ManageCard({ giveaway, onEdit, onDelete, onArchive, busy }: ManageCardP
         <h2 id={titleId}>{giveaway.title}</h2>
         <Badges>
           {giveaway.archived ? <Badge $variant="neutral">Archived</Badge> : null}
-          <StatusBadge status={giveaway.status} />
+          <StatusBadge giveaway={giveaway} />
         </Badges>
       </CardTop>
       <ParticipantCount>

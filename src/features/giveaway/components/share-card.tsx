@@ -2,15 +2,18 @@ import React from 'react';
 import { Button } from '@/components/ui/button';
 import { useToast } from '@/components/ui/toast';
 import { shareOrCopy } from '../share';
+import { shareText, type PhaseFacts } from '../states';
 import { DetailCard, DetailCardTitle, DetailNote } from './detail-card';
 import { ShareIcon } from '@/components/icons';
 
-export function ShareCard({ title, description }: { title: string; description: string }) {
+/** "Share Giveaway", in words that fit the giveaway's state. */
+export function ShareCard({ giveaway }: { giveaway: PhaseFacts }) {
   const { toast } = useToast();
+  const words = shareText(giveaway);
 
   const share = async () => {
     const url = window.location.href;
-    const outcome = await shareOrCopy({ title, text: description, url }, url);
+    const outcome = await shareOrCopy({ title: giveaway.title, text: words.text, url }, url);
     if (outcome === 'copied')
       toast({ title: 'Link copied!', description: 'Giveaway link copied to clipboard' });
     if (outcome === 'failed')
@@ -24,7 +27,7 @@ export function ShareCard({ title, description }: { title: string; description: 
   return (
     <DetailCard aria-labelledby="share-giveaway-title">
       <DetailCardTitle id="share-giveaway-title">Share Giveaway</DetailCardTitle>
-      <DetailNote>Tell your friends so they can enter too.</DetailNote>
+      <DetailNote>{words.note}</DetailNote>
       <Button variant="secondary" onClick={() => void share()}>
         <ShareIcon size={18} />
         Share Giveaway

@@ -1,8 +1,9 @@
 import React from 'react';
 import { Badge } from '@/components/ui/badge';
-import { statusBadge } from '../format';
+import { phaseBadge, type PhaseFacts } from '../states';
 
-export function StatusBadge({ status }: { status: string | null | undefined }) {
-  const { label, variant } = statusBadge(status);
+/** The giveaway's state as a badge, in the one wording every page uses. */
+export function StatusBadge({ giveaway }: { giveaway: PhaseFacts }) {
+  const { label, variant } = phaseBadge(giveaway);
   return <Badge $variant={variant}>{label}</Badge>;
 }

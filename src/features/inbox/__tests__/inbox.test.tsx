@@ -245,6 +245,7 @@ describe('Personal data', () => {
       created_at: '2026-11-01T09:00:00.000Z',
     },
     giveaway_entries: [],
+    giveaway_claims: [],
     mail: [outboxMessage, { ...outboxMessage, id: 2 }],
     newsletter_issues: [],
   };

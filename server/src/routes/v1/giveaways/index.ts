@@ -5,6 +5,9 @@ import {
   ArchivePayloadSchema,
   ClaimPayloadSchema,
   ClaimResponseSchema,
+  DeleteGiveawayPayloadSchema,
+  DisqualifyPayloadSchema,
+  DisqualifyWinnerPayloadSchema,
   EntryPayloadSchema,
   EntryResponseSchema,
   ErrorResponseSchema,
@@ -17,6 +20,8 @@ import {
   GiveawayWriteBodySchema,
   ParticipantListSchema,
   ParticipantSchema,
+  PresenterDrawResponseSchema,
+  PresenterSchema,
   ReceiptCheckPayloadSchema,
   ReceiptCheckResponseSchema,
   RedrawPayloadSchema,
@@ -25,14 +30,21 @@ import {
   SelectWinnerResponseSchema,
   SuccessMessageSchema,
   ToggleParticipantsPayloadSchema,
+  WinnerContactSchema,
 } from '@site/contracts';
-import { badRequest } from '../../../lib/http-error';
+import { badRequest, conflict } from '../../../lib/http-error';
 import { listChanges } from '../../../services/giveaways/change-log';
 import { formatDate, todayIn } from '../../../lib/dates';
 import { toCsv } from '../../../services/giveaways/csv';
 import { frozenListText, newReceipt } from '../../../services/giveaways/draw';
 import * as draws from '../../../services/giveaways/draw-service';
-import { formatDeadline, receiptMail, winnerMail } from '../../../services/giveaways/mails';
+import {
+  claimNoticeMail,
+  formatDeadline,
+  receiptMail,
+  winnerMail,
+} from '../../../services/giveaways/mails';
+import { getPresenter, presenterName } from '../../../services/giveaways/presenter';
 import {
   type GiveawayRow,
   PARTICIPANT_CSV_HEADER,
@@ -85,16 +97,23 @@ const giveawayRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const now = new Date();
     const day = todayIn(timeZone, now);
     const fresh = (await giveaways.freezeDue(app.db, rows, day, now)) ? await reread() : rows;
-    const rounds = await giveaways.listRounds(
-      app.db,
-      fresh.filter((r) => r.draw_round !== null).map((r) => r.id),
-    );
+    const [rounds, removals] = await Promise.all([
+      giveaways.listRounds(
+        app.db,
+        fresh.filter((r) => r.draw_round !== null).map((r) => r.id),
+      ),
+      giveaways.listRemovals(
+        app.db,
+        fresh.map((r) => r.id),
+      ),
+    ]);
     const view = { today: day, now: now.toISOString(), admin };
     return fresh.map((row) =>
       toGiveaway(
         row,
         rounds.filter((r) => r.giveaway_id === row.id),
         view,
+        removals.filter((r) => r.giveaway_id === row.id),
       ),
     );
   }
@@ -211,8 +230,10 @@ const giveawayRoutes: FastifyPluginAsyncTypebox = async (app) => {
       onRequest: adminOnly,
       schema: {
         tags: ['giveaways'],
-        summary: 'Delete a giveaway that has not been drawn, with its entries (admin)',
+        summary:
+          'Delete a giveaway that has not been drawn, with its entries; once anyone entered, only with its title typed (admin)',
         params: GiveawayIdParamsSchema,
+        body: Type.Optional(DeleteGiveawayPayloadSchema),
         response: { 200: SuccessMessageSchema, ...errors },
       },
     },
@@ -220,6 +241,7 @@ const giveawayRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const deleted = await giveaways.deleteGiveaway(app.db, request.params.id, {
         actor: actorOf(request),
         now: new Date(),
+        confirmTitle: request.body?.confirm_title,
       });
       const entries = `${deleted.participant_count} ${deleted.participant_count === 1 ? 'entry' : 'entries'}`;
       return {
@@ -313,10 +335,10 @@ const giveawayRoutes: FastifyPluginAsyncTypebox = async (app) => {
         today: day,
       });
       if (!accept) {
-        const count = row.frozen_count ?? row.participant_count;
         return {
           success: true,
-          message: `The giveaway has stopped accepting participants. Its list of ${count} ${count === 1 ? 'entry' : 'entries'} is frozen and published.`,
+          message:
+            'Entries are paused. Start Accepting reopens them; the entry list is not frozen.',
         };
       }
       const reason = deriveState(row, day).entries_closed_reason;
@@ -325,6 +347,191 @@ const giveawayRoutes: FastifyPluginAsyncTypebox = async (app) => {
         message = `Entries are switched on and open on ${formatDate(row.start_date)}.`;
       }
       return { success: true, message };
+    },
+  );
+
+  app.post(
+    '/giveaway/:id/close',
+    {
+      onRequest: adminOnly,
+      schema: {
+        tags: ['giveaways'],
+        summary: 'Close entries for good: the entry list is frozen and published (admin)',
+        params: GiveawayIdParamsSchema,
+        response: { 200: SuccessMessageSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const row = await giveaways.closeEntries(app.db, request.params.id, {
+        actor: actorOf(request),
+        now: new Date(),
+        today: today(),
+      });
+      const count = row.frozen_count ?? row.participant_count;
+      return {
+        success: true,
+        message: `Entries are closed for good. The list of ${count} ${count === 1 ? 'entry' : 'entries'} is frozen and published.`,
+      };
+    },
+  );
+
+  app.post(
+    '/giveaway/:id/disqualify',
+    {
+      onRequest: adminOnly,
+      schema: {
+        tags: ['giveaways'],
+        summary:
+          'Disqualify entries before the list is frozen; the count and reason are published (admin)',
+        params: GiveawayIdParamsSchema,
+        body: DisqualifyPayloadSchema,
+        response: { 200: SuccessMessageSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { count } = await giveaways.disqualifyEntries(
+        app.db,
+        request.params.id,
+        request.body.participant_ids,
+        request.body.reason,
+        { actor: actorOf(request), now: new Date(), today: today() },
+      );
+      return {
+        success: true,
+        message: `${count} ${count === 1 ? 'entry was' : 'entries were'} disqualified. The giveaway page says how many and why, without naming anyone.`,
+      };
+    },
+  );
+
+  app.get(
+    '/giveaway/:id/winner',
+    {
+      onRequest: adminOnly,
+      schema: {
+        tags: ['giveaways'],
+        summary: 'The current winner’s contact, claim status and delivery details (admin)',
+        params: GiveawayIdParamsSchema,
+        response: { 200: Type.Union([WinnerContactSchema, Type.Null()]), ...errors },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return draws.winnerContact(app.db, request.params.id, new Date());
+    },
+  );
+
+  app.get(
+    '/giveaway/:id/present',
+    {
+      onRequest: adminOnly,
+      schema: {
+        tags: ['giveaways'],
+        summary: 'What the presenter view shows: handles or masked names, never an e-mail (admin)',
+        params: GiveawayIdParamsSchema,
+        response: { 200: PresenterSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      await settle(request.params.id);
+      return getPresenter(app.db, request.params.id);
+    },
+  );
+
+  app.post(
+    '/giveaway/:id/present/draw',
+    {
+      onRequest: adminOnly,
+      schema: {
+        tags: ['giveaways'],
+        summary: 'Select Winner from the presenter view: the answer names no e-mail (admin)',
+        params: GiveawayIdParamsSchema,
+        body: SelectWinnerPayloadSchema,
+        response: { 200: PresenterDrawResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const now = new Date();
+      const result = await draws.drawWinner(app.db, request.params.id, {
+        actor: actorOf(request),
+        now,
+        today: todayIn(timeZone, now),
+        externalValue: request.body?.external_value,
+      });
+      const answer = await announce(request.params.id, result, 'won');
+      const name = result.winner ? presenterName(result.winner) : null;
+      return {
+        success: answer.success,
+        round: answer.round,
+        winner: name ? { name } : null,
+        message: name
+          ? `${name} won "${result.title}", drawn from ${result.eligibleCount} ${result.eligibleCount === 1 ? 'entry' : 'entries'}.`
+          : 'The drawn entry had its data erased, so nobody can be told.',
+      };
+    },
+  );
+
+  app.post(
+    '/giveaway/:id/disqualify-winner',
+    {
+      onRequest: adminOnly,
+      schema: {
+        tags: ['giveaways'],
+        summary:
+          'Disqualify the current winner and draw again now, with a published reason (admin)',
+        params: GiveawayIdParamsSchema,
+        body: DisqualifyWinnerPayloadSchema,
+        response: { 200: SelectWinnerResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const result = await draws.disqualifyWinner(app.db, request.params.id, request.body.reason, {
+        actor: actorOf(request),
+        now: new Date(),
+      });
+      return announce(request.params.id, result, 'won the re-draw of');
+    },
+  );
+
+  app.post(
+    '/giveaway/:id/receipt/mail',
+    {
+      config: { rateLimit: app.config.limits.participate },
+      schema: {
+        tags: ['giveaways'],
+        summary: 'Mail the receipt again to the address the entry was made with',
+        params: GiveawayIdParamsSchema,
+        body: ReceiptCheckPayloadSchema,
+        response: { 200: SuccessMessageSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      if (!app.config.smtpUrl) {
+        throw conflict(
+          'This site cannot send e-mail at the moment. Copy your receipt code or take a screenshot of it instead.',
+        );
+      }
+      const entry = await draws.entryForReceipt(app.db, request.params.id, request.body.receipt);
+      if (entry) {
+        const g = await giveaways.getGiveaway(app.db, request.params.id);
+        await app.mailer.send(
+          receiptMail({
+            to: entry.email,
+            title: g.title,
+            receipt: entry.receipt,
+            rulesVersion: entry.rules_version ?? g.rules_version,
+            giveawayId: request.params.id,
+            publicUrl: app.config.publicUrl,
+          }),
+        );
+      }
+      // The same words whether or not the code matched: the answer tells nobody who entered.
+      return {
+        success: true,
+        message:
+          'If this receipt belongs to an entry of this giveaway, it is on its way to the address the entry was made with.',
+      };
     },
   );
 
@@ -430,16 +637,35 @@ const giveawayRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      const claim = await draws.claimPrize(app.db, request.params.id, request.body.token, {
+      const { token, ...details } = request.body;
+      const claim = await draws.claimPrize(app.db, request.params.id, token, details, {
         now: new Date(),
         timeZone,
       });
+      if (!claim.already) {
+        const winner = await draws.winnerContact(app.db, request.params.id, new Date());
+        try {
+          await app.mailer.send(
+            claimNoticeMail({
+              to: app.config.ownerEmail ?? null,
+              title: claim.title,
+              round: claim.round,
+              handle: winner?.instagram_handle ?? null,
+              giveawayId: request.params.id,
+              publicUrl: app.config.publicUrl,
+            }),
+          );
+        } catch (error) {
+          // The claim is recorded; a mail failure must not turn it into an error.
+          app.log.error({ err: error }, 'could not send or keep the claim notice');
+        }
+      }
       const when = formatDeadline(claim.claimed_at, timeZone);
       return {
         success: true,
         message: claim.already
           ? `You already claimed this prize on ${when}. We will be in touch at the address you entered with.`
-          : `Your claim is recorded: ${when}. We will write to you at the address you entered with to arrange delivery.`,
+          : `Your claim is recorded: ${when}. We will send the prize to the details you gave and write to you at the address you entered with if anything is unclear.`,
         title: claim.title,
         prize: claim.prize,
         claimed_at: claim.claimed_at,

@@ -253,7 +253,9 @@ describe('status', () => {
       is_accepting_participants: false,
       entries_open: false,
       entries_closed_reason: 'paused',
-      frozen: { reason: 'stopped', entrant_count: 0 },
+      phase: 'paused',
+      // A pause freezes nothing: Start Accepting reopens it.
+      frozen: null,
     });
 
     const ended = await createGiveaway(t.app, t.admin, {
@@ -368,15 +370,16 @@ describe('delete', () => {
     await enter(t.app, g.id, 'b@example.com', 'b_b');
     await t.app.inject({
       method: 'POST',
-      url: `/api/v1/giveaway/${g.id}/toggle-participants`,
+      url: `/api/v1/giveaway/${g.id}/close`,
       headers: { authorization: t.admin },
-      payload: { accept: false },
     });
 
     const res = await t.app.inject({
       method: 'DELETE',
       url: `/api/v1/giveaway/${g.id}`,
       headers: { authorization: t.admin },
+      // People entered: deleting it takes the title, typed.
+      payload: { confirm_title: 'Doomed' },
     });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({

@@ -313,10 +313,12 @@ describe('participants', () => {
       `attachment; filename="giveaway-${g.id}-participants.csv"`,
     );
     const lines = res.body.trimEnd().split('\r\n');
-    expect(lines[0]).toBe('"id","email","instagram_handle","entered_at"');
+    expect(lines[0]).toBe(
+      '"id","email","instagram_handle","entered_at","disqualified_at","disqualified_reason"',
+    );
     expect(lines).toHaveLength(3);
-    expect(lines[1]).toMatch(/^"\d+","'=cmd@example\.com","formula","[^"]+"$/);
-    expect(lines[2]).toMatch(/^"\d+","plain@example\.com","plain","[^"]+"$/);
+    expect(lines[1]).toMatch(/^"\d+","'=cmd@example\.com","formula","[^"]+","",""$/);
+    expect(lines[2]).toMatch(/^"\d+","plain@example\.com","plain","[^"]+","",""$/);
   });
 });
 
@@ -346,9 +348,12 @@ describe('admin-only routes', () => {
     ['GET', `/api/v1/giveaway/${g.id}/participants.csv`, undefined],
     ['GET', `/api/v1/participant/${participantId}`, undefined],
     ['GET', `/api/v1/giveaway/${g.id}/changes`, undefined],
+    ['POST', `/api/v1/giveaway/${g.id}/close`, undefined],
     ['POST', `/api/v1/giveaway/${g.id}/select-winner`, undefined],
     ['POST', `/api/v1/giveaway/${g.id}/archive`, { archived: true }],
-    ['DELETE', `/api/v1/giveaway/${undrawn.id}`, undefined],
+    // It has an entry: deleting it takes its title, typed.
+    ['DELETE', `/api/v1/giveaway/${undrawn.id}`, { confirm_title: undrawn.title }],
+    ['GET', `/api/v1/giveaway/${g.id}/present`, undefined],
   ];
 
   test('no token: 401; editor: 403 (and nothing changes); admin: allowed', async () => {

@@ -152,51 +152,81 @@ test('the honeypot gets the same answer and stores nothing', async () => {
 });
 
 describe('refusals', () => {
-  test('Stop Accepting closes entries for good: the list is frozen and cannot be reopened', async () => {
+  test('Stop Accepting pauses and Start Accepting reopens: nothing is frozen', async () => {
     const g = await createGiveaway(t.app, t.admin);
     expect((await enter(t.app, g.id, 'zoe@example.com', 'zoe')).statusCode).toBe(200);
     const off = await toggle(g.id, false);
     expect(off.json()).toEqual({
       success: true,
-      message:
-        'The giveaway has stopped accepting participants. Its list of 1 entry is frozen and published.',
+      message: 'Entries are paused. Start Accepting reopens them; the entry list is not frozen.',
+    });
+    expect(await getGiveaway(t.app, g.id)).toMatchObject({
+      status: 'paused',
+      phase: 'paused',
+      entries_open: false,
+      entries_closed_reason: 'paused',
+      frozen: null,
     });
     const refused = await enter(t.app, g.id, 'ann@example.com', 'ann');
     expect(refused.statusCode).toBe(409);
     expect(refused.json().detail).toBe(
-      'Entries to this giveaway have closed and the entry list is frozen, so it no longer accepts entries.',
+      'Entries to this giveaway are paused by the organiser at the moment. Please check back later.',
     );
 
-    const on = await toggle(g.id, true);
-    expect(on.statusCode).toBe(409);
-    expect(on.json().detail).toMatch(
-      /^Entries to this giveaway closed on .+ and its entry list is frozen and published, so it cannot take entries again\.$/,
-    );
-    expect((await enter(t.app, g.id, 'ann@example.com', 'ann')).statusCode).toBe(409);
-    expect(await getGiveaway(t.app, g.id)).toMatchObject({
-      participant_count: 1,
-      is_accepting_participants: false,
-      frozen: { reason: 'stopped', entrant_count: 1 },
-    });
-  });
-
-  test('a giveaway paused before lists were frozen (an upgraded one) can still be reopened', async () => {
-    const g = await createGiveaway(t.app, t.admin);
-    await t.app.db
-      .updateTable('giveaways')
-      .set({ is_accepting: 0 })
-      .where('id', '=', g.id)
-      .execute();
-    const refused = await enter(t.app, g.id, 'ann@example.com', 'ann');
-    expect(refused.json().detail).toBe(
-      'This giveaway is not accepting entries at the moment. Please check back later.',
-    );
     const on = await toggle(g.id, true);
     expect(on.json()).toEqual({
       success: true,
       message: 'The giveaway is now accepting participants.',
     });
     expect((await enter(t.app, g.id, 'ann@example.com', 'ann')).statusCode).toBe(200);
+    expect(await getGiveaway(t.app, g.id)).toMatchObject({
+      phase: 'open',
+      participant_count: 2,
+      frozen: null,
+    });
+  });
+
+  test('"Close entries for good" freezes the list, and it can never reopen', async () => {
+    const g = await createGiveaway(t.app, t.admin);
+    expect((await enter(t.app, g.id, 'zoe@example.com', 'zoe')).statusCode).toBe(200);
+    // A pause first: closing a paused giveaway works the same.
+    expect((await toggle(g.id, false)).statusCode).toBe(200);
+    const close = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/giveaway/${g.id}/close`,
+      headers: { authorization: t.admin },
+    });
+    expect(close.json()).toEqual({
+      success: true,
+      message: 'Entries are closed for good. The list of 1 entry is frozen and published.',
+    });
+    const refused = await enter(t.app, g.id, 'ann@example.com', 'ann');
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().detail).toBe(
+      'Entries to this giveaway have closed and the entry list is frozen, so it no longer accepts entries.',
+    );
+    const on = await toggle(g.id, true);
+    expect(on.statusCode).toBe(409);
+    expect(on.json().detail).toMatch(
+      /^Entries to this giveaway closed on .+ and its entry list is frozen and published, so it cannot take entries again\.$/,
+    );
+    expect(await getGiveaway(t.app, g.id)).toMatchObject({
+      status: 'ended',
+      phase: 'closed',
+      entries_closed_reason: 'closed',
+      participant_count: 1,
+      is_accepting_participants: false,
+      frozen: { reason: 'stopped', entrant_count: 1 },
+    });
+    // Closing twice changes nothing; an anonymous or editor request is refused.
+    const again = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/giveaway/${g.id}/close`,
+      headers: { authorization: t.admin },
+    });
+    expect(again.statusCode).toBe(200);
+    const anonymous = await t.app.inject({ method: 'POST', url: `/api/v1/giveaway/${g.id}/close` });
+    expect(anonymous.statusCode).toBe(401);
   });
 
   test('not started yet', async () => {

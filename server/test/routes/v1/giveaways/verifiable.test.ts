@@ -50,8 +50,10 @@ const api = (
 
 const selectWinner = (id: number, payload?: object) =>
   api('POST', `/giveaway/${id}/select-winner`, payload, t.admin);
-const stop = (id: number) =>
-  api('POST', `/giveaway/${id}/toggle-participants`, { accept: false }, t.admin);
+/** What a claim gives for delivery. */
+const DELIVERY = { full_name: 'Ann Lee', delivery_address: '1 High St, Leeds', consent: true };
+/** "Close entries for good": the entry list is frozen. */
+const stop = (id: number) => api('POST', `/giveaway/${id}/close`, undefined, t.admin);
 const verification = async (id: number) =>
   (await api('GET', `/giveaway/${id}/verification`)).json<GiveawayVerification>();
 const frozenList = async (id: number) =>
@@ -493,9 +495,12 @@ describe('the winner is told and claims; re-draws after the deadline', () => {
     expect(mail?.text).toContain(`/giveaway/${g.id}/verify`);
     const token = await claimToken(email);
 
-    const wrong = await api('POST', `/giveaway/${g.id}/claim`, { token: 'not-the-token' });
+    const wrong = await api('POST', `/giveaway/${g.id}/claim`, {
+      token: 'not-the-token',
+      ...DELIVERY,
+    });
     expect(wrong.statusCode).toBe(404);
-    const claimed = await api('POST', `/giveaway/${g.id}/claim`, { token });
+    const claimed = await api('POST', `/giveaway/${g.id}/claim`, { token, ...DELIVERY });
     expect(claimed.statusCode).toBe(200);
     expect(claimed.json()).toMatchObject({
       success: true,
@@ -503,7 +508,7 @@ describe('the winner is told and claims; re-draws after the deadline', () => {
       claimed_at: expect.any(String),
     });
     expect(claimed.json().message).toMatch(/^Your claim is recorded: /);
-    const twice = await api('POST', `/giveaway/${g.id}/claim`, { token });
+    const twice = await api('POST', `/giveaway/${g.id}/claim`, { token, ...DELIVERY });
     expect(twice.json().message).toMatch(/^You already claimed this prize on /);
     const round = (await getGiveaway(t.app, g.id)).draws[0];
     expect(round).toMatchObject({ claim_status: 'claimed', claimed_at: claimed.json().claimed_at });
@@ -525,7 +530,7 @@ describe('the winner is told and claims; re-draws after the deadline', () => {
     const early = await api('POST', `/giveaway/${g.id}/redraw`, { reason: 'Impatient' }, t.admin);
     expect(early.statusCode).toBe(409);
     expect(early.json().detail).toMatch(
-      /^The winner can claim the prize until .+; it can be drawn again only after that\.$/,
+      /^The winner can claim the prize until .+; it can be drawn again only after that\. If the winner cannot win, disqualify them and draw again now\.$/,
     );
     for (const reason of ['', '   ']) {
       const blank = await api('POST', `/giveaway/${g.id}/redraw`, { reason }, t.admin);
@@ -534,7 +539,7 @@ describe('the winner is told and claims; re-draws after the deadline', () => {
 
     await expireClaim(g.id);
     expect((await getGiveaway(t.app, g.id)).draws[0]?.claim_status).toBe('unclaimed');
-    const late = await api('POST', `/giveaway/${g.id}/claim`, { token: firstToken });
+    const late = await api('POST', `/giveaway/${g.id}/claim`, { token: firstToken, ...DELIVERY });
     expect(late.statusCode).toBe(410);
     const again = await api(
       'POST',
@@ -562,13 +567,14 @@ describe('the winner is told and claims; re-draws after the deadline', () => {
       expect(body).not.toMatch(EMAIL_LIKE);
 
     // The first winner's link stays dead; the new winner's works.
-    const stale = await api('POST', `/giveaway/${g.id}/claim`, { token: firstToken });
+    const stale = await api('POST', `/giveaway/${g.id}/claim`, { token: firstToken, ...DELIVERY });
     expect(stale.statusCode).toBe(410);
     expect(stale.json().detail).toBe(
-      'This claim link is no longer valid: the claim period ended and the prize was drawn again.',
+      'This claim link is no longer valid: the prize was drawn again (see the giveaway’s draw history for the reason).',
     );
     const fresh = await api('POST', `/giveaway/${g.id}/claim`, {
       token: await claimToken(second.winner?.email ?? ''),
+      ...DELIVERY,
     });
     expect(fresh.statusCode).toBe(200);
     await recompute(g.id);
@@ -788,7 +794,7 @@ describe('tamper evidence', () => {
       'updated',
       'updated',
       'rules_version',
-      'entries_stopped',
+      'closed',
       'frozen',
       'drawn',
       'redrawn',

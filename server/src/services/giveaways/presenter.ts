@@ -1,0 +1,82 @@
+import type { Presenter } from '@site/contracts';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/database';
+import { notFound } from '../../lib/http-error';
+import { notFoundSentence } from './service';
+
+type Db = Kysely<Database>;
+
+/**
+ * An address as a stream may show it: the first character of the name and of the domain, the
+ * last part of the domain kept, "a***@g***.com". Anything else shows as "***".
+ */
+export function maskEmail(email: string): string {
+  const at = email.lastIndexOf('@');
+  if (at < 1) return '***';
+  const name = email.slice(0, at);
+  const domain = email.slice(at + 1);
+  const dot = domain.lastIndexOf('.');
+  const host = dot > 0 ? domain.slice(0, dot) : domain;
+  const tld = dot > 0 ? domain.slice(dot) : '';
+  return `${name.charAt(0)}***@${host.charAt(0)}***${tld}`;
+}
+
+/** How the presenter view names an entrant: "@handle", or the masked address without a handle. */
+export function presenterName(entry: { email: string; instagram_handle: string }): string {
+  const handle = entry.instagram_handle.trim().replace(/^@+/, '');
+  return handle ? `@${handle}` : maskEmail(entry.email.trim());
+}
+
+/** Most names the spin needs: it cycles through a sample, never the whole list of a large giveaway. */
+const SPIN_NAMES = 200;
+
+/** What the presenter view shows: no e-mail address anywhere in it. */
+export async function getPresenter(db: Db, id: number): Promise<Presenter> {
+  const g = await db
+    .selectFrom('giveaways as g')
+    .leftJoin('participants as w', 'w.id', 'g.winner_id')
+    .select([
+      'g.id',
+      'g.title',
+      'g.prize',
+      'g.prize_image',
+      'g.participant_count',
+      'g.external_randomness',
+      'g.frozen_at',
+      'g.draw_round',
+      'w.email as winner_email',
+      'w.instagram_handle as winner_handle',
+    ])
+    .where('g.id', '=', id)
+    .executeTakeFirst();
+  if (!g) throw notFound(notFoundSentence(id));
+  const entries = await db
+    .selectFrom('participants')
+    .select(['email', 'instagram_handle'])
+    .where('giveaway_id', '=', id)
+    .where('disqualified_at', 'is', null)
+    .orderBy('id', 'desc')
+    .limit(SPIN_NAMES)
+    .execute();
+  return {
+    id: g.id,
+    title: g.title,
+    prize: g.prize,
+    prize_image: g.prize_image,
+    participant_count: g.participant_count,
+    external_randomness: g.external_randomness,
+    frozen: g.frozen_at !== null,
+    names: entries.map(presenterName),
+    winner:
+      g.draw_round !== null
+        ? {
+            name:
+              g.winner_email !== null && g.winner_handle !== null
+                ? presenterName({ email: g.winner_email, instagram_handle: g.winner_handle })
+                : 'an erased entry',
+            round: g.draw_round,
+          }
+        : null,
+    verify_path: `/giveaway/${g.id}/verify`,
+  };
+}

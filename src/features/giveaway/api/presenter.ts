@@ -1,0 +1,57 @@
+import { gql, useMutation, useQuery, type TypedDocumentNode } from '@apollo/client';
+import type { Presenter, PresenterDrawResponse, SelectWinnerPayload } from '@site/contracts';
+
+export interface PresenterData {
+  presenter: Presenter | null;
+}
+
+/** GET /giveaway/{id}/present (admin): handles or masked names only, never an e-mail. */
+export const PRESENTER_QUERY: TypedDocumentNode<PresenterData, { id: string }> = gql`
+  query Presenter($id: String!) {
+    presenter(id: $id) @rest(type: "Presenter", path: "/giveaway/{args.id}/present") {
+      id
+      title
+      prize
+      prize_image
+      participant_count
+      external_randomness
+      frozen
+      names
+      winner @type(name: "PresenterWinner") {
+        name
+        round
+      }
+      verify_path
+    }
+  }
+`;
+
+export function usePresenter(id: string) {
+  return useQuery(PRESENTER_QUERY, { variables: { id }, fetchPolicy: 'network-only' });
+}
+
+export interface PresenterDrawData {
+  presenterDraw: PresenterDrawResponse | null;
+}
+
+/** POST /giveaway/{id}/present/draw (admin): the draw, answered without any e-mail. */
+export const PRESENTER_DRAW_MUTATION: TypedDocumentNode<
+  PresenterDrawData,
+  { id: string; input: SelectWinnerPayload }
+> = gql`
+  mutation PresenterDraw($id: String!, $input: SelectWinnerPayload!) {
+    presenterDraw(id: $id, input: $input)
+      @rest(type: "PresenterDraw", path: "/giveaway/{args.id}/present/draw", method: "POST") {
+      success
+      message
+      round
+      winner @type(name: "PresenterDrawWinner") {
+        name
+      }
+    }
+  }
+`;
+
+export function usePresenterDraw() {
+  return useMutation(PRESENTER_DRAW_MUTATION);
+}

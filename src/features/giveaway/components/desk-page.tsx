@@ -1,0 +1,388 @@
+import { navigate } from 'gatsby-link';
+import React, { useEffect, useMemo, useState } from 'react';
+import styled from 'styled-components';
+import { Alert } from '@/components/ui/alert';
+import { Button, ButtonLink } from '@/components/ui/button';
+import { Field, Input, Textarea } from '@/components/ui/field';
+import { Spinner } from '@/components/ui/spinner';
+import { useToast } from '@/components/ui/toast';
+import { useSession } from '@/features/auth';
+import { apiBaseUrl } from '@/lib/api-client';
+import { formatDateTime, formatLocalDate } from '@/lib/dates';
+import { useArchiveGiveaway } from '../api/archive-giveaway';
+import { useDeleteGiveaway } from '../api/delete-giveaway';
+import { useDisqualify } from '../api/disqualify';
+import { useGiveaway } from '../api/get-giveaway';
+import { useParticipants } from '../api/get-participants';
+import { setPageTitle } from '../document-title';
+import { serverSentence } from '../error-message';
+import { entriesLabel, phaseSentence } from '../states';
+import { DetailCard, DetailCardTitle, DetailNote } from './detail-card';
+import { MessagePage } from './message-panel';
+import { Subpage } from './subpage';
+
+const TableWrap = styled.div`
+  overflow-x: auto;
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radii.md};
+`;
+
+const Table = styled.table`
+  width: 100%;
+  border-collapse: collapse;
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+
+  th,
+  td {
+    padding: ${({ theme }) => theme.space[2]} ${({ theme }) => theme.space[3]};
+    border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+    text-align: left;
+    vertical-align: top;
+  }
+
+  th {
+    background: ${({ theme }) => theme.colors.surface};
+    white-space: nowrap;
+  }
+
+  td {
+    overflow-wrap: anywhere;
+  }
+
+  tr[data-disqualified='true'] td {
+    color: ${({ theme }) => theme.colors.textMuted};
+    text-decoration: line-through;
+  }
+
+  tr[data-disqualified='true'] td:last-child {
+    text-decoration: none;
+  }
+`;
+
+const Row = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: ${({ theme }) => theme.space[3]};
+`;
+
+const Days = styled.ol`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space[1]};
+  margin: 0;
+  padding: 0;
+  list-style: none;
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+
+  li {
+    display: grid;
+    grid-template-columns: 9rem 1fr 3rem;
+    align-items: center;
+    gap: ${({ theme }) => theme.space[2]};
+  }
+`;
+
+const Bar = styled.span<{ $share: number }>`
+  display: block;
+  height: 0.75rem;
+  width: ${({ $share }) => Math.max(2, Math.round($share * 100))}%;
+  border-radius: 999px;
+  background: ${({ theme }) => theme.colors.primary};
+`;
+
+/** Entries per day, on the owner's calendar. */
+function perDay(createdAt: readonly string[]): { day: string; count: number }[] {
+  const counts = new Map<string, number>();
+  for (const at of createdAt) {
+    const day = formatLocalDate(at, 'short');
+    counts.set(day, (counts.get(day) ?? 0) + 1);
+  }
+  return [...counts].map(([day, count]) => ({ day, count }));
+}
+
+/** /giveaway/{id}/desk: the owner's desk (admins only). */
+export function DeskPage({ id }: { id: string }) {
+  const { isAdmin } = useSession();
+  useEffect(() => setPageTitle('Giveaway Desk'), []);
+  if (!isAdmin) {
+    return (
+      <MessagePage
+        title="Access Denied"
+        text="You need admin privileges to access this page."
+        action={<ButtonLink to={`/giveaway/${id}`}>Back to the Giveaway</ButtonLink>}
+      />
+    );
+  }
+  return <Desk id={id} />;
+}
+
+function Desk({ id }: { id: string }) {
+  const { toast } = useToast();
+  const { data: giveawayData, refetch: refetchGiveaway } = useGiveaway(id);
+  const giveaway = giveawayData?.giveaway ?? null;
+  const { data, loading, error, refetch } = useParticipants(id);
+  const [disqualify] = useDisqualify();
+  const [archive] = useArchiveGiveaway();
+  const [deleteGiveaway] = useDeleteGiveaway();
+  const [search, setSearch] = useState('');
+  const [selected, setSelected] = useState<Set<number>>(new Set());
+  const [reason, setReason] = useState('');
+  const [reasonError, setReasonError] = useState<string | undefined>();
+  const [busy, setBusy] = useState(false);
+  const [typedTitle, setTypedTitle] = useState('');
+
+  const entrants = useMemo(() => data?.participants ?? [], [data]);
+  const visible = useMemo(() => {
+    const needle = search.trim().toLowerCase().replace(/^@/, '');
+    if (!needle) return entrants;
+    return entrants.filter(
+      (p) =>
+        p.email.toLowerCase().includes(needle) || p.instagram_handle.toLowerCase().includes(needle),
+    );
+  }, [entrants, search]);
+  const days = useMemo(
+    () => perDay(entrants.filter((p) => !p.disqualified_at).map((p) => p.created_at)),
+    [entrants],
+  );
+  const busiest = Math.max(1, ...days.map((d) => d.count));
+  const locked = Boolean(giveaway?.frozen) || (giveaway?.draws.length ?? 0) > 0;
+  const active = entrants.filter((p) => !p.disqualified_at).length;
+
+  const toggle = (pid: number) =>
+    setSelected((current) => {
+      const next = new Set(current);
+      if (next.has(pid)) next.delete(pid);
+      else next.add(pid);
+      return next;
+    });
+
+  const submitDisqualify = async (event: React.FormEvent) => {
+    event.preventDefault();
+    if (!reason.trim()) {
+      setReasonError('Please give the reason; it is published with the number removed.');
+      return;
+    }
+    setReasonError(undefined);
+    setBusy(true);
+    try {
+      const { data: answer } = await disqualify({
+        variables: { id, input: { participant_ids: [...selected], reason: reason.trim() } },
+      });
+      toast({ title: 'Success', description: answer?.disqualify?.message ?? 'Disqualified.' });
+      setSelected(new Set());
+      setReason('');
+      await Promise.all([refetch(), refetchGiveaway()]);
+    } catch (cause) {
+      toast({
+        title: 'Error',
+        description: serverSentence(cause, 'Failed to disqualify'),
+        variant: 'destructive',
+      });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const setArchived = async (archived: boolean) => {
+    setBusy(true);
+    try {
+      const { data: answer } = await archive({ variables: { id, input: { archived } } });
+      toast({ title: 'Success', description: answer?.archiveGiveaway?.message ?? 'Saved.' });
+      await refetchGiveaway();
+    } catch (cause) {
+      toast({
+        title: 'Error',
+        description: serverSentence(cause, 'Failed to update giveaway'),
+        variant: 'destructive',
+      });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const remove = async (event: React.FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    try {
+      const { data: answer } = await deleteGiveaway({
+        variables: { id, input: { confirm_title: typedTitle } },
+      });
+      toast({
+        title: 'Success',
+        description: answer?.deleteGiveaway?.message ?? 'Giveaway deleted successfully',
+      });
+      void navigate('/giveaway/admin');
+    } catch (cause) {
+      toast({
+        title: 'Error',
+        description: serverSentence(cause, 'Failed to delete giveaway'),
+        variant: 'destructive',
+      });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const csvHref = `${apiBaseUrl()}/giveaway/${id}/participants.csv`;
+
+  return (
+    <Subpage giveawayId={id} title="Giveaway Desk" lead={giveaway?.title}>
+      {giveaway ? <DetailNote>{phaseSentence(giveaway)}</DetailNote> : null}
+
+      <DetailCard aria-labelledby="entrants-title">
+        <DetailCardTitle id="entrants-title">
+          Entrants ({entriesLabel(active)} in the draw)
+        </DetailCardTitle>
+        <Row>
+          <Field label="Search by e-mail or handle">
+            <Input type="search" value={search} onChange={(e) => setSearch(e.target.value)} />
+          </Field>
+          <a href={csvHref} download>
+            Export CSV
+          </a>
+        </Row>
+        {loading && !data ? <Spinner label="Loading entrants..." /> : null}
+        {error ? (
+          <Alert variant="error" title="Could not load the entrants">
+            {serverSentence(error, 'Failed to fetch participants')}
+          </Alert>
+        ) : null}
+        {data ? (
+          <TableWrap>
+            <Table>
+              <thead>
+                <tr>
+                  <th scope="col">
+                    <span className="sr-only">Select</span>
+                  </th>
+                  <th scope="col">Entered</th>
+                  <th scope="col">Handle</th>
+                  <th scope="col">E-mail</th>
+                  <th scope="col">Status</th>
+                </tr>
+              </thead>
+              <tbody>
+                {visible.map((p) => (
+                  <tr key={p.id} data-disqualified={p.disqualified_at ? 'true' : 'false'}>
+                    <td>
+                      <input
+                        type="checkbox"
+                        aria-label={`Select @${p.instagram_handle}`}
+                        checked={selected.has(p.id)}
+                        disabled={locked || Boolean(p.disqualified_at)}
+                        onChange={() => toggle(p.id)}
+                      />
+                    </td>
+                    <td>{formatDateTime(p.created_at)}</td>
+                    <td>@{p.instagram_handle}</td>
+                    <td>{p.email}</td>
+                    <td>
+                      {p.disqualified_at ? `Disqualified: ${p.disqualified_reason ?? ''}` : 'In'}
+                    </td>
+                  </tr>
+                ))}
+                {visible.length === 0 ? (
+                  <tr>
+                    <td colSpan={5}>
+                      {search ? 'No entrant matches.' : 'Nobody has entered yet.'}
+                    </td>
+                  </tr>
+                ) : null}
+              </tbody>
+            </Table>
+          </TableWrap>
+        ) : null}
+        {locked ? (
+          <DetailNote>
+            The entry list is frozen, so entries can no longer be removed. To remove the winner, use
+            &quot;Disqualify the winner and draw again now&quot; on the giveaway page.
+          </DetailNote>
+        ) : (
+          <form onSubmit={(e) => void submitDisqualify(e)} noValidate aria-label="Disqualify">
+            <Field
+              label="Reason for disqualifying the selected entries"
+              required
+              error={reasonError}
+              hint="Published on the giveaway page with the number removed; nobody is named."
+            >
+              <Textarea
+                rows={2}
+                maxLength={500}
+                value={reason}
+                onChange={(e) => setReason(e.target.value)}
+              />
+            </Field>
+            <Button type="submit" variant="danger" disabled={busy || selected.size === 0}>
+              Disqualify {selected.size === 0 ? 'selected' : entriesLabel(selected.size)}
+            </Button>
+          </form>
+        )}
+      </DetailCard>
+
+      <DetailCard aria-labelledby="per-day-title">
+        <DetailCardTitle id="per-day-title">Entries per day</DetailCardTitle>
+        {days.length === 0 ? (
+          <DetailNote>No entries yet.</DetailNote>
+        ) : (
+          <Days>
+            {days.map((d) => (
+              <li key={d.day}>
+                <span>{d.day}</span>
+                <Bar $share={d.count / busiest} aria-hidden="true" />
+                <strong>{d.count}</strong>
+              </li>
+            ))}
+          </Days>
+        )}
+      </DetailCard>
+
+      {giveaway ? (
+        <DetailCard aria-labelledby="archive-title">
+          <DetailCardTitle id="archive-title">Archive or delete</DetailCardTitle>
+          <DetailNote>
+            Archiving hides the giveaway from the public list; its page, rules and draw record stay.
+          </DetailNote>
+          <Row>
+            <Button
+              variant="secondary"
+              disabled={busy}
+              onClick={() => void setArchived(!giveaway.archived)}
+            >
+              {giveaway.archived ? 'Show in the list again' : 'Archive'}
+            </Button>
+          </Row>
+          {giveaway.draws.length > 0 ? (
+            <DetailNote>
+              A drawn giveaway cannot be deleted: its draw record stays public.
+            </DetailNote>
+          ) : (
+            <form onSubmit={(e) => void remove(e)} noValidate aria-label="Delete">
+              <Field
+                label={
+                  entrants.length > 0
+                    ? `Type the title to delete it with its ${entriesLabel(entrants.length)}`
+                    : 'Type the title to delete it'
+                }
+                hint={`The title: ${giveaway.title}`}
+              >
+                <Input
+                  value={typedTitle}
+                  autoComplete="off"
+                  onChange={(e) => setTypedTitle(e.target.value)}
+                />
+              </Field>
+              <Button
+                type="submit"
+                variant="danger"
+                disabled={busy || typedTitle.trim() !== giveaway.title.trim()}
+              >
+                Delete for good
+              </Button>
+            </form>
+          )}
+        </DetailCard>
+      ) : null}
+    </Subpage>
+  );
+}

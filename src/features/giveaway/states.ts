@@ -1,0 +1,204 @@
+import type { GiveawayPhase } from '@site/contracts';
+import type { BadgeVariant } from '@/components/ui/badge';
+import { formatCalendarDate } from '@/lib/dates';
+import type { GiveawayItem } from './api/giveaway-fields';
+
+/*
+ * The one wording of a giveaway's state: the list card, the page, the badge, the button and the
+ * share text all read it from here, so they never disagree. The state itself (`phase`) is the
+ * server's. Everything here is a pure function of the giveaway's data: no clock, no browser, so
+ * the page reads the same when it is drawn on the server and in the browser.
+ */
+
+export type PhaseFacts = Pick<
+  GiveawayItem,
+  | 'title'
+  | 'start_date'
+  | 'end_date'
+  | 'max_participants'
+  | 'participant_count'
+  | 'entries_closed_reason'
+  | 'winner_selected_at'
+  | 'frozen'
+  | 'draws'
+  | 'winner_id'
+  | 'status'
+> & {
+  /** Older answers (and unknown values) read as "open", as an unknown status reads as active. */
+  phase?: GiveawayPhase | (string & {}) | null;
+  winner_details: { instagram_handle: string } | null;
+};
+
+const PHASES: readonly GiveawayPhase[] = [
+  'upcoming',
+  'open',
+  'paused',
+  'full',
+  'closed',
+  'drawn',
+  'claimed',
+  'redrawn',
+];
+
+/**
+ * The server's phase; an answer without one (an older server) is read from the fields every
+ * version has, the way the server derives it.
+ */
+export function phaseOf(
+  g: Pick<PhaseFacts, 'phase' | 'draws' | 'winner_id' | 'status' | 'entries_closed_reason'>,
+): GiveawayPhase {
+  if (PHASES.includes(g.phase as GiveawayPhase)) return g.phase as GiveawayPhase;
+  const current = g.draws[g.draws.length - 1];
+  if (current || g.winner_id != null || g.status === 'winner_selected') {
+    if (current?.claim_status === 'claimed') return 'claimed';
+    return current && current.round > 1 ? 'redrawn' : 'drawn';
+  }
+  switch (g.entries_closed_reason) {
+    case 'not_started':
+      return 'upcoming';
+    case 'paused':
+      return 'paused';
+    case 'full':
+      return 'full';
+    case 'ended':
+    case 'closed':
+      return 'closed';
+    default:
+      return g.status === 'paused' ? 'paused' : g.status === 'ended' ? 'closed' : 'open';
+  }
+}
+
+export const isDrawnPhase = (phase: GiveawayPhase) =>
+  phase === 'drawn' || phase === 'claimed' || phase === 'redrawn';
+
+/** "1 participant", "2 participants". */
+export function participantsLabel(count: number): string {
+  return `${count} ${count === 1 ? 'participant' : 'participants'}`;
+}
+
+/** "1 entry", "3 entries". */
+export function entriesLabel(count: number): string {
+  return `${count} ${count === 1 ? 'entry' : 'entries'}`;
+}
+
+/** The badge: its words and colour. */
+export function phaseBadge(g: PhaseFacts): { label: string; variant: BadgeVariant } {
+  switch (phaseOf(g)) {
+    case 'upcoming':
+      return { label: `Opens ${formatCalendarDate(g.start_date, 'short')}`, variant: 'info' };
+    case 'open':
+      return { label: 'Active', variant: 'success' };
+    case 'paused':
+      return { label: 'Paused', variant: 'warning' };
+    case 'full':
+      return { label: 'Full', variant: 'neutral' };
+    case 'closed':
+      return { label: 'Closed', variant: 'neutral' };
+    case 'drawn':
+      return { label: 'Winner Selected', variant: 'info' };
+    case 'claimed':
+      return { label: 'Prize Claimed', variant: 'info' };
+    case 'redrawn':
+      return { label: 'Drawn Again', variant: 'info' };
+  }
+}
+
+/** When entries closed for good, as a calendar day. */
+function closedOn(g: PhaseFacts): string | null {
+  if (g.entries_closed_reason === 'ended' && g.end_date) return formatCalendarDate(g.end_date);
+  if (g.frozen) return formatCalendarDate(g.frozen.frozen_at);
+  return g.end_date ? formatCalendarDate(g.end_date) : null;
+}
+
+/** One sentence saying where the giveaway stands, for the page and the card. */
+export function phaseSentence(g: PhaseFacts): string {
+  const current = g.draws[g.draws.length - 1];
+  switch (phaseOf(g)) {
+    case 'upcoming':
+      return `Opens ${formatCalendarDate(g.start_date)}.`;
+    case 'open':
+      return g.end_date
+        ? `Open for entries until the end of ${formatCalendarDate(g.end_date)}.`
+        : 'Open for entries.';
+    case 'paused':
+      return 'Entries are paused by the organiser for now. Check back soon.';
+    case 'full':
+      return g.max_participants
+        ? `Full: the maximum of ${participantsLabel(g.max_participants)} is reached, so entries are closed.`
+        : 'Full: entries are closed.';
+    case 'closed': {
+      const on = closedOn(g);
+      const why =
+        g.entries_closed_reason === 'ended' ? 'the end date passed' : 'the organiser closed them';
+      return on
+        ? `Entries closed on ${on} (${why}). The winner will be drawn from the frozen list.`
+        : `Entries closed (${why}). The winner will be drawn from the frozen list.`;
+    }
+    case 'drawn':
+      return g.winner_selected_at
+        ? `The winner was drawn on ${formatCalendarDate(g.winner_selected_at)}.`
+        : 'The winner has been drawn.';
+    case 'claimed':
+      return 'The winner was drawn and has claimed the prize.';
+    case 'redrawn':
+      return current
+        ? `Drawn again on ${formatCalendarDate(current.drawn_at)} (round ${current.round}).`
+        : 'The prize was drawn again.';
+  }
+}
+
+/** The list card's button; the page shows the form itself when entries are open. */
+export function phaseAction(g: PhaseFacts): { label: string; primary: boolean } {
+  return phaseOf(g) === 'open'
+    ? { label: 'Enter Now', primary: true }
+    : { label: 'View Details', primary: false };
+}
+
+/** The dates as one fact: past and future read right, and an early close replaces the end date. */
+export function datesFact(g: PhaseFacts): string {
+  const phase = phaseOf(g);
+  if (phase === 'upcoming') {
+    return g.end_date
+      ? `Opens ${formatCalendarDate(g.start_date)}, closes ${formatCalendarDate(g.end_date)}`
+      : `Opens ${formatCalendarDate(g.start_date)}`;
+  }
+  if (phase === 'open' || phase === 'paused') {
+    return g.end_date
+      ? `Opened ${formatCalendarDate(g.start_date)}, closes ${formatCalendarDate(g.end_date)}`
+      : `Opened ${formatCalendarDate(g.start_date)}`;
+  }
+  const on = closedOn(g);
+  return on
+    ? `Ran ${formatCalendarDate(g.start_date)} – ${on}`
+    : `Opened ${formatCalendarDate(g.start_date)}`;
+}
+
+/** The share sheet's words for the state the giveaway is in. */
+export function shareText(g: PhaseFacts): { note: string; text: string } {
+  const phase = phaseOf(g);
+  const handle = g.winner_details?.instagram_handle;
+  if (isDrawnPhase(phase)) {
+    return {
+      note: 'Share the result: anyone can check the draw.',
+      text: handle
+        ? `Congratulations to @${handle} for winning our ${g.title} giveaway!`
+        : `The winner of our ${g.title} giveaway has been drawn.`,
+    };
+  }
+  if (phase === 'open')
+    return { note: 'Tell your friends so they can enter too.', text: `Enter ${g.title}!` };
+  if (phase === 'upcoming')
+    return {
+      note: 'Tell your friends when it opens.',
+      text: `${g.title} opens ${formatCalendarDate(g.start_date)}.`,
+    };
+  if (phase === 'paused')
+    return {
+      note: 'Entries are paused; share it so friends can enter when they reopen.',
+      text: `${g.title}`,
+    };
+  return {
+    note: 'Entries are closed; share it so friends can follow the draw.',
+    text: `${g.title}: entries are closed and the winner is drawn from the published list.`,
+  };
+}
