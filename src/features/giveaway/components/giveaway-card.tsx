@@ -7,7 +7,6 @@ import type { GiveawayWithId } from '../api/giveaway-fields';
 import { ParticipantCount } from './card-parts';
 import { TrophyIcon, UsersIcon } from '@/components/icons';
 import { StatusBadge } from './status-badge';
-import { counted } from '@/lib/format-number';
 
 const Article = styled.article`
   display: flex;
