@@ -97,6 +97,7 @@ describe('the island loader', () => {
       [
         'blog-list',
         'contact',
+        'footer-signup',
         'newsletter',
         'not-found-log',
         'projects',

@@ -288,7 +288,7 @@ test('the commands on a quiet site: one line each, exact restore, refusal while 
   expect(backup.status).toBe(0);
   expect(backup.stdout.trim().split('\n')).toHaveLength(1);
   expect(backup.stdout).toMatch(
-    /^Backed up the (SQLite|PostgreSQL) database \(\d+ rows in \d+ tables\), 1 files of DATA_DIR and 2 files of content\/ to .*quiet\.tar\.gz/,
+    /^Backed up the (SQLite|PostgreSQL) database \(\d+ rows in \d+ tables\), 1 files of DATA_DIR and 4 files of content\/ to .*quiet\.tar\.gz/,
   );
 
   const target = await newSite('quiet-target');

@@ -151,7 +151,8 @@ describe('an erased address', () => {
         subscriptions: 1,
         giveaway_entries_deleted: 1,
         giveaway_entries_anonymised: 1,
-        mail: 3,
+        // The subscription's confirmation, and each enquiry's notification and acknowledgement.
+        mail: 5,
       });
       // The erasure itself checkpoints and cuts the WAL back: nothing is left even before the
       // next checkpoint.

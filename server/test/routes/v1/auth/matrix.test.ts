@@ -95,10 +95,15 @@ test('the list above covers every protected auth, contact, newsletter, mail and 
       const mine = op.tags?.some((tag) =>
         ['auth', 'contact', 'newsletter', 'mail', 'personal-data'].includes(tag),
       );
-      if (mine && op.security) documented.push(`${method.toUpperCase()} /api/v1${path}`);
+      // A public operation declares an empty list of security schemes.
+      const guarded = Array.isArray(op.security) && op.security.length > 0;
+      if (mine && guarded) documented.push(`${method.toUpperCase()} /api/v1${path}`);
     }
   }
-  expect(documented.sort()).toEqual(ROUTES.map((r) => `${r.method} ${r.url}`).sort());
+  // The document names a plugin's root route without its trailing slash ("/contact").
+  expect(documented.sort()).toEqual(
+    ROUTES.map((r) => `${r.method} ${r.url.replace(/(.)\/$/, '$1')}`).sort(),
+  );
 });
 
 test('the token is checked before the body: an anonymous invalid body gets 401, not a validation answer', async () => {

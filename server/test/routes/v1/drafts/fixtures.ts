@@ -3,7 +3,10 @@ import os from 'node:os';
 import path from 'node:path';
 import type { DraftWrite } from '@site/contracts';
 
-/** A content/ folder with two categories and one published post, removed by the returned cleanup. */
+/**
+ * A content/ folder with two categories, one published post and the site's company facts (which
+ * giveaway rules and mail read), removed by the returned cleanup.
+ */
 export function makeContentDir(): { dir: string; remove(): void } {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'drafts-content-'));
   fs.mkdirSync(path.join(dir, 'blog'));
@@ -26,6 +29,9 @@ export function makeContentDir(): { dir: string; remove(): void } {
     path.join(dir, 'blog', 'published-file-name.md'),
     '---\ntitle: "Already out"\nslug: already-out\ndescription: "x"\ndate: 2025-01-01\ncategory: foundation\n---\n\nHi.\n',
   );
+  for (const file of ['company.yaml', 'services.yaml']) {
+    fs.copyFileSync(path.resolve('content', file), path.join(dir, file));
+  }
   return { dir, remove: () => fs.rmSync(dir, { recursive: true, force: true }) };
 }
 
