@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { hydrated } from './support';
+import { hydrated, islandHydrated } from './support';
 
 /**
  * The blog against the built site and the real server. The bundled posts in content/blog are the
@@ -144,6 +144,10 @@ test.describe('/blog list', () => {
     const youtube = page.getByRole('link', { name: /YouTube/ });
     await expect(youtube).toHaveAttribute('target', '_blank');
     await expect(youtube).toHaveAttribute('rel', 'noopener noreferrer');
+    // The strip is part of the blog list's island, which loads once the visitor acts on the
+    // page: a link is followed even before that, and the event is reported once it has loaded.
+    await youtube.hover();
+    await islandHydrated(page, 'blog-list');
     const popup = page.waitForEvent('popup');
     await youtube.click();
     await (await popup).close();

@@ -36,6 +36,8 @@ const SOURCES = [
   'gatsby-ssr.tsx',
   'tsconfig.json',
   'package.json',
+  // The one static-serving rule set, which the development tools route shares with the server.
+  'server/src/lib/static-rules.ts',
 ];
 
 for (const pkg of ['contracts', 'pipeline']) {
