@@ -27,6 +27,12 @@ const Heading = styled.h2`
 
 const Text = styled.p`
   margin: 0;
+
+  /* A link in running text is told apart by more than its colour. */
+  a {
+    text-decoration: underline;
+    text-underline-offset: 0.15em;
+  }
 `;
 
 const Row = styled.form`
