@@ -410,7 +410,7 @@ test('login through the proxy sets a Secure, HttpOnly session cookie; an entry a
   await form.getByLabel('Instagram Handle').fill('@visitor');
   await form.getByRole('checkbox', { name: /I have read the rules/ }).check();
   await form.getByRole('button', { name: 'Enter Giveaway' }).click();
-  await expect(page.getByRole('region', { name: 'Your Entry Receipt' })).toBeVisible();
+  await expect(page.getByRole('region', { name: "You're in!" })).toBeVisible();
 
   // The draw, through the proxy with the browser's own session cookie.
   const draw = await page.request.post(`${SITE}/api/v1/giveaway/${id}/select-winner`, {
