@@ -27,12 +27,12 @@ const Heading = styled.h2`
 
 const Text = styled.p`
   margin: 0;
+`;
 
-  /* A link in running text is told apart by more than its colour. */
-  a {
-    text-decoration: underline;
-    text-underline-offset: 0.15em;
-  }
+const PrivacyLink = styled(Link)`
+  display: block;
+  width: fit-content;
+  text-decoration: underline;
 `;
 
 const Row = styled.form`
@@ -123,9 +123,10 @@ export function FooterSignup() {
           </Problem>
         ) : null}
       </div>
-      <Text id={`${id}-promise`}>
-        {NEWSLETTER_PROMISE} <Link to="/privacy">{PRIVACY_LINK_TEXT}</Link>.
-      </Text>
+      <Text id={`${id}-promise`}>{NEWSLETTER_PROMISE}</Text>
+      {/* A line of its own: on the dark footer, a link inside the sentence is told apart from
+          the text by colour alone. */}
+      <PrivacyLink to="/privacy">{PRIVACY_LINK_TEXT}</PrivacyLink>
     </Box>
   );
 }
