@@ -16,6 +16,17 @@ export interface IconSymbol {
    * not painted where it is used.
    */
   paints?: string;
+  /**
+   * Attributes of the <symbol> itself (its viewBox and the stroke its shapes inherit), written in
+   * this folder's source files: said once per page here rather than on every use.
+   */
+  attributes?: Readonly<Record<string, string>>;
+}
+
+function attributesMarkup(attributes: IconSymbol['attributes']): string {
+  return Object.entries(attributes ?? {})
+    .map(([name, value]) => ` ${name}="${value}"`)
+    .join('');
 }
 
 /**
@@ -34,7 +45,7 @@ function spriteMarkup(symbols: Map<string, IconSymbol>): { shapes: string; paint
   let shapes = '';
   let paints = '';
   for (const symbol of symbols.values()) {
-    shapes += `<symbol id="${symbol.id}">${symbol.shapes}</symbol>`;
+    shapes += `<symbol id="${symbol.id}"${attributesMarkup(symbol.attributes)}>${symbol.shapes}</symbol>`;
     paints += symbol.paints ?? '';
   }
   return { shapes, paints };
@@ -100,6 +111,9 @@ function ensureSymbol(symbol: IconSymbol) {
   }
   const element = document.createElementNS('http://www.w3.org/2000/svg', 'symbol');
   element.id = symbol.id;
+  for (const [name, value] of Object.entries(symbol.attributes ?? {})) {
+    element.setAttribute(name, value);
+  }
   element.innerHTML = symbol.shapes;
   sprite.appendChild(element);
   // This sprite is drawn (sized to nothing), so paint servers work from inside it.
@@ -117,31 +131,33 @@ export function useIconSymbol(symbol: IconSymbol) {
 }
 
 /**
+ * How every line icon is drawn: a 24px grid stroked in the text's colour. Set on the symbol, so the
+ * shapes inherit it and each use carries only its size.
+ */
+const LINE_ICON: Readonly<Record<string, string>> = {
+  viewBox: '0 0 24 24',
+  fill: 'none',
+  stroke: 'currentColor',
+  'stroke-width': '1.75',
+  'stroke-linecap': 'round',
+  'stroke-linejoin': 'round',
+};
+
+/**
  * Decorative line icons drawn on a 24px grid, once per page in the sprite. They are aria-hidden:
- * every use sits next to text that carries the meaning. `shapes` is SVG markup (stroked by the
- * icon's own attributes, which the symbol's shapes inherit).
+ * every use sits next to text that carries the meaning. `shapes` is SVG markup, stroked as the
+ * symbol says (LINE_ICON); a use fills its <svg>, whose size is the icon's.
  */
 export function createIcon(name: string, shapes: string) {
   const symbol: IconSymbol = {
     id: `i-${name.replace(/Icon$/, '').replace(/[A-Z]/g, (c, at: number) => (at ? '-' : '') + c.toLowerCase())}`,
     shapes,
+    attributes: LINE_ICON,
   };
   function Icon({ size = 24, ...rest }: IconProps) {
     useIconSymbol(symbol);
     return (
-      <svg
-        width={size}
-        height={size}
-        viewBox="0 0 24 24"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth={1.75}
-        strokeLinecap="round"
-        strokeLinejoin="round"
-        aria-hidden="true"
-        focusable="false"
-        {...rest}
-      >
+      <svg width={size} height={size} aria-hidden="true" focusable="false" {...rest}>
         <use href={`#${symbol.id}`} />
       </svg>
     );

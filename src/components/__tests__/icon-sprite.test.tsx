@@ -64,12 +64,17 @@ describe('the icon sprite', () => {
     }
   });
 
-  it('keeps the size and stroke on each use, so one symbol serves every size', () => {
+  it('says the grid and the stroke once, on the symbol, and only the size on each use', () => {
     const container = serverRender(<Page />);
     const [first] = container.querySelectorAll('li svg');
     expect(first).toHaveAttribute('width', '16');
-    expect(first).toHaveAttribute('viewBox', '0 0 24 24');
-    expect(first).toHaveAttribute('stroke', 'currentColor');
+    expect(first).not.toHaveAttribute('viewBox');
+    expect(first).not.toHaveAttribute('stroke');
+    const symbol = container.querySelector('symbol#i-check');
+    expect(symbol).toHaveAttribute('viewBox', '0 0 24 24');
+    expect(symbol).toHaveAttribute('stroke', 'currentColor');
+    expect(symbol).toHaveAttribute('stroke-width', '1.75');
+    expect(symbol).toHaveAttribute('fill', 'none');
   });
 
   it('adds a symbol in the browser when an icon appears outside any sprite', () => {
@@ -78,6 +83,7 @@ describe('the icon sprite', () => {
     const symbol = document.getElementById('i-mail');
     expect(symbol?.tagName.toLowerCase()).toBe('symbol');
     expect(symbol?.querySelector('path')).not.toBeNull();
+    expect(symbol).toHaveAttribute('stroke', 'currentColor');
     // A second icon of the same kind reuses it.
     render(<MailIcon size={18} />);
     expect(document.querySelectorAll('#i-mail')).toHaveLength(1);

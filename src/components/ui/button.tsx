@@ -121,15 +121,11 @@ export const buttonStyles = css`
   }
 `;
 
+/**
+ * One styled component for buttons, route links and plain links alike (`as`), so a page that has
+ * all three writes the button's rules once.
+ */
 const StyledButton = styled.button`
-  ${buttonStyles}
-`;
-
-const StyledLink = styled(Link)`
-  ${buttonStyles}
-`;
-
-const StyledAnchor = styled.a`
   ${buttonStyles}
 `;
 
@@ -160,7 +156,7 @@ export function ButtonLink({
   block = false,
   ...rest
 }: ButtonLinkProps) {
-  return <StyledLink {...styleAttributes(variant, size, block)} {...rest} />;
+  return <StyledButton as={Link} {...styleAttributes(variant, size, block)} {...rest} />;
 }
 
 export type ButtonAnchorProps = SharedProps & React.AnchorHTMLAttributes<HTMLAnchorElement>;
@@ -172,5 +168,5 @@ export function ButtonAnchor({
   block = false,
   ...rest
 }: ButtonAnchorProps) {
-  return <StyledAnchor {...styleAttributes(variant, size, block)} {...rest} />;
+  return <StyledButton as="a" {...styleAttributes(variant, size, block)} {...rest} />;
 }

@@ -16,5 +16,10 @@ function ContactFormWithToasts({ serviceOptions }: ContactIslandProps) {
   );
 }
 
-/** The enquiry form (react-hook-form + yup): what /contact is for, so it loads at once. */
-export const ContactIsland = island('contact', ContactFormWithToasts, { load: 'now' });
+/**
+ * The enquiry form (react-hook-form + yup). It loads as other islands do, once the visitor acts
+ * on the page or reaches the form: the page's first screen is its text and the form's HTML, so a
+ * visitor who only reads the address or the phone number downloads no script, and what is typed
+ * or pressed before the form has its code is kept and answered once it has.
+ */
+export const ContactIsland = island('contact', ContactFormWithToasts);
