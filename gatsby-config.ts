@@ -124,6 +124,8 @@ const config: GatsbyConfig = {
     // Document pages without Gatsby's runtime, the island entries and their loader
     // (plugins/islands); before webpack-settings, which takes the browser build's config from it.
     'islands',
+    // A document page's style sheet holds only the rules its elements can use (plugins/document-css).
+    'document-css',
     // The parts of app pages that the server draws at request time (plugins/request-render).
     'request-render',
     // Gatsby adds this plugin by itself, after every listed one; listed here, it comes before
