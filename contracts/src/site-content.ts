@@ -36,6 +36,17 @@ const Heading = Fields('ContentHeading', {
 /** The top of a content page: label, title and lead. */
 const Hero = Fields('ContentHero', { eyebrow: Text(), title: Text(), lead: Text() });
 
+/**
+ * What the content page files (about, contact, pricing, services-page) all begin with: the
+ * page's title and meta description, and its hero. The build declares it as the GraphQL
+ * interface ContentPage, so the pages select it with one fragment.
+ */
+export const ContentPageSchema = Fields('ContentPage', {
+  title: Text(),
+  description: Text(),
+  hero: Fields('PageHero', Hero.properties),
+});
+
 export const CompanyFileSchema = Fields('CompanyYaml', {
   name: Text(),
   legalName: Text(),
@@ -64,7 +75,6 @@ const LegalPage = Fields('LegalPage', {
 
 /** The keys of content/legal.yaml: one page each, at /<key>. */
 export const LEGAL_PAGES = ['privacy', 'terms', 'imprint'] as const;
-export type LegalPageKey = (typeof LEGAL_PAGES)[number];
 
 export const LegalFileSchema = Fields('LegalYaml', {
   privacy: LegalPage,
@@ -251,7 +261,6 @@ export const ProjectsFileSchema = List(ProjectSchema);
 
 export type CompanyFile = Static<typeof CompanyFileSchema>;
 export type LegalFile = Static<typeof LegalFileSchema>;
-export type LegalPageContent = LegalFile[LegalPageKey];
 export type ServiceContent = Static<typeof ServiceSchema>;
 export type PricingFile = Static<typeof PricingFileSchema>;
 export type HomeFile = Static<typeof HomeFileSchema>;

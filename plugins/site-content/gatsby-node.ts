@@ -1,21 +1,10 @@
-import {
-  LEGAL_PAGES,
-  SITE_CONTENT_FILES,
-  type SiteContentFileName,
-  AboutFileSchema,
-  CompanyFileSchema,
-  ContactFileSchema,
-  HomeFileSchema,
-  LegalFileSchema,
-  PricingFileSchema,
-  ServiceSchema,
-  ServicesPageFileSchema,
-} from '@site/contracts';
+import { LEGAL_PAGES, SITE_CONTENT_FILES, type SiteContentFileName } from '@site/contracts';
 import { ContentFileError, parseContentYaml } from '@site/pipeline';
 import type { GatsbyNode, Node } from 'gatsby';
 import path from 'node:path';
+import { siteDirectory } from '../lib/site-dir';
 import { findContentProblems, type ContentFiles } from './find-problems';
-import { graphqlTypeDefs } from './graphql-types';
+import { siteContentTypeDefs } from './graphql-types';
 
 /**
  * The site content files (content/*.yaml, see contracts/src/site-content.ts): read with the one
@@ -27,8 +16,13 @@ import { graphqlTypeDefs } from './graphql-types';
  * `yamlId` (Gatsby owns `id`).
  */
 
-/** The parsed files of this build, or their read problems: filled by onCreateNode. */
-const files = new Map<SiteContentFileName, { value: unknown } | { problems: readonly string[] }>();
+/**
+ * What onCreateNode read from a content file, kept as a field of its File node (a JSON text, so
+ * Gatsby infers nothing from it), so that createPages checks every file even when a warm cache
+ * makes no node again: the parsed value, or the problems that kept it from being read.
+ */
+type ReadFile = { name: SiteContentFileName } & ({ value: unknown } | { problems: string[] });
+const READ_FIELD = 'siteContent';
 
 const isContentFile = (name: string): name is SiteContentFileName =>
   Object.prototype.hasOwnProperty.call(SITE_CONTENT_FILES, name);
@@ -52,14 +46,16 @@ export const onCreateNode: GatsbyNode['onCreateNode'] = async ({
     return;
   }
   let value: unknown;
+  const keep = (read: ReadFile) =>
+    actions.createNodeField({ node, name: READ_FIELD, value: JSON.stringify(read) });
   try {
     value = parseContentYaml(await loadNodeContent(node), relativePath);
   } catch (error) {
     if (!(error instanceof ContentFileError)) throw error;
-    files.set(relativePath, { problems: error.problems });
+    keep({ name: relativePath, problems: [...error.problems] });
     return;
   }
-  files.set(relativePath, { value });
+  keep({ name: relativePath, value });
   const schema = SITE_CONTENT_FILES[relativePath];
   const typeName = String(('items' in schema ? schema.items : schema).title);
   const entries = Array.isArray(value) ? value : [value];
@@ -84,18 +80,7 @@ export const onCreateNode: GatsbyNode['onCreateNode'] = async ({
  * declared by the projects and blog plugins, beside the fields they add.)
  */
 export const createSchemaCustomization: GatsbyNode['createSchemaCustomization'] = ({ actions }) => {
-  actions.createTypes(
-    graphqlTypeDefs([
-      CompanyFileSchema,
-      LegalFileSchema,
-      ServiceSchema,
-      PricingFileSchema,
-      HomeFileSchema,
-      AboutFileSchema,
-      ServicesPageFileSchema,
-      ContactFileSchema,
-    ]),
-  );
+  actions.createTypes(siteContentTypeDefs());
 };
 
 /**
@@ -131,21 +116,28 @@ export const createResolvers: GatsbyNode['createResolvers'] = ({ createResolvers
   });
 };
 
-/** The template of the pages of content/legal.yaml, built once per key at /<key>. */
-const LEGAL_TEMPLATE = path.resolve(__dirname, '../../src/templates/legal-page.tsx');
-
-export const createPages: GatsbyNode['createPages'] = ({ actions, reporter }) => {
+export const createPages: GatsbyNode['createPages'] = ({
+  actions,
+  reporter,
+  store,
+  getNodesByType,
+}) => {
   const read: ContentFiles = {};
   const problems: string[] = [];
-  for (const [name, entry] of files) {
+  for (const file of getNodesByType('File')) {
+    const kept = (file.fields as Record<string, unknown> | undefined)?.[READ_FIELD];
+    if (typeof kept !== 'string') continue;
+    const entry = JSON.parse(kept) as ReadFile;
     if ('problems' in entry) problems.push(...entry.problems);
-    else read[name] = entry.value;
+    else read[entry.name] = entry.value;
   }
   problems.push(...findContentProblems(read));
   if (problems.length > 0) {
     reporter.panicOnBuild(`The site content in content/ has problems:\n${problems.join('\n')}`);
     return;
   }
+  // The pages of content/legal.yaml: one template, built once per key at /<key>.
+  const component = path.join(siteDirectory(store), 'src/templates/legal-page.tsx');
   for (const key of LEGAL_PAGES)
-    actions.createPage({ path: `/${key}`, component: LEGAL_TEMPLATE, context: { key } });
+    actions.createPage({ path: `/${key}`, component, context: { key } });
 };
