@@ -30,7 +30,7 @@ export function parseContentYaml(source: string, file: string): unknown {
   const doc = parseDocument(source, { schema: 'core', uniqueKeys: true, prettyErrors: true });
   const first = doc.errors[0];
   if (first) {
-    const line = (first.linePos?.[0].line ?? 0) + 1;
+    const line = first.linePos?.[0].line ?? 1;
     const what = first.message.split('\n')[0]?.replace(/ at line \d+, column \d+:?$/, '') ?? '';
     throw new ContentFileError(`content/${file} is not valid YAML (line ${line}): ${what}.`);
   }

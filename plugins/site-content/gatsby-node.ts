@@ -27,14 +27,8 @@ const READ_FIELD = 'siteContent';
 const isContentFile = (name: string): name is SiteContentFileName =>
   Object.prototype.hasOwnProperty.call(SITE_CONTENT_FILES, name);
 
-export const onCreateNode: GatsbyNode['onCreateNode'] = async ({
-  node,
-  actions,
-  loadNodeContent,
-  createNodeId,
-  createContentDigest,
-  reporter,
-}) => {
+export const onCreateNode: GatsbyNode['onCreateNode'] = async ({ node, actions, ...helpers }) => {
+  const { loadNodeContent, createNodeId, createContentDigest, reporter } = helpers;
   const file = node as Node & { sourceInstanceName?: string; relativePath?: string; base?: string };
   if (file.internal.type !== 'File' || file.sourceInstanceName !== 'content') return;
   const relativePath = file.relativePath ?? '';

@@ -1,6 +1,4 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import { parse } from 'yaml';
+import { repositoryContentFile as contentFile } from '../../../jest/content-files';
 import { checkContent } from '../content-check';
 import {
   CompanyFileSchema,
@@ -10,22 +8,8 @@ import {
   type SiteContentFileName,
 } from '../site-content';
 
-/** A file of the repository's content/ folder, as YAML (the reader is tested in @site/pipeline). */
-function contentFile(file: string): Record<string, unknown> {
-  const dir = path.resolve(__dirname, '../../../content');
-  return parse(fs.readFileSync(path.join(dir, file), 'utf8')) as Record<string, unknown>;
-}
-
-const company = {
-  name: 'AgentWorks',
-  legalName: 'AgentWorks Ltd.',
-  address: '12 Harbour Street, Springfield',
-  foundedYear: 2025,
-  email: 'hello@agentworks.example',
-  phone: '+1 555 010 2025',
-  replyTime: '24 hours',
-  figures: [{ label: 'Efficiency', value: 85 }],
-};
+/** A good file: the company facts of this repository. */
+const company = contentFile('company.yaml');
 const check = (value: unknown) => checkContent(CompanyFileSchema, value, 'content/company.yaml');
 
 describe('the site content schemas', () => {

@@ -1,7 +1,4 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { CONTACT_SERVICES } from '@site/contracts';
-import { parseContentYaml } from '@site/pipeline';
 import {
   factNameProblems,
   findContentProblems,
@@ -12,15 +9,7 @@ import {
 } from '../find-problems';
 import { collectFacts } from '../../../src/lib/site-content';
 import type { PricingFile, ServiceContent } from '@site/contracts';
-
-/** A file of the repository's content/ folder, read as the build reads it. */
-function contentFile(file: string): Record<string, unknown> {
-  const dir = path.resolve(__dirname, '../../../content');
-  return parseContentYaml(fs.readFileSync(path.join(dir, file), 'utf8'), file) as Record<
-    string,
-    unknown
-  >;
-}
+import { repositoryContentFile as contentFile } from '../../../jest/content-files';
 
 const company = {
   name: 'AgentWorks',
