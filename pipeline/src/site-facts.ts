@@ -1,12 +1,18 @@
-import { checkContent, CompanyFileSchema, ServiceSchema } from '@site/contracts';
+import {
+  checkContent,
+  CompanyFileSchema,
+  ServiceSchema,
+  type CompanyFile,
+  type ServiceContent,
+} from '@site/contracts';
 import { ContentFileError, parseContentYaml } from './content-file';
 
 /** What the API takes from the site content: the reply-time promise and the services' names. */
 export interface ContactFacts {
   /** content/company.yaml `replyTime`, read as "within <replyTime> on business days". */
-  replyTime: string;
+  replyTime: CompanyFile['replyTime'];
   /** content/services.yaml, in the file's order. */
-  services: { slug: string; name: string }[];
+  services: Pick<ServiceContent, 'slug' | 'name'>[];
 }
 
 /**
@@ -57,15 +63,11 @@ export function readContactFactsFrom(companySource: string, servicesSource: stri
   return { replyTime, services };
 }
 
-/** Who runs the site, as content/company.yaml writes it: the organiser named in giveaway rules. */
-export interface CompanyIdentity {
-  /** The name the site goes by. */
-  name: string;
-  legalName: string;
-  address: string;
-  /** The public contact address. */
-  email: string;
-}
+/**
+ * Who runs the site, as content/company.yaml writes it (the name the site goes by, the legal name,
+ * the postal address and the public contact address): the organiser named in giveaway rules.
+ */
+export type CompanyIdentity = Pick<CompanyFile, 'name' | 'legalName' | 'address' | 'email'>;
 
 /** The company's legal name and postal address from the source of content/company.yaml. */
 export function readCompanyIdentityFrom(companySource: string): CompanyIdentity {
