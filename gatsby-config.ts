@@ -7,12 +7,6 @@ import { POST_NOT_FOUND_PAGE } from './src/features/blog/lib/not-found';
 import { serveTools } from './plugins/dev-tools/serve-tools';
 import { siteAdapter } from './plugins/site-adapter';
 
-/** "site-content" → "SiteContentYaml", as gatsby-transformer-yaml names a list file's type. */
-function yamlTypeName(fileName: string): string {
-  const words = fileName.split(/[^A-Za-z0-9]+/).filter(Boolean);
-  return `${words.map((word) => word.charAt(0).toUpperCase() + word.slice(1)).join('')}Yaml`;
-}
-
 const siteUrl = (process.env.SITE_URL ?? 'http://localhost:8000').replace(/\/$/, '');
 
 const config: GatsbyConfig = {
@@ -58,12 +52,6 @@ const config: GatsbyConfig = {
     // Babel pass over every source file in both webpack stages and an inline style and module
     // script to every page's head, for a GatsbyImage no page renders. The gallery's card images
     // are made once per image, not per build (plugins/projects/images.ts).
-    // One node type per content file, named after the file: content/pricing.yaml → PricingYaml
-    // (for a list file, one node per entry: content/services.yaml → ServicesYaml).
-    {
-      resolve: 'gatsby-transformer-yaml',
-      options: { typeName: ({ node }: { node: { name: string } }) => yamlTypeName(node.name) },
-    },
     // BLOG_CONTENT_DIR points the blog at another folder, e.g. generated posts for scale checks.
     {
       resolve: 'gatsby-source-filesystem',
@@ -95,8 +83,10 @@ const config: GatsbyConfig = {
     },
     // Local plugins (plugins/<name>): build-time code only, never imported by the browser.
     'blog',
-    'projects',
+    // content/*.yaml: read with the one content reader, checked against contracts/src/site-content.ts,
+    // one node type per file (content/pricing.yaml → PricingYaml; a list file, one node per entry).
     'site-content',
+    'projects',
     'seo',
     // Moves Gatsby's working files (webpack.stats.json, chunk-map.json) out of the served folder.
     'build-internals',

@@ -5,6 +5,8 @@
  * → shared code (src/components, src/lib, src/styles). In detail:
  *
  * - Shared code imports no feature, no app shell, no page or template.
+ * - The styled parts of the pages live in src/page-styles (every module in src/pages becomes a
+ *   page): only pages and templates import them, and they import only shared code.
  * - An island's entry (src/islands/<name>.tsx) is a webpack entry of its own: like a page it may
  *   use any module of a feature or the app shell, and nothing imports it. So is a request-render
  *   slot (src/request-render/<name>.tsx), an entry of the page render's build that the server runs.
@@ -86,6 +88,13 @@ const PAGES = {
     "Pages and templates are the top layer, and an island's entry (src/islands) is a bundle of its own: nothing imports them.",
 };
 
+/** The styled parts of a page live in src/page-styles (src/pages turns every module into a page). */
+const PAGE_STYLES = {
+  regex: '^@/page-styles(/|$)',
+  message:
+    'src/page-styles holds the styled parts of the pages and templates: only they import it (put a part that others share in src/components).',
+};
+
 /** @type {Restriction[]} */
 const SHARED = [
   {
@@ -94,6 +103,7 @@ const SHARED = [
       'Shared code (src/components, src/lib, src/styles) imports no feature and no app shell: move the piece that needs it into src/app or the feature, or pass the value in as a prop.',
   },
   PAGES,
+  PAGE_STYLES,
 ];
 
 /** @type {Restriction[]} */
@@ -104,6 +114,7 @@ const APP = [
       "The app shell uses a feature only through its public entry: import from '@/features/<name>' (the feature's index.ts).",
   },
   PAGES,
+  PAGE_STYLES,
 ];
 
 /** @type {(feature: string) => Restriction[]} */
@@ -122,6 +133,7 @@ const featureRules = (feature) => [
     message: 'Features sit below the app shell (src/app) and do not import it.',
   },
   PAGES,
+  PAGE_STYLES,
 ];
 
 /** A relative import from a file `depth` folders below its area's root that leaves the area. */
@@ -187,10 +199,12 @@ const AREAS = [
   ['src/app', APP],
   ['src/pages', [PAGES]],
   ['src/templates', [PAGES]],
+  // Page styles sit beside the shared code they build on: no feature, app shell or page.
+  ['src/page-styles', SHARED.filter((rule) => rule !== PAGE_STYLES)],
   // An island's entry hydrates one island: it may take it from any feature or the app shell.
-  ['src/islands', [PAGES]],
+  ['src/islands', [PAGES, PAGE_STYLES]],
   // A request-render slot's module is an entry of the page render's build, drawn by the server.
-  ['src/request-render', [PAGES]],
+  ['src/request-render', [PAGES, PAGE_STYLES]],
   ...FEATURES.map((feature) => [`src/features/${feature}`, featureRules(feature)]),
 ];
 

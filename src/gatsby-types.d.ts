@@ -173,7 +173,7 @@ type AboutValueSortInput = {
   readonly title: InputMaybe<SortOrderEnum>;
 };
 
-type AboutYaml = Node & {
+type AboutYaml = ContentPage & Node & {
   readonly approach: ReadonlyArray<ContentTitleText>;
   readonly children: ReadonlyArray<Node>;
   readonly closing: AboutClosing;
@@ -1009,7 +1009,7 @@ type ContactStepSortInput = {
   readonly text: InputMaybe<SortOrderEnum>;
 };
 
-type ContactYaml = Node & {
+type ContactYaml = ContentPage & Node & {
   readonly children: ReadonlyArray<Node>;
   readonly description: Scalars['String'];
   readonly details: ContactDetailsCopy;
@@ -1171,7 +1171,7 @@ type ContentHeadingSortInput = {
   readonly title: InputMaybe<SortOrderEnum>;
 };
 
-type ContentHero = {
+type ContentHero = PageHero & {
   readonly eyebrow: Scalars['String'];
   readonly lead: Scalars['String'];
   readonly title: Scalars['String'];
@@ -1193,6 +1193,12 @@ type ContentHeroSortInput = {
   readonly eyebrow: InputMaybe<SortOrderEnum>;
   readonly lead: InputMaybe<SortOrderEnum>;
   readonly title: InputMaybe<SortOrderEnum>;
+};
+
+type ContentPage = {
+  readonly description: Scalars['String'];
+  readonly hero: PageHero;
+  readonly title: Scalars['String'];
 };
 
 type ContentTitleText = {
@@ -1594,6 +1600,7 @@ type File = Node & {
   readonly dir: Scalars['String'];
   readonly ext: Scalars['String'];
   readonly extension: Scalars['String'];
+  readonly fields: Maybe<FileFields>;
   readonly gid: Scalars['Int'];
   readonly id: Scalars['ID'];
   readonly ino: Scalars['Float'];
@@ -1759,6 +1766,7 @@ type FileFieldSelector = {
   readonly dir: InputMaybe<FieldSelectorEnum>;
   readonly ext: InputMaybe<FieldSelectorEnum>;
   readonly extension: InputMaybe<FieldSelectorEnum>;
+  readonly fields: InputMaybe<FileFieldsFieldSelector>;
   readonly gid: InputMaybe<FieldSelectorEnum>;
   readonly id: InputMaybe<FieldSelectorEnum>;
   readonly ino: InputMaybe<FieldSelectorEnum>;
@@ -1779,6 +1787,22 @@ type FileFieldSelector = {
   readonly size: InputMaybe<FieldSelectorEnum>;
   readonly sourceInstanceName: InputMaybe<FieldSelectorEnum>;
   readonly uid: InputMaybe<FieldSelectorEnum>;
+};
+
+type FileFields = {
+  readonly siteContent: Maybe<Scalars['String']>;
+};
+
+type FileFieldsFieldSelector = {
+  readonly siteContent: InputMaybe<FieldSelectorEnum>;
+};
+
+type FileFieldsFilterInput = {
+  readonly siteContent: InputMaybe<StringQueryOperatorInput>;
+};
+
+type FileFieldsSortInput = {
+  readonly siteContent: InputMaybe<SortOrderEnum>;
 };
 
 type FileFilterInput = {
@@ -1822,6 +1846,7 @@ type FileFilterInput = {
   readonly dir: InputMaybe<StringQueryOperatorInput>;
   readonly ext: InputMaybe<StringQueryOperatorInput>;
   readonly extension: InputMaybe<StringQueryOperatorInput>;
+  readonly fields: InputMaybe<FileFieldsFilterInput>;
   readonly gid: InputMaybe<IntQueryOperatorInput>;
   readonly id: InputMaybe<StringQueryOperatorInput>;
   readonly ino: InputMaybe<FloatQueryOperatorInput>;
@@ -1926,6 +1951,7 @@ type FileSortInput = {
   readonly dir: InputMaybe<SortOrderEnum>;
   readonly ext: InputMaybe<SortOrderEnum>;
   readonly extension: InputMaybe<SortOrderEnum>;
+  readonly fields: InputMaybe<FileFieldsSortInput>;
   readonly gid: InputMaybe<SortOrderEnum>;
   readonly id: InputMaybe<SortOrderEnum>;
   readonly ino: InputMaybe<SortOrderEnum>;
@@ -2752,6 +2778,12 @@ type NodeSortInput = {
   readonly parent: InputMaybe<NodeSortInput>;
 };
 
+type PageHero = {
+  readonly eyebrow: Scalars['String'];
+  readonly lead: Scalars['String'];
+  readonly title: Scalars['String'];
+};
+
 type PageInfo = {
   readonly currentPage: Scalars['Int'];
   readonly hasNextPage: Scalars['Boolean'];
@@ -2938,7 +2970,7 @@ type PricingSectionsSortInput = {
   readonly plans: InputMaybe<ContentHeadingSortInput>;
 };
 
-type PricingYaml = Node & {
+type PricingYaml = ContentPage & Node & {
   readonly children: ReadonlyArray<Node>;
   readonly closing: PricingClosing;
   readonly consultation: PricingConsultation;
@@ -3303,6 +3335,7 @@ type Query = {
   readonly directory: Maybe<Directory>;
   readonly file: Maybe<File>;
   readonly homeYaml: Maybe<HomeYaml>;
+  readonly legalPage: Maybe<LegalPage>;
   readonly legalYaml: Maybe<LegalYaml>;
   readonly mdx: Maybe<Mdx>;
   readonly pricingYaml: Maybe<PricingYaml>;
@@ -3638,6 +3671,7 @@ type Query_fileArgs = {
   dir: InputMaybe<StringQueryOperatorInput>;
   ext: InputMaybe<StringQueryOperatorInput>;
   extension: InputMaybe<StringQueryOperatorInput>;
+  fields: InputMaybe<FileFieldsFilterInput>;
   gid: InputMaybe<IntQueryOperatorInput>;
   id: InputMaybe<StringQueryOperatorInput>;
   ino: InputMaybe<FloatQueryOperatorInput>;
@@ -3674,6 +3708,11 @@ type Query_homeYamlArgs = {
   reasons: InputMaybe<ContentTitleTextFilterListInput>;
   services: InputMaybe<HomeServicesFilterInput>;
   why: InputMaybe<HomeWhyFilterInput>;
+};
+
+
+type Query_legalPageArgs = {
+  key: Scalars['String'];
 };
 
 
@@ -3948,7 +3987,7 @@ type ServicesPageClosingSortInput = {
   readonly title: InputMaybe<SortOrderEnum>;
 };
 
-type ServicesPageHero = {
+type ServicesPageHero = PageHero & {
   readonly cta: Scalars['String'];
   readonly eyebrow: Scalars['String'];
   readonly lead: Scalars['String'];
@@ -3980,7 +4019,7 @@ type ServicesPageHeroSortInput = {
   readonly title: InputMaybe<SortOrderEnum>;
 };
 
-type ServicesPageYaml = Node & {
+type ServicesPageYaml = ContentPage & Node & {
   readonly children: ReadonlyArray<Node>;
   readonly closing: ServicesPageClosing;
   readonly description: Scalars['String'];
@@ -5118,7 +5157,7 @@ type StringQueryOperatorInput = {
 type AboutPageQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-type AboutPageQuery = { readonly aboutYaml: { readonly title: string, readonly description: string, readonly hero: { readonly eyebrow: string, readonly title: string, readonly lead: string }, readonly story: { readonly eyebrow: string, readonly title: string, readonly paragraphs: ReadonlyArray<string> }, readonly facts: { readonly label: string, readonly items: ReadonlyArray<{ readonly label: string, readonly text: string }> }, readonly mission: { readonly title: string, readonly text: string }, readonly sections: { readonly values: { readonly eyebrow: string, readonly title: string }, readonly process: { readonly eyebrow: string, readonly title: string, readonly lead: string | null }, readonly approach: { readonly eyebrow: string, readonly title: string } }, readonly closing: { readonly label: string, readonly text: string, readonly cta: string }, readonly values: ReadonlyArray<{ readonly title: string, readonly text: string, readonly icon: string }>, readonly process: ReadonlyArray<{ readonly title: string, readonly text: string }>, readonly approach: ReadonlyArray<{ readonly title: string, readonly text: string }> } | null };
+type AboutPageQuery = { readonly aboutYaml: { readonly title: string, readonly description: string, readonly story: { readonly eyebrow: string, readonly title: string, readonly paragraphs: ReadonlyArray<string> }, readonly facts: { readonly label: string, readonly items: ReadonlyArray<{ readonly label: string, readonly text: string }> }, readonly mission: { readonly title: string, readonly text: string }, readonly sections: { readonly values: { readonly eyebrow: string, readonly title: string }, readonly process: { readonly eyebrow: string, readonly title: string, readonly lead: string | null }, readonly approach: { readonly eyebrow: string, readonly title: string } }, readonly closing: { readonly label: string, readonly text: string, readonly cta: string }, readonly values: ReadonlyArray<{ readonly title: string, readonly text: string, readonly icon: string }>, readonly process: ReadonlyArray<{ readonly title: string, readonly text: string }>, readonly approach: ReadonlyArray<{ readonly title: string, readonly text: string }>, readonly hero: { readonly eyebrow: string, readonly title: string, readonly lead: string } } | null };
 
 type BlogIndexQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -5146,7 +5185,17 @@ type BlogPostPageFragment = { readonly slug: string, readonly title: string, rea
 type ContactPageQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-type ContactPageQuery = { readonly contactYaml: { readonly title: string, readonly description: string, readonly hero: { readonly eyebrow: string, readonly title: string, readonly lead: string }, readonly form: { readonly title: string, readonly lead: string }, readonly details: { readonly label: string, readonly direct: { readonly title: string, readonly email: string, readonly phone: string, readonly response: string, readonly responseText: string }, readonly next: { readonly title: string, readonly steps: ReadonlyArray<{ readonly lead: string, readonly text: string }> } } } | null };
+type ContactPageQuery = { readonly contactYaml: { readonly title: string, readonly description: string, readonly form: { readonly title: string, readonly lead: string }, readonly details: { readonly label: string, readonly direct: { readonly title: string, readonly email: string, readonly phone: string, readonly response: string, readonly responseText: string }, readonly next: { readonly title: string, readonly steps: ReadonlyArray<{ readonly lead: string, readonly text: string }> } }, readonly hero: { readonly eyebrow: string, readonly title: string, readonly lead: string } } | null };
+
+type ContentPageTop_AboutYaml_Fragment = { readonly title: string, readonly description: string, readonly hero: { readonly eyebrow: string, readonly title: string, readonly lead: string } };
+
+type ContentPageTop_ContactYaml_Fragment = { readonly title: string, readonly description: string, readonly hero: { readonly eyebrow: string, readonly title: string, readonly lead: string } };
+
+type ContentPageTop_PricingYaml_Fragment = { readonly title: string, readonly description: string, readonly hero: { readonly eyebrow: string, readonly title: string, readonly lead: string } };
+
+type ContentPageTop_ServicesPageYaml_Fragment = { readonly title: string, readonly description: string, readonly hero: { readonly eyebrow: string, readonly title: string, readonly lead: string } };
+
+type ContentPageTopFragment = ContentPageTop_AboutYaml_Fragment | ContentPageTop_ContactYaml_Fragment | ContentPageTop_PricingYaml_Fragment | ContentPageTop_ServicesPageYaml_Fragment;
 
 type EditorCategoriesQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -5158,25 +5207,22 @@ type HomePageQueryVariables = Exact<{ [key: string]: never; }>;
 
 type HomePageQuery = { readonly homeYaml: { readonly hero: { readonly pill: string, readonly title: string, readonly highlight: string, readonly lead: string, readonly cta: string, readonly secondary: string, readonly secondaryHint: string, readonly trust: ReadonlyArray<string> }, readonly console: { readonly label: string, readonly title: string, readonly status: string, readonly caption: string }, readonly services: { readonly eyebrow: string, readonly title: string, readonly lead: string, readonly more: string }, readonly why: { readonly eyebrow: string, readonly title: string, readonly text: string, readonly figuresTitle: string, readonly figuresNote: string }, readonly closing: { readonly label: string, readonly title: string, readonly text: string, readonly cta: string, readonly secondary: string }, readonly insights: { readonly title: string, readonly lead: string, readonly empty: string, readonly more: string }, readonly consoleSteps: ReadonlyArray<{ readonly text: string, readonly time: string, readonly done: boolean }>, readonly reasons: ReadonlyArray<{ readonly title: string, readonly text: string }> } | null, readonly companyYaml: { readonly figures: ReadonlyArray<{ readonly label: string, readonly value: number }> } | null };
 
-type ImprintPageQueryVariables = Exact<{ [key: string]: never; }>;
-
-
-type ImprintPageQuery = { readonly legalYaml: { readonly imprint: { readonly title: string, readonly description: string, readonly updated: string, readonly lead: string, readonly sections: ReadonlyArray<{ readonly heading: string, readonly paragraphs: ReadonlyArray<string> | null, readonly items: ReadonlyArray<string> | null }> } } | null };
-
 type LatestInsightsQueryVariables = Exact<{ [key: string]: never; }>;
 
 
 type LatestInsightsQuery = { readonly allBlogPost: { readonly nodes: ReadonlyArray<{ readonly id: string, readonly slug: string, readonly title: string, readonly excerpt: string, readonly date: string }> } };
 
+type LegalPageTemplateQueryVariables = Exact<{
+  key: Scalars['String'];
+}>;
+
+
+type LegalPageTemplateQuery = { readonly legalPage: { readonly title: string, readonly description: string, readonly updated: string, readonly lead: string, readonly sections: ReadonlyArray<{ readonly heading: string, readonly paragraphs: ReadonlyArray<string> | null, readonly items: ReadonlyArray<string> | null }> } | null };
+
 type PricingPageQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-type PricingPageQuery = { readonly pricingYaml: { readonly title: string, readonly description: string, readonly popularBadge: string, readonly hero: { readonly eyebrow: string, readonly title: string, readonly lead: string }, readonly sections: { readonly plans: { readonly eyebrow: string, readonly title: string, readonly lead: string | null }, readonly extras: { readonly eyebrow: string, readonly title: string, readonly lead: string | null }, readonly faq: { readonly eyebrow: string, readonly title: string } }, readonly closing: { readonly text: string, readonly cta: string }, readonly plans: ReadonlyArray<{ readonly id: string, readonly name: string, readonly tagline: string, readonly price: string, readonly priceNote: string | null, readonly monthly: string | null, readonly startsAt: string | null, readonly features: ReadonlyArray<string>, readonly cta: string, readonly popular: boolean | null }>, readonly extras: ReadonlyArray<{ readonly title: string, readonly price: string, readonly text: string, readonly icon: string }>, readonly faq: ReadonlyArray<{ readonly question: string, readonly answer: string }> } | null };
-
-type PrivacyPageQueryVariables = Exact<{ [key: string]: never; }>;
-
-
-type PrivacyPageQuery = { readonly legalYaml: { readonly privacy: { readonly title: string, readonly description: string, readonly updated: string, readonly lead: string, readonly sections: ReadonlyArray<{ readonly heading: string, readonly paragraphs: ReadonlyArray<string> | null, readonly items: ReadonlyArray<string> | null }> } } | null };
+type PricingPageQuery = { readonly pricingYaml: { readonly popularBadge: string, readonly title: string, readonly description: string, readonly sections: { readonly plans: { readonly eyebrow: string, readonly title: string, readonly lead: string | null }, readonly extras: { readonly eyebrow: string, readonly title: string, readonly lead: string | null }, readonly faq: { readonly eyebrow: string, readonly title: string } }, readonly closing: { readonly text: string, readonly cta: string }, readonly plans: ReadonlyArray<{ readonly id: string, readonly name: string, readonly tagline: string, readonly price: string, readonly priceNote: string | null, readonly monthly: string | null, readonly startsAt: string | null, readonly features: ReadonlyArray<string>, readonly cta: string, readonly popular: boolean | null }>, readonly extras: ReadonlyArray<{ readonly title: string, readonly price: string, readonly text: string, readonly icon: string }>, readonly faq: ReadonlyArray<{ readonly question: string, readonly answer: string }>, readonly hero: { readonly eyebrow: string, readonly title: string, readonly lead: string } } | null };
 
 type ProjectsPageQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -5186,7 +5232,7 @@ type ProjectsPageQuery = { readonly allProjectsYaml: { readonly nodes: ReadonlyA
 type ServicesPageQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-type ServicesPageQuery = { readonly servicesPageYaml: { readonly title: string, readonly description: string, readonly jumpLabel: string, readonly hero: { readonly eyebrow: string, readonly title: string, readonly lead: string, readonly cta: string, readonly secondary: string }, readonly closing: { readonly title: string, readonly text: string, readonly cta: string, readonly secondary: string } } | null, readonly allServicesYaml: { readonly nodes: ReadonlyArray<{ readonly slug: string, readonly name: string, readonly icon: string, readonly details: { readonly anchor: string, readonly order: number, readonly intro: string, readonly points: ReadonlyArray<string>, readonly aside: { readonly kind: string, readonly label: string | null, readonly title: string | null, readonly items: ReadonlyArray<{ readonly title: string, readonly text: string }> } } | null }> } };
+type ServicesPageQuery = { readonly servicesPageYaml: { readonly jumpLabel: string, readonly title: string, readonly description: string, readonly hero: { readonly cta: string, readonly secondary: string, readonly eyebrow: string, readonly title: string, readonly lead: string }, readonly closing: { readonly title: string, readonly text: string, readonly cta: string, readonly secondary: string } } | null, readonly allServicesYaml: { readonly nodes: ReadonlyArray<{ readonly slug: string, readonly name: string, readonly icon: string, readonly details: { readonly anchor: string, readonly order: number, readonly intro: string, readonly points: ReadonlyArray<string>, readonly aside: { readonly kind: string, readonly label: string | null, readonly title: string | null, readonly items: ReadonlyArray<{ readonly title: string, readonly text: string }> } } | null }> } };
 
 type ShellSiteMetadataQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -5197,11 +5243,6 @@ type SiteContentQueryVariables = Exact<{ [key: string]: never; }>;
 
 
 type SiteContentQuery = { readonly companyYaml: { readonly name: string, readonly legalName: string, readonly address: string, readonly foundedYear: number, readonly email: string, readonly phone: string, readonly replyTime: string } | null, readonly pricingYaml: { readonly consultation: { readonly rate: string, readonly freeMinutes: number }, readonly plans: ReadonlyArray<{ readonly id: string, readonly price: string, readonly monthly: string | null, readonly startsAt: string | null }> } | null, readonly allServicesYaml: { readonly nodes: ReadonlyArray<{ readonly slug: string, readonly name: string, readonly icon: string, readonly card: number | null, readonly summary: string | null }> } };
-
-type TermsPageQueryVariables = Exact<{ [key: string]: never; }>;
-
-
-type TermsPageQuery = { readonly legalYaml: { readonly terms: { readonly title: string, readonly description: string, readonly updated: string, readonly lead: string, readonly sections: ReadonlyArray<{ readonly heading: string, readonly paragraphs: ReadonlyArray<string> | null, readonly items: ReadonlyArray<string> | null }> } } | null };
 
 type BlogCreatePagesQueryVariables = Exact<{ [key: string]: never; }>;
 

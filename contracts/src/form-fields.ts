@@ -56,3 +56,29 @@ export const MIN_AGE_LIMITS = { min: 13, max: 99, default: 18 } as const;
 
 /** Days a winner has to claim the prize (`claim_days`): the range and the form's default. */
 export const CLAIM_DAYS_LIMITS = { min: 1, max: 90, default: 7 } as const;
+
+/**
+ * Choices a site content file (content/*.yaml) may name, which pages also need at run time: the
+ * icons of services, extras and values, and the project gallery's types and statuses. The content
+ * schemas (./site-content.ts) refuse any other value.
+ */
+export const CONTENT_ICONS = [
+  'agent',
+  'consultation',
+  'integration',
+  'retrieval',
+  'graph',
+  'shield',
+  'protocol',
+  'voice',
+  'spark',
+  'clock',
+  'target',
+] as const;
+export type ContentIcon = (typeof CONTENT_ICONS)[number];
+
+export const PROJECT_TYPES = ['html', 'react', 'other'] as const;
+export type ProjectType = (typeof PROJECT_TYPES)[number];
+
+export const PROJECT_STATUSES = ['live', 'development', 'planned'] as const;
+export type ProjectStatus = (typeof PROJECT_STATUSES)[number];

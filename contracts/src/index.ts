@@ -13,3 +13,5 @@ export * from './personal-data';
 export * from './staff';
 export * from './newsletter-issues';
 export * from './form-fields';
+export * from './site-content';
+export * from './content-check';

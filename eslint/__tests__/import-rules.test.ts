@@ -26,6 +26,7 @@ const APP_ENTRY = 'The app shell uses a feature only through its public entry';
 const CYCLE = 'not through its own entry';
 const BELOW_APP = 'Features sit below the app shell';
 const PAGES = 'Pages and templates are the top layer';
+const PAGE_STYLES = 'src/page-styles holds the styled parts of the pages and templates';
 const AREA = 'A relative import stays inside its own area';
 const NODE = 'Browser code imports no Node built-in module';
 const PIPELINE = 'The content pipeline is build-time code';
@@ -92,6 +93,27 @@ const snippets: Snippet[] = [
     path: 'src/lib/page-helper.ts',
     code: "import Home from '@/pages/index';\nexport const a = Home;",
     expected: PAGES,
+  },
+  // Page styles: only pages and templates import them; they import only shared code.
+  {
+    path: 'src/components/marketing/hero.tsx',
+    code: "import { Hero } from '@/page-styles/home.styles';\nexport const a = Hero;",
+    expected: PAGE_STYLES,
+  },
+  {
+    path: 'src/pages/about.tsx',
+    code: "import { Story } from '@/page-styles/about.styles';\nexport const a = Story;",
+    expected: null,
+  },
+  {
+    path: 'src/page-styles/about.styles.ts',
+    code: "import { Card } from '@/components/ui/card';\nexport const a = Card;",
+    expected: null,
+  },
+  {
+    path: 'src/page-styles/about.styles.ts',
+    code: "import { ContactIsland } from '@/features/contact';\nexport const a = ContactIsland;",
+    expected: SHARED,
   },
   // Features: other features only through their entry; never the app shell.
   {

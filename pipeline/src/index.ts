@@ -27,7 +27,6 @@ export {
   type PostFileResult,
   type PostSource,
   readPostFile,
-  readCategoryNamesFrom,
   readPostSource,
   writePostFile,
 } from './post-file';
@@ -36,5 +35,10 @@ export {
   type ContactFacts,
   readCompanyIdentityFrom,
   readContactFactsFrom,
-  SiteFactsError,
 } from './site-facts';
+export {
+  ContentFileError,
+  parseContentYaml,
+  readCategoryNamesFrom,
+  readContentFile,
+} from './content-file';

@@ -143,15 +143,3 @@ export function normaliseBody(body: string): string {
     .replace(/^(?:[ \t]*\n)+/, '')
     .trimEnd()}\n`;
 }
-
-/** The category names of content/categories.yaml (a YAML list of {name, title, …} entries). */
-export function readCategoryNamesFrom(source: string): string[] {
-  const doc = parseDocument(source, { schema: 'failsafe' });
-  const data = doc.errors.length > 0 ? null : (doc.toJS() as unknown);
-  if (!Array.isArray(data)) return [];
-  return data
-    .map((entry: unknown) =>
-      entry && typeof entry === 'object' ? (entry as { name?: unknown }).name : undefined,
-    )
-    .filter((name): name is string => typeof name === 'string' && name !== '');
-}

@@ -1,85 +1,80 @@
-import { parseDocument } from 'yaml';
+import {
+  checkContent,
+  CompanyFileSchema,
+  ServiceSchema,
+  type CompanyFile,
+  type ServiceContent,
+} from '@site/contracts';
+import { ContentFileError, parseContentYaml } from './content-file';
 
 /** What the API takes from the site content: the reply-time promise and the services' names. */
 export interface ContactFacts {
   /** content/company.yaml `replyTime`, read as "within <replyTime> on business days". */
-  replyTime: string;
+  replyTime: CompanyFile['replyTime'];
   /** content/services.yaml, in the file's order. */
-  services: { slug: string; name: string }[];
+  services: Pick<ServiceContent, 'slug' | 'name'>[];
 }
 
-/** A content file the API needs is unreadable or lacks a field; the message names both. */
-export class SiteFactsError extends Error {}
-
-function parse(source: string, file: string): unknown {
-  const doc = parseDocument(source, { schema: 'failsafe' });
-  if (doc.errors.length > 0)
-    throw new SiteFactsError(
-      `content/${file} is not valid YAML: ${doc.errors.map((error) => error.message).join(' ')}`,
+/**
+ * The fields `names` of one object read from a content file, each checked against its schema in
+ * `properties`; throws a ContentFileError naming the first field that is missing or wrong. The
+ * API checks only the fields it uses: the site's build checks the whole file.
+ */
+function pick<K extends string>(
+  value: unknown,
+  properties: Record<K, Parameters<typeof checkContent>[0]>,
+  names: readonly K[],
+  where: string,
+  prefix = '',
+): Record<K, string> {
+  if (!value || typeof value !== 'object' || Array.isArray(value))
+    throw new ContentFileError(
+      `${where} must hold named fields${prefix ? ` at "${prefix}"` : ''}.`,
     );
-  return doc.toJS() as unknown;
+  const record = value as Record<string, unknown>;
+  const picked = {} as Record<K, string>;
+  for (const name of names) {
+    const field = prefix ? `${prefix}.${name}` : name;
+    const [problem] = checkContent(properties[name], record[name], where, field);
+    if (problem) throw new ContentFileError(problem);
+    picked[name] = String(record[name]).trim();
+  }
+  return picked;
 }
-
-const isText = (value: unknown): value is string =>
-  typeof value === 'string' && value.trim() !== '';
 
 /**
  * Reads the facts the API quotes from the sources of content/company.yaml and
- * content/services.yaml (the site's build checks the same files in full).
+ * content/services.yaml.
  */
 export function readContactFactsFrom(companySource: string, servicesSource: string): ContactFacts {
-  const company = parse(companySource, 'company.yaml') as { replyTime?: unknown } | null;
-  if (!company || typeof company !== 'object' || !isText(company.replyTime))
-    throw new SiteFactsError('content/company.yaml is missing the required field "replyTime".');
-  const entries = parse(servicesSource, 'services.yaml');
+  const company = parseContentYaml(companySource, 'company.yaml');
+  const { replyTime } = pick(
+    company,
+    CompanyFileSchema.properties,
+    ['replyTime'],
+    'content/company.yaml',
+  );
+  const entries = parseContentYaml(servicesSource, 'services.yaml');
   if (!Array.isArray(entries) || entries.length === 0)
-    throw new SiteFactsError('content/services.yaml must be a non-empty list of services.');
-  const services = entries.map((entry: unknown, index) => {
-    const { slug, name } = (entry ?? {}) as { slug?: unknown; name?: unknown };
-    for (const [field, value] of [
-      ['slug', slug],
-      ['name', name],
-    ] as const)
-      if (!isText(value))
-        throw new SiteFactsError(
-          `content/services.yaml is missing the required field "[${index}].${field}".`,
-        );
-    return { slug: slug as string, name: name as string };
-  });
-  return { replyTime: company.replyTime.trim(), services };
+    throw new ContentFileError('content/services.yaml must be a non-empty list of services.');
+  const services = entries.map((entry: unknown, index) =>
+    pick(entry, ServiceSchema.properties, ['slug', 'name'], 'content/services.yaml', `[${index}]`),
+  );
+  return { replyTime, services };
 }
 
-/** Who runs the site, as content/company.yaml writes it: the organiser named in giveaway rules. */
-export interface CompanyIdentity {
-  /** The name the site goes by. */
-  name: string;
-  /** `legalName`, else `name`. */
-  legalName: string;
-  address: string;
-  /** The public contact address. */
-  email: string;
-}
+/**
+ * Who runs the site, as content/company.yaml writes it (the name the site goes by, the legal name,
+ * the postal address and the public contact address): the organiser named in giveaway rules.
+ */
+export type CompanyIdentity = Pick<CompanyFile, 'name' | 'legalName' | 'address' | 'email'>;
 
 /** The company's legal name and postal address from the source of content/company.yaml. */
 export function readCompanyIdentityFrom(companySource: string): CompanyIdentity {
-  const company = parse(companySource, 'company.yaml') as {
-    name?: unknown;
-    legalName?: unknown;
-    address?: unknown;
-    email?: unknown;
-  } | null;
-  if (!company || typeof company !== 'object')
-    throw new SiteFactsError('content/company.yaml must hold the company facts.');
-  const legalName = isText(company.legalName) ? company.legalName : company.name;
-  if (!isText(legalName))
-    throw new SiteFactsError('content/company.yaml is missing the required field "legalName".');
-  for (const field of ['name', 'address', 'email'] as const)
-    if (!isText(company[field]))
-      throw new SiteFactsError(`content/company.yaml is missing the required field "${field}".`);
-  return {
-    name: (company.name as string).trim(),
-    legalName: legalName.trim(),
-    address: (company.address as string).trim(),
-    email: (company.email as string).trim(),
-  };
+  return pick(
+    parseContentYaml(companySource, 'company.yaml'),
+    CompanyFileSchema.properties,
+    ['name', 'legalName', 'address', 'email'],
+    'content/company.yaml',
+  );
 }

@@ -3,6 +3,7 @@ import { copyFile, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promi
 import path from 'node:path';
 import type { GatsbyNode, Node, Reporter } from 'gatsby';
 import sharp from 'sharp';
+import { ProjectSchema } from '@site/contracts';
 import {
   currentEntry,
   deriveImage,
@@ -17,17 +18,8 @@ import {
 import { findDuplicateIds, validateProjectEntry, type RawProjectEntry } from './validate-project';
 import { siteDirectory } from '../lib/site-dir';
 
-const PROJECT_FIELDS = [
-  'title',
-  'description',
-  'type',
-  'url',
-  'technologies',
-  'image',
-  'status',
-  'category',
-  'githubUrl',
-] as const;
+/** The fields of an entry besides its id, which the node keeps as `yamlId`. */
+const PROJECT_FIELDS = Object.keys(ProjectSchema.properties).filter((field) => field !== 'id');
 
 /**
  * Problems found per ProjectsYaml node. Collected rather than thrown at once so one build lists
@@ -90,7 +82,7 @@ async function cardImage(
 }
 
 /**
- * Builds the gallery's data from content/projects.yaml (gatsby-transformer-yaml makes one
+ * Builds the gallery's data from content/projects.yaml (plugins/site-content makes one
  * ProjectsYaml node per entry and keeps the entry's own id as `yamlId`). Broken entries stop the
  * build with sentences naming the entry and field instead of rendering a half-empty card.
  */

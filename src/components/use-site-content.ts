@@ -2,48 +2,26 @@ import { graphql, useStaticQuery } from 'gatsby';
 import { useMemo } from 'react';
 import { collectFacts, fillFacts, type ContentIcon, type Facts } from '@/lib/site-content';
 
-/** One entry of content/services.yaml, as the cards, the footer and the contact form use it. */
-export interface ServiceEntry {
-  slug: string;
-  name: string;
-  icon: ContentIcon;
-  /** Position among the cards on the home page and in the footer; null keeps it off the cards. */
-  card: number | null;
-  summary: string | null;
-}
+/** What the static query below returns, as Gatsby's typegen writes it (src/gatsby-types.d.ts). */
+export type SiteContentQueryResult = Queries.SiteContentQuery;
+
+type ServiceNode = SiteContentQueryResult['allServicesYaml']['nodes'][number];
+
+/**
+ * One entry of content/services.yaml, as the cards, the footer and the contact form use it. Its
+ * icon is a ContentIcon: GraphQL types it as a String, and the build refuses any other word.
+ */
+export type ServiceEntry = Omit<ServiceNode, 'icon'> & { readonly icon: ContentIcon };
 
 export interface SiteContent {
-  company: {
-    name: string;
-    legalName: string;
-    address: string;
-    foundedYear: number;
-    email: string;
-    phone: string;
-    replyTime: string;
-  };
+  company: NonNullable<SiteContentQueryResult['companyYaml']>;
   /** Every service in the file's order (the contact form's order). */
   services: readonly ServiceEntry[];
-  /** The services that have a card, in card order. */
+  /** The services that have a card (`card`, their position), in card order. */
   cards: readonly ServiceEntry[];
   facts: Facts;
   /** Fills each {fact} of a content text (see content/pricing.yaml for the names). */
   fill: (text: string) => string;
-}
-
-/** What the static query below returns; tests build the same shape from content/. */
-export interface SiteContentQueryResult {
-  companyYaml: SiteContent['company'];
-  pricingYaml: {
-    consultation: { rate: string; freeMinutes: number };
-    plans: readonly {
-      id: string;
-      price: string;
-      monthly: string | null;
-      startsAt: string | null;
-    }[];
-  };
-  allServicesYaml: { nodes: readonly ServiceEntry[] };
 }
 
 /**
@@ -89,13 +67,16 @@ export function useSiteContent(): SiteContent {
 }
 
 export function siteContentFrom(data: SiteContentQueryResult): SiteContent {
-  const facts = collectFacts({ company: data.companyYaml, pricing: data.pricingYaml });
-  const services = data.allServicesYaml.nodes;
+  // The build has checked content/company.yaml and content/pricing.yaml: both are there.
+  const company = data.companyYaml as SiteContent['company'];
+  const pricing = data.pricingYaml as NonNullable<SiteContentQueryResult['pricingYaml']>;
+  const facts = collectFacts({ company, pricing });
+  const services = data.allServicesYaml.nodes as readonly ServiceEntry[];
   const cards = services
     .filter((service) => service.card !== null)
     .sort((a, b) => (a.card ?? 0) - (b.card ?? 0));
   return {
-    company: data.companyYaml,
+    company,
     services,
     cards,
     facts,

@@ -1,48 +1,27 @@
 /**
  * Rules shared by the pages that show content/*.yaml and the build-time check of those files
- * (plugins/site-content): the icon names a file may use and the facts a text may name in braces.
+ * (plugins/site-content): the facts a text may name in braces.
  * Pure code, no Gatsby or React, so both sides use the same rule.
  */
 
-/** Icons a content file may name (services, extras, values); each maps to one drawn icon. */
-export const CONTENT_ICONS = [
-  'agent',
-  'consultation',
-  'integration',
-  'retrieval',
-  'graph',
-  'shield',
-  'protocol',
-  'voice',
-  'spark',
-  'clock',
-  'target',
-] as const;
-export type ContentIcon = (typeof CONTENT_ICONS)[number];
+import type { CompanyFile, PricingFile } from '@site/contracts';
 
-export function isContentIcon(value: unknown): value is ContentIcon {
-  return typeof value === 'string' && (CONTENT_ICONS as readonly string[]).includes(value);
-}
+export type { ContentIcon } from '@site/contracts/form-fields';
+
+/** As a file holds it or a query returns it: a field the file leaves out may also be null. */
+type OrNull<T> = { [K in keyof T]: undefined extends T[K] ? T[K] | null : T[K] };
 
 /** The parts of content/company.yaml and content/pricing.yaml that texts may quote. */
 export interface FactSources {
-  company: {
-    name: string;
-    legalName: string;
-    address: string;
-    foundedYear: number;
-    email: string;
-    phone: string;
-    replyTime: string;
-  };
+  company: Pick<
+    CompanyFile,
+    'name' | 'legalName' | 'address' | 'foundedYear' | 'email' | 'phone' | 'replyTime'
+  >;
   pricing: {
-    consultation: { rate: string; freeMinutes: number };
-    plans: readonly {
-      id: string;
-      price: string;
-      monthly?: string | null;
-      startsAt?: string | null;
-    }[];
+    consultation: PricingFile['consultation'];
+    plans: readonly OrNull<
+      Pick<PricingFile['plans'][number], 'id' | 'price' | 'monthly' | 'startsAt'>
+    >[];
   };
 }
 

@@ -1,9 +1,9 @@
-import { graphql, type HeadFC, type PageProps } from 'gatsby';
+import { graphql, type PageProps } from 'gatsby';
 import React from 'react';
 import { ClockIcon } from '@/components/icons';
 import { contentIcon } from '@/components/marketing/content-icon';
 import { IconBox } from '@/components/marketing/icon-box';
-import { ContentSeo } from '@/components/marketing/content-seo';
+import { contentPageHead } from '@/components/marketing/content-seo';
 import { PageHero } from '@/components/marketing/page-hero';
 import {
   ApproachGrid,
@@ -16,7 +16,7 @@ import {
   Steps,
   StoryGrid,
   ValueGrid,
-} from '@/components/marketing/pages/about.styles';
+} from '@/page-styles/about.styles';
 import { ButtonLink } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Section } from '@/components/ui/section';
@@ -120,20 +120,12 @@ export default function AboutPage({ data }: PageProps<Queries.AboutPageQuery>) {
   );
 }
 
-export const Head: HeadFC<Queries.AboutPageQuery> = ({ location, data }) => (
-  <ContentSeo page={data.aboutYaml} pathname={location.pathname} />
-);
+export const Head = contentPageHead((data: Queries.AboutPageQuery) => data.aboutYaml);
 
 export const query = graphql`
   query AboutPage {
     aboutYaml {
-      title
-      description
-      hero {
-        eyebrow
-        title
-        lead
-      }
+      ...ContentPageTop
       story {
         eyebrow
         title

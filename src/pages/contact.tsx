@@ -1,7 +1,7 @@
-import { graphql, type HeadFC, type PageProps } from 'gatsby';
+import { graphql, type PageProps } from 'gatsby';
 import React from 'react';
 import styled from 'styled-components';
-import { ContentSeo } from '@/components/marketing/content-seo';
+import { contentPageHead } from '@/components/marketing/content-seo';
 import { PageHero } from '@/components/marketing/page-hero';
 import { Card } from '@/components/ui/card';
 import { Container } from '@/components/ui/container';
@@ -64,20 +64,12 @@ export default function ContactPage({ data }: PageProps<Queries.ContactPageQuery
   );
 }
 
-export const Head: HeadFC<Queries.ContactPageQuery> = ({ location, data }) => (
-  <ContentSeo page={data.contactYaml} pathname={location.pathname} />
-);
+export const Head = contentPageHead((data: Queries.ContactPageQuery) => data.contactYaml);
 
 export const query = graphql`
   query ContactPage {
     contactYaml {
-      title
-      description
-      hero {
-        eyebrow
-        title
-        lead
-      }
+      ...ContentPageTop
       form {
         title
         lead

@@ -34,7 +34,7 @@ import {
   TrustList,
   WhyGrid,
   WhyTitle,
-} from '@/components/marketing/pages/home.styles';
+} from '@/page-styles/home.styles';
 import { Seo } from '@/components/seo';
 import { ButtonLink } from '@/components/ui/button';
 import { Card, CardText, CardTitle } from '@/components/ui/card';

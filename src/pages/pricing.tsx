@@ -1,8 +1,8 @@
-import { graphql, type HeadFC, type PageProps } from 'gatsby';
+import { graphql, type PageProps } from 'gatsby';
 import React from 'react';
 import { CheckIcon, ChevronDownIcon } from '@/components/icons';
 import { contentIcon } from '@/components/marketing/content-icon';
-import { ContentSeo } from '@/components/marketing/content-seo';
+import { contentPageHead } from '@/components/marketing/content-seo';
 import { PageHero } from '@/components/marketing/page-hero';
 import {
   Alternative,
@@ -19,7 +19,7 @@ import {
   PopularBadge,
   Price,
   Tagline,
-} from '@/components/marketing/pages/pricing.styles';
+} from '@/page-styles/pricing.styles';
 import { ButtonLink } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Section } from '@/components/ui/section';
@@ -125,20 +125,12 @@ export default function PricingPage({ data }: PageProps<Queries.PricingPageQuery
   );
 }
 
-export const Head: HeadFC<Queries.PricingPageQuery> = ({ location, data }) => (
-  <ContentSeo page={data.pricingYaml} pathname={location.pathname} />
-);
+export const Head = contentPageHead((data: Queries.PricingPageQuery) => data.pricingYaml);
 
 export const query = graphql`
   query PricingPage {
     pricingYaml {
-      title
-      description
-      hero {
-        eyebrow
-        title
-        lead
-      }
+      ...ContentPageTop
       sections {
         plans {
           eyebrow

@@ -1,6 +1,6 @@
-import { graphql, type HeadFC, type PageProps } from 'gatsby';
+import { graphql, type PageProps } from 'gatsby';
 import React from 'react';
-import { ContentSeo } from '@/components/marketing/content-seo';
+import { contentPageHead } from '@/components/marketing/content-seo';
 import { ArrowRightIcon, CheckIcon } from '@/components/icons';
 import { contentIcon } from '@/components/marketing/content-icon';
 import { IconBox } from '@/components/marketing/icon-box';
@@ -19,7 +19,7 @@ import {
   ProcessStep,
   ServiceBlock,
   SideCard,
-} from '@/components/marketing/pages/services.styles';
+} from '@/page-styles/services.styles';
 import { Container } from '@/components/ui/container';
 import { useSiteContent } from '@/components/use-site-content';
 
@@ -161,19 +161,13 @@ export default function ServicesPage({ data }: PageProps<Queries.ServicesPageQue
   );
 }
 
-export const Head: HeadFC<Queries.ServicesPageQuery> = ({ location, data }) => (
-  <ContentSeo page={data.servicesPageYaml} pathname={location.pathname} />
-);
+export const Head = contentPageHead((data: Queries.ServicesPageQuery) => data.servicesPageYaml);
 
 export const query = graphql`
   query ServicesPage {
     servicesPageYaml {
-      title
-      description
+      ...ContentPageTop
       hero {
-        eyebrow
-        title
-        lead
         cta
         secondary
       }

@@ -1,12 +1,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { parse } from 'yaml';
+import type { SiteContentFileName } from '@site/contracts';
+// The content reader alone (not the pipeline's entry, which loads the markdown stack).
+import { readContentFile } from '../../pipeline/src/content-file';
 import type { SiteContentQueryResult } from '@/components/use-site-content';
 
 const contentDir = path.resolve(__dirname, '../../content');
 
-function read(file: string): Record<string, unknown> {
-  return parse(fs.readFileSync(path.join(contentDir, file), 'utf8')) as Record<string, unknown>;
+/** content/`file`, read and checked as the build reads it. */
+function read<F extends SiteContentFileName>(file: F) {
+  return readContentFile(fs.readFileSync(path.join(contentDir, file), 'utf8'), file);
 }
 
 /**
@@ -15,30 +18,25 @@ function read(file: string): Record<string, unknown> {
  * siteMetadata) before each test.
  */
 export function siteContentQueryData(): SiteContentQueryResult {
-  const company = read('company.yaml') as unknown as SiteContentQueryResult['companyYaml'];
-  const pricing = read('pricing.yaml') as unknown as SiteContentQueryResult['pricingYaml'];
-  const services = parse(fs.readFileSync(path.join(contentDir, 'services.yaml'), 'utf8')) as Record<
-    string,
-    unknown
-  >[];
+  const pricing = read('pricing.yaml');
   return {
-    companyYaml: company,
+    companyYaml: read('company.yaml'),
     pricingYaml: {
       consultation: pricing.consultation,
-      plans: pricing.plans.map((plan) => ({
-        id: plan.id,
-        price: plan.price,
-        monthly: plan.monthly ?? null,
-        startsAt: plan.startsAt ?? null,
+      plans: pricing.plans.map(({ id, price, monthly, startsAt }) => ({
+        id,
+        price,
+        monthly: monthly ?? null,
+        startsAt: startsAt ?? null,
       })),
     },
     allServicesYaml: {
-      nodes: services.map((service) => ({
-        slug: service.slug as string,
-        name: service.name as string,
-        icon: service.icon as SiteContentQueryResult['allServicesYaml']['nodes'][number]['icon'],
-        card: (service.card as number | undefined) ?? null,
-        summary: (service.summary as string | undefined) ?? null,
+      nodes: read('services.yaml').map(({ slug, name, icon, card, summary }) => ({
+        slug,
+        name,
+        icon,
+        card: card ?? null,
+        summary: summary ?? null,
       })),
     },
   };

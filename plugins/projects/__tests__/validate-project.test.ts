@@ -26,10 +26,10 @@ describe('validateProjectEntry', () => {
 
   it('names the entry and field for an unknown type or status', () => {
     expect(validateProjectEntry({ ...valid, type: 'vue' }, imageExists)).toEqual([
-      'Project "focus-timer" in content/projects.yaml has type "vue" in field "type"; use one of: html, react, other.',
+      'Project "focus-timer" in content/projects.yaml has "vue" in field "type"; use one of: html, react, other.',
     ]);
     expect(validateProjectEntry({ ...valid, status: 'done' }, imageExists)).toEqual([
-      'Project "focus-timer" in content/projects.yaml has status "done" in field "status"; use one of: live, development, planned.',
+      'Project "focus-timer" in content/projects.yaml has "done" in field "status"; use one of: live, development, planned.',
     ]);
   });
 
@@ -44,7 +44,7 @@ describe('validateProjectEntry', () => {
       'Project "focus-timer" in content/projects.yaml has an invalid URL "javascript:alert(1)" in field "url"; use a site path such as /tools/x/ or an http(s) address.',
     ]);
     expect(validateProjectEntry({ ...valid, githubUrl: 'github.com/acme' }, imageExists)).toEqual([
-      'Project "focus-timer" in content/projects.yaml has an invalid URL "github.com/acme" in field "githubUrl"; use https://github.com/<owner>/<repo>.',
+      'Project "focus-timer" in content/projects.yaml has "github.com/acme" in field "githubUrl"; use https://github.com/<owner>/<repo>.',
     ]);
   });
 
@@ -59,7 +59,7 @@ describe('validateProjectEntry', () => {
       'Project "focus-timer" in content/projects.yaml is missing the required field "status".',
     ]);
     expect(validateProjectEntry({ ...valid, technologies: [] }, imageExists)).toEqual([
-      'Project "focus-timer" in content/projects.yaml needs field "technologies" as a non-empty list of names.',
+      'Project "focus-timer" in content/projects.yaml needs field "technologies" as a non-empty list.',
     ]);
   });
 });

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { CONTACT_SERVICES } from '@site/contracts';
-import { readContactFactsFrom, SiteFactsError } from '@site/pipeline';
+import { ContentFileError, readContactFactsFrom } from '@site/pipeline';
 import { loadContactFacts, thanksMessage } from '../../src/services/site-facts';
 
 const contentDir = path.resolve(__dirname, '../../../content');
@@ -31,7 +31,7 @@ describe('readContactFactsFrom', () => {
 
   test('names the file and field that is missing', () => {
     expect(() => readContactFactsFrom('name: X\n', services)).toThrow(
-      new SiteFactsError('content/company.yaml is missing the required field "replyTime".'),
+      new ContentFileError('content/company.yaml is missing the required field "replyTime".'),
     );
     expect(() =>
       readContactFactsFrom('replyTime: 1 day\n', `${services}- slug: voice-ai\n`),

@@ -5,19 +5,8 @@ import { useSiteContent } from '@/components/use-site-content';
 import { formatCalendarDate } from '@/lib/dates';
 import { PageHero } from './page-hero';
 
-/** One legal page of content/legal.yaml (privacy, terms, imprint). */
-export interface LegalPageContent {
-  readonly title: string;
-  readonly description: string;
-  /** The day the text last changed, YYYY-MM-DD. */
-  readonly updated: string;
-  readonly lead: string;
-  readonly sections: readonly {
-    readonly heading: string;
-    readonly paragraphs: readonly string[] | null;
-    readonly items: readonly string[] | null;
-  }[];
-}
+/** One page of content/legal.yaml (privacy, terms, imprint), as the legal page template queries it. */
+export type LegalPageContent = NonNullable<Queries.LegalPageTemplateQuery['legalPage']>;
 
 const Prose = styled.div`
   max-width: 760px;

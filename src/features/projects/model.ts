@@ -1,10 +1,13 @@
 /** The gallery's vocabulary (project types, statuses, their labels), shared by build and browser. */
 
-export const PROJECT_TYPES = ['html', 'react', 'other'] as const;
-export type ProjectType = (typeof PROJECT_TYPES)[number];
+import {
+  PROJECT_STATUSES,
+  PROJECT_TYPES,
+  type ProjectStatus,
+  type ProjectType,
+} from '@site/contracts/form-fields';
 
-export const PROJECT_STATUSES = ['live', 'development', 'planned'] as const;
-export type ProjectStatus = (typeof PROJECT_STATUSES)[number];
+export { PROJECT_STATUSES, PROJECT_TYPES, type ProjectStatus, type ProjectType };
 
 export const TYPE_LABELS: Record<ProjectType, string> = {
   html: 'HTML/JS',

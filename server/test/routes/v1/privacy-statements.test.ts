@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { PersonalDataExport } from '@site/contracts';
-import { parse } from 'yaml';
+import { readContentFile } from '@site/pipeline';
 import { deliveredText } from '../../helpers/delivered-mail';
 import { createUser } from '../../../src/services/accounts';
 import { createGiveaway, enter, setup, type GiveawayTestContext } from './giveaways/fixtures';
@@ -11,12 +11,10 @@ import { createGiveaway, enter, setup, type GiveawayTestContext } from './giveaw
  * copy and an erasure hold. Each promise is quoted here and the behaviour it describes is run:
  * when one changes, the other must.
  */
-interface LegalPage {
-  sections: { heading: string; paragraphs?: string[]; items?: string[] }[];
-}
-const legal = parse(
+const legal = readContentFile(
   fs.readFileSync(path.join(__dirname, '../../../../content/legal.yaml'), 'utf8'),
-) as { privacy: LegalPage };
+  'legal.yaml',
+);
 const privacyText = legal.privacy.sections
   .flatMap((section) => [...(section.paragraphs ?? []), ...(section.items ?? [])])
   .join('\n');

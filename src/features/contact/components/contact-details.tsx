@@ -68,11 +68,7 @@ const Steps = styled.ol`
 `;
 
 /** The words of the column (the `details` of content/contact.yaml); texts may name facts. */
-export interface ContactDetailsCopy {
-  label: string;
-  direct: { title: string; email: string; phone: string; response: string; responseText: string };
-  next: { title: string; steps: readonly { lead: string; text: string }[] };
-}
+export type ContactDetailsCopy = NonNullable<Queries.ContactPageQuery['contactYaml']>['details'];
 
 /** Direct contact details, the response-time promise and what happens after sending. */
 export function ContactDetails({ copy }: { copy: ContactDetailsCopy }) {
