@@ -1,3 +1,4 @@
+import React, { type ReactNode } from 'react';
 import styled, { css } from 'styled-components';
 
 /**
@@ -95,7 +96,7 @@ export const CardFrame = styled.article<{
 `;
 
 /** The card's text below its picture: a column of blocks, pushed apart by one gap. */
-export const CardBody = styled.div<{ $padding?: 5 | 6 }>`
+const CardBody = styled.div<{ $padding?: 5 | 6 }>`
   display: flex;
   flex: 1;
   flex-direction: column;
@@ -105,9 +106,9 @@ export const CardBody = styled.div<{ $padding?: 5 | 6 }>`
 
 /** The card's title (an h3 in a page's list; render `as="h2"` where the list is the page's own). */
 export const CardHeading = styled.h3`
-  margin: 0;
   font-size: ${({ theme }) => theme.fontSizes.xl};
   line-height: 1.3;
+  margin: 0;
 `;
 
 /** The card's summary text. */
@@ -121,3 +122,26 @@ export const CardActions = styled.div`
   margin-top: auto;
   padding-top: ${({ theme }) => theme.space[2]};
 `;
+
+export interface ListCardProps {
+  /** The picture at the card's top edge, clipped to its rounded corners; none leaves no space. */
+  media?: ReactNode;
+  /** The text: a CardHeading, a CardDescription and whatever the card adds, then CardActions. */
+  children: ReactNode;
+  /** The id of the card's heading, which names the article. */
+  labelledBy: string;
+  /** Padding of the text: 5 (1.25rem) for the dense gallery, 6 (1.5rem) otherwise. */
+  bodyPadding?: 5 | 6;
+  /** As tall as its grid cell, so the cards of a row end together. */
+  fill?: boolean;
+}
+
+/** A list card with a picture slot above its text: CardFrame holding the media and a CardBody. */
+export function ListCard({ media, children, labelledBy, bodyPadding, fill }: ListCardProps) {
+  return (
+    <CardFrame $media $fill={fill} aria-labelledby={labelledBy}>
+      {media}
+      <CardBody $padding={bodyPadding}>{children}</CardBody>
+    </CardFrame>
+  );
+}

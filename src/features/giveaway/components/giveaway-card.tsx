@@ -1,13 +1,7 @@
 import React from 'react';
 import styled from 'styled-components';
 import { ButtonLink } from '@/components/ui/button';
-import {
-  CardActions,
-  CardBody,
-  CardDescription,
-  CardFrame,
-  CardHeading,
-} from '@/components/ui/card';
+import { CardActions, CardDescription, CardHeading, ListCard } from '@/components/ui/card';
 import { datesFact, participantsLabel, phaseAction, phaseSentence } from '../states';
 import { displayHandle } from '../spin/display-name';
 import type { GiveawayWithId } from '../api/giveaway-fields';
@@ -77,48 +71,48 @@ const WinnerTitle = styled.p`
 export function GiveawayCard({ giveaway }: { giveaway: GiveawayWithId }) {
   const action = phaseAction(giveaway);
   return (
-    <CardFrame $media aria-labelledby={`giveaway-${giveaway.id}-title`}>
-      {giveaway.prize_image ? (
-        <PrizeImage src={giveaway.prize_image} alt={`Prize: ${giveaway.prize}`} loading="lazy" />
+    <ListCard
+      labelledBy={`giveaway-${giveaway.id}-title`}
+      media={
+        giveaway.prize_image ? (
+          <PrizeImage src={giveaway.prize_image} alt={`Prize: ${giveaway.prize}`} loading="lazy" />
+        ) : null
+      }
+    >
+      <TopRow>
+        <ParticipantCount>
+          <UsersIcon size={18} />
+          {participantsLabel(giveaway.participant_count)}
+        </ParticipantCount>
+        <StatusBadge giveaway={giveaway} />
+      </TopRow>
+      <Title id={`giveaway-${giveaway.id}-title`}>{giveaway.title}</Title>
+      <CardDescription>{giveaway.description}</CardDescription>
+      <Prize>Prize: {giveaway.prize}</Prize>
+      <MaxLine>
+        {datesFact(giveaway)}
+        {giveaway.max_participants ? ` · Max: ${participantsLabel(giveaway.max_participants)}` : ''}
+      </MaxLine>
+      <StateLine>{phaseSentence(giveaway)}</StateLine>
+      {giveaway.winner_details ? (
+        <WinnerBox>
+          <TrophyIcon size={24} />
+          <div>
+            <WinnerTitle>Winner Selected!</WinnerTitle>
+            <p>{displayHandle(giveaway.winner_details)}</p>
+          </div>
+        </WinnerBox>
       ) : null}
-      <CardBody>
-        <TopRow>
-          <ParticipantCount>
-            <UsersIcon size={18} />
-            {participantsLabel(giveaway.participant_count)}
-          </ParticipantCount>
-          <StatusBadge giveaway={giveaway} />
-        </TopRow>
-        <Title id={`giveaway-${giveaway.id}-title`}>{giveaway.title}</Title>
-        <CardDescription>{giveaway.description}</CardDescription>
-        <Prize>Prize: {giveaway.prize}</Prize>
-        <MaxLine>
-          {datesFact(giveaway)}
-          {giveaway.max_participants
-            ? ` · Max: ${participantsLabel(giveaway.max_participants)}`
-            : ''}
-        </MaxLine>
-        <StateLine>{phaseSentence(giveaway)}</StateLine>
-        {giveaway.winner_details ? (
-          <WinnerBox>
-            <TrophyIcon size={24} />
-            <div>
-              <WinnerTitle>Winner Selected!</WinnerTitle>
-              <p>{displayHandle(giveaway.winner_details)}</p>
-            </div>
-          </WinnerBox>
-        ) : null}
-        <CardActions>
-          <ButtonLink
-            to={`/giveaway/${giveaway.id}`}
-            block
-            variant={action.primary ? 'primary' : 'secondary'}
-            aria-describedby={`giveaway-${giveaway.id}-title`}
-          >
-            {action.label}
-          </ButtonLink>
-        </CardActions>
-      </CardBody>
-    </CardFrame>
+      <CardActions>
+        <ButtonLink
+          to={`/giveaway/${giveaway.id}`}
+          block
+          variant={action.primary ? 'primary' : 'secondary'}
+          aria-describedby={`giveaway-${giveaway.id}-title`}
+        >
+          {action.label}
+        </ButtonLink>
+      </CardActions>
+    </ListCard>
   );
 }

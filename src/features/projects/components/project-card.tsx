@@ -2,13 +2,7 @@ import React from 'react';
 import styled from 'styled-components';
 import { Badge, type BadgeVariant } from '@/components/ui/badge';
 import { ButtonAnchor } from '@/components/ui/button';
-import {
-  CardActions,
-  CardBody,
-  CardDescription,
-  CardFrame,
-  CardHeading,
-} from '@/components/ui/card';
+import { CardActions, CardDescription, CardHeading, ListCard } from '@/components/ui/card';
 import { ResponsiveImage } from '@/components/ui/responsive-image';
 import { primaryActionLabel, statusLabel, typeLabel, visibleTechnologies } from '../card-rules';
 import type { ProjectStatus } from '../model';
@@ -93,55 +87,57 @@ export function ProjectCard({ project, eager = false }: ProjectCardProps) {
   const technologies = visibleTechnologies(project.technologies);
   const titleId = `project-${project.id}-title`;
   return (
-    <CardFrame $fill $media aria-labelledby={titleId}>
-      <Media>
-        <StatusBadge $variant={STATUS_BADGE[project.status]}>
-          {statusLabel(project.status)}
-        </StatusBadge>
-        {project.image ? (
-          <ResponsiveImage
-            image={project.image}
-            alt={`Illustration of ${project.title}`}
-            loading={eager ? 'eager' : 'lazy'}
-          />
-        ) : null}
-      </Media>
-      <CardBody $padding={5}>
-        <Meta>
-          <dt className="sr-only">Type</dt>
-          <dd>{typeLabel(project.type)}</dd>
-          <dt className="sr-only">Category</dt>
-          <dd>{project.category}</dd>
-        </Meta>
-        <CardHeading id={titleId}>{project.title}</CardHeading>
-        <CardDescription>{project.description}</CardDescription>
-        <TechList aria-label="Technologies">
-          {technologies.shown.map((technology) => (
-            <Tech key={technology}>{technology}</Tech>
-          ))}
-          {technologies.hiddenCount > 0 ? (
-            <Tech $more>+{technologies.hiddenCount} more</Tech>
+    <ListCard
+      fill
+      labelledBy={titleId}
+      bodyPadding={5}
+      media={
+        <Media>
+          <StatusBadge $variant={STATUS_BADGE[project.status]}>
+            {statusLabel(project.status)}
+          </StatusBadge>
+          {project.image ? (
+            <ResponsiveImage
+              image={project.image}
+              alt={`Illustration of ${project.title}`}
+              loading={eager ? 'eager' : 'lazy'}
+            />
           ) : null}
-        </TechList>
-        <Actions>
-          <ButtonAnchor href={project.url} target="_blank" rel="noopener noreferrer" size="sm">
-            {primaryActionLabel(project.status)}
-            <span className="sr-only"> {project.title} (opens in a new tab)</span>
+        </Media>
+      }
+    >
+      <Meta>
+        <dt className="sr-only">Type</dt>
+        <dd>{typeLabel(project.type)}</dd>
+        <dt className="sr-only">Category</dt>
+        <dd>{project.category}</dd>
+      </Meta>
+      <CardHeading id={titleId}>{project.title}</CardHeading>
+      <CardDescription>{project.description}</CardDescription>
+      <TechList aria-label="Technologies">
+        {technologies.shown.map((technology) => (
+          <Tech key={technology}>{technology}</Tech>
+        ))}
+        {technologies.hiddenCount > 0 ? <Tech $more>+{technologies.hiddenCount} more</Tech> : null}
+      </TechList>
+      <Actions>
+        <ButtonAnchor href={project.url} target="_blank" rel="noopener noreferrer" size="sm">
+          {primaryActionLabel(project.status)}
+          <span className="sr-only"> {project.title} (opens in a new tab)</span>
+        </ButtonAnchor>
+        {project.githubUrl ? (
+          <ButtonAnchor
+            href={project.githubUrl}
+            target="_blank"
+            rel="noopener noreferrer"
+            size="sm"
+            variant="secondary"
+          >
+            GitHub
+            <span className="sr-only"> repository for {project.title} (opens in a new tab)</span>
           </ButtonAnchor>
-          {project.githubUrl ? (
-            <ButtonAnchor
-              href={project.githubUrl}
-              target="_blank"
-              rel="noopener noreferrer"
-              size="sm"
-              variant="secondary"
-            >
-              GitHub
-              <span className="sr-only"> repository for {project.title} (opens in a new tab)</span>
-            </ButtonAnchor>
-          ) : null}
-        </Actions>
-      </CardBody>
-    </CardFrame>
+        ) : null}
+      </Actions>
+    </ListCard>
   );
 }
