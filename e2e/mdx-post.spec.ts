@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { shootWidths } from './support';
+import { expect, test } from '@playwright/test';
+import { ISLAND_LOADER, openPastIdle, shootWidths } from './support';
 
 /**
  * The bundled MDX post (content/blog/inside-the-agent-loop.mdx) on the production build: its
@@ -9,15 +9,6 @@ import { shootWidths } from './support';
 
 const MDX_POST = '/blog/inside-the-agent-loop';
 const TITLE = 'Inside the Agent Loop: How an AI Agent Decides, Acts and Knows When to Stop';
-
-/** Every script the page requests, by path. */
-function scriptsOf(page: Page): string[] {
-  const scripts: string[] = [];
-  page.on('request', (request) => {
-    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
-  });
-  return scripts;
-}
 
 test('the diagram and the callouts are in the served HTML, drawn at build time', async ({
   browser,
@@ -64,14 +55,10 @@ test('the diagram and the callouts are in the served HTML, drawn at build time',
 test('it loads no script beyond the island loader, and its HTML has no other script', async ({
   page,
 }) => {
-  const scripts = scriptsOf(page);
-  const response = await page.goto(MDX_POST);
-  const html = (await response?.text()) ?? '';
-  await page.waitForLoadState('networkidle');
   // Past the loader's idle wait; Share waits for a press and the footer signup is further down.
-  await page.waitForTimeout(3_000);
+  const { html, scripts } = await openPastIdle(page, MDX_POST);
   expect(scripts).toHaveLength(1);
-  expect(scripts[0]).toMatch(/^\/islands\/loader-[0-9a-f]+\.js$/);
+  expect(scripts[0]).toMatch(ISLAND_LOADER);
   // One executable script element, the loader's; JSON-LD is data, not code.
   const executable = (html.match(/<script(?![^>]*type="application\/(?:ld\+)?json")[^>]*>/g) ?? [])
     .length;

@@ -82,37 +82,30 @@ export function AgentLoopDiagram({ caption, maxTurns }: AgentLoopDiagramProps) {
           </marker>
         </defs>
 
-        {/* The straight path down: goal → decide → tool → observe. */}
-        <line
-          x1={CENTER}
-          y1={bottom(goal)}
-          x2={CENTER}
-          y2={decide.y - 2}
-          className="flow"
-          markerEnd={arrow}
-        />
-        <line
-          x1={CENTER}
-          y1={bottom(decide)}
-          x2={CENTER}
-          y2={tool.y - 2}
-          className="flow"
-          markerEnd={arrow}
-        />
-        <text x={CENTER + 8} y={bottom(decide) + 24} className="edge-label">
-          tool call
-        </text>
-        <line
-          x1={CENTER}
-          y1={bottom(tool)}
-          x2={CENTER}
-          y2={observe.y - 2}
-          className="flow"
-          markerEnd={arrow}
-        />
-        <text x={CENTER + 8} y={bottom(tool) + 24} className="edge-label">
-          result
-        </text>
+        {/* The straight path down, goal → decide → tool → observe, each arrow with its label. */}
+        {(
+          [
+            [goal, decide, null],
+            [decide, tool, 'tool call'],
+            [tool, observe, 'result'],
+          ] as const
+        ).map(([from, to, label]) => (
+          <g key={from.title}>
+            <line
+              x1={CENTER}
+              y1={bottom(from)}
+              x2={CENTER}
+              y2={to.y - 2}
+              className="flow"
+              markerEnd={arrow}
+            />
+            {label ? (
+              <text x={CENTER + 8} y={bottom(from) + 24} className="edge-label">
+                {label}
+              </text>
+            ) : null}
+          </g>
+        ))}
 
         {/* The loop: from the observation back up to the model, on the left. */}
         <path

@@ -1,13 +1,15 @@
 import React, { type ReactNode } from 'react';
 import styled from 'styled-components';
+import type { Theme } from '@/styles/theme';
 
-export type CalloutTone = 'note' | 'tip' | 'warning';
+/** Each tone: the word read before the title, and the theme colour of its edge and word. */
+const TONES = {
+  note: { word: 'Note', color: 'info' },
+  tip: { word: 'Tip', color: 'success' },
+  warning: { word: 'Warning', color: 'warning' },
+} as const satisfies Record<string, { word: string; color: keyof Theme['colors'] }>;
 
-const TONE_LABEL: Record<CalloutTone, string> = {
-  note: 'Note',
-  tip: 'Tip',
-  warning: 'Warning',
-};
+export type CalloutTone = keyof typeof TONES;
 
 export interface CalloutProps {
   /** Sets the colour and the word read before the title ("Note", "Tip", "Warning"). */
@@ -24,59 +26,44 @@ export interface CalloutProps {
  * has no state and no handlers.
  */
 export function Callout({ tone = 'note', title, children }: CalloutProps) {
-  const label = TONE_LABEL[tone];
+  const { word } = TONES[tone];
   return (
     <Box
       $tone={tone}
       role="note"
-      aria-label={title ? `${label}: ${title}` : label}
+      aria-label={title ? `${word}: ${title}` : word}
       data-callout={tone}
     >
-      <Title>
-        <ToneWord $tone={tone}>{label}</ToneWord>
-        {title ? <span>{title}</span> : null}
-      </Title>
+      <ToneWord>{word}</ToneWord>
+      {title ? <Title>{title}</Title> : null}
       <Body>{children}</Body>
     </Box>
   );
 }
 
 const Box = styled.aside<{ $tone: CalloutTone }>`
+  --callout-color: ${({ theme, $tone }) => theme.colors[TONES[$tone].color]};
   margin: 0 0 ${({ theme }) => theme.space[6]};
   padding: ${({ theme }) => `${theme.space[4]} ${theme.space[5]}`};
   border: 1px solid ${({ theme }) => theme.colors.border};
-  border-left: 4px solid
-    ${({ theme, $tone }) =>
-      $tone === 'warning'
-        ? theme.colors.warning
-        : $tone === 'tip'
-          ? theme.colors.success
-          : theme.colors.info};
+  border-left: 4px solid var(--callout-color);
   border-radius: ${({ theme }) => theme.radii.md};
   background: ${({ theme }) => theme.colors.surface};
   font-size: ${({ theme }) => theme.fontSizes.md};
   line-height: 1.6;
 `;
 
-const Title = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: baseline;
-  gap: ${({ theme }) => theme.space[2]};
-  margin: 0 0 ${({ theme }) => theme.space[2]};
-  font-weight: 700;
-`;
-
-const ToneWord = styled.span<{ $tone: CalloutTone }>`
+const ToneWord = styled.strong`
+  display: block;
+  color: var(--callout-color);
   font-size: ${({ theme }) => theme.fontSizes.xs};
   letter-spacing: 0.06em;
   text-transform: uppercase;
-  color: ${({ theme, $tone }) =>
-    $tone === 'warning'
-      ? theme.colors.warning
-      : $tone === 'tip'
-        ? theme.colors.success
-        : theme.colors.info};
+`;
+
+const Title = styled.strong`
+  display: block;
+  margin-bottom: ${({ theme }) => theme.space[2]};
 `;
 
 const Body = styled.div`
