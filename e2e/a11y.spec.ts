@@ -30,6 +30,14 @@ for (const width of widths) {
       });
     }
 
+    test('the MDX post (diagram, callouts) has no serious or critical axe violations', async ({
+      page,
+    }) => {
+      await page.goto('/blog/inside-the-agent-loop');
+      await page.waitForLoadState('networkidle');
+      expect(await seriousViolations(page)).toEqual([]);
+    });
+
     test('a blog post has no serious or critical axe violations', async ({ page }) => {
       await page.goto('/blog');
       const firstPost = page.locator('main a[href^="/blog/"]').first();

@@ -3,12 +3,13 @@ import { hydrated, islandHydrated } from './support';
 
 /**
  * The blog against the built site and the real server. The bundled posts in content/blog are the
- * fixtures: five published posts in three categories, three of them in the series
+ * fixtures: six published posts in three categories (one of them MDX), three of them in the series
  * "Agents in Production", and one draft that a production build must leave out.
  */
 
 const SDK_POST = '/blog/getting-started-with-the-openai-agents-sdk';
 const DRAFT_TITLE = 'Graph RAG Field Notes';
+const MDX_TITLE = 'Inside the Agent Loop: How an AI Agent Decides, Acts and Knows When to Stop';
 
 const cardTitles = (page: Page) => page.getByRole('list').locator('article h3');
 
@@ -21,11 +22,12 @@ test.describe('/blog list', () => {
   test('lists published posts newest first and never the draft', async ({ page }) => {
     await openBlog(page);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    await expect(page.getByText('5 posts', { exact: true })).toBeVisible();
+    await expect(page.getByText('6 posts', { exact: true })).toBeVisible();
     await expect(cardTitles(page)).toHaveText([
       'Prompt Injection and Tool Permissions: A Threat Model for Agents',
       'Observability for AI Agents: Traces, Evals and Cost',
       'Designing Tools Your Agent Can Actually Use',
+      MDX_TITLE,
       'Getting Started with the OpenAI Agents SDK',
       'What Is an AI Agent? A Practical Definition for Business Teams',
     ]);
@@ -57,7 +59,7 @@ test.describe('/blog list', () => {
     await expect(page.getByText('No posts match your search for graph rag')).toBeVisible();
     await page.getByRole('button', { name: 'Clear filters' }).click();
     await expect(searchbox).toHaveValue('');
-    await expect(cardTitles(page)).toHaveCount(5);
+    await expect(cardTitles(page)).toHaveCount(6);
   });
 
   test('each category and the series filter the list; All resets; the URL follows and back works', async ({
@@ -69,6 +71,7 @@ test.describe('/blog list', () => {
     await button(/^Foundation/).click();
     await expect(page).toHaveURL(/\/blog\?category=foundation$/);
     await expect(cardTitles(page)).toHaveText([
+      MDX_TITLE,
       'Getting Started with the OpenAI Agents SDK',
       'What Is an AI Agent? A Practical Definition for Business Teams',
     ]);
@@ -95,7 +98,7 @@ test.describe('/blog list', () => {
 
     await button('All').click();
     await expect(page).toHaveURL(/\/blog$/);
-    await expect(cardTitles(page)).toHaveCount(5);
+    await expect(cardTitles(page)).toHaveCount(6);
   });
 
   test('search combines with the chosen filter', async ({ page }) => {

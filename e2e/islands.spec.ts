@@ -1,5 +1,5 @@
 import { expect, test, type Page, type Route } from '@playwright/test';
-import { islandHydrated, loginAsAdmin } from './support';
+import { ISLAND_LOADER, islandHydrated, loginAsAdmin, openPastIdle, scriptsOf } from './support';
 
 /**
  * Document pages on the production build: they carry no app runtime, and each island works once
@@ -7,15 +7,6 @@ import { islandHydrated, loginAsAdmin } from './support';
  */
 
 const POST = '/blog/prompt-injection-threat-model-for-agents';
-
-/** Every script the page requests, by path. */
-function scriptsOf(page: Page): string[] {
-  const scripts: string[] = [];
-  page.on('request', (request) => {
-    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
-  });
-  return scripts;
-}
 
 /**
  * Holds the island's own entry script until `release()`: the island's markup is on the page, but
@@ -49,14 +40,10 @@ test.describe('a page that only shows things', () => {
     test(`${path} loads only the island loader while the reader is far from the footer signup`, async ({
       page,
     }) => {
-      const scripts = scriptsOf(page);
-      const response = await page.goto(path);
-      const html = (await response?.text()) ?? '';
-      await page.waitForLoadState('networkidle');
       // Past the loader's idle wait: the footer's signup is further down than its 400 px.
-      await page.waitForTimeout(3_000);
+      const { html, scripts } = await openPastIdle(page, path);
       expect(scripts).toHaveLength(1);
-      expect(scripts[0]).toMatch(/^\/islands\/loader-[0-9a-f]+\.js$/);
+      expect(scripts[0]).toMatch(ISLAND_LOADER);
       // The one script element is the loader's; there is no inline script.
       expect(html.match(/<script/g)).toHaveLength(1);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
@@ -67,13 +54,10 @@ test.describe('a page that only shows things', () => {
     page,
   }) => {
     await page.setViewportSize({ width: 412, height: 823 });
-    const scripts = scriptsOf(page);
-    await page.goto(POST);
-    await page.waitForLoadState('networkidle');
     // Past the loader's idle wait: Share (in view) waits for a press, the card is further down.
-    await page.waitForTimeout(3_000);
+    const { scripts } = await openPastIdle(page, POST);
     expect(scripts).toHaveLength(1);
-    expect(scripts[0]).toMatch(/^\/islands\/loader-[0-9a-f]+\.js$/);
+    expect(scripts[0]).toMatch(ISLAND_LOADER);
   });
 
   test('pages name the speculation rules, served as such', async ({ page }) => {
@@ -252,9 +236,7 @@ test.describe('the staff menu', () => {
     await page.goto('/about');
     await page.waitForLoadState('networkidle');
     // Only the island loader (for the footer's signup, further down): nothing of the staff menu.
-    expect(scripts.filter((script) => !/^\/islands\/loader-[0-9a-f]+\.js$/.test(script))).toEqual(
-      [],
-    );
+    expect(scripts.filter((script) => !ISLAND_LOADER.test(script))).toEqual([]);
 
     await loginAsAdmin(page);
     const response = await page.goto('/about');

@@ -86,6 +86,34 @@ export async function islandHydrated(page: Page, name: string): Promise<void> {
   ).toBeAttached();
 }
 
+/** Every script the page requests from now on, by path. */
+export function scriptsOf(page: Page): string[] {
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+  });
+  return scripts;
+}
+
+/** The island loader's file: the one script a document page loads before the visitor acts. */
+export const ISLAND_LOADER = /^\/islands\/loader-[0-9a-f]+\.js$/;
+
+/**
+ * Opens a document page and waits until the network is quiet and past the island loader's idle
+ * wait (an island in view loads then); returns the served HTML and every script requested.
+ */
+export async function openPastIdle(
+  page: Page,
+  pathname: string,
+): Promise<{ html: string; scripts: string[] }> {
+  const scripts = scriptsOf(page);
+  const response = await page.goto(pathname);
+  const html = (await response?.text()) ?? '';
+  await page.waitForLoadState('networkidle');
+  await page.waitForTimeout(3_000);
+  return { html, scripts };
+}
+
 /** How long a publish may take: a real `gatsby build` aside, then the switch. */
 export const BUILD_WAIT = { timeout: 12 * 60_000 };
 

@@ -1563,6 +1563,8 @@ type File = Node & {
   readonly childHomeYaml: Maybe<HomeYaml>;
   /** Returns the first child node of type LegalYaml or null if there are no children of given type on this node */
   readonly childLegalYaml: Maybe<LegalYaml>;
+  /** Returns the first child node of type Mdx or null if there are no children of given type on this node */
+  readonly childMdx: Maybe<Mdx>;
   /** Returns the first child node of type PricingYaml or null if there are no children of given type on this node */
   readonly childPricingYaml: Maybe<PricingYaml>;
   /** Returns the first child node of type ProjectsYaml or null if there are no children of given type on this node */
@@ -1586,6 +1588,8 @@ type File = Node & {
   readonly childrenHomeYaml: Maybe<ReadonlyArray<Maybe<HomeYaml>>>;
   /** Returns all children nodes filtered by type LegalYaml */
   readonly childrenLegalYaml: Maybe<ReadonlyArray<Maybe<LegalYaml>>>;
+  /** Returns all children nodes filtered by type Mdx */
+  readonly childrenMdx: Maybe<ReadonlyArray<Maybe<Mdx>>>;
   /** Returns all children nodes filtered by type PricingYaml */
   readonly childrenPricingYaml: Maybe<ReadonlyArray<Maybe<PricingYaml>>>;
   /** Returns all children nodes filtered by type ProjectsYaml */
@@ -1744,6 +1748,7 @@ type FileFieldSelector = {
   readonly childContactYaml: InputMaybe<ContactYamlFieldSelector>;
   readonly childHomeYaml: InputMaybe<HomeYamlFieldSelector>;
   readonly childLegalYaml: InputMaybe<LegalYamlFieldSelector>;
+  readonly childMdx: InputMaybe<MdxFieldSelector>;
   readonly childPricingYaml: InputMaybe<PricingYamlFieldSelector>;
   readonly childProjectsYaml: InputMaybe<ProjectsYamlFieldSelector>;
   readonly childServicesPageYaml: InputMaybe<ServicesPageYamlFieldSelector>;
@@ -1756,6 +1761,7 @@ type FileFieldSelector = {
   readonly childrenContactYaml: InputMaybe<ContactYamlFieldSelector>;
   readonly childrenHomeYaml: InputMaybe<HomeYamlFieldSelector>;
   readonly childrenLegalYaml: InputMaybe<LegalYamlFieldSelector>;
+  readonly childrenMdx: InputMaybe<MdxFieldSelector>;
   readonly childrenPricingYaml: InputMaybe<PricingYamlFieldSelector>;
   readonly childrenProjectsYaml: InputMaybe<ProjectsYamlFieldSelector>;
   readonly childrenServicesPageYaml: InputMaybe<ServicesPageYamlFieldSelector>;
@@ -1824,6 +1830,7 @@ type FileFilterInput = {
   readonly childContactYaml: InputMaybe<ContactYamlFilterInput>;
   readonly childHomeYaml: InputMaybe<HomeYamlFilterInput>;
   readonly childLegalYaml: InputMaybe<LegalYamlFilterInput>;
+  readonly childMdx: InputMaybe<MdxFilterInput>;
   readonly childPricingYaml: InputMaybe<PricingYamlFilterInput>;
   readonly childProjectsYaml: InputMaybe<ProjectsYamlFilterInput>;
   readonly childServicesPageYaml: InputMaybe<ServicesPageYamlFilterInput>;
@@ -1836,6 +1843,7 @@ type FileFilterInput = {
   readonly childrenContactYaml: InputMaybe<ContactYamlFilterListInput>;
   readonly childrenHomeYaml: InputMaybe<HomeYamlFilterListInput>;
   readonly childrenLegalYaml: InputMaybe<LegalYamlFilterListInput>;
+  readonly childrenMdx: InputMaybe<MdxFilterListInput>;
   readonly childrenPricingYaml: InputMaybe<PricingYamlFilterListInput>;
   readonly childrenProjectsYaml: InputMaybe<ProjectsYamlFilterListInput>;
   readonly childrenServicesPageYaml: InputMaybe<ServicesPageYamlFilterListInput>;
@@ -1929,6 +1937,7 @@ type FileSortInput = {
   readonly childContactYaml: InputMaybe<ContactYamlSortInput>;
   readonly childHomeYaml: InputMaybe<HomeYamlSortInput>;
   readonly childLegalYaml: InputMaybe<LegalYamlSortInput>;
+  readonly childMdx: InputMaybe<MdxSortInput>;
   readonly childPricingYaml: InputMaybe<PricingYamlSortInput>;
   readonly childProjectsYaml: InputMaybe<ProjectsYamlSortInput>;
   readonly childServicesPageYaml: InputMaybe<ServicesPageYamlSortInput>;
@@ -1941,6 +1950,7 @@ type FileSortInput = {
   readonly childrenContactYaml: InputMaybe<ContactYamlSortInput>;
   readonly childrenHomeYaml: InputMaybe<HomeYamlSortInput>;
   readonly childrenLegalYaml: InputMaybe<LegalYamlSortInput>;
+  readonly childrenMdx: InputMaybe<MdxSortInput>;
   readonly childrenPricingYaml: InputMaybe<PricingYamlSortInput>;
   readonly childrenProjectsYaml: InputMaybe<ProjectsYamlSortInput>;
   readonly childrenServicesPageYaml: InputMaybe<ServicesPageYamlSortInput>;
@@ -2614,8 +2624,14 @@ type LegalYamlSortInput = {
 };
 
 type Mdx = Node & {
+  readonly body: Maybe<Scalars['String']>;
+  /** Returns the first child node of type BlogPost or null if there are no children of given type on this node */
+  readonly childBlogPost: Maybe<BlogPost>;
   readonly children: ReadonlyArray<Node>;
+  /** Returns all children nodes filtered by type BlogPost */
+  readonly childrenBlogPost: Maybe<ReadonlyArray<Maybe<BlogPost>>>;
   readonly excerpt: Maybe<Scalars['String']>;
+  readonly frontmatter: Maybe<MdxFrontmatter>;
   readonly id: Scalars['ID'];
   readonly internal: Internal;
   readonly parent: Maybe<Node>;
@@ -2678,8 +2694,12 @@ type MdxEdge = {
 };
 
 type MdxFieldSelector = {
+  readonly body: InputMaybe<FieldSelectorEnum>;
+  readonly childBlogPost: InputMaybe<BlogPostFieldSelector>;
   readonly children: InputMaybe<NodeFieldSelector>;
+  readonly childrenBlogPost: InputMaybe<BlogPostFieldSelector>;
   readonly excerpt: InputMaybe<FieldSelectorEnum>;
+  readonly frontmatter: InputMaybe<MdxFrontmatterFieldSelector>;
   readonly id: InputMaybe<FieldSelectorEnum>;
   readonly internal: InputMaybe<InternalFieldSelector>;
   readonly parent: InputMaybe<NodeFieldSelector>;
@@ -2687,12 +2707,68 @@ type MdxFieldSelector = {
 };
 
 type MdxFilterInput = {
+  readonly body: InputMaybe<StringQueryOperatorInput>;
+  readonly childBlogPost: InputMaybe<BlogPostFilterInput>;
   readonly children: InputMaybe<NodeFilterListInput>;
+  readonly childrenBlogPost: InputMaybe<BlogPostFilterListInput>;
   readonly excerpt: InputMaybe<StringQueryOperatorInput>;
+  readonly frontmatter: InputMaybe<MdxFrontmatterFilterInput>;
   readonly id: InputMaybe<StringQueryOperatorInput>;
   readonly internal: InputMaybe<InternalFilterInput>;
   readonly parent: InputMaybe<NodeFilterInput>;
   readonly tableOfContents: InputMaybe<JSONQueryOperatorInput>;
+};
+
+type MdxFilterListInput = {
+  readonly elemMatch: InputMaybe<MdxFilterInput>;
+};
+
+type MdxFrontmatter = {
+  readonly author: Maybe<Scalars['String']>;
+  readonly category: Maybe<Scalars['String']>;
+  readonly date: Maybe<Scalars['Date']>;
+  readonly description: Maybe<Scalars['String']>;
+  readonly slug: Maybe<Scalars['String']>;
+  readonly tags: Maybe<ReadonlyArray<Maybe<Scalars['String']>>>;
+  readonly title: Maybe<Scalars['String']>;
+};
+
+
+type MdxFrontmatter_dateArgs = {
+  difference: InputMaybe<Scalars['String']>;
+  formatString: InputMaybe<Scalars['String']>;
+  fromNow: InputMaybe<Scalars['Boolean']>;
+  locale: InputMaybe<Scalars['String']>;
+};
+
+type MdxFrontmatterFieldSelector = {
+  readonly author: InputMaybe<FieldSelectorEnum>;
+  readonly category: InputMaybe<FieldSelectorEnum>;
+  readonly date: InputMaybe<FieldSelectorEnum>;
+  readonly description: InputMaybe<FieldSelectorEnum>;
+  readonly slug: InputMaybe<FieldSelectorEnum>;
+  readonly tags: InputMaybe<FieldSelectorEnum>;
+  readonly title: InputMaybe<FieldSelectorEnum>;
+};
+
+type MdxFrontmatterFilterInput = {
+  readonly author: InputMaybe<StringQueryOperatorInput>;
+  readonly category: InputMaybe<StringQueryOperatorInput>;
+  readonly date: InputMaybe<DateQueryOperatorInput>;
+  readonly description: InputMaybe<StringQueryOperatorInput>;
+  readonly slug: InputMaybe<StringQueryOperatorInput>;
+  readonly tags: InputMaybe<StringQueryOperatorInput>;
+  readonly title: InputMaybe<StringQueryOperatorInput>;
+};
+
+type MdxFrontmatterSortInput = {
+  readonly author: InputMaybe<SortOrderEnum>;
+  readonly category: InputMaybe<SortOrderEnum>;
+  readonly date: InputMaybe<SortOrderEnum>;
+  readonly description: InputMaybe<SortOrderEnum>;
+  readonly slug: InputMaybe<SortOrderEnum>;
+  readonly tags: InputMaybe<SortOrderEnum>;
+  readonly title: InputMaybe<SortOrderEnum>;
 };
 
 type MdxGroupConnection = {
@@ -2737,8 +2813,12 @@ type MdxGroupConnection_sumArgs = {
 };
 
 type MdxSortInput = {
+  readonly body: InputMaybe<SortOrderEnum>;
+  readonly childBlogPost: InputMaybe<BlogPostSortInput>;
   readonly children: InputMaybe<NodeSortInput>;
+  readonly childrenBlogPost: InputMaybe<BlogPostSortInput>;
   readonly excerpt: InputMaybe<SortOrderEnum>;
+  readonly frontmatter: InputMaybe<MdxFrontmatterSortInput>;
   readonly id: InputMaybe<SortOrderEnum>;
   readonly internal: InputMaybe<InternalSortInput>;
   readonly parent: InputMaybe<NodeSortInput>;
@@ -3649,6 +3729,7 @@ type Query_fileArgs = {
   childContactYaml: InputMaybe<ContactYamlFilterInput>;
   childHomeYaml: InputMaybe<HomeYamlFilterInput>;
   childLegalYaml: InputMaybe<LegalYamlFilterInput>;
+  childMdx: InputMaybe<MdxFilterInput>;
   childPricingYaml: InputMaybe<PricingYamlFilterInput>;
   childProjectsYaml: InputMaybe<ProjectsYamlFilterInput>;
   childServicesPageYaml: InputMaybe<ServicesPageYamlFilterInput>;
@@ -3661,6 +3742,7 @@ type Query_fileArgs = {
   childrenContactYaml: InputMaybe<ContactYamlFilterListInput>;
   childrenHomeYaml: InputMaybe<HomeYamlFilterListInput>;
   childrenLegalYaml: InputMaybe<LegalYamlFilterListInput>;
+  childrenMdx: InputMaybe<MdxFilterListInput>;
   childrenPricingYaml: InputMaybe<PricingYamlFilterListInput>;
   childrenProjectsYaml: InputMaybe<ProjectsYamlFilterListInput>;
   childrenServicesPageYaml: InputMaybe<ServicesPageYamlFilterListInput>;
@@ -3728,8 +3810,12 @@ type Query_legalYamlArgs = {
 
 
 type Query_mdxArgs = {
+  body: InputMaybe<StringQueryOperatorInput>;
+  childBlogPost: InputMaybe<BlogPostFilterInput>;
   children: InputMaybe<NodeFilterListInput>;
+  childrenBlogPost: InputMaybe<BlogPostFilterListInput>;
   excerpt: InputMaybe<StringQueryOperatorInput>;
+  frontmatter: InputMaybe<MdxFrontmatterFilterInput>;
   id: InputMaybe<StringQueryOperatorInput>;
   internal: InputMaybe<InternalFilterInput>;
   parent: InputMaybe<NodeFilterInput>;
@@ -5170,7 +5256,7 @@ type BlogPostBySlugQueryVariables = Exact<{
 }>;
 
 
-type BlogPostBySlugQuery = { readonly site: { readonly siteMetadata: { readonly siteUrl: string | null } | null } | null, readonly blogPost: { readonly html: string, readonly slug: string, readonly title: string, readonly description: string, readonly date: string, readonly category: string, readonly author: string | null, readonly tags: ReadonlyArray<string>, readonly series: string | null, readonly seriesOrder: number | null, readonly readingTime: number, readonly wordCount: number, readonly draft: boolean, readonly categoryInfo: { readonly name: string, readonly title: string, readonly description: string } | null, readonly headings: ReadonlyArray<{ readonly level: number, readonly text: string, readonly id: string }> } | null, readonly related: { readonly nodes: ReadonlyArray<{ readonly id: string, readonly slug: string, readonly title: string, readonly date: string }> } };
+type BlogPostBySlugQuery = { readonly blogPost: { readonly html: string, readonly slug: string, readonly title: string, readonly description: string, readonly date: string, readonly category: string, readonly author: string | null, readonly tags: ReadonlyArray<string>, readonly series: string | null, readonly seriesOrder: number | null, readonly readingTime: number, readonly wordCount: number, readonly draft: boolean, readonly categoryInfo: { readonly name: string, readonly title: string, readonly description: string } | null, readonly headings: ReadonlyArray<{ readonly level: number, readonly text: string, readonly id: string }> } | null, readonly site: { readonly siteMetadata: { readonly siteUrl: string | null } | null } | null, readonly related: { readonly nodes: ReadonlyArray<{ readonly id: string, readonly slug: string, readonly title: string, readonly date: string }> } };
 
 type BlogPostMdxBySlugQueryVariables = Exact<{
   slug: Scalars['String'];
@@ -5178,9 +5264,11 @@ type BlogPostMdxBySlugQueryVariables = Exact<{
 }>;
 
 
-type BlogPostMdxBySlugQuery = { readonly site: { readonly siteMetadata: { readonly siteUrl: string | null } | null } | null, readonly blogPost: { readonly html: string, readonly slug: string, readonly title: string, readonly description: string, readonly date: string, readonly category: string, readonly author: string | null, readonly tags: ReadonlyArray<string>, readonly series: string | null, readonly seriesOrder: number | null, readonly readingTime: number, readonly wordCount: number, readonly draft: boolean, readonly categoryInfo: { readonly name: string, readonly title: string, readonly description: string } | null, readonly headings: ReadonlyArray<{ readonly level: number, readonly text: string, readonly id: string }> } | null, readonly related: { readonly nodes: ReadonlyArray<{ readonly id: string, readonly slug: string, readonly title: string, readonly date: string }> } };
+type BlogPostMdxBySlugQuery = { readonly blogPost: { readonly slug: string, readonly title: string, readonly description: string, readonly date: string, readonly category: string, readonly author: string | null, readonly tags: ReadonlyArray<string>, readonly series: string | null, readonly seriesOrder: number | null, readonly readingTime: number, readonly wordCount: number, readonly draft: boolean, readonly categoryInfo: { readonly name: string, readonly title: string, readonly description: string } | null, readonly headings: ReadonlyArray<{ readonly level: number, readonly text: string, readonly id: string }> } | null, readonly site: { readonly siteMetadata: { readonly siteUrl: string | null } | null } | null, readonly related: { readonly nodes: ReadonlyArray<{ readonly id: string, readonly slug: string, readonly title: string, readonly date: string }> } };
 
 type BlogPostPageFragment = { readonly slug: string, readonly title: string, readonly description: string, readonly date: string, readonly category: string, readonly author: string | null, readonly tags: ReadonlyArray<string>, readonly series: string | null, readonly seriesOrder: number | null, readonly readingTime: number, readonly wordCount: number, readonly draft: boolean, readonly categoryInfo: { readonly name: string, readonly title: string, readonly description: string } | null, readonly headings: ReadonlyArray<{ readonly level: number, readonly text: string, readonly id: string }> };
+
+type BlogPostPageContextFragment = { readonly site: { readonly siteMetadata: { readonly siteUrl: string | null } | null } | null, readonly related: { readonly nodes: ReadonlyArray<{ readonly id: string, readonly slug: string, readonly title: string, readonly date: string }> } };
 
 type ContactPageQueryVariables = Exact<{ [key: string]: never; }>;
 

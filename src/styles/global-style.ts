@@ -1,4 +1,5 @@
 import { createGlobalStyle } from 'styled-components';
+import { visuallyHidden } from './visually-hidden';
 
 /**
  * Site-wide base styles. Kept deliberately small: components own their look; this file only sets
@@ -97,15 +98,7 @@ export const GlobalStyle = createGlobalStyle`
   }
 
   .sr-only {
-    position: absolute !important;
-    width: 1px;
-    height: 1px;
-    padding: 0;
-    margin: -1px;
-    overflow: hidden;
-    clip: rect(0, 0, 0, 0);
-    white-space: nowrap;
-    border: 0;
+    ${visuallyHidden}
   }
 
   ${({ theme }) => theme.media.reducedMotion} {

@@ -1,46 +1,26 @@
-import { graphql, type HeadProps, type PageProps } from 'gatsby';
-import React from 'react';
-import { PostBody } from '@/features/blog/components/post-body';
-import { PostHead, PostPage } from '@/features/blog/components/post-page';
+import { graphql } from 'gatsby';
+import { MdxPostHead, MdxPostPage } from '@/features/blog/components/post-page';
 import '@/features/blog/styles/prism-theme.css';
 
-/**
+/*
  * An MDX post (content/blog/*.mdx). MDX is code: only people trusted with the repository write
  * these, through git; the editor's desk writes markdown only. gatsby-plugin-mdx compiles the body
- * into this page's component (children).
+ * and hands it to this page's component as children; MdxPostPage draws it with the components of
+ * src/features/blog/mdx, inside the same PostPage and PostHead as the markdown template, from the
+ * same query fragments.
+ *
+ * gatsby-plugin-mdx reads this file with a plain JavaScript parser before TypeScript is removed,
+ * so it holds no type syntax: the typed code is in post-page.tsx.
  */
-export default function BlogPostMdxTemplate({
-  data,
-  children,
-}: PageProps<Queries.BlogPostMdxBySlugQuery>) {
-  return <PostPage data={data} body={<PostBody>{children}</PostBody>} />;
-}
+export default MdxPostPage;
 
-export function Head({ data, location }: HeadProps<Queries.BlogPostMdxBySlugQuery>) {
-  return <PostHead data={data} pathname={location.pathname} />;
-}
+export const Head = MdxPostHead;
 
 export const query = graphql`
   query BlogPostMdxBySlug($slug: String!, $relatedIds: [String!]!) {
-    site {
-      siteMetadata {
-        siteUrl
-      }
-    }
+    ...BlogPostPageContext
     blogPost(slug: { eq: $slug }) {
       ...BlogPostPage
-      html
-    }
-    related: allBlogPost(
-      filter: { id: { in: $relatedIds } }
-      sort: [{ date: DESC }, { slug: ASC }]
-    ) {
-      nodes {
-        id
-        slug
-        title
-        date
-      }
     }
   }
 `;

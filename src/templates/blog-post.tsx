@@ -21,28 +21,14 @@ export function Head({ data, location }: HeadProps<Queries.BlogPostBySlugQuery>)
 
 export const query = graphql`
   query BlogPostBySlug($slug: String!, $relatedIds: [String!]!) {
-    site {
-      siteMetadata {
-        siteUrl
-      }
-    }
+    ...BlogPostPageContext
     blogPost(slug: { eq: $slug }) {
       ...BlogPostPage
       html
     }
-    related: allBlogPost(
-      filter: { id: { in: $relatedIds } }
-      sort: [{ date: DESC }, { slug: ASC }]
-    ) {
-      nodes {
-        id
-        slug
-        title
-        date
-      }
-    }
   }
 
+  # What a post page shows besides its body; the MDX template's query asks for the same.
   fragment BlogPostPage on BlogPost {
     slug
     title
@@ -66,5 +52,25 @@ export const query = graphql`
     readingTime
     wordCount
     draft
+  }
+
+  # The site address (for the canonical URL and JSON-LD) and the related posts the build chose.
+  fragment BlogPostPageContext on Query {
+    site {
+      siteMetadata {
+        siteUrl
+      }
+    }
+    related: allBlogPost(
+      filter: { id: { in: $relatedIds } }
+      sort: [{ date: DESC }, { slug: ASC }]
+    ) {
+      nodes {
+        id
+        slug
+        title
+        date
+      }
+    }
   }
 `;

@@ -91,6 +91,18 @@ describe('onCreateNode', () => {
     expect(post.html).toContain('{process.exit(1)} and &#x3C;script>alert(1)&#x3C;/script>');
   });
 
+  it('shows the MDX components a .md body names as the text typed: a .md post is never MDX', async () => {
+    const { actions } = await createNodeFor(
+      frontMatter() +
+        '\n<Callout tone="warning" title="T">Careful</Callout>\n\n<AgentLoopDiagram caption="c" maxTurns={8} />\n',
+    );
+    const [[post]] = actions.createNode.mock.calls as [[{ html: string; format: string }]];
+    expect(post.format).toBe('md');
+    expect(post.html).toContain('&#x3C;Callout tone="warning" title="T">Careful&#x3C;/Callout>');
+    expect(post.html).toContain('&#x3C;AgentLoopDiagram caption="c" maxTurns={8} />');
+    expect(post.html).not.toMatch(/<aside|<figure|role="(?:note|img)"/);
+  });
+
   it('reads the front matter of an MDX post with the same reader and outlines its tree', async () => {
     const { actions, reporter } = await createNodeFor(
       frontMatter().replace('Some words here.', 'Some <Em>words</Em> here {1 + 1}.'),

@@ -6,6 +6,7 @@ import { ButtonLink } from '@/components/ui/button';
 import { Container } from '@/components/ui/container';
 import { StaffMenuIsland } from './staff-menu';
 import { CONTACT_LINK, NAV_LINKS, ariaCurrentFor } from './nav-links';
+import { visuallyHidden } from '@/styles/visually-hidden';
 
 /** The navigation's id: the popover the Menu button opens below 1024px. */
 const MENU_ID = 'mobile-menu';
@@ -206,12 +207,7 @@ const Toggle = styled.button`
 /** Icon-only on small phones (the name stays "Menu" for assistive technology). */
 const ToggleLabel = styled.span`
   @media (max-width: 419.98px) {
-    position: absolute;
-    width: 1px;
-    height: 1px;
-    overflow: hidden;
-    clip: rect(0, 0, 0, 0);
-    white-space: nowrap;
+    ${visuallyHidden}
   }
 `;
 

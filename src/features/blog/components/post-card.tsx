@@ -2,6 +2,7 @@ import { Link } from 'gatsby-link';
 import React from 'react';
 import styled from 'styled-components';
 import { visibleTags } from '../lib/filters';
+import { CardDescription, CardFrame, CardHeading } from '@/components/ui/card';
 import { formatCalendarDate } from '@/lib/dates';
 import type { PostCard as PostCardData } from '../lib/types';
 import { stretchedLink } from './stretched-link';
@@ -43,37 +44,10 @@ export function PostCard({ post, categoryTitle }: PostCardProps) {
   );
 }
 
-const Article = styled.article`
-  position: relative;
-  height: 100%;
-  display: flex;
-  flex-direction: column;
+/** Without a picture the frame itself holds the text, padded as a card body. */
+const Article = styled(CardFrame).attrs({ $fill: true, $lift: true })`
   gap: ${({ theme }) => theme.space[3]};
   padding: ${({ theme }) => theme.space[6]};
-  background: ${({ theme }) => theme.colors.bg};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.lg};
-  box-shadow: ${({ theme }) => theme.shadows.sm};
-  transition:
-    transform 0.2s ease,
-    box-shadow 0.2s ease,
-    border-color 0.2s ease;
-
-  &:hover,
-  &:focus-within {
-    transform: translateY(-2px);
-    box-shadow: ${({ theme }) => theme.shadows.md};
-    border-color: ${({ theme }) => theme.colors.primary};
-  }
-
-  ${({ theme }) => theme.media.reducedMotion} {
-    transition: none;
-
-    &:hover,
-    &:focus-within {
-      transform: none;
-    }
-  }
 `;
 
 const Meta = styled.div`
@@ -91,20 +65,14 @@ const Category = styled.span`
   font-weight: 600;
 `;
 
-const Title = styled.h3`
-  margin: 0;
-  font-size: ${({ theme }) => theme.fontSizes.xl};
-  line-height: 1.3;
-
+const Title = styled(CardHeading)`
   a {
     ${stretchedLink}
   }
 `;
 
-const Excerpt = styled.p`
+const Excerpt = styled(CardDescription)`
   flex: 1;
-  margin: 0;
-  color: ${({ theme }) => theme.colors.textMuted};
   line-height: 1.6;
 `;
 

@@ -1,12 +1,19 @@
+import { MDXProvider } from '@mdx-js/react';
 import React, { type ReactNode } from 'react';
 import { Seo } from '@/components/seo';
 import { jsonForScript } from '@/lib/json-for-script';
+import { mdxComponents } from '../mdx';
 import { PostArticle } from './post-article';
+import { PostBody } from './post-body';
 import { PostSidebar } from './post-sidebar';
 
-/** What both post templates (markdown and MDX) query: the BlogPostBySlug page query. */
-/** A post page's data: the result of either template's query (markdown or MDX body). */
-export type PostPageData = Queries.BlogPostBySlugQuery | Queries.BlogPostMdxBySlugQuery;
+/**
+ * A post page's data, as both post templates (markdown and MDX) query it: the two fragments in
+ * src/templates/blog-post.tsx. Only how the body is made differs between them.
+ */
+export type PostPageData = Queries.BlogPostPageContextFragment & {
+  readonly blogPost: Queries.BlogPostPageFragment | null;
+};
 
 /** A published post page: hero, outline, the body the template gives, tags and the sidebar. */
 export function PostPage({ data, body }: { data: PostPageData; body: ReactNode }) {
@@ -79,4 +86,32 @@ export function PostHead({ data, pathname }: { data: PostPageData; pathname: str
       />
     </Seo>
   );
+}
+
+/**
+ * The MDX template's page: gatsby-plugin-mdx passes the compiled body as children, drawn with the
+ * components MDX posts may use (../mdx) in the same PostBody as a markdown post's HTML.
+ */
+export function MdxPostPage({ data, children }: { data: PostPageData; children?: ReactNode }) {
+  return (
+    <PostPage
+      data={data}
+      body={
+        <PostBody>
+          <MDXProvider components={mdxComponents}>{children}</MDXProvider>
+        </PostBody>
+      }
+    />
+  );
+}
+
+/** The MDX template's head: the same tags as a markdown post's. */
+export function MdxPostHead({
+  data,
+  location,
+}: {
+  data: PostPageData;
+  location: { pathname: string };
+}) {
+  return <PostHead data={data} pathname={location.pathname} />;
 }

@@ -15,6 +15,7 @@ import { emailField } from '@/lib/email-field';
 import { useHydrated } from '@/lib/use-hydrated';
 import { sendEnquiry } from '../api/send-enquiry';
 import type { ServiceOption } from '../services';
+import { visuallyHidden } from '@/styles/visually-hidden';
 
 /** The form's values: every field of the API's request, as text ('' for "not given"). */
 type ContactValues = { [Field in keyof ContactRequest]-?: NonNullable<ContactRequest[Field]> };
@@ -80,14 +81,9 @@ const OutlinedTextarea = styled(Textarea)<{ $failed: boolean }>`
   ${failedOutline}
 `;
 
-/** Off-screen rather than display:none, which some bots detect and skip. */
+/** Out of sight rather than display:none, which some bots detect and skip. */
 const Honeypot = styled.div`
-  position: absolute;
-  left: -10000px;
-  top: auto;
-  width: 1px;
-  height: 1px;
-  overflow: hidden;
+  ${visuallyHidden}
 `;
 
 const Status = styled.div`

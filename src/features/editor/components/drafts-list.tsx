@@ -14,8 +14,6 @@ import { draftsApi } from '../api/drafts-api';
 import { JobCard, jobByline, JobList, jobStanding, Muted, usePublishJobs } from './publish-jobs';
 import { useCategories } from './use-categories';
 
-export { JOB_POLL_MS } from './publish-jobs';
-
 /** How many jobs the Publishing section shows before "Show older". */
 export const RECENT_JOBS = 5;
 

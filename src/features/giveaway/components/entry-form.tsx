@@ -12,6 +12,7 @@ import { emailField } from '@/lib/email-field';
 import { useParticipate } from '../api/participate';
 import { serverSentence } from '../error-message';
 import { useRefocusAfterBusy } from '../use-refocus-after-busy';
+import { visuallyHidden } from '@/styles/visually-hidden';
 
 /** The form's values: the API's entry fields, all given (the rules version is added on sending). */
 type EntryValues = Required<Omit<EntryPayload, 'rules_version'>>;
@@ -31,12 +32,9 @@ function entrySchema(minAge: number): yup.ObjectSchema<EntryValues> {
   });
 }
 
+/** Out of sight rather than display:none, which some bots detect and skip. */
 const Honeypot = styled.div`
-  position: absolute;
-  left: -10000px;
-  width: 1px;
-  height: 1px;
-  overflow: hidden;
+  ${visuallyHidden}
 `;
 
 const RulesBox = styled.div`

@@ -1,31 +1,13 @@
 import React from 'react';
 import styled from 'styled-components';
 import { ButtonLink } from '@/components/ui/button';
+import { CardActions, CardDescription, CardHeading, ListCard } from '@/components/ui/card';
 import { datesFact, participantsLabel, phaseAction, phaseSentence } from '../states';
 import { displayHandle } from '../spin/display-name';
 import type { GiveawayWithId } from '../api/giveaway-fields';
 import { ParticipantCount } from './card-parts';
 import { TrophyIcon, UsersIcon } from '@/components/icons';
 import { StatusBadge } from './status-badge';
-
-const Article = styled.article`
-  display: flex;
-  flex-direction: column;
-  overflow: hidden;
-  background: ${({ theme }) => theme.colors.bg};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.lg};
-  box-shadow: ${({ theme }) => theme.shadows.sm};
-  transition:
-    box-shadow 0.2s ease,
-    border-color 0.2s ease;
-
-  &:hover,
-  &:focus-within {
-    border-color: ${({ theme }) => theme.colors.primary};
-    box-shadow: ${({ theme }) => theme.shadows.lg};
-  }
-`;
 
 const PrizeImage = styled.img`
   display: block;
@@ -35,14 +17,6 @@ const PrizeImage = styled.img`
   background: ${({ theme }) => theme.colors.surfaceAlt};
 `;
 
-const Body = styled.div`
-  display: flex;
-  flex: 1;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space[3]};
-  padding: ${({ theme }) => theme.space[6]};
-`;
-
 const TopRow = styled.div`
   display: flex;
   align-items: center;
@@ -50,14 +24,9 @@ const TopRow = styled.div`
   gap: ${({ theme }) => theme.space[3]};
 `;
 
-const Title = styled.h2`
-  margin: 0;
-  font-size: ${({ theme }) => theme.fontSizes.xl};
-`;
-
-const Description = styled.p`
-  margin: 0;
-  color: ${({ theme }) => theme.colors.textMuted};
+/** An h2 (the list is the page's own), at the headings' own line height. */
+const Title = styled(CardHeading).attrs({ as: 'h2' })`
+  line-height: 1.2;
 `;
 
 const Prize = styled.p`
@@ -99,56 +68,51 @@ const WinnerTitle = styled.p`
   font-weight: 700;
 `;
 
-const Footer = styled.div`
-  margin-top: auto;
-  padding-top: ${({ theme }) => theme.space[2]};
-`;
-
 export function GiveawayCard({ giveaway }: { giveaway: GiveawayWithId }) {
   const action = phaseAction(giveaway);
   return (
-    <Article aria-labelledby={`giveaway-${giveaway.id}-title`}>
-      {giveaway.prize_image ? (
-        <PrizeImage src={giveaway.prize_image} alt={`Prize: ${giveaway.prize}`} loading="lazy" />
+    <ListCard
+      labelledBy={`giveaway-${giveaway.id}-title`}
+      media={
+        giveaway.prize_image ? (
+          <PrizeImage src={giveaway.prize_image} alt={`Prize: ${giveaway.prize}`} loading="lazy" />
+        ) : null
+      }
+    >
+      <TopRow>
+        <ParticipantCount>
+          <UsersIcon size={18} />
+          {participantsLabel(giveaway.participant_count)}
+        </ParticipantCount>
+        <StatusBadge giveaway={giveaway} />
+      </TopRow>
+      <Title id={`giveaway-${giveaway.id}-title`}>{giveaway.title}</Title>
+      <CardDescription>{giveaway.description}</CardDescription>
+      <Prize>Prize: {giveaway.prize}</Prize>
+      <MaxLine>
+        {datesFact(giveaway)}
+        {giveaway.max_participants ? ` · Max: ${participantsLabel(giveaway.max_participants)}` : ''}
+      </MaxLine>
+      <StateLine>{phaseSentence(giveaway)}</StateLine>
+      {giveaway.winner_details ? (
+        <WinnerBox>
+          <TrophyIcon size={24} />
+          <div>
+            <WinnerTitle>Winner Selected!</WinnerTitle>
+            <p>{displayHandle(giveaway.winner_details)}</p>
+          </div>
+        </WinnerBox>
       ) : null}
-      <Body>
-        <TopRow>
-          <ParticipantCount>
-            <UsersIcon size={18} />
-            {participantsLabel(giveaway.participant_count)}
-          </ParticipantCount>
-          <StatusBadge giveaway={giveaway} />
-        </TopRow>
-        <Title id={`giveaway-${giveaway.id}-title`}>{giveaway.title}</Title>
-        <Description>{giveaway.description}</Description>
-        <Prize>Prize: {giveaway.prize}</Prize>
-        <MaxLine>
-          {datesFact(giveaway)}
-          {giveaway.max_participants
-            ? ` · Max: ${participantsLabel(giveaway.max_participants)}`
-            : ''}
-        </MaxLine>
-        <StateLine>{phaseSentence(giveaway)}</StateLine>
-        {giveaway.winner_details ? (
-          <WinnerBox>
-            <TrophyIcon size={24} />
-            <div>
-              <WinnerTitle>Winner Selected!</WinnerTitle>
-              <p>{displayHandle(giveaway.winner_details)}</p>
-            </div>
-          </WinnerBox>
-        ) : null}
-        <Footer>
-          <ButtonLink
-            to={`/giveaway/${giveaway.id}`}
-            block
-            variant={action.primary ? 'primary' : 'secondary'}
-            aria-describedby={`giveaway-${giveaway.id}-title`}
-          >
-            {action.label}
-          </ButtonLink>
-        </Footer>
-      </Body>
-    </Article>
+      <CardActions>
+        <ButtonLink
+          to={`/giveaway/${giveaway.id}`}
+          block
+          variant={action.primary ? 'primary' : 'secondary'}
+          aria-describedby={`giveaway-${giveaway.id}-title`}
+        >
+          {action.label}
+        </ButtonLink>
+      </CardActions>
+    </ListCard>
   );
 }

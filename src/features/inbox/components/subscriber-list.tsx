@@ -8,6 +8,7 @@ import { ListStates } from './list-states';
 import { usePagedList } from './use-paged-list';
 import { saveBlob } from './save-blob';
 import { scrollCue } from '@/styles/scroll-cue';
+import { visuallyHidden } from '@/styles/visually-hidden';
 
 const Toolbar = styled.div`
   display: flex;
@@ -61,11 +62,7 @@ const Table = styled.table`
   /* Narrow screens: one block per subscriber, each value led by its column name. */
   @media (max-width: 639px) {
     thead {
-      position: absolute;
-      width: 1px;
-      height: 1px;
-      overflow: hidden;
-      clip: rect(0 0 0 0);
+      ${visuallyHidden}
     }
 
     tr {

@@ -2,6 +2,7 @@ import React from 'react';
 import styled from 'styled-components';
 import { Badge, type BadgeVariant } from '@/components/ui/badge';
 import { ButtonAnchor } from '@/components/ui/button';
+import { CardActions, CardDescription, CardHeading, ListCard } from '@/components/ui/card';
 import { ResponsiveImage } from '@/components/ui/responsive-image';
 import { primaryActionLabel, statusLabel, typeLabel, visibleTechnologies } from '../card-rules';
 import type { ProjectStatus } from '../model';
@@ -16,26 +17,6 @@ const STATUS_BADGE: Record<ProjectStatus, BadgeVariant> = {
 /** Every card image is 16:10, the ratio the page query asks sharp for, so nothing shifts. */
 const IMAGE_RATIO = '16 / 10';
 
-const Article = styled.article`
-  display: flex;
-  flex-direction: column;
-  height: 100%;
-  overflow: hidden;
-  background: ${({ theme }) => theme.colors.bg};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.lg};
-  box-shadow: ${({ theme }) => theme.shadows.sm};
-  transition:
-    box-shadow 0.2s ease,
-    border-color 0.2s ease;
-
-  &:hover,
-  &:focus-within {
-    border-color: ${({ theme }) => theme.colors.primary};
-    box-shadow: ${({ theme }) => theme.shadows.lg};
-  }
-`;
-
 const Media = styled.div`
   position: relative;
   aspect-ratio: ${IMAGE_RATIO};
@@ -49,14 +30,6 @@ const StatusBadge = styled(Badge)`
   left: ${({ theme }) => theme.space[3]};
   z-index: 1;
   box-shadow: ${({ theme }) => theme.shadows.sm};
-`;
-
-const Body = styled.div`
-  display: flex;
-  flex: 1;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space[3]};
-  padding: ${({ theme }) => theme.space[5]};
 `;
 
 const Meta = styled.dl`
@@ -79,17 +52,6 @@ const Meta = styled.dl`
   }
 `;
 
-const Title = styled.h3`
-  margin: 0;
-  font-size: ${({ theme }) => theme.fontSizes.xl};
-  line-height: 1.3;
-`;
-
-const Description = styled.p`
-  margin: 0;
-  color: ${({ theme }) => theme.colors.textMuted};
-`;
-
 const TechList = styled.ul`
   display: flex;
   flex-wrap: wrap;
@@ -109,12 +71,10 @@ const Tech = styled.li<{ $more?: boolean }>`
   font-weight: 600;
 `;
 
-const Actions = styled.div`
+const Actions = styled(CardActions)`
   display: flex;
   flex-wrap: wrap;
   gap: ${({ theme }) => theme.space[3]};
-  margin-top: auto;
-  padding-top: ${({ theme }) => theme.space[2]};
 `;
 
 export interface ProjectCardProps {
@@ -127,55 +87,57 @@ export function ProjectCard({ project, eager = false }: ProjectCardProps) {
   const technologies = visibleTechnologies(project.technologies);
   const titleId = `project-${project.id}-title`;
   return (
-    <Article aria-labelledby={titleId}>
-      <Media>
-        <StatusBadge $variant={STATUS_BADGE[project.status]}>
-          {statusLabel(project.status)}
-        </StatusBadge>
-        {project.image ? (
-          <ResponsiveImage
-            image={project.image}
-            alt={`Illustration of ${project.title}`}
-            loading={eager ? 'eager' : 'lazy'}
-          />
-        ) : null}
-      </Media>
-      <Body>
-        <Meta>
-          <dt className="sr-only">Type</dt>
-          <dd>{typeLabel(project.type)}</dd>
-          <dt className="sr-only">Category</dt>
-          <dd>{project.category}</dd>
-        </Meta>
-        <Title id={titleId}>{project.title}</Title>
-        <Description>{project.description}</Description>
-        <TechList aria-label="Technologies">
-          {technologies.shown.map((technology) => (
-            <Tech key={technology}>{technology}</Tech>
-          ))}
-          {technologies.hiddenCount > 0 ? (
-            <Tech $more>+{technologies.hiddenCount} more</Tech>
+    <ListCard
+      fill
+      labelledBy={titleId}
+      bodyPadding={5}
+      media={
+        <Media>
+          <StatusBadge $variant={STATUS_BADGE[project.status]}>
+            {statusLabel(project.status)}
+          </StatusBadge>
+          {project.image ? (
+            <ResponsiveImage
+              image={project.image}
+              alt={`Illustration of ${project.title}`}
+              loading={eager ? 'eager' : 'lazy'}
+            />
           ) : null}
-        </TechList>
-        <Actions>
-          <ButtonAnchor href={project.url} target="_blank" rel="noopener noreferrer" size="sm">
-            {primaryActionLabel(project.status)}
-            <span className="sr-only"> {project.title} (opens in a new tab)</span>
+        </Media>
+      }
+    >
+      <Meta>
+        <dt className="sr-only">Type</dt>
+        <dd>{typeLabel(project.type)}</dd>
+        <dt className="sr-only">Category</dt>
+        <dd>{project.category}</dd>
+      </Meta>
+      <CardHeading id={titleId}>{project.title}</CardHeading>
+      <CardDescription>{project.description}</CardDescription>
+      <TechList aria-label="Technologies">
+        {technologies.shown.map((technology) => (
+          <Tech key={technology}>{technology}</Tech>
+        ))}
+        {technologies.hiddenCount > 0 ? <Tech $more>+{technologies.hiddenCount} more</Tech> : null}
+      </TechList>
+      <Actions>
+        <ButtonAnchor href={project.url} target="_blank" rel="noopener noreferrer" size="sm">
+          {primaryActionLabel(project.status)}
+          <span className="sr-only"> {project.title} (opens in a new tab)</span>
+        </ButtonAnchor>
+        {project.githubUrl ? (
+          <ButtonAnchor
+            href={project.githubUrl}
+            target="_blank"
+            rel="noopener noreferrer"
+            size="sm"
+            variant="secondary"
+          >
+            GitHub
+            <span className="sr-only"> repository for {project.title} (opens in a new tab)</span>
           </ButtonAnchor>
-          {project.githubUrl ? (
-            <ButtonAnchor
-              href={project.githubUrl}
-              target="_blank"
-              rel="noopener noreferrer"
-              size="sm"
-              variant="secondary"
-            >
-              GitHub
-              <span className="sr-only"> repository for {project.title} (opens in a new tab)</span>
-            </ButtonAnchor>
-          ) : null}
-        </Actions>
-      </Body>
-    </Article>
+        ) : null}
+      </Actions>
+    </ListCard>
   );
 }
