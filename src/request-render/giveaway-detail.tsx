@@ -1,4 +1,4 @@
-import React, { Suspense } from 'react';
+import React from 'react';
 import { renderToString } from 'react-dom/server';
 import { ServerStyleSheet, ThemeProvider } from 'styled-components';
 import { Spinner } from '@/components/ui/spinner';
@@ -33,13 +33,7 @@ export function render(data: unknown): RenderedSlot {
                   {giveaway === null ? (
                     <Spinner label={ROUTES_LOADING_LABEL} />
                   ) : (
-                    <Suspense fallback={<Spinner label={ROUTES_LOADING_LABEL} />}>
-                      <GiveawayDetailPage
-                        key={String(giveaway.id)}
-                        id={String(giveaway.id)}
-                        served
-                      />
-                    </Suspense>
+                    <GiveawayDetailPage key={String(giveaway.id)} id={String(giveaway.id)} served />
                   )}
                 </RoutesFrame>
               </GiveawayApolloProvider>

@@ -112,9 +112,13 @@ export default function GiveawayRoutes({ params, location }: PageProps) {
       <RoutesFrame>
         {!mounted && servedRoute === null ? (
           <Spinner label={ROUTES_LOADING_LABEL} />
+        ) : detailIdOf(route) !== null ? (
+          // Not inside a Suspense boundary: the server drew it without one, and an update that
+          // reached a boundary still hydrating would make React draw it again from scratch.
+          <Route route={route} search={location.search} served={route === servedRoute} />
         ) : (
           <Suspense fallback={<Spinner label={ROUTES_LOADING_LABEL} />}>
-            <Route route={route} search={location.search} served={route === servedRoute} />
+            <Route route={route} search={location.search} served={false} />
           </Suspense>
         )}
       </RoutesFrame>
