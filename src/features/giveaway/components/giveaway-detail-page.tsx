@@ -138,6 +138,12 @@ export function GiveawayDetailPage({ id, served = false }: { id: string; served?
     });
   }, [refetch]);
 
+  // The served copy is what a visitor sees; an admin's answer has more (the winner's contact),
+  // so once the session says admin, the giveaway is asked for again.
+  useEffect(() => {
+    if (served && isAdmin) reload();
+  }, [served, isAdmin, reload]);
+
   /** The draw (or re-draw) on the server, then the spin that shows its winner. */
   const runDraw = async (call: () => Promise<SelectWinnerData['selectWinner'] | undefined>) => {
     setSelecting(true);
