@@ -8,6 +8,7 @@ import { ToastProvider } from '@/components/ui/toast';
 import { SessionProvider } from '@/features/auth';
 import { createApolloClient } from '@/lib/apollo';
 import { API, setupApiServer } from '@/testing/api-server';
+import { meHandler, signInAs } from '@/testing/session';
 import { theme } from '@/styles/theme';
 import GiveawayRoutes from '@/pages/giveaway/[...]';
 import { render as drawSlot } from '@/request-render/giveaway-detail';
@@ -158,6 +159,40 @@ describe('/giveaway/{id} taken over from the server', () => {
     expect(document.getElementById(SERVED_GIVEAWAY_ELEMENT_ID)).toBeNull();
     consoleError.mockRestore();
     act(() => root?.unmount());
+  });
+
+  it("asks again for an admin, whose answer has more than the served visitor's copy", async () => {
+    const giveaway = publicAnswer({ id: 43 });
+    const asked: string[] = [];
+    signInAs('admin');
+    server.use(
+      meHandler('admin'),
+      http.get(`${API}/giveaway/43`, () => {
+        asked.push('GET');
+        return HttpResponse.json({ ...giveaway, title: 'As the admin sees it' });
+      }),
+    );
+    const slot = drawSlot(giveaway);
+    putServed(giveaway);
+    const container = document.createElement('div');
+    container.innerHTML = slot.html;
+    document.body.appendChild(container);
+    const errors: unknown[] = [];
+    let root: Root | undefined;
+    await act(async () => {
+      root = hydrateRoot(
+        container,
+        <Providers>
+          <GiveawayRoutes {...pageProps(43)} />
+        </Providers>,
+        { onRecoverableError: (error) => errors.push(error) },
+      );
+    });
+    expect(await findIn(container, 'As the admin sees it')).toBe(true);
+    expect(asked).toEqual(['GET']);
+    expect(errors).toEqual([]);
+    act(() => root?.unmount());
+    window.localStorage.clear();
   });
 
   it('draws the loading state as built when no giveaway came with the page, then loads it', async () => {
