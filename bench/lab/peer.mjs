@@ -17,7 +17,10 @@
  * public/ with every script and script preload taken out by an HTML parser (bench/lab/floor.mjs),
  * served by the production server as ours is. The floor is what our pages cost with no script at
  * all. Pages are measured interleaved (home against home, the same post against the same post,
- * then our /giveaway alone), for --rounds rounds; the sites take turns going first.
+ * then our /giveaway and a giveaway's own page, /giveaway/{id}, alone), for --rounds rounds; the
+ * sites take turns going first. The giveaway page is the first of the six seeded giveaways, open
+ * for entries, with a prize image the site serves (/og-image.png), as the server draws it at
+ * request time; its LCP is reported against our home page's (target ≤ 1.2×).
  *
  * Per page and round:
  *   - Lighthouse 12.8, mobile, simulated throttling: Performance score, FCP, LCP, TBT, CLS,
@@ -243,7 +246,10 @@ async function json(base, method, url, body, token) {
   return res.json();
 }
 
-/** Six giveaways, so /giveaway shows a list of cards as a visitor would see it. */
+/**
+ * Six giveaways, so /giveaway shows a list of cards as a visitor would see it. Returns the first
+ * one's id, whose own page is measured too.
+ */
 async function seedGiveaways(base) {
   const { access_token: token } = await json(
     base,
@@ -252,8 +258,9 @@ async function seedGiveaways(base) {
     new URLSearchParams(admin),
   );
   const today = new Date().toISOString().slice(0, 10);
+  const ids = [];
   for (let i = 1; i <= 6; i++) {
-    await json(
+    const created = await json(
       base,
       'POST',
       '/api/v1/giveaway',
@@ -261,11 +268,15 @@ async function seedGiveaways(base) {
         title: `Peer benchmark giveaway ${i}`,
         description: 'Win a custom AI agent for your business, built and deployed by our team.',
         prize: 'A custom AI agent',
+        // An image the site itself serves, as a giveaway's prize image would be.
+        prize_image: `${base}/og-image.png`,
         start_date: today,
       },
       token,
     );
+    ids.push(created.id);
   }
+  return ids[0];
 }
 
 /** Installed before any of the page's own scripts; see the header for what each field means. */
@@ -732,7 +743,7 @@ try {
   });
   plainServer = await serveStatic(path.join(yardstickDir, 'public'), port + 1);
   floorServer = await serveBuiltCopy(floorDir, port + 2, { RATE_LIMITS: 'off' });
-  await seedGiveaways(bases.ours);
+  const giveawayId = await seedGiveaways(bases.ours);
 
   const pairs = [
     { name: 'home', label: '/', ours: '/', plain: '/', floor: '/' },
@@ -747,6 +758,13 @@ try {
       name: 'giveaway',
       label: '/giveaway (ours only)',
       ours: '/giveaway',
+      plain: null,
+      floor: null,
+    },
+    {
+      name: 'giveawayDetail',
+      label: '/giveaway/{id} (ours only)',
+      ours: `/giveaway/${giveawayId}`,
       plain: null,
       floor: null,
     },
@@ -813,6 +831,7 @@ try {
   const day = started.toISOString().slice(0, 10);
   const homeLcp = stats(samples.home.ours.browser.map((s) => s.lcp));
   const list = stats(samples.giveaway.ours.browser.map((s) => s.listVisible));
+  const detailLcp = stats(samples.giveawayDetail.ours.browser.map((s) => s.lcp));
   const out = [
     '',
     `## Ours against a plain Gatsby blog and our floor (${day}, ${machine}, ${rounds} round${rounds > 1 ? 's' : ''}${reason ? ', --force on a busy machine' : ''})`,
@@ -823,6 +842,9 @@ try {
     '',
     list && homeLcp
       ? `/giveaway list visible ÷ our home page's browser LCP: ${(list.median / homeLcp.median).toFixed(2)} (target ≤ 1.1)`
+      : '',
+    detailLcp && homeLcp
+      ? `/giveaway/${giveawayId}'s browser LCP ÷ our home page's: ${(detailLcp.median / homeLcp.median).toFixed(2)} (${fmt(detailLcp, 0)} ms against ${fmt(homeLcp, 0)} ms; target ≤ 1.2)`
       : '',
     '',
     extraTables(extra),

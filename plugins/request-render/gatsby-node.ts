@@ -88,6 +88,7 @@ class RequestRenderWebpackPlugin {
               pageFile: pageFileOf(slot.page),
               module,
               data: slot.data,
+              ...(slot.path === undefined ? {} : { path: slot.path }),
             });
           }
           await writeFile(path.join(out, MANIFEST_FILE), JSON.stringify(manifest, null, 2));

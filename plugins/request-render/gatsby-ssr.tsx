@@ -1,13 +1,14 @@
 import type { GatsbySSR } from 'gatsby';
 import React, { isValidElement } from 'react';
 import { REQUEST_SLOTS } from '../../src/request-render/slots';
-import { HeadMarker } from './manifest';
+import { HeadMarker, pagePathOf } from './manifest';
 
-const pagesWithSlots = new Set(REQUEST_SLOTS.map((slot) => slot.page));
+const pagesWithSlots = new Set(REQUEST_SLOTS.map((slot) => pagePathOf(slot.page)));
+const hasSlot = (pathname: string) => pagesWithSlots.has(pagePathOf(pathname));
 
 /** A page with a slot carries the head element after which the server adds its styles and data. */
 export const onRenderBody: GatsbySSR['onRenderBody'] = ({ pathname, setHeadComponents }) => {
-  if (pagesWithSlots.has(pathname)) setHeadComponents([<HeadMarker key="request-render-head" />]);
+  if (hasSlot(pathname)) setHeadComponents([<HeadMarker key="request-render-head" />]);
 };
 
 /**
@@ -22,7 +23,7 @@ export const onPreRenderHTML: GatsbySSR['onPreRenderHTML'] = ({
   getHeadComponents,
   replaceHeadComponents,
 }) => {
-  if (!pagesWithSlots.has(pathname)) return;
+  if (!hasSlot(pathname)) return;
   const head = getHeadComponents();
   const isMarker = (component: unknown) =>
     isValidElement(component) && component.type === HeadMarker;

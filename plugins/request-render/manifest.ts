@@ -16,13 +16,20 @@ export interface RequestRenderManifest {
     pageFile: string;
     /** The slot's compiled module, relative to the manifest's folder. */
     module: string;
-    /** The public API address its data comes from. */
+    /** The public API address its data comes from ("{id}" from the path). */
     data: string;
+    /** The addresses of the page it is drawn for ("/giveaway/:id"); every one when absent. */
+    path?: string;
   }>;
 }
 
 export function entryName(slot: Pick<RequestSlot, 'name'>): string {
   return `request-render-${slot.name}`;
+}
+
+/** A page's path without its trailing slash: Gatsby names "/giveaway/[...]" "/giveaway/[...]/". */
+export function pagePathOf(page: string): string {
+  return page.length > 1 ? page.replace(/\/+$/, '') : page;
 }
 
 /** The built page of a path: Gatsby writes /giveaway as giveaway/index.html. */

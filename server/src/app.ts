@@ -221,7 +221,7 @@ export async function buildApp({ config, connection, logStream }: BuildOptions):
     { prefix: '/api/v1' },
   );
 
-  // /giveaway's list arrives drawn (lib/request-render.ts). It is drawn from the public API as a
+  // /giveaway's list and each /giveaway/{id} arrive drawn (lib/request-render.ts). It is drawn from the public API as a
   // visitor with no session sees it, and drawn again after any write that succeeds.
   const requestRender = new RequestRender(async (url) => {
     const answer = await app.inject({
@@ -229,7 +229,10 @@ export async function buildApp({ config, connection, logStream }: BuildOptions):
       url,
       headers: { accept: 'application/json' },
     });
-    return answer.statusCode === 200 ? (answer.json() as unknown) : null;
+    if (answer.statusCode === 200) return answer.json() as unknown;
+    // Nothing there (a giveaway id that does not exist, or an invalid one): served as built.
+    if (answer.statusCode === 404 || answer.statusCode === 400) return null;
+    throw new Error(`the API answered ${answer.statusCode}`);
   }, app.log);
   app.addHook('onResponse', async (request, reply) => {
     if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400) {

@@ -86,3 +86,23 @@ export function localDateIso(now: Date = new Date()): string {
 export function utcDateIso(now: Date = new Date()): string {
   return now.toISOString().slice(0, 10);
 }
+
+/**
+ * A moment with its time and its time zone named: "Nov 22, 2026, 12:16 PM UTC" with
+ * `timeZone: 'UTC'`, else on the visitor's clock ("Nov 22, 2026, 1:16 PM GMT+1"). An empty value
+ * reads as nothing; an unreadable one as given.
+ */
+export function formatMoment(iso: string | null, timeZone?: string): string {
+  if (!iso) return '';
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return date.toLocaleString('en-US', {
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZoneName: 'short',
+    ...(timeZone ? { timeZone } : {}),
+  });
+}

@@ -3,17 +3,28 @@
  * React components as the page (plugins/request-render builds them). Each slot is a module
  * src/request-render/<name>.tsx exporting `render(data)` (SlotModule). Its entry here names:
  * - `page`: the prebuilt page it belongs to;
- * - `data`: the public API address (GET, no session) whose answer it is drawn from.
+ * - `data`: the public API address (GET, no session) whose answer it is drawn from;
+ * - `path` (for a page that stands for many addresses, a client-only route): the addresses the
+ *   slot is drawn for, with `:id` segments. Only a path of exactly those segments whose `:id` is
+ *   an id (a positive whole number) is drawn, with its id in place of `{id}` in `data`; every
+ *   other address of the page (a subpage, "admin") is served as built.
  * What a slot shows must be public: the server asks `data` as a visitor with no session would.
  */
 export interface RequestSlot {
   name: string;
   page: string;
   data: string;
+  path?: string;
 }
 
 export const REQUEST_SLOTS: readonly RequestSlot[] = [
   { name: 'giveaway-list', page: '/giveaway', data: '/api/v1/giveaway' },
+  {
+    name: 'giveaway-detail',
+    page: '/giveaway/[...]',
+    path: '/giveaway/:id',
+    data: '/api/v1/giveaway/{id}',
+  },
 ];
 
 /**

@@ -1,4 +1,4 @@
-import { entryName, headMarkerHtml, pageFileOf } from '../manifest';
+import { entryName, headMarkerHtml, pageFileOf, pagePathOf } from '../manifest';
 import { HEAD_MARKER_ID, REQUEST_SLOTS } from '../../../src/request-render/slots';
 
 describe('request-render manifest', () => {
@@ -6,6 +6,22 @@ describe('request-render manifest', () => {
     expect(pageFileOf('/giveaway')).toBe('giveaway/index.html');
     expect(pageFileOf('/giveaway/')).toBe('giveaway/index.html');
     expect(pageFileOf('/')).toBe('index.html');
+    expect(pageFileOf('/giveaway/[...]')).toBe('giveaway/[...]/index.html');
+  });
+
+  it("matches a page's path with or without Gatsby's trailing slash", () => {
+    expect(pagePathOf('/giveaway/[...]/')).toBe('/giveaway/[...]');
+    expect(pagePathOf('/giveaway/[...]')).toBe('/giveaway/[...]');
+    expect(pagePathOf('/')).toBe('/');
+  });
+
+  it('draws a slot with a path only from a data address that takes its ids', () => {
+    for (const slot of REQUEST_SLOTS) {
+      if (slot.path === undefined) continue;
+      const params = slot.path.split('/').filter((part) => part.startsWith(':'));
+      expect(params.length).toBeGreaterThan(0);
+      for (const param of params) expect(slot.data).toContain(`{${param.slice(1)}}`);
+    }
   });
 
   it('writes the head marker as the server looks for it', () => {

@@ -20,8 +20,10 @@ import path from 'node:path';
 /** The site build's public/.request-render/manifest.json. */
 interface Manifest {
   headMarker: string;
-  slots: Array<{ name: string; pageFile: string; module: string; data: string }>;
+  slots: Array<{ name: string; pageFile: string; module: string; data: string; path?: string }>;
 }
+
+type ManifestSlot = Manifest['slots'][number];
 
 interface SlotModule {
   render(data: unknown): { html: string; head: string };
@@ -29,7 +31,7 @@ interface SlotModule {
 
 /** A built page with a slot, split where the drawn parts go. */
 interface PreparedPage {
-  slot: Manifest['slots'][number];
+  slot: ManifestSlot;
   module: SlotModule;
   /** Up to and including the head marker. */
   head: string;
@@ -44,12 +46,17 @@ export interface DrawnPage {
   etag: string;
 }
 
-interface CachedPage extends DrawnPage {
+interface CachedPage {
+  /** The drawn page, or null for "serve it as built" (the API answered that there is no such thing). */
+  page: DrawnPage | null;
   generation: number;
   expiresAt: number;
 }
 
-/** Answers a public API address as a visitor with no session: the parsed JSON, or null. */
+/**
+ * Answers a public API address as a visitor with no session: the parsed JSON, or null when the
+ * API says there is nothing there (404). It throws when the API fails in any other way.
+ */
 export type AskPublic = (url: string) => Promise<unknown>;
 
 interface Log {
@@ -59,6 +66,43 @@ interface Log {
 export const OUTPUT_DIR = '.request-render';
 /** However quiet the site, a drawn page is drawn again after this long. */
 const MAX_AGE_MS = 5 * 60_000;
+/**
+ * How many drawn pages are kept (the least recently served go first): a slot with a path
+ * parameter has one page per id, and no sequence of requests may grow the cache past this.
+ */
+export const DEFAULT_CACHE_SIZE = 300;
+
+/** A path parameter is an id: a positive whole number that fits the database's integer. */
+const ID = /^[1-9]\d{0,9}$/;
+const MAX_ID = 2_147_483_647;
+
+/**
+ * The address a slot is drawn from for the request path `urlPath`, or null when the path is not
+ * the slot's. A slot without a `path` belongs to its page whatever the address; one with a path
+ * ("/giveaway/:id") matches only paths of exactly its segments whose parameters are ids, and its
+ * data address gets them in place of "{id}".
+ */
+export function dataAddressFor(
+  slot: { data: string; path?: string },
+  urlPath: string,
+): string | null {
+  if (slot.path === undefined) return slot.data;
+  const want = slot.path.split('/').filter(Boolean);
+  const have = urlPath.split('/').filter(Boolean);
+  if (want.length !== have.length) return null;
+  let address = slot.data;
+  for (let i = 0; i < want.length; i++) {
+    const segment = want[i] as string;
+    const actual = have[i] as string;
+    if (segment.startsWith(':')) {
+      if (!ID.test(actual) || Number(actual) > MAX_ID) return null;
+      address = address.split(`{${segment.slice(1)}}`).join(actual);
+    } else if (segment !== actual) {
+      return null;
+    }
+  }
+  return address;
+}
 
 const DATE = /^\d{4}-\d{2}-\d{2}(?:T[\d:.]+(?:Z|[+-]\d{2}:?\d{2})?)?$/;
 
@@ -93,7 +137,10 @@ function around(html: string, part: string, from = 0): [string, string] | null {
 
 export class RequestRender {
   private root = '';
+  /** The built pages split for drawing, by slot name (null: the slot cannot be drawn). */
   private pages = new Map<string, PreparedPage | null>();
+  private manifest: Manifest | null | undefined;
+  /** Drawn pages by slot and data address, least recently served first (Map keeps order). */
   private cache = new Map<string, CachedPage>();
   private drawing = new Map<string, Promise<DrawnPage | null>>();
   /** Bumped by every write: a page drawn before it is not served after it. */
@@ -103,6 +150,7 @@ export class RequestRender {
     private readonly ask: AskPublic,
     private readonly log: Log,
     private readonly now: () => number = Date.now,
+    private readonly cacheSize: number = DEFAULT_CACHE_SIZE,
   ) {}
 
   /** Something public may have changed (a write succeeded): every drawn page is drawn again. */
@@ -111,38 +159,80 @@ export class RequestRender {
     this.cache.clear();
   }
 
-  /** The drawn page for `pageFile` of the site at `root`, or null to serve the file as built. */
-  async page(root: string, pageFile: string): Promise<DrawnPage | null> {
+  /** How many drawn pages are kept now (for tests and diagnostics). */
+  get cachedCount(): number {
+    return this.cache.size;
+  }
+
+  /**
+   * The drawn page for `pageFile` of the site at `root`, requested as `urlPath`, or null to serve
+   * the file as built.
+   */
+  async page(root: string, pageFile: string, urlPath = ''): Promise<DrawnPage | null> {
     if (root !== this.root) {
       this.root = root;
       this.pages.clear();
+      this.manifest = undefined;
       this.invalidate();
     }
-    const prepared = this.prepared(root, pageFile);
+    const found = this.slotFor(root, pageFile, urlPath);
+    if (!found) return null;
+    const [slot, address] = found;
+    const prepared = this.prepared(root, slot);
     if (!prepared) return null;
-    const cached = this.cache.get(pageFile);
+    const key = `${slot.name} ${address}`;
+    const cached = this.cache.get(key);
     if (cached && cached.generation === this.generation && cached.expiresAt > this.now()) {
-      return cached;
+      // Served again: it becomes the most recently used.
+      this.cache.delete(key);
+      this.cache.set(key, cached);
+      return cached.page;
     }
-    let drawing = this.drawing.get(pageFile);
+    let drawing = this.drawing.get(key);
     if (!drawing) {
-      drawing = this.draw(pageFile, prepared).finally(() => this.drawing.delete(pageFile));
-      this.drawing.set(pageFile, drawing);
+      drawing = this.draw(key, address, prepared).finally(() => this.drawing.delete(key));
+      this.drawing.set(key, drawing);
     }
     return drawing;
   }
 
-  private async draw(pageFile: string, page: PreparedPage): Promise<DrawnPage | null> {
+  /** The slot of `pageFile` whose path `urlPath` is, with the address its data comes from. */
+  private slotFor(root: string, pageFile: string, urlPath: string): [ManifestSlot, string] | null {
+    if (this.manifest === undefined) this.manifest = this.readManifest(root);
+    for (const slot of this.manifest?.slots ?? []) {
+      if (slot.pageFile !== pageFile) continue;
+      const address = dataAddressFor(slot, urlPath);
+      if (address !== null) return [slot, address];
+    }
+    return null;
+  }
+
+  private remember(key: string, entry: CachedPage): void {
+    if (entry.generation !== this.generation) return;
+    this.cache.delete(key);
+    this.cache.set(key, entry);
+    while (this.cache.size > this.cacheSize) {
+      const oldest = this.cache.keys().next().value as string;
+      this.cache.delete(oldest);
+    }
+  }
+
+  private async draw(key: string, address: string, page: PreparedPage): Promise<DrawnPage | null> {
     const generation = this.generation;
     const startedAt = this.now();
     let data: unknown;
     try {
-      data = await this.ask(page.slot.data);
+      data = await this.ask(address);
     } catch (error) {
       this.log.warn({ err: error, slot: page.slot.name }, 'request-render: the API did not answer');
       return null;
     }
-    if (data === null || data === undefined) return null;
+    if (data === null || data === undefined) {
+      // Nothing there (a giveaway that does not exist): served as built, and remembered as such
+      // so that asking for it again costs no query until something changes.
+      this.remember(key, { page: null, generation, expiresAt: startedAt + MAX_AGE_MS });
+      return null;
+    }
     let drawn: { html: string; head: string };
     try {
       drawn = page.module.render(data);
@@ -154,34 +244,41 @@ export class RequestRender {
       return null;
     }
     const body = page.head + drawn.head + page.middle + drawn.html + page.tail;
-    const result: CachedPage = {
+    const result: DrawnPage = {
       body,
       etag: `"rr-${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`,
+    };
+    this.remember(key, {
+      page: result,
       generation,
       expiresAt: Math.min(startedAt + MAX_AGE_MS, nextDateIn(data, startedAt)),
-    };
-    if (generation === this.generation) this.cache.set(pageFile, result);
+    });
     return result;
   }
 
-  /** The built page split for drawing, once per page and site; null when it has no slot. */
-  private prepared(root: string, pageFile: string): PreparedPage | null {
-    if (this.pages.has(pageFile)) return this.pages.get(pageFile) ?? null;
-    const page = this.prepare(root, pageFile);
-    this.pages.set(pageFile, page);
-    return page;
-  }
-
-  private prepare(root: string, pageFile: string): PreparedPage | null {
-    const dir = path.join(root, OUTPUT_DIR);
-    let manifest: Manifest;
+  private readManifest(root: string): Manifest | null {
     try {
-      manifest = JSON.parse(fs.readFileSync(path.join(dir, 'manifest.json'), 'utf8')) as Manifest;
+      return JSON.parse(
+        fs.readFileSync(path.join(root, OUTPUT_DIR, 'manifest.json'), 'utf8'),
+      ) as Manifest;
     } catch {
       return null;
     }
-    const slot = manifest.slots.find((s) => s.pageFile === pageFile);
-    if (!slot) return null;
+  }
+
+  /** The built page split for a slot, once per slot and site; null when it cannot be drawn. */
+  private prepared(root: string, slot: ManifestSlot): PreparedPage | null {
+    if (this.pages.has(slot.name)) return this.pages.get(slot.name) ?? null;
+    const page = this.prepare(root, slot);
+    this.pages.set(slot.name, page);
+    return page;
+  }
+
+  private prepare(root: string, slot: ManifestSlot): PreparedPage | null {
+    const dir = path.join(root, OUTPUT_DIR);
+    const manifest = this.manifest;
+    if (!manifest) return null;
+    const pageFile = slot.pageFile;
     const refuse = (why: string) => {
       this.log.warn({ slot: slot.name, pageFile }, `request-render: ${why}; served as built`);
       return null;

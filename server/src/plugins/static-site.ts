@@ -37,7 +37,7 @@ export interface StaticSiteOptions {
   notFoundPages?: NotFoundPage[];
   /** Lets the publisher point the plugin at a freshly built site without a restart. */
   handle?: SiteHandle;
-  /** Draws the request-time slots of app pages (/giveaway's list) into the served HTML. */
+  /** Draws the request-time slots of app pages (/giveaway's list, a giveaway) into the served HTML. */
   requestRender?: RequestRender;
 }
 
@@ -166,7 +166,8 @@ export default async function staticSite(app: FastifyInstance, opts: StaticSiteO
     reply.header('speculation-rules', `"/${SPECULATION_RULES_FILE}"`);
     // A page differs for a signed-in member of staff: the staff menu's loader is added.
     reply.header('vary', 'Accept-Encoding, Cookie');
-    const drawn = status === 200 ? await opts.requestRender?.page(root, page) : null;
+    const urlPath = decodeUrlPath(request.url.split('?')[0] ?? '/') ?? '';
+    const drawn = status === 200 ? await opts.requestRender?.page(root, page, urlPath) : null;
     if (drawn) {
       // Drawn from public data only, the same for every visitor; revalidated by its ETag.
       reply.header('etag', drawn.etag);

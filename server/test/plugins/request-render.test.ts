@@ -1,7 +1,13 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { nextDateIn, OUTPUT_DIR, RequestRender } from '../../src/lib/request-render';
+import {
+  dataAddressFor,
+  nextDateIn,
+  OUTPUT_DIR,
+  RequestRender,
+} from '../../src/lib/request-render';
+import { siteManifestPath } from '../../src/lib/static-rules';
 import { buildTestApp, type TestApp, userWithToken } from '../helpers/build';
 import { createGiveaway, enter, validForm } from '../routes/v1/giveaways/fixtures';
 
@@ -49,6 +55,44 @@ function writeSite(root: string, page = PAGE, module = MODULE) {
       ],
     }),
   );
+}
+
+const DETAIL_LOADING = '<div class="frame"><p role="status">Loading...</p></div>';
+const DETAIL_PAGE = `<!DOCTYPE html><html><head><meta charset="utf-8">${MARKER}<title>Giveaway</title></head><body><div id="___gatsby"><header>h</header>${DETAIL_LOADING}<footer>f</footer></div><script src="/app.js"></script></body></html>`;
+
+/** The detail slot's module: draws the title and prize, escaped, and the giveaway as JSON. */
+const DETAIL_MODULE = `
+const escape = (s) => String(s).replace(/[&<>"]/g, (c) => '&#' + c.charCodeAt(0) + ';');
+exports.render = function (data) {
+  if (data === null) return { html: ${JSON.stringify(DETAIL_LOADING)}, head: '' };
+  if (typeof data !== 'object' || Array.isArray(data) || !('title' in data)) throw new Error('not a giveaway');
+  return {
+    html: '<div class="frame"><h1>' + escape(data.title) + '</h1><p>' + escape(data.prize) + '</p></div>',
+    head: '<script type="application/json" id="giveaway-data">' + JSON.stringify(data).replace(/</g, '\\\\u003c') + '</script>',
+  };
+};
+`;
+
+const DETAIL_FILE = 'giveaway/[...]/index.html';
+
+/** A built site with both slots: the list, and a giveaway at /giveaway/:id of the catch-all page. */
+function writeDetailSite(root: string, detailPage = DETAIL_PAGE) {
+  writeSite(root);
+  fs.mkdirSync(path.join(root, 'giveaway', '[...]'), { recursive: true });
+  fs.writeFileSync(path.join(root, DETAIL_FILE), detailPage);
+  fs.writeFileSync(path.join(root, OUTPUT_DIR, 'request-render-giveaway-detail.js'), DETAIL_MODULE);
+  const manifestFile = path.join(root, OUTPUT_DIR, 'manifest.json');
+  const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as {
+    slots: object[];
+  };
+  manifest.slots.push({
+    name: 'giveaway-detail',
+    pageFile: DETAIL_FILE,
+    module: 'request-render-giveaway-detail.js',
+    data: '/api/v1/giveaway/{id}',
+    path: '/giveaway/:id',
+  });
+  fs.writeFileSync(manifestFile, JSON.stringify(manifest));
 }
 
 const quietLog = () => {
@@ -177,6 +221,145 @@ describe('RequestRender', () => {
   });
 });
 
+describe('RequestRender: a slot with a path (/giveaway/:id)', () => {
+  let root: string;
+  beforeEach(() => {
+    root = fs.mkdtempSync(path.join(os.tmpdir(), 'request-render-'));
+    writeDetailSite(root);
+  });
+  afterEach(() => fs.rmSync(root, { recursive: true, force: true }));
+
+  const giveaway = (id: string) => ({
+    id: Number(id),
+    title: `Prize draw ${id}`,
+    prize: 'A <b>mug</b>',
+  });
+  const byId = (asked: string[]) => async (url: string) => {
+    asked.push(url);
+    const id = url.split('/').pop() ?? '';
+    return id === '404' ? null : giveaway(id);
+  };
+
+  it("draws the giveaway of the request's path from its own address", async () => {
+    const asked: string[] = [];
+    const render = new RequestRender(byId(asked), quietLog());
+    const drawn = await render.page(root, DETAIL_FILE, '/giveaway/12');
+    expect(asked).toEqual(['/api/v1/giveaway/12']);
+    expect(drawn?.body).toBe(
+      DETAIL_PAGE.replace(
+        MARKER,
+        `${MARKER}<script type="application/json" id="giveaway-data">{"id":12,"title":"Prize draw 12","prize":"A \\u003cb>mug\\u003c/b>"}</script>`,
+      ).replace(
+        DETAIL_LOADING,
+        '<div class="frame"><h1>Prize draw 12</h1><p>A &#60;b&#62;mug&#60;/b&#62;</p></div>',
+      ),
+    );
+    // Each id is its own page.
+    expect((await render.page(root, DETAIL_FILE, '/giveaway/13'))?.body).toContain(
+      '<h1>Prize draw 13</h1>',
+    );
+    expect((await render.page(root, DETAIL_FILE, '/giveaway/12'))?.body).toBe(drawn?.body);
+    expect(asked).toEqual(['/api/v1/giveaway/12', '/api/v1/giveaway/13']);
+  });
+
+  it('serves subpages, the management page and ids of the wrong shape as built, asking nothing', async () => {
+    const asked: string[] = [];
+    const render = new RequestRender(byId(asked), quietLog());
+    for (const urlPath of [
+      '/giveaway/admin',
+      '/giveaway/12/rules',
+      '/giveaway/12/check',
+      '/giveaway/12/verify',
+      '/giveaway/12/claim',
+      '/giveaway/12/desk',
+      '/giveaway/12/present',
+      '/giveaway/0',
+      '/giveaway/012',
+      '/giveaway/-1',
+      '/giveaway/1.5',
+      '/giveaway/1e3',
+      '/giveaway/2147483648',
+      '/giveaway/99999999999',
+      '/giveaway/12%2F..',
+      '/giveaway/..',
+      '/giveaway/',
+      '/giveaway',
+      '',
+    ]) {
+      expect(await render.page(root, DETAIL_FILE, urlPath)).toBeNull();
+    }
+    expect(asked).toEqual([]);
+    expect(await render.page(root, DETAIL_FILE, '/giveaway/2147483647')).not.toBeNull();
+  });
+
+  it('serves a giveaway that does not exist as built, and asks again only after a write', async () => {
+    const asked: string[] = [];
+    const render = new RequestRender(byId(asked), quietLog());
+    expect(await render.page(root, DETAIL_FILE, '/giveaway/404')).toBeNull();
+    expect(await render.page(root, DETAIL_FILE, '/giveaway/404')).toBeNull();
+    expect(asked).toEqual(['/api/v1/giveaway/404']);
+    render.invalidate();
+    expect(await render.page(root, DETAIL_FILE, '/giveaway/404')).toBeNull();
+    expect(asked).toHaveLength(2);
+  });
+
+  it('serves the page as built when the API fails, and asks again next time', async () => {
+    let fail = true;
+    const log = quietLog();
+    const render = new RequestRender(async (url) => {
+      if (fail) throw new Error('the API answered 500');
+      return giveaway(url.split('/').pop() ?? '');
+    }, log);
+    expect(await render.page(root, DETAIL_FILE, '/giveaway/5')).toBeNull();
+    fail = false;
+    expect((await render.page(root, DETAIL_FILE, '/giveaway/5'))?.body).toContain(
+      '<h1>Prize draw 5</h1>',
+    );
+    expect(log.warnings).toEqual(['request-render: the API did not answer']);
+  });
+
+  it('keeps a bounded number of drawn pages, the least recently served going first', async () => {
+    const asked: string[] = [];
+    const render = new RequestRender(byId(asked), quietLog(), Date.now, 3);
+    for (const id of ['1', '2', '3']) await render.page(root, DETAIL_FILE, `/giveaway/${id}`);
+    await render.page(root, DETAIL_FILE, '/giveaway/1'); // 1 is now the most recent
+    await render.page(root, DETAIL_FILE, '/giveaway/4'); // 2 goes
+    expect(render.cachedCount).toBe(3);
+    asked.length = 0;
+    await render.page(root, DETAIL_FILE, '/giveaway/1');
+    await render.page(root, DETAIL_FILE, '/giveaway/3');
+    expect(asked).toEqual([]);
+    await render.page(root, DETAIL_FILE, '/giveaway/2');
+    expect(asked).toEqual(['/api/v1/giveaway/2']);
+
+    // However many ids are asked for, the cache stays at its size.
+    for (let id = 100; id < 400; id++) await render.page(root, DETAIL_FILE, `/giveaway/${id}`);
+    expect(render.cachedCount).toBe(3);
+  });
+
+  it('draws every id again after a write', async () => {
+    const asked: string[] = [];
+    const render = new RequestRender(byId(asked), quietLog());
+    await render.page(root, DETAIL_FILE, '/giveaway/7');
+    await render.page(root, 'giveaway/index.html', '/giveaway');
+    render.invalidate();
+    expect(render.cachedCount).toBe(0);
+    await render.page(root, DETAIL_FILE, '/giveaway/7');
+    expect(asked.filter((url) => url === '/api/v1/giveaway/7')).toHaveLength(2);
+  });
+});
+
+describe('dataAddressFor', () => {
+  it('puts an id of the path into the address, and refuses anything else', () => {
+    const slot = { data: '/api/v1/giveaway/{id}', path: '/giveaway/:id' };
+    expect(dataAddressFor(slot, '/giveaway/42')).toBe('/api/v1/giveaway/42');
+    expect(dataAddressFor(slot, '/giveaway/42/')).toBe('/api/v1/giveaway/42');
+    expect(dataAddressFor(slot, '/giveaway/abc')).toBeNull();
+    expect(dataAddressFor(slot, '/blog/42')).toBeNull();
+    expect(dataAddressFor({ data: '/api/v1/giveaway' }, '/anything')).toBe('/api/v1/giveaway');
+  });
+});
+
 describe('nextDateIn', () => {
   const now = Date.parse('2026-11-27T10:00:00Z');
   it('finds the first future date among the values, at any depth', () => {
@@ -202,7 +385,15 @@ describe('/giveaway served drawn', () => {
   let admin: string;
   beforeAll(async () => {
     const first = await buildTestApp({ RATE_LIMITS: 'off' });
-    writeSite(first.config.siteDir);
+    writeDetailSite(first.config.siteDir);
+    fs.writeFileSync(
+      siteManifestPath(first.config.siteDir),
+      JSON.stringify({
+        clientOnlyRoutes: [{ matchPath: '/giveaway/*', page: DETAIL_FILE }],
+        cacheControl: { files: {}, folders: {} },
+        scriptHashes: {},
+      }),
+    );
     // The static plugin reads the build at start-up: a second app over the same folders.
     t = await buildTestApp({
       RATE_LIMITS: 'off',
@@ -277,5 +468,71 @@ describe('/giveaway served drawn', () => {
     ]) {
       expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(404);
     }
+  });
+
+  it('draws /giveaway/{id} from the public answer: nothing private, the same for an admin', async () => {
+    const g = await createGiveaway(t.app, admin, { title: 'Detail <prize> draw' });
+    expect(
+      (await enter(t.app, g.id, 'detail.person@example.org', 'detail_handle')).statusCode,
+    ).toBe(200);
+    const visitor = await t.app.inject({ method: 'GET', url: `/giveaway/${g.id}` });
+    expect(visitor.statusCode).toBe(200);
+    expect(visitor.headers['content-type']).toMatch(/^text\/html/);
+    expect(visitor.body).toContain('<h1>Detail &#60;prize&#62; draw</h1>');
+    expect(visitor.body).not.toContain('Loading...');
+    expect(visitor.body).toContain('<script type="application/json" id="giveaway-data">');
+    expect(visitor.body).toContain('"participant_count":1');
+    expect(visitor.body).not.toContain('detail.person@example.org');
+    expect(visitor.body).not.toMatch(/[\w.+-]+@[\w-]+\.[\w.-]+/);
+    const asAdmin = await t.app.inject({
+      method: 'GET',
+      url: `/giveaway/${g.id}`,
+      headers: { authorization: admin },
+    });
+    expect(asAdmin.body).toBe(visitor.body);
+  });
+
+  it('serves subpages, the management page and unknown or malformed ids as built', async () => {
+    const g = await createGiveaway(t.app, admin, { title: 'Subpage prize' });
+    for (const url of [
+      `/giveaway/${g.id}/rules`,
+      `/giveaway/${g.id}/desk`,
+      `/giveaway/${g.id}/present`,
+      '/giveaway/admin',
+      '/giveaway/999999',
+      '/giveaway/0',
+      '/giveaway/abc',
+    ]) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toBe(DETAIL_PAGE);
+    }
+  });
+
+  it('draws /giveaway/{id} again after a write to it', async () => {
+    const g = await createGiveaway(t.app, admin, { title: 'Before the change' });
+    const first = await t.app.inject({ method: 'GET', url: `/giveaway/${g.id}` });
+    expect(first.body).toContain('<h1>Before the change</h1>');
+    const etag = String(first.headers.etag);
+    const again = await t.app.inject({
+      method: 'GET',
+      url: `/giveaway/${g.id}`,
+      headers: { 'if-none-match': etag },
+    });
+    expect(again.statusCode).toBe(304);
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/giveaway/${g.id}`,
+      headers: { authorization: admin },
+      payload: { ...validForm(), title: 'After the change' },
+    });
+    expect(res.statusCode).toBe(200);
+    const after = await t.app.inject({
+      method: 'GET',
+      url: `/giveaway/${g.id}`,
+      headers: { 'if-none-match': etag },
+    });
+    expect(after.statusCode).toBe(200);
+    expect(after.body).toContain('<h1>After the change</h1>');
   });
 });

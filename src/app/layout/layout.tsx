@@ -1,6 +1,7 @@
-import React from 'react';
+import React, { useState } from 'react';
 import styled from 'styled-components';
 import { IconSprite, IconSpriteProvider } from '@/components/icon-base';
+import { SiteChromeContext } from '@/components/site-chrome';
 import { Footer } from './footer';
 import { Header } from './header';
 
@@ -52,20 +53,27 @@ export interface LayoutProps {
 }
 
 export function Layout({ children, pathname }: LayoutProps) {
+  // A screen that fills the window (the presenter view) hides the header, menus and footer; they
+  // come back when it goes. Hidden only after mounting, so hydration draws the built page.
+  const [chromeHidden, setChromeHidden] = useState(false);
   return (
     <IconSpriteProvider>
-      <Shell>
-        <SkipLink href="#main" onClick={focusMain}>
-          Skip to content
-        </SkipLink>
-        <Header pathname={pathname} />
-        <Main id="main" tabIndex={-1}>
-          {children}
-        </Main>
-        <Footer />
-        {/* Last: it draws the icons everything above it used, once each. */}
-        <IconSprite />
-      </Shell>
+      <SiteChromeContext.Provider value={setChromeHidden}>
+        <Shell>
+          {chromeHidden ? null : (
+            <SkipLink href="#main" onClick={focusMain}>
+              Skip to content
+            </SkipLink>
+          )}
+          {chromeHidden ? null : <Header pathname={pathname} />}
+          <Main id="main" tabIndex={-1}>
+            {children}
+          </Main>
+          {chromeHidden ? null : <Footer />}
+          {/* Last: it draws the icons everything above it used, once each. */}
+          <IconSprite />
+        </Shell>
+      </SiteChromeContext.Provider>
     </IconSpriteProvider>
   );
 }

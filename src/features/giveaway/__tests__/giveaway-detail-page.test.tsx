@@ -167,12 +167,16 @@ describe('GiveawayDetailPage', () => {
     const history = card('Draw History');
     expect(history.getByText('@first.one')).toBeInTheDocument();
     expect(
-      history.getByText(/Not claimed by the deadline .+, so the prize was drawn again\./),
+      history.getByText(/^Not claimed, so the prize was drawn again\. The deadline was$/),
     ).toBeInTheDocument();
+    // Each moment names its zone and carries the exact moment in `datetime`.
+    const deadline = history.getByText(/^Mar 8, 2026, \d{1,2}:30 [AP]M \S+$/);
+    expect(deadline.tagName).toBe('TIME');
+    expect(deadline).toHaveAttribute('datetime', '2026-03-08T15:30:00.000Z');
     expect(
       history.getByText('Reason: The first winner did not claim in time.'),
     ).toBeInTheDocument();
-    expect(history.getByText(/^Prize claimed on /)).toBeInTheDocument();
+    expect(history.getByText(/^Prize claimed on$/)).toBeInTheDocument();
     expect(history.queryByText(/@example\.com/)).not.toBeInTheDocument();
 
     const fair = card('Rules & Fair Draw');

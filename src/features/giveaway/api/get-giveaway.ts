@@ -1,4 +1,12 @@
-import { gql, useQuery, type TypedDocumentNode } from '@apollo/client';
+import {
+  gql,
+  useQuery,
+  type ApolloClient,
+  type NormalizedCacheObject,
+  type TypedDocumentNode,
+} from '@apollo/client';
+import { useState } from 'react';
+import { asCachedGiveaway } from './get-giveaways';
 import { GIVEAWAY_FIELDS, type GiveawayItem } from './giveaway-fields';
 
 export interface GiveawayData {
@@ -19,10 +27,33 @@ export const GIVEAWAY_QUERY: TypedDocumentNode<GiveawayData, GiveawayVariables> 
   ${GIVEAWAY_FIELDS}
 `;
 
-export function useGiveaway(id: string) {
+/**
+ * Puts a giveaway that came with the page (the server drew it from the public GET /giveaway/{id})
+ * in `client`'s cache as the giveaway query's answer, so the page's first render reads it there.
+ */
+export function seedGiveaway(
+  client: ApolloClient<NormalizedCacheObject>,
+  giveaway: GiveawayItem,
+): void {
+  client.writeQuery({
+    query: GIVEAWAY_QUERY,
+    variables: { id: String(giveaway.id) },
+    data: { giveaway: asCachedGiveaway(giveaway) },
+  });
+}
+
+/**
+ * The giveaway: the cached copy at once, then the network's. `served`: the cache was seeded with
+ * the copy the page came with (seedGiveaway), as fresh as the API's, so no request is made for it.
+ * Read once, when the page mounts.
+ */
+export function useGiveaway(id: string, { served = false }: { served?: boolean } = {}) {
+  const [fetchPolicy] = useState<'cache-first' | 'cache-and-network'>(
+    served ? 'cache-first' : 'cache-and-network',
+  );
   return useQuery(GIVEAWAY_QUERY, {
     variables: { id },
-    fetchPolicy: 'cache-and-network',
+    fetchPolicy,
     nextFetchPolicy: 'cache-first',
   });
 }

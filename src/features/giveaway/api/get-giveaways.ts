@@ -72,6 +72,15 @@ const FIELDS = GIVEAWAY_FIELDS.definitions.find(
     definition.kind === Kind.FRAGMENT_DEFINITION,
 ) as FragmentDefinitionNode;
 
+/** A giveaway of a REST answer as RestLink would hand it to the cache (see `shape`). */
+export function asCachedGiveaway(giveaway: GiveawayItem): GiveawayItem {
+  return shape(
+    giveaway as unknown as Record<string, unknown>,
+    FIELDS.selectionSet,
+    'Giveaway',
+  ) as unknown as GiveawayItem;
+}
+
 /** The list query's cache entry in `client`, for the list page (see list-cache.ts). */
 export function giveawayListCacheOf(
   client: ApolloClient<NormalizedCacheObject>,
@@ -81,16 +90,7 @@ export function giveawayListCacheOf(
     write: (giveaways) =>
       client.writeQuery({
         query: GIVEAWAYS_QUERY,
-        data: {
-          giveaways: giveaways.map(
-            (giveaway) =>
-              shape(
-                giveaway as unknown as Record<string, unknown>,
-                FIELDS.selectionSet,
-                'Giveaway',
-              ) as unknown as GiveawayItem,
-          ),
-        },
+        data: { giveaways: giveaways.map(asCachedGiveaway) },
       }),
   };
 }

@@ -22,11 +22,18 @@ import { MessagePage } from './message-panel';
 import { Subpage } from './subpage';
 
 const TableWrap = styled.div`
-  overflow-x: auto;
   border: 1px solid ${({ theme }) => theme.colors.border};
   border-radius: ${({ theme }) => theme.radii.md};
+
+  ${({ theme }) => theme.media.sm} {
+    overflow-x: auto;
+  }
 `;
 
+/**
+ * On a phone each entrant is a block of labelled lines (the labels come from data-label), with a
+ * checkbox large enough to tap; from 640 px up it is a table row.
+ */
 const Table = styled.table`
   width: 100%;
   border-collapse: collapse;
@@ -35,7 +42,6 @@ const Table = styled.table`
   th,
   td {
     padding: ${({ theme }) => theme.space[2]} ${({ theme }) => theme.space[3]};
-    border-bottom: 1px solid ${({ theme }) => theme.colors.border};
     text-align: left;
     vertical-align: top;
   }
@@ -47,6 +53,73 @@ const Table = styled.table`
 
   td {
     overflow-wrap: anywhere;
+  }
+
+  input[type='checkbox'] {
+    width: 1.25rem;
+    height: 1.25rem;
+    margin: 0;
+  }
+
+  @media (max-width: 639.98px) {
+    thead {
+      position: absolute;
+      width: 1px;
+      height: 1px;
+      overflow: hidden;
+      clip: rect(0 0 0 0);
+      white-space: nowrap;
+    }
+
+    tbody,
+    tr,
+    td {
+      display: block;
+    }
+
+    tr {
+      position: relative;
+      padding: ${({ theme }) => theme.space[2]} 0;
+      border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+    }
+
+    tr:last-child {
+      border-bottom: 0;
+    }
+
+    td {
+      padding: ${({ theme }) => theme.space[1]} ${({ theme }) => theme.space[3]};
+      padding-right: 3.25rem;
+    }
+
+    td[data-label]::before {
+      content: attr(data-label) ': ';
+      color: ${({ theme }) => theme.colors.textMuted};
+      font-weight: 600;
+    }
+
+    /* The checkbox sits at the top right of its entrant, in a 44 px target. */
+    td[data-select] {
+      position: absolute;
+      top: ${({ theme }) => theme.space[1]};
+      right: 0;
+      padding: 0;
+    }
+
+    td[data-select] label {
+      display: flex;
+      align-items: center;
+      justify-content: center;
+      width: 2.75rem;
+      height: 2.75rem;
+    }
+  }
+
+  ${({ theme }) => theme.media.sm} {
+    th,
+    td {
+      border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+    }
   }
 
   tr[data-disqualified='true'] td {
@@ -265,19 +338,21 @@ function Desk({ id }: { id: string }) {
               <tbody>
                 {visible.map((p) => (
                   <tr key={p.id} data-disqualified={p.disqualified_at ? 'true' : 'false'}>
-                    <td>
-                      <input
-                        type="checkbox"
-                        aria-label={`Select @${p.instagram_handle}`}
-                        checked={selected.has(p.id)}
-                        disabled={locked || Boolean(p.disqualified_at)}
-                        onChange={() => toggle(p.id)}
-                      />
+                    <td data-select>
+                      <label>
+                        <input
+                          type="checkbox"
+                          aria-label={`Select @${p.instagram_handle}`}
+                          checked={selected.has(p.id)}
+                          disabled={locked || Boolean(p.disqualified_at)}
+                          onChange={() => toggle(p.id)}
+                        />
+                      </label>
                     </td>
-                    <td>{formatDateTime(p.created_at)}</td>
-                    <td>@{p.instagram_handle}</td>
-                    <td>{p.email}</td>
-                    <td>
+                    <td data-label="Entered">{formatDateTime(p.created_at)}</td>
+                    <td data-label="Handle">@{p.instagram_handle}</td>
+                    <td data-label="E-mail">{p.email}</td>
+                    <td data-label="Status">
                       {p.disqualified_at ? `Disqualified: ${p.disqualified_reason ?? ''}` : 'In'}
                     </td>
                   </tr>

@@ -1,7 +1,7 @@
 import type { DrawRound } from '@site/contracts';
 import React from 'react';
 import styled from 'styled-components';
-import { formatDateTime } from '@/lib/dates';
+import { Moment } from '@/components/ui/moment';
 import { DetailCard, DetailCardTitle, DetailNote } from './detail-card';
 
 const Rounds = styled.ol`
@@ -33,18 +33,21 @@ const Handle = styled.p`
   font-weight: 700;
 `;
 
-/** Where the winner of a round stands with their claim, in words. */
-export function claimText(round: DrawRound): string {
-  const deadline = formatDateTime(round.claim_deadline);
+/**
+ * Where the winner of a round stands with their claim, in words. Each sentence ends with its
+ * moment, which changes from UTC to the visitor's zone after mounting (see Moment).
+ */
+export function claimText(round: DrawRound): React.ReactNode {
+  const deadline = <Moment iso={round.claim_deadline} />;
   switch (round.claim_status) {
     case 'claimed':
-      return `Prize claimed on ${formatDateTime(round.claimed_at)}.`;
+      return <>Prize claimed on {<Moment iso={round.claimed_at} />}</>;
     case 'awaiting_claim':
-      return `The winner has until ${deadline} to claim the prize.`;
+      return <>The winner can claim the prize until {deadline}</>;
     case 'unclaimed':
-      return `Not claimed by the deadline (${deadline}).`;
+      return <>Not claimed by the deadline, {deadline}</>;
     case 'redrawn':
-      return `Not claimed by the deadline (${deadline}), so the prize was drawn again.`;
+      return <>Not claimed, so the prize was drawn again. The deadline was {deadline}</>;
     default:
       return 'Drawn before claims were recorded.';
   }
@@ -60,7 +63,7 @@ export function DrawHistory({ draws }: { draws: readonly DrawRound[] }) {
           <li key={round.round}>
             <h3>
               {round.round === 1 ? 'Draw 1' : `Draw ${round.round} (re-draw)`},{' '}
-              {formatDateTime(round.drawn_at)}
+              <Moment iso={round.drawn_at} />
             </h3>
             <Handle>
               {round.winner_handle ? `@${round.winner_handle}` : 'An entry whose data was erased'}

@@ -1,7 +1,7 @@
 import { Link } from 'gatsby-link';
 import React from 'react';
 import styled from 'styled-components';
-import { formatDateTime } from '@/lib/dates';
+import { Moment } from '@/components/ui/moment';
 import type { GiveawayItem } from '../api/giveaway-fields';
 import { DetailCard, DetailCardTitle, DetailNote } from './detail-card';
 import { Mono } from './subpage';
@@ -33,9 +33,9 @@ export function FairDrawCard({ id, giveaway }: { id: string; giveaway: GiveawayI
       ) : null}
       {giveaway.frozen ? (
         <DetailNote>
-          Entries closed {formatDateTime(giveaway.frozen.frozen_at)}; the list of{' '}
-          {giveaway.frozen.entrant_count}{' '}
+          The list of {giveaway.frozen.entrant_count}{' '}
           {giveaway.frozen.entrant_count === 1 ? 'entry' : 'entries'} is frozen and published.
+          Entries closed on <Moment iso={giveaway.frozen.frozen_at} />
         </DetailNote>
       ) : (
         <DetailNote>When entries close, the entry list is frozen and published.</DetailNote>

@@ -17,14 +17,21 @@ import { serverSentence } from '../error-message';
 import { forgetEntry, keepEntry, type KeptEntry, readKeptEntry } from '../kept-entry';
 import { displayHandle } from '../spin/display-name';
 import { isDrawnPhase, phaseOf } from '../states';
-import { AdminControls } from './admin-controls';
-import { ChangeLog } from './change-log';
-import { ClaimControls } from './claim-controls';
 import { DetailCard, DetailNote } from './detail-card';
-import { EntryForm } from './entry-form';
 import { GiveawayView } from './giveaway-view';
 import { MessagePage } from './message-panel';
 import { ReceiptPanel } from './receipt-panel';
+
+// The entry form (react-hook-form and yup) is drawn once the browser knows this visitor has not
+// entered yet, so its code loads then; the admin's cards load for an admin only.
+const EntryForm = React.lazy(() => import('./entry-form').then((m) => ({ default: m.EntryForm })));
+const AdminControls = React.lazy(() =>
+  import('./admin-controls').then((m) => ({ default: m.AdminControls })),
+);
+const ClaimControls = React.lazy(() =>
+  import('./claim-controls').then((m) => ({ default: m.ClaimControls })),
+);
+const ChangeLog = React.lazy(() => import('./change-log').then((m) => ({ default: m.ChangeLog })));
 
 // The spin (with its sound) and the winner screen (with confetti) load only when a draw runs.
 const SpinOverlay = React.lazy(() =>
@@ -75,12 +82,15 @@ function hasWinner(giveaway: GiveawayItem): boolean {
   return giveaway.winner_id != null || giveaway.winner_details != null || giveaway.draws.length > 0;
 }
 
-/** /giveaway/{id}: loading, not found, the normal view, the draw and the winner screen. */
-export function GiveawayDetailPage({ id }: { id: string }) {
+/**
+ * /giveaway/{id}: loading, not found, the normal view, the draw and the winner screen.
+ * `served`: Apollo's cache already holds the giveaway the page came with (see useGiveaway).
+ */
+export function GiveawayDetailPage({ id, served = false }: { id: string; served?: boolean }) {
   const { isAdmin } = useSession();
   const { toast } = useToast();
   const client = useApolloClient();
-  const { data, loading, error, refetch } = useGiveaway(id);
+  const { data, loading, error, refetch } = useGiveaway(id, { served });
   const giveaway = data?.giveaway ?? null;
   const [selectWinner] = useSelectWinner();
   const [redraw] = useRedraw();
@@ -127,6 +137,12 @@ export function GiveawayDetailPage({ id }: { id: string }) {
       // The query's error state already shows the failure (toast and not-found view).
     });
   }, [refetch]);
+
+  // The served copy is what a visitor sees; an admin's answer has more (the winner's contact),
+  // so once the session says admin, the giveaway is asked for again.
+  useEffect(() => {
+    if (served && isAdmin) reload();
+  }, [served, isAdmin, reload]);
 
   /** The draw (or re-draw) on the server, then the spin that shows its winner. */
   const runDraw = async (call: () => Promise<SelectWinnerData['selectWinner'] | undefined>) => {
@@ -242,29 +258,31 @@ export function GiveawayDetailPage({ id }: { id: string }) {
       <DetailCard aria-labelledby="entry-title">
         <FormTitle id="entry-title">Enter the Giveaway</FormTitle>
         <DetailNote>One entry per e-mail address and Instagram handle.</DetailNote>
-        <EntryForm
-          giveawayId={id}
-          rulesVersion={giveaway.rules_version}
-          minAge={giveaway.min_age}
-          onEntered={(answer, handle) => {
-            const entry: KeptEntry = {
-              receipt: answer.receipt,
-              rules_version: answer.rules_version,
-              instagram_handle: handle,
-              entered_at: new Date().toISOString(),
-            };
-            keepEntry(id, entry);
-            setKept({ entry, fresh: true });
-            reload();
-          }}
-          onRefused={reload}
-        />
+        <Suspense fallback={<DetailNote>Loading the form…</DetailNote>}>
+          <EntryForm
+            giveawayId={id}
+            rulesVersion={giveaway.rules_version}
+            minAge={giveaway.min_age}
+            onEntered={(answer, handle) => {
+              const entry: KeptEntry = {
+                receipt: answer.receipt,
+                rules_version: answer.rules_version,
+                instagram_handle: handle,
+                entered_at: new Date().toISOString(),
+              };
+              keepEntry(id, entry);
+              setKept({ entry, fresh: true });
+              reload();
+            }}
+            onRefused={reload}
+          />
+        </Suspense>
       </DetailCard>
     );
   }
 
   const admin = isAdmin ? (
-    <>
+    <Suspense fallback={null}>
       {!drawn ? (
         <AdminControls
           giveawayId={id}
@@ -298,7 +316,7 @@ export function GiveawayDetailPage({ id }: { id: string }) {
         ) : null}
       </DetailCard>
       <ChangeLog key={giveaway.updated_at} giveawayId={id} />
-    </>
+    </Suspense>
   ) : null;
 
   return (

@@ -220,7 +220,8 @@ export function GiveawayView({
                   alt={`Prize: ${giveaway.prize}`}
                   width={640}
                   height={360}
-                  fetchPriority="high"
+                  // React 18 knows no fetchPriority prop: the attribute is spelled as HTML has it.
+                  {...{ fetchpriority: 'high' }}
                 />
               ) : null}
               <PrizeText>

@@ -1,6 +1,7 @@
 import { Link } from 'gatsby-link';
 import React, { Suspense, useEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
+import { useHideSiteChrome } from '@/components/site-chrome';
 import { Spinner } from '@/components/ui/spinner';
 import { useSession } from '@/features/auth';
 import { usePresenter, usePresenterDraw } from '../api/presenter';
@@ -182,6 +183,7 @@ export function PresenterPage({ id }: { id: string }) {
 }
 
 function Presenter({ id }: { id: string }) {
+  useHideSiteChrome();
   const { data, loading, error, refetch } = usePresenter(id);
   const [presenterDraw] = usePresenterDraw();
   const [stage, setStage] = useState<Stage>({ at: 'ready' });

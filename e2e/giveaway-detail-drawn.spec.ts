@@ -1,0 +1,197 @@
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { e2eAdmin, hydrated } from './support';
+
+/**
+ * /giveaway/{id} arrives drawn: the server renders the public giveaway into the page at request
+ * time with the page's own components, and the app takes it over (Apollo's cache seeded from the
+ * served data) without a second request for it, a hydration error or a layout shift. Subpages,
+ * the management page and unknown ids are served as built. Screenshots go to $SHOTS_DIR
+ * (default test-results/giveaway-detail-drawn).
+ */
+test.describe.configure({ mode: 'serial' });
+
+const stamp = Date.now().toString(36);
+const shots = process.env.SHOTS_DIR ?? 'test-results/giveaway-detail-drawn';
+const title = `Drawn page ${stamp}`;
+const prize = `A drawn voice agent ${stamp}`;
+const baseURL = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 8123)}`;
+let id = 0;
+
+async function create(request: APIRequestContext, fields: Record<string, unknown>) {
+  const login = await request.post('/api/v1/auth/login', { form: e2eAdmin });
+  expect(login.ok()).toBeTruthy();
+  const { access_token: token } = (await login.json()) as { access_token: string };
+  const created = await request.post('/api/v1/giveaway', {
+    headers: { Authorization: `Bearer ${token}` },
+    data: {
+      description: 'Drawn by the server into the first HTML.',
+      prize_image: `${baseURL}/og-image.png`,
+      start_date: new Date(Date.now() - 24 * 3600 * 1000).toISOString().slice(0, 10),
+      ...fields,
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  return ((await created.json()) as { id: number }).id;
+}
+
+/** Console errors, the page's own errors, and every GET of the giveaway's API address. */
+function watch(page: Page, giveawayId: number) {
+  const errors: string[] = [];
+  const gets: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('response', (response) => {
+    if (response.status() >= 400) errors.push(`${response.status()} ${response.url()}`);
+  });
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === `/api/v1/giveaway/${giveawayId}`)
+      gets.push(request.method());
+  });
+  return { errors, gets };
+}
+
+async function recordShifts(page: Page) {
+  await page.addInitScript(() => {
+    const w = window as unknown as { e2eShift: number };
+    w.e2eShift = 0;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as unknown as {
+        value: number;
+        hadRecentInput: boolean;
+      }[]) {
+        if (!entry.hadRecentInput) w.e2eShift += entry.value;
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+}
+
+const shifts = (page: Page) =>
+  page.evaluate(() => (window as unknown as { e2eShift: number }).e2eShift);
+
+test.beforeAll(async ({ request }) => {
+  id = await create(request, { title, prize });
+});
+
+test('the served HTML holds the title and the prize, and no private data', async ({
+  request,
+  browser,
+}) => {
+  const response = await request.get(`/giveaway/${id}`);
+  expect(response.status()).toBe(200);
+  const html = await response.text();
+  expect(html).toContain(`>${title}</h1>`);
+  expect(html).toContain(prize);
+  expect(html).toContain('<script type="application/json" id="giveaway-data">');
+  expect(html).not.toMatch(/[\w.+-]+@example\.com/);
+
+  // Before any script runs (JavaScript off), the giveaway is on screen.
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto(`/giveaway/${id}`);
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  await expect(page.getByText(prize)).toBeVisible();
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: width === 375 ? 667 : 800 });
+    await page.screenshot({ path: `${shots}/nojs-${width}.png` });
+  }
+  await context.close();
+});
+
+test('subpages, the management page and unknown ids are served as built', async ({ request }) => {
+  for (const path of [
+    `/giveaway/${id}/rules`,
+    `/giveaway/${id}/desk`,
+    '/giveaway/admin',
+    '/giveaway/987654',
+  ]) {
+    const html = await (await request.get(path)).text();
+    expect(html, path).not.toContain('id="giveaway-data"');
+    expect(html, path).not.toContain(title);
+  }
+});
+
+for (const width of [375, 1280]) {
+  test(`the app takes the page over at ${width} px: no second request, no error, no shift; entering works`, async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({
+      viewport: { width, height: width === 375 ? 667 : 800 },
+    });
+    const page = await context.newPage();
+    const { errors, gets } = watch(page, id);
+    await recordShifts(page);
+    await page.goto(`/giveaway/${id}`);
+    await hydrated(page);
+    const form = page.getByRole('form', { name: 'Enter the Giveaway' });
+    await expect(form.getByLabel('Email')).toBeVisible({ timeout: 20_000 });
+    await page.waitForTimeout(1000);
+    expect(errors).toEqual([]);
+    expect(gets).toEqual([]);
+    expect(await shifts(page)).toBe(0);
+    if (width === 375) {
+      await expect(page.getByRole('img', { name: /^Prize: / })).toBeInViewport();
+      await expect(page.getByRole('button', { name: 'Enter now' })).toBeInViewport();
+    }
+    await page.screenshot({ path: `${shots}/open-${width}.png` });
+
+    await form.getByLabel('Email').fill(`drawn.${width}.${stamp}@example.com`);
+    await form.getByLabel('Instagram Handle').fill(`@drawn_${width}_${stamp}`);
+    await form.getByRole('checkbox', { name: /I have read the rules/ }).check();
+    await form.getByRole('button', { name: 'Enter Giveaway' }).click();
+    await expect(page.getByRole('region', { name: "You're in!" })).toBeVisible({
+      timeout: 20_000,
+    });
+    await page.screenshot({ path: `${shots}/entered-${width}.png` });
+
+    // A reload is drawn again (the entry was a write) and shows "You're in" from this browser.
+    await page.reload();
+    await expect(page.getByRole('region', { name: "You're in!" })).toBeVisible({
+      timeout: 20_000,
+    });
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+}
+
+test('a giveaway that does not exist shows its not-found state without a shift', async ({
+  page,
+}) => {
+  const { errors } = watch(page, 987654);
+  await recordShifts(page);
+  await page.goto('/giveaway/987654');
+  await expect(page.getByRole('heading', { level: 1, name: 'Giveaway Not Found' })).toBeVisible({
+    timeout: 20_000,
+  });
+  await page.waitForTimeout(800);
+  expect(await shifts(page)).toBe(0);
+  // The API's 404 for the giveaway is logged by the browser; nothing else is.
+  expect(errors.filter((e) => !e.includes('404'))).toEqual([]);
+});
+
+test('a move inside the app to another giveaway loads it, and back to this one loads it afresh', async ({
+  page,
+  request,
+}) => {
+  const other = await create(request, { title: `Other ${stamp}`, prize: 'Another prize' });
+  const { errors, gets } = watch(page, id);
+  await page.goto(`/giveaway/${id}`);
+  await hydrated(page);
+  await page.getByRole('link', { name: 'Back to All Giveaways' }).click();
+  await page
+    .getByRole('article')
+    .filter({ has: page.getByRole('heading', { name: `Other ${stamp}` }) })
+    .getByRole('link')
+    .first()
+    .click();
+  await expect(page.getByRole('heading', { level: 1, name: `Other ${stamp}` })).toBeVisible({
+    timeout: 20_000,
+  });
+  expect(other).toBeGreaterThan(id);
+  await page.goBack();
+  await page.goBack();
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  await expect.poll(() => gets.length).toBeGreaterThan(0);
+  expect(errors).toEqual([]);
+});
