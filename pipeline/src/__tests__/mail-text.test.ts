@@ -46,7 +46,9 @@ describe('compileMarkdown for a mail: the text part', () => {
 
   it('marks quotes, keeps code blocks’ lines, and reads images as their alt text', () => {
     expect(
-      text('> Quoted\n> line.\n>\n> Again.\n\n```js\nconst a = 1;\nrun(a);\n```\n\n![A chart](/c.png)'),
+      text(
+        '> Quoted\n> line.\n>\n> Again.\n\n```js\nconst a = 1;\nrun(a);\n```\n\n![A chart](/c.png)',
+      ),
     ).toBe('> Quoted line.\n>\n> Again.\n\n    const a = 1;\n    run(a);\n\nA chart');
   });
 
