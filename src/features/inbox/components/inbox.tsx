@@ -8,6 +8,7 @@ import { EnquiryList } from './enquiry-list';
 import { OutboxList } from './outbox-list';
 import { PersonalData } from './personal-data';
 import { SubscriberList } from './subscriber-list';
+import { UnreadCount, UnreadProvider, useUnread } from './unread';
 import { LoginLink } from '@/components/ui/login-link';
 import { scrollCue } from '@/styles/scroll-cue';
 
@@ -89,6 +90,7 @@ const Denied = styled.div`
 `;
 
 function InboxTabs() {
+  const { unread } = useUnread();
   const [active, setActive] = useState<TabKey>('enquiries');
   const baseId = useId();
   const tabRefs = useRef<(HTMLButtonElement | null)[]>([]);
@@ -143,6 +145,7 @@ function InboxTabs() {
             onKeyDown={(event) => onKeyDown(event, index)}
           >
             {tab.label}
+            {tab.key === 'enquiries' ? <UnreadCount count={unread} /> : null}
           </Tab>
         ))}
       </TabList>
@@ -179,7 +182,9 @@ export function Inbox() {
           Enquiries from the contact form, newsletter subscribers and issues, kept mail, and
           requests about personal data.
         </Lead>
-        <InboxTabs />
+        <UnreadProvider>
+          <InboxTabs />
+        </UnreadProvider>
       </>
     );
   }
