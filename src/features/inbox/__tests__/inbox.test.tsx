@@ -308,10 +308,37 @@ describe('Inbox', () => {
     ).toBeInTheDocument();
     expect(screen.getByText('To: ada@example.com')).toBeInTheDocument();
     expect(screen.getByText('SMTP not configured')).toBeInTheDocument();
-    const body = screen.getByText(/newsletter\/confirm\?token=abc/);
-    expect(body).not.toBeVisible();
+    expect(screen.queryByText(/newsletter\/confirm\?token=abc/)).toBeNull();
     await user.click(screen.getByText('Show message'));
-    expect(body).toBeVisible();
+    expect(await screen.findByText(/newsletter\/confirm\?token=abc/)).toBeVisible();
+    // A text-only mail has no HTML part.
+    expect(screen.queryByTitle(/HTML part/)).toBeNull();
+  });
+
+  it('shows a mail’s HTML part in a frame with every sandbox restriction, beside its text', async () => {
+    signInAsAdmin();
+    const html = '<!doctype html><p>Hello <strong>reader</strong></p><script>parent.x=1</script>';
+    server.use(
+      http.get(`${API}/contact/`, () => HttpResponse.json(page([]))),
+      http.get(`${API}/outbox/`, () =>
+        HttpResponse.json(
+          page([{ ...outboxMessage, subject: 'Issue 1', text: 'Hello reader', html }]),
+        ),
+      ),
+    );
+    const user = userEvent.setup();
+    renderWithProviders(<Inbox />);
+    await user.click(await screen.findByRole('tab', { name: 'Outbox' }));
+    await user.click(await screen.findByText('Show message'));
+    const text = screen.getByRole('region', { name: 'Text part' });
+    expect(within(text).getByText('Hello reader')).toBeVisible();
+    const frame = within(screen.getByRole('region', { name: 'HTML part' })).getByTitle(
+      'HTML part of “Issue 1”',
+    );
+    expect(frame.tagName).toBe('IFRAME');
+    expect(frame).toHaveAttribute('sandbox', '');
+    expect(frame).toHaveAttribute('srcdoc', html);
+    expect(frame).not.toHaveAttribute('src');
   });
 });
 
