@@ -231,13 +231,17 @@ export function AdminMenu() {
       <Panel id={panelId} hidden={!open} aria-label={label}>
         {links.map((item) => (
           <li key={item.to}>
-            <ItemLink to={item.to} data-admin-item="" onClick={() => setOpen(false)}>
+            <ItemLink
+              to={item.to}
+              data-admin-item=""
+              aria-label={
+                item.to === '/admin/inbox' && unread ? `Inbox, ${unread} unread` : undefined
+              }
+              onClick={() => setOpen(false)}
+            >
               {item.label}
               {item.to === '/admin/inbox' && unread ? (
-                <>
-                  <Unread aria-hidden="true">{unread}</Unread>
-                  <span className="sr-only">{`, ${unread} unread`}</span>
-                </>
+                <Unread aria-hidden="true">{unread}</Unread>
               ) : null}
             </ItemLink>
           </li>

@@ -155,15 +155,11 @@ describe('Inbox', () => {
     );
     const user = userEvent.setup();
     renderWithProviders(<Inbox />);
-    expect(
-      await screen.findByRole('tab', { name: /^Enquiries\s*, 2 unread$/ }),
-    ).toBeInTheDocument();
+    expect(await screen.findByRole('tab', { name: 'Enquiries, 2 unread' })).toBeInTheDocument();
     expect(screen.getAllByText('New')).toHaveLength(2);
 
     await user.click(screen.getByRole('button', { name: 'Mark the enquiry from Ada as read' }));
-    expect(
-      await screen.findByRole('tab', { name: /^Enquiries\s*, 1 unread$/ }),
-    ).toBeInTheDocument();
+    expect(await screen.findByRole('tab', { name: 'Enquiries, 1 unread' })).toBeInTheDocument();
     expect(screen.getAllByText('New')).toHaveLength(1);
     expect(
       screen.getByRole('button', { name: 'Mark the enquiry from Ada as unread' }),
@@ -175,9 +171,7 @@ describe('Inbox', () => {
     expect(screen.queryByText('New')).toBeNull();
 
     await user.click(screen.getByRole('button', { name: 'Mark the enquiry from Ada as unread' }));
-    expect(
-      await screen.findByRole('tab', { name: /^Enquiries\s*, 1 unread$/ }),
-    ).toBeInTheDocument();
+    expect(await screen.findByRole('tab', { name: 'Enquiries, 1 unread' })).toBeInTheDocument();
     expect(marked).toEqual([
       { id: 2, read: true },
       { id: 1, read: true },
@@ -209,7 +203,7 @@ describe('Inbox', () => {
       screen.getByText('There is no such enquiry. It may have been erased.'),
     ).toBeInTheDocument();
     expect(screen.getByText('New')).toBeInTheDocument();
-    expect(screen.getByRole('tab', { name: /^Enquiries\s*, 1 unread$/ })).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Enquiries, 1 unread' })).toBeInTheDocument();
   });
 
   it('shows the empty state and an error with a working retry', async () => {
@@ -480,7 +474,7 @@ describe('Admin menu', () => {
     const user = userEvent.setup();
     renderWithProviders(<AdminMenu />);
     await user.click(await screen.findByRole('button', { name: 'Admin' }));
-    expect(await screen.findByRole('link', { name: /^Inbox\s*, 4 unread$/ })).toHaveAttribute(
+    expect(await screen.findByRole('link', { name: 'Inbox, 4 unread' })).toHaveAttribute(
       'href',
       '/admin/inbox',
     );

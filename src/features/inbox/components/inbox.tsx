@@ -8,7 +8,7 @@ import { EnquiryList } from './enquiry-list';
 import { OutboxList } from './outbox-list';
 import { PersonalData } from './personal-data';
 import { SubscriberList } from './subscriber-list';
-import { UnreadCount, UnreadProvider, useUnread } from './unread';
+import { UnreadCount, UnreadProvider, unreadLabel, useUnread } from './unread';
 import { LoginLink } from '@/components/ui/login-link';
 import { scrollCue } from '@/styles/scroll-cue';
 
@@ -134,6 +134,7 @@ function InboxTabs() {
             role="tab"
             id={tabId(tab.key)}
             aria-selected={tab.key === active}
+            aria-label={tab.key === 'enquiries' ? unreadLabel(tab.label, unread) : undefined}
             aria-controls={panelId(tab.key)}
             tabIndex={tab.key === active ? 0 : -1}
             onClick={(event) => {

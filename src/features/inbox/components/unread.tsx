@@ -50,15 +50,20 @@ const Pill = styled.span`
   text-align: center;
 `;
 
-/** "3" in a pill, read out as ", 3 unread"; nothing while there is nothing unread. */
+/** The accessible name of something labelled `label` that has `count` unread: "Inbox, 3 unread". */
+export function unreadLabel(label: string, count: number | null): string | undefined {
+  return count ? `${label}, ${count} unread` : undefined;
+}
+
+/**
+ * "3" in a pill; nothing while there is nothing unread. Screen readers get the number from the
+ * element's name (unreadLabel), so the pill itself is hidden from them.
+ */
 export function UnreadCount({ count }: { count: number | null }) {
   if (!count) return null;
   return (
-    <>
-      <Pill aria-hidden="true" data-unread-count={count}>
-        {count}
-      </Pill>
-      <span className="sr-only">{`, ${count} unread`}</span>
-    </>
+    <Pill aria-hidden="true" data-unread-count={count}>
+      {count}
+    </Pill>
   );
 }
