@@ -120,6 +120,17 @@ test.describe('the footer signup', () => {
     await footer.getByRole('button', { name: 'Sign up' }).click();
     await expect(footer.getByText(/^Invalid email/)).toBeVisible();
 
+    // The privacy link is underlined, though the footer's own link rule takes underlines away.
+    const privacy = footer.getByRole('link', { name: 'How we handle your data' });
+    await expect(privacy).toHaveCSS('text-decoration-line', 'underline');
+    await shootWidths(
+      page,
+      (width) => `test-results/footer-signup-privacy-${width}.png`,
+      async () => {
+        await privacy.scrollIntoViewIfNeeded();
+      },
+    );
+
     await email.fill(`${unique('footer')}@example.com`);
     await footer.getByRole('button', { name: 'Sign up' }).click();
     await expect(footer.getByRole('heading', { name: 'Welcome aboard!' })).toBeVisible();

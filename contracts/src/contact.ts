@@ -45,8 +45,32 @@ export const ContactEnquirySchema = Type.Object({
   service: ContactServiceSchema,
   /** ISO-8601 UTC. */
   created_at: Type.String(),
+  /** When an admin marked it read (ISO-8601 UTC); null while it is unread. */
+  read_at: Type.Union([Type.String(), Type.Null()]),
 });
 export type ContactEnquiry = Static<typeof ContactEnquirySchema>;
+
+/** Admin-only `GET /contact/unread`: how many enquiries no admin has marked read yet. */
+export const ContactUnreadResponseSchema = Type.Object({
+  unread: Type.Integer({ minimum: 0 }),
+});
+export type ContactUnreadResponse = Static<typeof ContactUnreadResponseSchema>;
+
+/** Admin-only `PUT /contact/:id/read`, JSON `{read}`: marks one enquiry read or unread again. */
+export const ContactReadRequestSchema = Type.Object(
+  { read: Type.Boolean() },
+  { additionalProperties: false },
+);
+export type ContactReadRequest = Static<typeof ContactReadRequestSchema>;
+
+export const ContactIdParamsSchema = Type.Object({ id: Type.Integer({ minimum: 1 }) });
+
+/** The enquiry as it is now, and the unread count after the change. */
+export const ContactReadResponseSchema = Type.Object({
+  enquiry: ContactEnquirySchema,
+  unread: Type.Integer({ minimum: 0 }),
+});
+export type ContactReadResponse = Static<typeof ContactReadResponseSchema>;
 
 /** Admin-only `GET /contact/?page=&per_page=` (PageQuery), newest first. */
 export const ContactListResponseSchema = Page(ContactEnquirySchema);

@@ -1,7 +1,13 @@
 import os from 'node:os';
 import path from 'node:path';
 import { type ResourceLimits, Worker } from 'node:worker_threads';
-import { type BodyProblem, CompileError, type Compiled, compileMarkdown } from './compile';
+import {
+  type BodyProblem,
+  CompileError,
+  type CompileOptions,
+  type Compiled,
+  compileMarkdown,
+} from './compile';
 
 /**
  * compileMarkdown on worker threads, for the Gatsby build. Gatsby runs onCreateNode for every post
@@ -25,6 +31,7 @@ import { type BodyProblem, CompileError, type Compiled, compileMarkdown } from '
 export interface CompileRequest {
   id: number;
   body: string;
+  options?: CompileOptions;
 }
 
 export type CompileReply =
@@ -63,8 +70,8 @@ export class CompileTimeout extends Error {
 }
 
 export interface CompilePool {
-  /** compileMarkdown(body), on a worker thread once the burst is large enough. */
-  compile(body: string): Promise<Compiled>;
+  /** compileMarkdown(body, options), on a worker thread once the burst is large enough. */
+  compile(body: string, options?: CompileOptions): Promise<Compiled>;
   /** Ends every worker; calls still waiting or running reject. */
   close(): Promise<void>;
 }
@@ -245,13 +252,14 @@ export function createCompilePool({
   }
 
   return {
-    compile(body) {
+    compile(body, options) {
       burst += 1;
       quiet ??= setTimeout(() => (burst = 0), IDLE_MS).unref();
       quiet.refresh();
-      if (burst <= inThread) return new Promise((resolve) => resolve(compileMarkdown(body)));
+      if (burst <= inThread)
+        return new Promise((resolve) => resolve(compileMarkdown(body, options)));
       if (timeoutMs !== undefined) {
-        const request: CompileRequest = { id: nextId++, body };
+        const request: CompileRequest = { id: nextId++, body, ...(options ? { options } : {}) };
         return new Promise<Compiled>((resolve, reject) => {
           waiting.push({ request, call: { resolve, reject } });
           drain();
@@ -261,7 +269,7 @@ export function createCompilePool({
       clearTimeout(thread.idle);
       thread.worker.ref();
       const id = nextId++;
-      const request: CompileRequest = { id, body };
+      const request: CompileRequest = { id, body, ...(options ? { options } : {}) };
       return new Promise<Compiled>((resolve, reject) => {
         thread.calls.set(id, { resolve, reject });
         thread.worker.postMessage(request);

@@ -21,9 +21,9 @@ if (niceness) {
   }
 }
 
-function answer({ id, body }: CompileRequest): CompileReply {
+function answer({ id, body, options }: CompileRequest): CompileReply {
   try {
-    return { id, compiled: compileMarkdown(body) };
+    return { id, compiled: compileMarkdown(body, options) };
   } catch (error) {
     // A CompileError would cross the thread as a plain Error without its problems.
     if (error instanceof CompileError) return { id, problems: error.problems };

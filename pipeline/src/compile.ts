@@ -14,6 +14,7 @@ import remarkRehype from 'remark-rehype';
 import { unified } from 'unified';
 import { visit } from 'unist-util-visit';
 import { applyLinkRules, makeTablesFocusable } from './links';
+import { type MailLinks, mailText } from './mail-text';
 import { sanitizeSchema } from './sanitize-schema';
 import { expandRawNodes } from './trusted-html';
 
@@ -45,6 +46,10 @@ export interface BodyProblem {
 export interface Compiled {
   html: string;
   headings: Heading[];
+  /**
+   * Every word, on one line (search, reading time); compiled for a mail, the mail's text part
+   * with the post's structure kept (see mailText).
+   */
   plainText: string;
   excerpt: string;
   readingTime: number;
@@ -439,24 +444,36 @@ function runRemarkPlugin(plugin: RemarkPlugin, tree: MdastRoot, options: object)
   }
 }
 
+export interface CompileOptions {
+  /**
+   * Compile for a mail rather than for the site: headings get no ids and no permalink anchors
+   * (a mail has no page to link into), and plainText is the mail's text part, its relative links
+   * made absolute with these addresses.
+   */
+  mail?: MailLinks;
+}
+
 /** Compiles a post body; throws CompileError (with lines) for a body that cannot be published. */
-export function compileMarkdown(body: string): Compiled {
+export function compileMarkdown(body: string, options: CompileOptions = {}): Compiled {
   const problems = checkBody(body);
   if (problems.length > 0) throw new CompileError(problems);
 
   const tree = parser.parse(body) as MdastRoot;
   rawHtmlToText(tree);
   normaliseCodeLanguages(tree);
-  const plainText = plainTextOf(tree);
+  const words = plainTextOf(tree);
+  const plainText = options.mail ? mailText(tree, options.mail) : words;
   const excerpt = excerptOf(tree);
-  runRemarkPlugin(autolinkHeaders as RemarkPlugin, tree, AUTOLINK_OPTIONS);
-  finishAnchors(tree);
+  if (!options.mail) {
+    runRemarkPlugin(autolinkHeaders as RemarkPlugin, tree, AUTOLINK_OPTIONS);
+    finishAnchors(tree);
+  }
   const headings = collectHeadings(tree);
   runRemarkPlugin(prismjs as RemarkPlugin, tree, PRISM_OPTIONS);
 
   const hast = toHtml.runSync(tree) as HastRoot;
   const html = toHtml.stringify(hast);
-  const wordCount = plainText.split(/\s+/).filter(Boolean).length;
+  const wordCount = words.split(/\s+/).filter(Boolean).length;
   return {
     html,
     headings,

@@ -7,6 +7,7 @@ export {
   nestingProblem,
   CompileError,
   type Compiled,
+  type CompileOptions,
   compileMarkdown,
   type Heading,
   outlineMdx,
@@ -20,6 +21,7 @@ export {
   CompileTimeout,
   createCompilePool,
 } from './compile-pool';
+export { type MailLinks, mailText } from './mail-text';
 export { ALLOWED_SCHEMES, classifyHref, type LinkKind, rehypePostRules } from './links';
 export {
   normaliseBody,

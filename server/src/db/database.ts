@@ -55,6 +55,8 @@ export interface ContactEnquiriesTable {
   /** One of the contract's ContactService values ('' for none). */
   service: string;
   created_at: string;
+  /** When an admin marked it read; null while it is unread. */
+  read_at: string | null;
 }
 
 export interface NewsletterSubscribersTable {

@@ -3,6 +3,7 @@ import {
   type BodyPreview,
   CompileError,
   type Compiled,
+  type CompileOptions,
   type CompilePool,
   CompileTimeout,
   createCompilePool,
@@ -20,8 +21,11 @@ import { badRequest } from '../lib/http-error';
  * answering everyone else meanwhile.
  */
 export interface BodyCompiler {
-  /** compileMarkdown(body) on a worker. CompileError for the lines that keep it unpublished. */
-  compile(body: string): Promise<Compiled>;
+  /**
+   * compileMarkdown(body, options) on a worker. CompileError for the lines that keep it
+   * unpublished.
+   */
+  compile(body: string, options?: CompileOptions): Promise<Compiled>;
   /** What the editor's preview shows (problems instead of a CompileError), as previewMarkdown. */
   preview(body: string): Promise<BodyPreview>;
   close(): Promise<void>;
@@ -64,12 +68,12 @@ export function createBodyCompiler({
     ...(workers ? { workers } : {}),
   }),
 }: BodyCompilerOptions): BodyCompiler {
-  async function compile(body: string): Promise<Compiled> {
+  async function compile(body: string, options?: CompileOptions): Promise<Compiled> {
     // Refused before anything parses it, in one linear pass.
     const deep = nestingProblem(body);
     if (deep) throw badRequest(`Line ${deep.line} of the body ${deep.message}`);
     try {
-      return await pool.compile(body);
+      return await pool.compile(body, options);
     } catch (error) {
       if (error instanceof CompileError) throw error;
       if (error instanceof CompileTimeout) {

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { ContactEnquiry, ContactRequest, ContactService } from '@site/contracts';
 import type { ContactFacts } from '@site/pipeline';
 import type { Database } from '../db/database';
+import { notFound } from '../lib/http-error';
 import { paginate } from '../lib/pagination';
 import type { Mailer } from './mail';
 import { acknowledgementText, loadCompanyIdentity } from './site-facts';
@@ -26,6 +27,7 @@ export async function receiveEnquiry(
     message: input.message.trim(),
     service: input.service ?? '',
     created_at: new Date().toISOString(),
+    read_at: null,
   };
   const { id } = await db
     .insertInto('contact_enquiries')
@@ -76,4 +78,39 @@ export function listEnquiries(db: Kysely<Database>, page: number, perPage: numbe
     { page, perPage },
     (row): ContactEnquiry => ({ ...row, service: row.service as ContactService }),
   );
+}
+
+/** Enquiries no admin has marked read yet. */
+export async function unreadEnquiries(db: Kysely<Database>): Promise<number> {
+  const row = await db
+    .selectFrom('contact_enquiries')
+    .select((eb) => eb.fn.countAll<string | number>().as('n'))
+    .where('read_at', 'is', null)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/**
+ * Marks one enquiry read (keeping the time it was first marked) or unread again; 404 for no such
+ * enquiry. Answers with the enquiry as it is now and the unread count after the change.
+ */
+export async function markEnquiryRead(
+  db: Kysely<Database>,
+  id: number,
+  read: boolean,
+): Promise<{ enquiry: ContactEnquiry; unread: number }> {
+  const now = new Date().toISOString();
+  const row = await db
+    .updateTable('contact_enquiries')
+    .set((eb) => ({
+      read_at: read ? eb.fn.coalesce('read_at', eb.val(now)) : null,
+    }))
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirst();
+  if (!row) throw notFound('There is no such enquiry. It may have been erased.');
+  return {
+    enquiry: { ...row, service: row.service as ContactService },
+    unread: await unreadEnquiries(db),
+  };
 }

@@ -2,8 +2,10 @@ import { Link, navigate } from 'gatsby-link';
 import React, { useEffect, useId, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import styled from 'styled-components';
+import type { ContactUnreadResponse } from '@site/contracts';
 import { useToast } from '@/components/ui/toast';
 import { useSession } from '@/features/auth';
+import { api } from '@/lib/api-client';
 import { ChevronDownIcon } from '@/components/layout-icons';
 
 type StaffRole = 'admin' | 'editor';
@@ -105,6 +107,16 @@ const ItemButton = styled.button`
   }
 `;
 
+const Unread = styled.span`
+  margin-inline-start: ${({ theme }) => theme.space[2]};
+  padding: 0 0.45em;
+  border-radius: ${({ theme }) => theme.radii.pill};
+  background: ${({ theme }) => theme.colors.primary};
+  color: ${({ theme }) => theme.colors.primaryText};
+  font-size: ${({ theme }) => theme.fontSizes.xs};
+  font-weight: 700;
+`;
+
 const Divider = styled.li`
   height: 1px;
   margin: ${({ theme }) => theme.space[1]} 0;
@@ -124,6 +136,23 @@ export function AdminMenu() {
   const wrapperRef = useRef<HTMLDivElement>(null);
   const toggleRef = useRef<HTMLButtonElement>(null);
   const panelId = useId();
+  // The inbox's unread enquiries, asked for each time an admin opens the menu (not on every page).
+  const [unread, setUnread] = useState<number | null>(null);
+
+  useEffect(() => {
+    if (!open || !isAdmin) return undefined;
+    let live = true;
+    api.get<ContactUnreadResponse>('/contact/unread').then(
+      (response) => {
+        if (live) setUnread(response.unread);
+      },
+      // The menu works without the number.
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [open, isAdmin]);
 
   useEffect(() => {
     if (!open) return undefined;
@@ -202,8 +231,18 @@ export function AdminMenu() {
       <Panel id={panelId} hidden={!open} aria-label={label}>
         {links.map((item) => (
           <li key={item.to}>
-            <ItemLink to={item.to} data-admin-item="" onClick={() => setOpen(false)}>
+            <ItemLink
+              to={item.to}
+              data-admin-item=""
+              aria-label={
+                item.to === '/admin/inbox' && unread ? `Inbox, ${unread} unread` : undefined
+              }
+              onClick={() => setOpen(false)}
+            >
               {item.label}
+              {item.to === '/admin/inbox' && unread ? (
+                <Unread aria-hidden="true">{unread}</Unread>
+              ) : null}
             </ItemLink>
           </li>
         ))}

@@ -18,6 +18,7 @@ import * as m082 from './082-login-addresses';
 import * as m090 from './090-redraw-seeds';
 import * as m091 from './091-outbox-sealed-mail';
 import * as m100 from './100-giveaway-desk';
+import * as m101 from './101-enquiry-read';
 
 /**
  * Every migration, in order. Listed statically (not read from the folder) so the same list works
@@ -44,6 +45,7 @@ const migrations: Record<string, Migration> = {
   '090-redraw-seeds': m090,
   '091-outbox-sealed-mail': m091,
   '100-giveaway-desk': m100,
+  '101-enquiry-read': m101,
 };
 
 export const migrationProvider: MigrationProvider = {

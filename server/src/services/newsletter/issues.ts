@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { CompileError, type Compiled } from '@site/pipeline';
+import { CompileError, type CompileOptions, type Compiled } from '@site/pipeline';
 import type { Database, NewsletterIssuesTable } from '../../db/database';
 import { badRequest, conflict, notFound } from '../../lib/http-error';
 import { readPublishedFiles } from '../posts/store';
@@ -47,12 +47,15 @@ export interface PostContent {
   text: string;
 }
 
-/** A published markdown post as an issue's content; 404 for no such post, 409 for MDX. */
+/**
+ * A published markdown post as an issue's content, compiled for a mail (no heading anchors, a
+ * text part that keeps the post's structure); 404 for no such post, 409 for MDX.
+ */
 export async function postContent(
   contentDir: string,
   publicUrl: string,
   slug: string,
-  compile: (body: string) => Promise<Compiled>,
+  compile: (body: string, options: CompileOptions) => Promise<Compiled>,
 ): Promise<PostContent> {
   const file = (await readPublishedFiles(contentDir)).find((item) => item.slug === slug);
   if (!file?.fields) throw notFound(`There is no published post "${slug}".`);
@@ -60,16 +63,16 @@ export async function postContent(
     throw conflict(
       `"${slug}" is an MDX post: MDX is code, so it cannot be put in an e-mail. Send a link to it instead.`,
     );
+  const postUrl = `${publicUrl}/blog/${encodeURIComponent(file.slug)}`;
   let compiled: Compiled;
   try {
-    compiled = await compile(file.body);
+    compiled = await compile(file.body, { mail: { siteUrl: publicUrl, pageUrl: postUrl } });
   } catch (error) {
     if (!(error instanceof CompileError)) throw error;
     throw badRequest(
       `The post "${slug}" cannot be compiled into a mail: ${error.message}. Fix it in content/blog/${file.name} first.`,
     );
   }
-  const postUrl = `${publicUrl}/blog/${encodeURIComponent(file.slug)}`;
   return {
     slug: file.slug,
     title: file.fields.title,

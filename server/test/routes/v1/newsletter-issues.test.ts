@@ -19,6 +19,13 @@ const POST = [
   '',
   'Read [the other post](/blog/already-out) and <script>alert(1)</script> stays text.',
   '',
+  '- one',
+  '- two',
+  '',
+  '| Plan | Price |',
+  '| --- | --- |',
+  '| Pro | $99 |',
+  '',
 ].join('\n');
 
 async function subscribers(t: TestApp, count: number, status = 'confirmed') {
@@ -151,6 +158,23 @@ describe('newsletter issues (outbox, no SMTP)', () => {
     );
     expect(kept.html_body).not.toContain('<script>');
     expect(kept.html_body).toContain('href="https://site.example/blog/already-out"');
+    // The post's headings reach the mail without the site's permalink anchors.
+    expect(kept.html_body).toContain('<h2>First things</h2>');
+    expect(kept.html_body).not.toMatch(/class="anchor|<svg|permalink/);
+    // The text part keeps the post's structure.
+    expect(kept.text_body).toContain(
+      [
+        'First things',
+        '',
+        'Read the other post (https://site.example/blog/already-out) and <script>alert(1)</script> stays text.',
+        '',
+        '- one',
+        '- two',
+        '',
+        'Plan | Price',
+        'Pro | $99',
+      ].join('\n'),
+    );
     expect(await t.app.db.selectFrom('newsletter_issues').select('id').execute()).toEqual([]);
   });
 

@@ -8,7 +8,9 @@ import { API, setupApiServer } from '@/testing/api-server';
 import { renderWithProviders } from '@/testing/render-with-providers';
 import { Inbox } from '../components/inbox';
 
-const server = setupApiServer();
+const server = setupApiServer(
+  http.get(`${API}/contact/unread`, () => HttpResponse.json({ unread: 0 })),
+);
 
 beforeEach(() => jest.spyOn(console, 'error').mockImplementation(() => undefined));
 afterEach(() => {
@@ -32,6 +34,7 @@ const enquiry = (id: number, name: string): ContactEnquiry => ({
   message: `Hello from ${name}`,
   service: 'graph-rag',
   created_at: '2026-11-20T10:00:00Z',
+  read_at: '2026-11-20T11:00:00Z',
 });
 
 const outboxMessage: OutboxMessage = {
@@ -124,6 +127,83 @@ describe('Inbox', () => {
     await user.click(screen.getByRole('button', { name: 'Next' }));
     expect(await screen.findByRole('heading', { name: 'Grace' })).toBeInTheDocument();
     expect(requested).toEqual(['?page=1&per_page=20', '?page=2&per_page=20']);
+  });
+
+  it('counts unread enquiries in the tab and marks them read or unread again', async () => {
+    signInAsAdmin();
+    let unread = 2;
+    const marked: { id: number; read: boolean }[] = [];
+    const fresh = (id: number, name: string) => ({ ...enquiry(id, name), read_at: null });
+    server.use(
+      http.get(`${API}/contact/unread`, () => HttpResponse.json({ unread })),
+      http.get(`${API}/contact/`, () =>
+        HttpResponse.json(page([fresh(2, 'Ada'), fresh(1, 'Grace')])),
+      ),
+      http.put(`${API}/contact/:id/read`, async ({ params, request }) => {
+        const { read } = (await request.json()) as { read: boolean };
+        const id = Number(params.id);
+        marked.push({ id, read });
+        unread += read ? -1 : 1;
+        return HttpResponse.json({
+          enquiry: {
+            ...fresh(id, id === 2 ? 'Ada' : 'Grace'),
+            read_at: read ? '2026-11-27T12:00:00Z' : null,
+          },
+          unread,
+        });
+      }),
+    );
+    const user = userEvent.setup();
+    renderWithProviders(<Inbox />);
+    expect(await screen.findByRole('tab', { name: 'Enquiries, 2 unread' })).toBeInTheDocument();
+    expect(screen.getAllByText('New')).toHaveLength(2);
+
+    await user.click(screen.getByRole('button', { name: 'Mark the enquiry from Ada as read' }));
+    expect(await screen.findByRole('tab', { name: 'Enquiries, 1 unread' })).toBeInTheDocument();
+    expect(screen.getAllByText('New')).toHaveLength(1);
+    expect(
+      screen.getByRole('button', { name: 'Mark the enquiry from Ada as unread' }),
+    ).toBeEnabled();
+
+    // Replying from the inbox marks it read too.
+    await user.click(screen.getByRole('link', { name: 'grace@example.com' }));
+    expect(await screen.findByRole('tab', { name: 'Enquiries' })).toBeInTheDocument();
+    expect(screen.queryByText('New')).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'Mark the enquiry from Ada as unread' }));
+    expect(await screen.findByRole('tab', { name: 'Enquiries, 1 unread' })).toBeInTheDocument();
+    expect(marked).toEqual([
+      { id: 2, read: true },
+      { id: 1, read: true },
+      { id: 2, read: false },
+    ]);
+  });
+
+  it('says so when an enquiry cannot be marked, and keeps it unread', async () => {
+    signInAsAdmin();
+    server.use(
+      http.get(`${API}/contact/unread`, () => HttpResponse.json({ unread: 1 })),
+      http.get(`${API}/contact/`, () =>
+        HttpResponse.json(page([{ ...enquiry(2, 'Ada'), read_at: null }])),
+      ),
+      http.put(`${API}/contact/:id/read`, () =>
+        HttpResponse.json(
+          { detail: 'There is no such enquiry. It may have been erased.' },
+          { status: 404 },
+        ),
+      ),
+    );
+    const user = userEvent.setup();
+    renderWithProviders(<Inbox />);
+    await user.click(
+      await screen.findByRole('button', { name: 'Mark the enquiry from Ada as read' }),
+    );
+    expect(await screen.findByText('Could not mark the enquiry read')).toBeInTheDocument();
+    expect(
+      screen.getByText('There is no such enquiry. It may have been erased.'),
+    ).toBeInTheDocument();
+    expect(screen.getByText('New')).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Enquiries, 1 unread' })).toBeInTheDocument();
   });
 
   it('shows the empty state and an error with a working retry', async () => {
@@ -222,10 +302,37 @@ describe('Inbox', () => {
     ).toBeInTheDocument();
     expect(screen.getByText('To: ada@example.com')).toBeInTheDocument();
     expect(screen.getByText('SMTP not configured')).toBeInTheDocument();
-    const body = screen.getByText(/newsletter\/confirm\?token=abc/);
-    expect(body).not.toBeVisible();
+    expect(screen.queryByText(/newsletter\/confirm\?token=abc/)).toBeNull();
     await user.click(screen.getByText('Show message'));
-    expect(body).toBeVisible();
+    expect(await screen.findByText(/newsletter\/confirm\?token=abc/)).toBeVisible();
+    // A text-only mail has no HTML part.
+    expect(screen.queryByTitle(/HTML part/)).toBeNull();
+  });
+
+  it('shows a mail’s HTML part in a frame with every sandbox restriction, beside its text', async () => {
+    signInAsAdmin();
+    const html = '<!doctype html><p>Hello <strong>reader</strong></p><script>parent.x=1</script>';
+    server.use(
+      http.get(`${API}/contact/`, () => HttpResponse.json(page([]))),
+      http.get(`${API}/outbox/`, () =>
+        HttpResponse.json(
+          page([{ ...outboxMessage, subject: 'Issue 1', text: 'Hello reader', html }]),
+        ),
+      ),
+    );
+    const user = userEvent.setup();
+    renderWithProviders(<Inbox />);
+    await user.click(await screen.findByRole('tab', { name: 'Outbox' }));
+    await user.click(await screen.findByText('Show message'));
+    const text = screen.getByRole('region', { name: 'Text part' });
+    expect(within(text).getByText('Hello reader')).toBeVisible();
+    const frame = within(screen.getByRole('region', { name: 'HTML part' })).getByTitle(
+      'HTML part of “Issue 1”',
+    );
+    expect(frame.tagName).toBe('IFRAME');
+    expect(frame).toHaveAttribute('sandbox', '');
+    expect(frame).toHaveAttribute('srcdoc', html);
+    expect(frame).not.toHaveAttribute('src');
   });
 });
 
@@ -359,5 +466,17 @@ describe('Admin menu', () => {
       'Inbox',
     ]);
     expect(screen.getByRole('link', { name: 'Inbox' })).toHaveAttribute('href', '/admin/inbox');
+  });
+
+  it('shows the unread count beside Inbox when the admin opens the menu', async () => {
+    signInAsAdmin();
+    server.use(http.get(`${API}/contact/unread`, () => HttpResponse.json({ unread: 4 })));
+    const user = userEvent.setup();
+    renderWithProviders(<AdminMenu />);
+    await user.click(await screen.findByRole('button', { name: 'Admin' }));
+    expect(await screen.findByRole('link', { name: 'Inbox, 4 unread' })).toHaveAttribute(
+      'href',
+      '/admin/inbox',
+    );
   });
 });

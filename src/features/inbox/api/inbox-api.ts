@@ -1,5 +1,7 @@
 import type {
   ContactListResponse,
+  ContactReadResponse,
+  ContactUnreadResponse,
   NewsletterSubscriberListResponse,
   OutboxListResponse,
   PersonalDataEraseResponse,
@@ -13,6 +15,15 @@ const pageQuery = (page: number) => `?page=${page}&per_page=${PER_PAGE}`;
 
 export function fetchEnquiries(page: number) {
   return api.get<ContactListResponse>(`/contact/${pageQuery(page)}`);
+}
+
+/** How many enquiries no admin has marked read yet. */
+export function fetchUnreadCount() {
+  return api.get<ContactUnreadResponse>('/contact/unread');
+}
+
+export function markEnquiryRead(id: number, read: boolean) {
+  return api.put<ContactReadResponse>(`/contact/${id}/read`, { read });
 }
 
 export function fetchSubscribers(page: number) {

@@ -1,16 +1,55 @@
 import type { ContactEnquiry } from '@site/contracts';
-import React from 'react';
+import React, { useState } from 'react';
 import styled from 'styled-components';
 import { Badge } from '@/components/ui/badge';
+import { useToast } from '@/components/ui/toast';
 import { useServiceLabel } from '@/features/contact';
-import { fetchEnquiries } from '../api/inbox-api';
+import { fetchEnquiries, markEnquiryRead } from '../api/inbox-api';
 import { formatDateTime } from '@/lib/dates';
 import { ListStates } from './list-states';
 import { RecordItem, RecordList } from './record-list';
+import { useUnread } from './unread';
 import { usePagedList } from './use-paged-list';
 
-const Item = styled(RecordItem)`
+const Item = styled(RecordItem)<{ $unread: boolean }>`
   background: ${({ theme }) => theme.colors.bg};
+  border-inline-start: 4px solid
+    ${({ theme, $unread }) => ($unread ? theme.colors.primary : 'transparent')};
+`;
+
+const Heading = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: ${({ theme }) => theme.space[2]};
+`;
+
+const Actions = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: ${({ theme }) => theme.space[3]};
+  margin-top: ${({ theme }) => theme.space[4]};
+`;
+
+const MarkButton = styled.button`
+  min-height: 2.75rem;
+  padding: 0 ${({ theme }) => theme.space[4]};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radii.md};
+  background: ${({ theme }) => theme.colors.surface};
+  color: ${({ theme }) => theme.colors.text};
+  font-weight: 600;
+  cursor: pointer;
+
+  &:hover {
+    border-color: ${({ theme }) => theme.colors.primary};
+  }
+
+  &:disabled {
+    cursor: progress;
+    opacity: 0.7;
+  }
 `;
 
 const Header = styled.div`
@@ -55,18 +94,59 @@ const Message = styled.p`
   overflow-wrap: anywhere;
 `;
 
-function EnquiryItem({ enquiry }: { enquiry: ContactEnquiry }) {
+/**
+ * One enquiry. It stays unread (a "New" badge and a bar at its edge) until an admin marks it
+ * read, or replies to it with the e-mail link here; "Mark as unread" puts it back.
+ */
+function EnquiryItem({ enquiry: initial }: { enquiry: ContactEnquiry }) {
   const serviceLabel = useServiceLabel();
+  const { setUnread } = useUnread();
+  const { toast } = useToast();
+  const [enquiry, setEnquiry] = useState(initial);
+  const [saving, setSaving] = useState(false);
+  const unread = enquiry.read_at === null;
+
+  const mark = (read: boolean) => {
+    if (saving) return;
+    setSaving(true);
+    markEnquiryRead(enquiry.id, read).then(
+      (response) => {
+        setSaving(false);
+        setEnquiry(response.enquiry);
+        setUnread(response.unread);
+      },
+      (error: unknown) => {
+        setSaving(false);
+        toast({
+          title: read ? 'Could not mark the enquiry read' : 'Could not mark the enquiry unread',
+          description:
+            error instanceof Error ? error.message : 'Please check your connection and try again.',
+          variant: 'destructive',
+        });
+      },
+    );
+  };
+
   return (
-    <Item>
+    <Item $unread={unread} data-enquiry-id={enquiry.id} data-unread={unread || undefined}>
       <Header>
-        <Name>{enquiry.name}</Name>
+        <Heading>
+          <Name>{enquiry.name}</Name>
+          {unread ? <Badge $variant="info">New</Badge> : null}
+        </Heading>
         <Time dateTime={enquiry.created_at}>{formatDateTime(enquiry.created_at)}</Time>
       </Header>
       <Meta>
         <dt>Email</dt>
         <dd>
-          <a href={`mailto:${enquiry.email}`}>{enquiry.email}</a>
+          <a
+            href={`mailto:${enquiry.email}`}
+            onClick={() => {
+              if (unread) mark(true);
+            }}
+          >
+            {enquiry.email}
+          </a>
         </dd>
         {enquiry.phone ? (
           <>
@@ -90,6 +170,16 @@ function EnquiryItem({ enquiry }: { enquiry: ContactEnquiry }) {
         </dd>
       </Meta>
       <Message>{enquiry.message}</Message>
+      <Actions>
+        <MarkButton
+          type="button"
+          disabled={saving}
+          aria-label={`Mark the enquiry from ${enquiry.name} as ${unread ? 'read' : 'unread'}`}
+          onClick={() => mark(unread)}
+        >
+          {unread ? 'Mark as read' : 'Mark as unread'}
+        </MarkButton>
+      </Actions>
     </Item>
   );
 }

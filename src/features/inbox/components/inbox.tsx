@@ -8,6 +8,7 @@ import { EnquiryList } from './enquiry-list';
 import { OutboxList } from './outbox-list';
 import { PersonalData } from './personal-data';
 import { SubscriberList } from './subscriber-list';
+import { UnreadCount, UnreadProvider, unreadLabel, useUnread } from './unread';
 import { LoginLink } from '@/components/ui/login-link';
 import { scrollCue } from '@/styles/scroll-cue';
 
@@ -89,6 +90,7 @@ const Denied = styled.div`
 `;
 
 function InboxTabs() {
+  const { unread } = useUnread();
   const [active, setActive] = useState<TabKey>('enquiries');
   const baseId = useId();
   const tabRefs = useRef<(HTMLButtonElement | null)[]>([]);
@@ -132,6 +134,7 @@ function InboxTabs() {
             role="tab"
             id={tabId(tab.key)}
             aria-selected={tab.key === active}
+            aria-label={tab.key === 'enquiries' ? unreadLabel(tab.label, unread) : undefined}
             aria-controls={panelId(tab.key)}
             tabIndex={tab.key === active ? 0 : -1}
             onClick={(event) => {
@@ -143,6 +146,7 @@ function InboxTabs() {
             onKeyDown={(event) => onKeyDown(event, index)}
           >
             {tab.label}
+            {tab.key === 'enquiries' ? <UnreadCount count={unread} /> : null}
           </Tab>
         ))}
       </TabList>
@@ -179,7 +183,9 @@ export function Inbox() {
           Enquiries from the contact form, newsletter subscribers and issues, kept mail, and
           requests about personal data.
         </Lead>
-        <InboxTabs />
+        <UnreadProvider>
+          <InboxTabs />
+        </UnreadProvider>
       </>
     );
   }

@@ -1,5 +1,5 @@
 import type { OutboxMessage } from '@site/contracts';
-import React from 'react';
+import React, { useState } from 'react';
 import styled from 'styled-components';
 import { Badge, type BadgeVariant } from '@/components/ui/badge';
 import { fetchOutbox } from '../api/inbox-api';
@@ -56,6 +56,65 @@ const Details = styled.details`
   }
 `;
 
+const Part = styled.section`
+  margin-top: ${({ theme }) => theme.space[4]};
+
+  h4 {
+    margin: 0;
+    font-size: ${({ theme }) => theme.fontSizes.sm};
+    font-weight: 700;
+    letter-spacing: 0.02em;
+    text-transform: uppercase;
+    color: ${({ theme }) => theme.colors.textMuted};
+  }
+`;
+
+const HtmlFrame = styled.iframe`
+  display: block;
+  width: 100%;
+  height: 32rem;
+  max-height: 70vh;
+  margin-top: ${({ theme }) => theme.space[3]};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radii.md};
+  /* The mail sets its own text colours for a white page, as a mail program shows it. */
+  background: #fff;
+`;
+
+/**
+ * Both parts of a kept mail, once the admin opens it: the text part as text, and the HTML part as
+ * a mail program would show it, in a frame with every sandbox restriction (no scripts, no forms,
+ * no pop-ups, an origin of its own, so nothing in the mail can reach this page or the session).
+ * The frame is made only when the message is opened.
+ */
+function MessageParts({ message }: { message: OutboxMessage }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <Details onToggle={(event) => setOpen(event.currentTarget.open)}>
+      <summary>Show message</summary>
+      {open ? (
+        <>
+          <Part aria-label="Text part">
+            <h4>Text part</h4>
+            <pre>{message.text}</pre>
+          </Part>
+          {message.html !== null ? (
+            <Part aria-label="HTML part">
+              <h4>HTML part</h4>
+              <HtmlFrame
+                sandbox=""
+                srcDoc={message.html}
+                title={`HTML part of “${message.subject}”`}
+                referrerPolicy="no-referrer"
+              />
+            </Part>
+          ) : null}
+        </>
+      ) : null}
+    </Details>
+  );
+}
+
 function OutboxItem({ message }: { message: OutboxMessage }) {
   const reason = REASONS[message.reason];
   return (
@@ -66,10 +125,7 @@ function OutboxItem({ message }: { message: OutboxMessage }) {
         <time dateTime={message.created_at}>{formatDateTime(message.created_at)}</time>
         <Badge $variant={reason.variant}>{reason.label}</Badge>
       </Meta>
-      <Details>
-        <summary>Show message</summary>
-        <pre>{message.text}</pre>
-      </Details>
+      <MessageParts message={message} />
     </RecordItem>
   );
 }
@@ -80,7 +136,9 @@ export function OutboxList() {
     <>
       <Intro>
         Mail the server kept instead of sending: everything while SMTP is not configured, and any
-        message whose delivery failed. Newsletter confirmation links can be read here.
+        message whose delivery failed. Open a message to see its text part and, for mail that has
+        one, its HTML part as a mail program shows it. Links that act for the recipient are left out
+        here.
       </Intro>
       <ListStates
         state={state}

@@ -29,10 +29,17 @@ const Text = styled.p`
   margin: 0;
 `;
 
+/*
+ * Underlined, as a link among text must not be told apart by colour alone. The footer styles its
+ * links without an underline with a class and an element (`.footer a`, which outranks one class);
+ * the doubled class (`&&`) ranks this rule above it, wherever either style sheet lands.
+ */
 const PrivacyLink = styled(Link)`
-  display: block;
-  width: fit-content;
-  text-decoration: underline;
+  && {
+    display: block;
+    width: fit-content;
+    text-decoration: underline;
+  }
 `;
 
 const Row = styled.form`

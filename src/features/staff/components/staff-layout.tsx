@@ -24,6 +24,11 @@ export const Title = styled.h1`
 export const Lead = styled.p`
   margin-bottom: ${({ theme }) => theme.space[8]};
   color: ${({ theme }) => theme.colors.textMuted};
+
+  /* Closing a card (a message with nothing after it), it leaves the card's own padding alone. */
+  &:last-child {
+    margin-bottom: 0;
+  }
 `;
 
 export const SectionTitle = styled.h2`

@@ -1,12 +1,21 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
+  ContactIdParamsSchema,
   ContactListResponseSchema,
+  ContactReadRequestSchema,
+  ContactReadResponseSchema,
+  ContactUnreadResponseSchema,
   ContactRequestSchema,
   ContactResponseSchema,
   ErrorResponseSchema,
   PageQuerySchema,
 } from '@site/contracts';
-import { listEnquiries, receiveEnquiry } from '../../../services/contact';
+import {
+  listEnquiries,
+  markEnquiryRead,
+  receiveEnquiry,
+  unreadEnquiries,
+} from '../../../services/contact';
 import { loadContactFacts, thanksMessage } from '../../../services/site-facts';
 import { pageParams } from '../../../lib/pagination';
 
@@ -60,6 +69,46 @@ const contact: FastifyPluginAsyncTypebox = async (app) => {
       const { page, perPage } = pageParams(request.query);
       return listEnquiries(app.db, page, perPage);
     },
+  );
+
+  app.get(
+    '/unread',
+    {
+      schema: {
+        tags: ['contact'],
+        summary: 'Count the enquiries no admin has marked read yet (admin)',
+        security: [{ bearerAuth: [] }],
+        response: {
+          200: ContactUnreadResponseSchema,
+          401: ErrorResponseSchema,
+          403: ErrorResponseSchema,
+        },
+      },
+      onRequest: app.requireRole('admin'),
+    },
+    async () => ({ unread: await unreadEnquiries(app.db) }),
+  );
+
+  app.put(
+    '/:id/read',
+    {
+      schema: {
+        tags: ['contact'],
+        summary: 'Mark an enquiry read or unread again (admin)',
+        security: [{ bearerAuth: [] }],
+        params: ContactIdParamsSchema,
+        body: ContactReadRequestSchema,
+        response: {
+          200: ContactReadResponseSchema,
+          400: ErrorResponseSchema,
+          401: ErrorResponseSchema,
+          403: ErrorResponseSchema,
+          404: ErrorResponseSchema,
+        },
+      },
+      onRequest: app.requireRole('admin'),
+    },
+    async (request) => markEnquiryRead(app.db, request.params.id, request.body.read),
   );
 };
 

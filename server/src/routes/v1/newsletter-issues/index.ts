@@ -39,7 +39,9 @@ const issues: FastifyPluginAsyncTypebox = async (app) => {
   const staff = app.requireRole('admin', 'editor');
   const { config } = app;
   const post = (slug: string) =>
-    postContent(config.contentDir, config.publicUrl, slug, (body) => app.compiler.compile(body));
+    postContent(config.contentDir, config.publicUrl, slug, (body, options) =>
+      app.compiler.compile(body, options),
+    );
 
   async function ownAddress(userId: number): Promise<string | null> {
     const row = await app.db
