@@ -3,11 +3,19 @@ import type { Database, FrozenReason, GiveawaysTable, ParticipantsTable } from '
 import { dialectOf } from '../../db/dialect';
 import { badRequest, conflict, type HttpError, notFound } from '../../lib/http-error';
 import { type Actor, diffFields, logChange, SYSTEM } from './change-log';
-import { formatDate } from '../../lib/dates';
+import { formatDate, todayIn } from '../../lib/dates';
+import type { EntryPayload, EntryResponse, Giveaway } from '@site/contracts';
 import { commitmentOf, newReceipt, newSeed, receiptHash } from './draw';
 import { freezeWithin } from './freeze';
-import type { GiveawayRow, RoundRow } from './mapper';
-import { deriveState, type EntryInput, type GiveawayInput } from './rules';
+import { type GiveawayMailer, receiptMail } from './mails';
+import {
+  acceptRulesMessage,
+  enteredMessage,
+  type GiveawayRow,
+  type RoundRow,
+  toGiveaway,
+} from './mapper';
+import { deriveState, type EntryInput, type GiveawayInput, validateEntry } from './rules';
 import { writeRules } from './rules-store';
 
 /*
@@ -140,6 +148,59 @@ export async function freezeDue(
     changed = changed || frozen;
   }
   return changed;
+}
+
+/**
+ * Giveaways as the API answers them, with their draw rounds and public removals; entries that
+ * closed by themselves are frozen first (and the rows read again with `reread`). Only an admin's
+ * view carries the winner's e-mail and who drew.
+ */
+export async function presentGiveaways(
+  db: Db,
+  rows: GiveawayRow[],
+  context: { admin: boolean; timeZone: string },
+  reread: () => Promise<GiveawayRow[]>,
+): Promise<Giveaway[]> {
+  const now = new Date();
+  const day = todayIn(context.timeZone, now);
+  const fresh = (await freezeDue(db, rows, day, now)) ? await reread() : rows;
+  const [rounds, removals] = await Promise.all([
+    listRounds(
+      db,
+      fresh.filter((r) => r.draw_round !== null).map((r) => r.id),
+    ),
+    listRemovals(
+      db,
+      fresh.map((r) => r.id),
+    ),
+  ]);
+  const view = { today: day, now: now.toISOString(), admin: context.admin };
+  return fresh.map((row) =>
+    toGiveaway(
+      row,
+      rounds.filter((r) => r.giveaway_id === row.id),
+      view,
+      removals.filter((r) => r.giveaway_id === row.id),
+    ),
+  );
+}
+
+/** One giveaway as the API answers it (see `presentGiveaways`). */
+export async function presentGiveaway(
+  db: Db,
+  id: number,
+  context: { admin: boolean; timeZone: string },
+): Promise<Giveaway> {
+  const reread = async () => [await getGiveaway(db, id)];
+  const [giveaway] = await presentGiveaways(db, await reread(), context, reread);
+  return giveaway as Giveaway;
+}
+
+/** Freezes the list of a giveaway whose entries closed by themselves, before reading its record. */
+export async function settle(db: Db, id: number, timeZone: string): Promise<void> {
+  const now = new Date();
+  const row = await getGiveaway(db, id);
+  await freezeDue(db, [row], todayIn(timeZone, now), now);
 }
 
 /** The settable fields that make up the rules (and the title): fixed once the winner is drawn. */
@@ -603,6 +664,60 @@ export async function enterGiveaway(
     await db.transaction().execute((trx) => freezeWithin(trx, id, 'full', createdAt, SYSTEM));
   }
   return { receipt, rules_version: claimed.rules_version };
+}
+
+/**
+ * The answer to a hit on the entry form's honeypot: the words of a real entry, with a receipt that
+ * matches nothing. Nothing is stored.
+ */
+export function decoyEntry(rulesVersion: number | undefined): EntryResponse {
+  const receipt = newReceipt();
+  return {
+    success: true,
+    message: enteredMessage(receipt),
+    receipt,
+    rules_version: rulesVersion ?? 1,
+  };
+}
+
+/**
+ * Enters a visitor who accepted the rules. The receipt goes by mail only through a real mail
+ * server: kept in the outbox it would only pile up entrants' addresses there.
+ */
+export async function participate(
+  db: Db,
+  id: number,
+  body: EntryPayload,
+  context: { now: Date; mail: GiveawayMailer },
+): Promise<EntryResponse> {
+  const input = validateEntry(body);
+  if (body.accept_rules !== true) {
+    throw badRequest(acceptRulesMessage((await getGiveaway(db, id)).min_age));
+  }
+  const entry = await enterGiveaway(db, id, input, {
+    today: todayIn(context.mail.timeZone, context.now),
+    now: context.now,
+    rulesVersion: body.rules_version,
+  });
+  if (context.mail.smtp) {
+    const g = await getGiveaway(db, id);
+    await context.mail.mailer.send(
+      receiptMail({
+        to: input.email,
+        title: g.title,
+        receipt: entry.receipt,
+        rulesVersion: entry.rules_version,
+        giveawayId: id,
+        publicUrl: context.mail.publicUrl,
+      }),
+    );
+  }
+  return {
+    success: true,
+    message: enteredMessage(entry.receipt),
+    receipt: entry.receipt,
+    rules_version: entry.rules_version,
+  };
 }
 
 /**
