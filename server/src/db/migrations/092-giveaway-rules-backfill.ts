@@ -1,4 +1,5 @@
-import type { Kysely, Migration } from 'kysely';
+import type { Kysely, Migration, Selectable } from 'kysely';
+import type { GiveawaysTable } from '../database';
 
 /*
  * The official rules of giveaways created before rules were stored: each giveaway whose current
@@ -13,25 +14,11 @@ import type { Kysely, Migration } from 'kysely';
  * Down: nothing to undo (the rules written are the ones the giveaways show from now on).
  */
 
-/** A giveaway's fields as the rules are written from them (see services/giveaways/official-rules). */
-export interface RulesSource {
-  title: string;
-  prize: string;
-  start_date: string;
-  end_date: string | null;
-  max_participants: number | null;
-  min_age: number;
-  region: string;
-  claim_days: number;
-  external_randomness: string | null;
-  extra_terms: string;
-  commitment: string | null;
-}
-
 /** What the migration needs from the program: the site's time zone and the rules' wording. */
 export interface GiveawayRulesWriter {
   timeZone: string;
-  render(fields: RulesSource, timeZone: string): unknown;
+  /** Reads the fields it writes the rules from (all of them exist by this migration). */
+  render(giveaway: Selectable<GiveawaysTable>, timeZone: string): unknown;
 }
 
 // Kysely<any>: a migration sees the schema as it is at this point, not today's table types.
@@ -46,24 +33,10 @@ export function giveawayRulesBackfill(writer: GiveawayRulesWriter | undefined): 
         .leftJoin('giveaway_rules as r', (join) =>
           join.onRef('r.giveaway_id', '=', 'g.id').onRef('r.version', '=', 'g.rules_version'),
         )
-        .select([
-          'g.id',
-          'g.rules_version',
-          'g.title',
-          'g.prize',
-          'g.start_date',
-          'g.end_date',
-          'g.max_participants',
-          'g.min_age',
-          'g.region',
-          'g.claim_days',
-          'g.external_randomness',
-          'g.extra_terms',
-          'g.commitment',
-        ])
+        .selectAll('g')
         .where('r.giveaway_id', 'is', null)
         .orderBy('g.id')
-        .execute()) as Array<RulesSource & { id: number; rules_version: number }>;
+        .execute()) as Selectable<GiveawaysTable>[];
       if (missing.length === 0) return;
       if (!writer) {
         throw new Error(
@@ -71,13 +44,13 @@ export function giveawayRulesBackfill(writer: GiveawayRulesWriter | undefined): 
         );
       }
       const at = new Date().toISOString();
-      for (const { id, rules_version, ...fields } of missing) {
+      for (const giveaway of missing) {
         await db
           .insertInto('giveaway_rules')
           .values({
-            giveaway_id: id,
-            version: rules_version,
-            sections: JSON.stringify(writer.render(fields, writer.timeZone)),
+            giveaway_id: giveaway.id,
+            version: giveaway.rules_version,
+            sections: JSON.stringify(writer.render(giveaway, writer.timeZone)),
             created_at: at,
           })
           .execute();

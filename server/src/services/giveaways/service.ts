@@ -15,7 +15,15 @@ import {
   type RoundRow,
   toGiveaway,
 } from './mapper';
-import { deriveState, type EntryInput, type GiveawayInput, validateEntry } from './rules';
+import {
+  deriveState,
+  type EntryInput,
+  FIXED_AFTER_FREEZE,
+  type GiveawayInput,
+  RULES_FIELDS,
+  SETTABLE_FIELDS,
+  validateEntry,
+} from './rules';
 import { writeRules } from './rules-store';
 
 /*
@@ -203,43 +211,6 @@ export async function settle(db: Db, id: number, timeZone: string): Promise<void
   await freezeDue(db, [row], todayIn(timeZone, now), now);
 }
 
-/** The settable fields that make up the rules (and the title): fixed once the winner is drawn. */
-const FIXED_AFTER_DRAW = [
-  'title',
-  'prize',
-  'start_date',
-  'end_date',
-  'max_participants',
-  'min_age',
-  'region',
-  'claim_days',
-  'external_randomness',
-  'extra_terms',
-] as const;
-
-/** Fixed once the entry list is frozen: they decide who could enter and how the draw is made. */
-const FIXED_AFTER_FREEZE = [
-  'start_date',
-  'end_date',
-  'max_participants',
-  'external_randomness',
-] as const;
-
-const SETTABLE = [
-  'title',
-  'description',
-  'prize',
-  'prize_image',
-  'start_date',
-  'end_date',
-  'max_participants',
-  'min_age',
-  'region',
-  'claim_days',
-  'external_randomness',
-  'extra_terms',
-] as const;
-
 const fieldList = (fields: readonly string[]) =>
   fields.length === 1
     ? fields[0]
@@ -277,7 +248,7 @@ export async function createGiveaway(
       actor: context.actor,
       action: 'created',
       summary: `Giveaway created; seed commitment ${row.commitment ?? ''} published.`,
-      fields: diffFields({} as GiveawayInput, input, SETTABLE),
+      fields: diffFields({} as GiveawayInput, input, SETTABLE_FIELDS),
       at,
     });
     return row.id;
@@ -313,10 +284,10 @@ export async function updateGiveaway(
     if (closing) await freezeWithin(trx, id, closing, at, SYSTEM);
     const frozen = closing !== null || before.frozen_at !== null;
 
-    const changes = diffFields(before as unknown as GiveawayInput, input, SETTABLE);
+    const changes = diffFields<GiveawayInput>(before, input, SETTABLE_FIELDS);
     const changed = new Set(changes.map((c) => c.field));
     if (before.draw_round !== null) {
-      const locked = FIXED_AFTER_DRAW.filter((f) => changed.has(f));
+      const locked = RULES_FIELDS.filter((f) => changed.has(f));
       if (locked.length > 0) {
         throw conflict(
           `The winner of this giveaway has been drawn, so its title, prize, dates and rules can no longer change (this edit changes the ${fieldList(locked.map((f) => f.replace(/_/g, ' ')))}).`,
