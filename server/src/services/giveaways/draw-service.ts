@@ -17,6 +17,7 @@ import {
   ALGORITHM,
   commitmentOf,
   drawPosition,
+  frozenListText,
   newSeed,
   normaliseReceipt,
   receiptHash,
@@ -39,6 +40,7 @@ import {
   goneOrConflict,
   listRounds,
   notFoundSentence,
+  settle,
 } from './service';
 
 /*
@@ -903,4 +905,10 @@ export async function mailReceiptAgain(
     );
   }
   return { success: true, message: RECEIPT_MAILED_MESSAGE };
+}
+
+/** The frozen entry list as published: one receipt hash per line (see `frozenListText`). */
+export async function frozenEntriesText(db: Db, id: number, timeZone: string): Promise<string> {
+  await settle(db, id, timeZone);
+  return frozenListText(await frozenHashes(db, id));
 }

@@ -2,7 +2,8 @@ import type { Kysely, QueryCreator, Selectable } from 'kysely';
 import type { Database, FrozenReason, GiveawaysTable, ParticipantsTable } from '../../db/database';
 import { dialectOf } from '../../db/dialect';
 import { badRequest, conflict, type HttpError, notFound } from '../../lib/http-error';
-import { type Actor, diffFields, logChange, SYSTEM } from './change-log';
+import { type Actor, diffFields, listChanges, logChange, SYSTEM } from './change-log';
+import { toCsv } from './csv';
 import { formatDate, todayIn } from '../../lib/dates';
 import type { EntryPayload, EntryResponse, Giveaway } from '@site/contracts';
 import { commitmentOf, newReceipt, newSeed, receiptHash } from './draw';
@@ -12,8 +13,10 @@ import {
   acceptRulesMessage,
   enteredMessage,
   type GiveawayRow,
+  PARTICIPANT_CSV_HEADER,
   type RoundRow,
   toGiveaway,
+  toParticipantCsvRow,
 } from './mapper';
 import {
   deriveState,
@@ -905,4 +908,17 @@ export async function getParticipant(db: Db, id: number): Promise<Selectable<Par
     .executeTakeFirst();
   if (!row) throw notFound(`There is no participant with id ${id}.`);
   return row;
+}
+
+/** A giveaway's change log, oldest first; 404 when the giveaway is gone and left no log. */
+export async function listGiveawayChanges(db: Db, id: number) {
+  const changes = await listChanges(db, id);
+  if (changes.length === 0) await getGiveaway(db, id);
+  return changes;
+}
+
+/** The admin's CSV export of a giveaway's entrants, in entry order. */
+export async function participantsCsv(db: Db, giveawayId: number): Promise<string> {
+  const rows = await listParticipants(db, giveawayId);
+  return toCsv(PARTICIPANT_CSV_HEADER, rows.map(toParticipantCsvRow));
 }

@@ -1,3 +1,7 @@
+/*
+ * The owner's desk (admin only): create, edit, delete and archive giveaways, open, pause and close
+ * entries, disqualify entries before the freeze, and read the entrants and the change log.
+ */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import {
@@ -5,7 +9,6 @@ import {
   DeleteGiveawayPayloadSchema,
   DisqualifyPayloadSchema,
   GiveawayChangeListSchema,
-  GiveawayIdParamsSchema,
   GiveawaySchema,
   GiveawayWriteBodySchema,
   ParticipantListSchema,
@@ -14,22 +17,12 @@ import {
   ToggleParticipantsPayloadSchema,
 } from '@site/contracts';
 import { todayIn } from '../../../lib/dates';
-import { listChanges } from '../../../services/giveaways/change-log';
-import { toCsv } from '../../../services/giveaways/csv';
-import {
-  deskAnswers,
-  PARTICIPANT_CSV_HEADER,
-  toParticipant,
-  toParticipantCsvRow,
-} from '../../../services/giveaways/mapper';
+import { deskAnswers, toParticipant } from '../../../services/giveaways/mapper';
 import { validateGiveawayInput } from '../../../services/giveaways/rules';
 import * as giveaways from '../../../services/giveaways/service';
-import { actorOf, errors, onGiveaway } from './shared';
+import { errors } from '../errors';
+import { actorOf, onGiveaway } from './shared';
 
-/**
- * The owner's desk (admin only): create, edit, delete and archive giveaways, open, pause and close
- * entries, disqualify entries before the freeze, and read the entrants and the change log.
- */
 const deskRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const adminOnly = app.requireRole('admin');
   const timeZone = app.config.siteTimezone;
@@ -183,35 +176,6 @@ const deskRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
 
   app.get(
-    '/giveaway/:id/changes',
-    {
-      onRequest: adminOnly,
-      schema: onGiveaway(
-        'Every admin change to a giveaway, oldest first (admin)',
-        GiveawayChangeListSchema,
-      ),
-    },
-    async (request, reply) => {
-      reply.header('cache-control', 'no-store');
-      const changes = await listChanges(app.db, request.params.id);
-      if (changes.length === 0) await giveaways.getGiveaway(app.db, request.params.id);
-      return changes;
-    },
-  );
-
-  app.get(
-    '/giveaway/:id/participants',
-    {
-      onRequest: adminOnly,
-      schema: onGiveaway('A giveaway’s entrants, in entry order (admin)', ParticipantListSchema),
-    },
-    async (request, reply) => {
-      reply.header('cache-control', 'no-store');
-      return (await giveaways.listParticipants(app.db, request.params.id)).map(toParticipant);
-    },
-  );
-
-  app.get(
     '/giveaway/:id/participants.csv',
     {
       onRequest: adminOnly,
@@ -221,35 +185,46 @@ const deskRoutes: FastifyPluginAsyncTypebox = async (app) => {
       ),
     },
     async (request, reply) => {
-      const rows = await giveaways.listParticipants(app.db, request.params.id);
-      const csv = toCsv(PARTICIPANT_CSV_HEADER, rows.map(toParticipantCsvRow));
+      const { id } = request.params;
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
-        .header(
-          'content-disposition',
-          `attachment; filename="giveaway-${request.params.id}-participants.csv"`,
-        )
+        .header('content-disposition', `attachment; filename="giveaway-${id}-participants.csv"`)
         .header('cache-control', 'no-store')
-        .send(csv);
+        .send(await giveaways.participantsCsv(app.db, id));
     },
   );
 
-  app.get(
-    '/participant/:id',
+  /** What the desk reads: never kept in a cache, since it names entrants and admins. */
+  const reads = [
     {
-      onRequest: adminOnly,
-      schema: {
-        tags: ['giveaways'],
-        summary: 'One entrant (admin)',
-        params: GiveawayIdParamsSchema,
-        response: { 200: ParticipantSchema, ...errors },
+      path: '/giveaway/:id/changes',
+      summary: 'Every admin change to a giveaway, oldest first (admin)',
+      response: GiveawayChangeListSchema,
+      read: (id: number) => giveaways.listGiveawayChanges(app.db, id),
+    },
+    {
+      path: '/giveaway/:id/participants',
+      summary: 'A giveaway’s entrants, in entry order (admin)',
+      response: ParticipantListSchema,
+      read: async (id: number) => (await giveaways.listParticipants(app.db, id)).map(toParticipant),
+    },
+    {
+      path: '/participant/:id',
+      summary: 'One entrant (admin)',
+      response: ParticipantSchema,
+      read: async (id: number) => toParticipant(await giveaways.getParticipant(app.db, id)),
+    },
+  ];
+  for (const route of reads) {
+    app.get(
+      route.path,
+      { onRequest: adminOnly, schema: onGiveaway(route.summary, route.response) },
+      async (request, reply) => {
+        reply.header('cache-control', 'no-store');
+        return route.read(request.params.id);
       },
-    },
-    async (request, reply) => {
-      reply.header('cache-control', 'no-store');
-      return toParticipant(await giveaways.getParticipant(app.db, request.params.id));
-    },
-  );
+    );
+  }
 };
 
 export default deskRoutes;

@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import {
@@ -5,7 +6,6 @@ import {
   ClaimResponseSchema,
   DisqualifyWinnerPayloadSchema,
   ErrorResponseSchema,
-  GiveawayIdParamsSchema,
   GiveawayVerificationSchema,
   PresenterDrawResponseSchema,
   PresenterSchema,
@@ -14,19 +14,26 @@ import {
   SelectWinnerResponseSchema,
   WinnerContactSchema,
 } from '@site/contracts';
-import { frozenListText } from '../../../services/giveaways/draw';
 import * as draws from '../../../services/giveaways/draw-service';
 import { getPresenter } from '../../../services/giveaways/presenter';
 import { settle } from '../../../services/giveaways/service';
-import { actorOf, errors, mailOf, noStore, onGiveaway } from './shared';
+import { actorOf, mailOf, noStore, onGiveaway } from './shared';
 
 /**
  * The draw and what follows it: the first draw (from the desk or the presenter view), re-draws,
  * the winner's claim, and the public record that lets anyone check the draw.
  */
 const drawRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const adminOnly = app.requireRole('admin');
   const mail = mailOf(app);
+  const adminOnly = app.requireRole('admin');
+
+  /** The first draw, by the published method, from the admin's desk or the presenter view. */
+  const drawFirst = (request: FastifyRequest, id: number, externalValue: string | undefined) =>
+    draws.selectWinner(app.db, id, externalValue, {
+      actor: actorOf(request),
+      now: new Date(),
+      mail,
+    });
 
   app.post(
     '/giveaway/:id/select-winner',
@@ -38,15 +45,8 @@ const drawRoutes: FastifyPluginAsyncTypebox = async (app) => {
         { body: SelectWinnerPayloadSchema },
       ),
     },
-    async (request) => {
-      const drawn = await draws.selectWinner(
-        app.db,
-        request.params.id,
-        request.body?.external_value,
-        { actor: actorOf(request), now: new Date(), mail },
-      );
-      return drawn.answer;
-    },
+    async (request) =>
+      (await drawFirst(request, request.params.id, request.body?.external_value)).answer,
   );
 
   app.post(
@@ -59,52 +59,42 @@ const drawRoutes: FastifyPluginAsyncTypebox = async (app) => {
         { body: SelectWinnerPayloadSchema },
       ),
     },
-    async (request) => {
-      const drawn = await draws.selectWinner(
-        app.db,
-        request.params.id,
-        request.body?.external_value,
-        { actor: actorOf(request), now: new Date(), mail },
-      );
-      return draws.presenterDrawAnswer(drawn);
-    },
+    async (request) =>
+      draws.presenterDrawAnswer(
+        await drawFirst(request, request.params.id, request.body?.external_value),
+      ),
   );
 
-  app.post(
-    '/giveaway/:id/disqualify-winner',
+  /** Draws again, announced as a re-draw: at once after a disqualification, or after the deadline. */
+  const drawsAgain = [
     {
-      onRequest: adminOnly,
-      schema: onGiveaway(
-        'Disqualify the current winner and draw again now, with a published reason (admin)',
-        SelectWinnerResponseSchema,
-        { body: DisqualifyWinnerPayloadSchema },
-      ),
+      path: '/giveaway/:id/disqualify-winner',
+      summary: 'Disqualify the current winner and draw again now, with a published reason (admin)',
+      body: DisqualifyWinnerPayloadSchema,
+      draw: draws.disqualifyWinner,
     },
-    async (request) => {
-      const { id } = request.params;
-      const context = { actor: actorOf(request), now: new Date() };
-      const result = await draws.disqualifyWinner(app.db, id, request.body.reason, context);
-      return draws.announceDraw(app.db, id, result, 'won the re-draw of', mail);
-    },
-  );
-
-  app.post(
-    '/giveaway/:id/redraw',
     {
-      onRequest: adminOnly,
-      schema: onGiveaway(
-        'Draw again after the claim deadline passed without a claim (admin)',
-        SelectWinnerResponseSchema,
-        { body: RedrawPayloadSchema },
-      ),
+      path: '/giveaway/:id/redraw',
+      summary: 'Draw again after the claim deadline passed without a claim (admin)',
+      body: RedrawPayloadSchema,
+      draw: draws.redraw,
     },
-    async (request) => {
-      const { id } = request.params;
-      const context = { actor: actorOf(request), now: new Date(), timeZone: mail.timeZone };
-      const result = await draws.redraw(app.db, id, request.body.reason, context);
-      return draws.announceDraw(app.db, id, result, 'won the re-draw of', mail);
-    },
-  );
+  ];
+  for (const again of drawsAgain) {
+    app.post(
+      again.path,
+      {
+        onRequest: adminOnly,
+        schema: onGiveaway(again.summary, SelectWinnerResponseSchema, { body: again.body }),
+      },
+      async (request) => {
+        const { id } = request.params;
+        const context = { actor: actorOf(request), now: new Date(), timeZone: mail.timeZone };
+        const result = await again.draw(app.db, id, request.body.reason, context);
+        return draws.announceDraw(app.db, id, result, 'won the re-draw of', mail);
+      },
+    );
+  }
 
   app.get(
     '/giveaway/:id/winner',
@@ -141,13 +131,12 @@ const drawRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/giveaway/:id/claim',
     {
       config: { rateLimit: app.config.limits.participate },
-      schema: {
-        tags: ['giveaways'],
-        summary: 'The winner claims the prize with the token from their e-mail',
-        params: GiveawayIdParamsSchema,
-        body: ClaimPayloadSchema,
-        response: { 200: ClaimResponseSchema, 410: ErrorResponseSchema, ...errors },
-      },
+      schema: onGiveaway(
+        'The winner claims the prize with the token from their e-mail',
+        ClaimResponseSchema,
+        { body: ClaimPayloadSchema },
+        { 410: ErrorResponseSchema },
+      ),
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
@@ -182,13 +171,12 @@ const drawRoutes: FastifyPluginAsyncTypebox = async (app) => {
       ),
     },
     async (request, reply) => {
-      await settle(app.db, request.params.id, mail.timeZone);
-      const hashes = await draws.frozenHashes(app.db, request.params.id);
+      const text = await draws.frozenEntriesText(app.db, request.params.id, mail.timeZone);
       // Frozen means final: the file never changes, but a deleted giveaway must not linger in caches.
       return reply
         .header('content-type', 'text/plain; charset=utf-8')
         .header('cache-control', 'no-cache')
-        .send(frozenListText(hashes));
+        .send(text);
     },
   );
 };

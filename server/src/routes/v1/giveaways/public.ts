@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
-  GiveawayIdParamsSchema,
   GiveawayListSchema,
   GiveawayRulesSchema,
   GiveawaySchema,
@@ -8,7 +7,8 @@ import {
 } from '@site/contracts';
 import { getRules } from '../../../services/giveaways/rules-store';
 import * as giveaways from '../../../services/giveaways/service';
-import { errors, noStore, viewerIsAdmin } from './shared';
+import { errors } from '../errors';
+import { noStore, onGiveaway, viewerIsAdmin } from './shared';
 
 /** What anyone may read: the list, one giveaway and its official rules. */
 const publicRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -35,12 +35,7 @@ const publicRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/giveaway/:id',
     {
-      schema: {
-        tags: ['giveaways'],
-        summary: 'One giveaway (an admin token adds the winner e-mail)',
-        params: GiveawayIdParamsSchema,
-        response: { 200: GiveawaySchema, ...errors },
-      },
+      schema: onGiveaway('One giveaway (an admin token adds the winner e-mail)', GiveawaySchema),
     },
     async (request, reply) => {
       const admin = await viewerIsAdmin(app, request);
@@ -52,13 +47,11 @@ const publicRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/giveaway/:id/rules',
     {
-      schema: {
-        tags: ['giveaways'],
-        summary: 'The official rules (the current version, or ?version=N)',
-        params: GiveawayIdParamsSchema,
-        querystring: RulesQuerySchema,
-        response: { 200: GiveawayRulesSchema, ...errors },
-      },
+      schema: onGiveaway(
+        'The official rules (the current version, or ?version=N)',
+        GiveawayRulesSchema,
+        { querystring: RulesQuerySchema },
+      ),
     },
     async (request, reply) => {
       noStore(reply);

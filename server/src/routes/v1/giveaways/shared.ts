@@ -1,33 +1,24 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { TSchema } from '@sinclair/typebox';
-import { ErrorResponseSchema, GiveawayIdParamsSchema } from '@site/contracts';
+import { GiveawayIdParamsSchema } from '@site/contracts';
 import type { GiveawayMailer } from '../../../services/giveaways/mails';
-
-/** The error answers every giveaway route may give. */
-export const errors = {
-  400: ErrorResponseSchema,
-  401: ErrorResponseSchema,
-  403: ErrorResponseSchema,
-  404: ErrorResponseSchema,
-  409: ErrorResponseSchema,
-  429: ErrorResponseSchema,
-};
+import { errors } from '../errors';
 
 /**
- * The schema of a route on one giveaway (`/giveaway/:id…`): its summary, what a 200 answers, and
- * the body or query it takes.
+ * The schema of a route on one giveaway (`/giveaway/:id…`, or one entrant): its summary, what a
+ * 200 answers, the body or query it takes, and any answers beyond the usual errors.
  */
-export function onGiveaway<Ok extends TSchema, Extra extends object = object>(
-  summary: string,
-  ok: Ok,
-  extra?: Extra,
-) {
+export function onGiveaway<
+  Ok extends TSchema,
+  Extra extends object = object,
+  More extends object = object,
+>(summary: string, ok: Ok, extra?: Extra, more?: More) {
   return {
     tags: ['giveaways'],
     summary,
     params: GiveawayIdParamsSchema,
     ...(extra as Extra),
-    response: { 200: ok, ...errors },
+    response: { 200: ok, ...(more as More), ...errors },
   };
 }
 
