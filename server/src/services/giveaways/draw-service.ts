@@ -36,10 +36,14 @@ import { entriesCount, NO_MAIL_MESSAGE, RECEIPT_MAILED_MESSAGE, toRound, toWinne
 import { presenterName } from './presenter';
 import {
   closingReason,
+  DISQUALIFY_REASON,
   getGiveaway,
   goneOrConflict,
   listRounds,
+  lockGiveaway,
   notFoundSentence,
+  publishedReason,
+  reasonField,
   settle,
 } from './service';
 
@@ -274,13 +278,7 @@ export async function drawWinner(
 
 /** Locks a drawn, verifiable giveaway's row and reads its rounds, for a re-draw. */
 async function lockDrawn(trx: Db, id: number) {
-  const g = await trx
-    .updateTable('giveaways')
-    .set((eb) => ({ updated_at: eb.ref('updated_at') }))
-    .where('id', '=', id)
-    .returningAll()
-    .executeTakeFirst();
-  if (!g) throw notFound(notFoundSentence(id));
+  const g = await lockGiveaway(trx, id);
   if (g.draw_round === null) {
     throw conflict('This giveaway has not been drawn yet; use Select Winner for the first draw.');
   }
@@ -348,9 +346,10 @@ export async function redraw(
   context: { actor: Actor; now: Date; timeZone: string },
 ): Promise<DrawResult> {
   const at = context.now.toISOString();
-  const why = reason.trim();
-  if (!why)
-    throw badRequest('Please give the reason for drawing again; it is published with the draw.');
+  const why = publishedReason(
+    reason,
+    'Please give the reason for drawing again; it is published with the draw.',
+  );
   return db.transaction().execute(async (trx) => {
     const locked = await lockDrawn(trx, id);
     const { current } = locked;
@@ -370,7 +369,7 @@ export async function redraw(
       actor: context.actor,
       action: 'redrawn',
       summary: `Drew again (round ${result.round}) from ${result.eligible} remaining ${result.eligible === 1 ? 'entry' : 'entries'}${result.winner ? `: @${result.winner.instagram_handle}` : ''}. Reason: ${why}`,
-      fields: [{ field: 'reason', before: null, after: why }],
+      fields: reasonField(why),
       at,
     });
     return result;
@@ -389,8 +388,7 @@ export async function disqualifyWinner(
   context: { actor: Actor; now: Date },
 ): Promise<DrawResult> {
   const at = context.now.toISOString();
-  const why = reason.trim();
-  if (!why) throw badRequest('Please give the reason for the disqualification; it is published.');
+  const why = publishedReason(reason, DISQUALIFY_REASON);
   return db.transaction().execute(async (trx) => {
     const locked = await lockDrawn(trx, id);
     const { current } = locked;
@@ -420,7 +418,7 @@ export async function disqualifyWinner(
       actor: context.actor,
       action: 'disqualified',
       summary: `Disqualified the winner of round ${current.round} and drew again (round ${result.round}) from ${result.eligible} remaining ${result.eligible === 1 ? 'entry' : 'entries'}${result.winner ? `: @${result.winner.instagram_handle}` : ''}. Reason: ${why}`,
-      fields: [{ field: 'reason', before: null, after: why }],
+      fields: reasonField(why),
       at,
     });
     return result;

@@ -12,6 +12,7 @@ import { type GiveawayMailer, receiptMail } from './mails';
 import {
   acceptRulesMessage,
   enteredMessage,
+  entriesCount,
   type GiveawayRow,
   PARTICIPANT_CSV_HEADER,
   type RoundRow,
@@ -40,6 +41,9 @@ import { writeRules } from './rules-store';
 
 type Db = Kysely<Database>;
 
+export const DISQUALIFY_REASON =
+  'Please give the reason for the disqualification; it is published.';
+
 export const notFoundSentence = (id: number) =>
   `There is no giveaway with id ${id}; it may have been deleted.`;
 
@@ -59,6 +63,31 @@ export async function goneOrConflict(
     .executeTakeFirst();
   return exists ? conflict(conflictSentence) : notFound(notFoundSentence(id));
 }
+
+/**
+ * Locks a giveaway's row for the rest of the transaction with a write that changes nothing (as
+ * every entry, draw and toggle does first) and reads it; 404 when it is gone.
+ */
+export async function lockGiveaway(trx: Db, id: number): Promise<Selectable<GiveawaysTable>> {
+  const row = await trx
+    .updateTable('giveaways')
+    .set((eb) => ({ updated_at: eb.ref('updated_at') }))
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirst();
+  if (!row) throw notFound(notFoundSentence(id));
+  return row;
+}
+
+/** A reason an admin must give because it is published; 400 with `sentence` when empty. */
+export function publishedReason(reason: string, sentence: string): string {
+  const why = reason.trim();
+  if (!why) throw badRequest(sentence);
+  return why;
+}
+
+/** The change-log field that records a published reason. */
+export const reasonField = (why: string) => [{ field: 'reason', before: null, after: why }];
 
 /** Giveaways joined with their winner and current draw round: the input of `toGiveaway`. */
 function selectGiveaways(db: Db) {
@@ -274,13 +303,7 @@ export async function updateGiveaway(
 ): Promise<GiveawayRow> {
   const at = context.now.toISOString();
   await db.transaction().execute(async (trx) => {
-    const before = await trx
-      .updateTable('giveaways')
-      .set((eb) => ({ updated_at: eb.ref('updated_at') }))
-      .where('id', '=', id)
-      .returningAll()
-      .executeTakeFirst();
-    if (!before) throw notFound(notFoundSentence(id));
+    const before = await lockGiveaway(trx, id);
 
     // A giveaway whose entries closed by themselves is frozen first, so the checks below apply.
     const closing = closingReason(before, context.today);
@@ -341,13 +364,7 @@ export async function deleteGiveaway(
   context: { actor: Actor; now: Date; confirmTitle?: string },
 ): Promise<{ title: string; participant_count: number }> {
   return db.transaction().execute(async (trx) => {
-    const target = await trx
-      .updateTable('giveaways')
-      .set((eb) => ({ updated_at: eb.ref('updated_at') }))
-      .where('id', '=', id)
-      .returning(['title', 'draw_round'])
-      .executeTakeFirst();
-    if (!target) throw notFound(notFoundSentence(id));
+    const target = await lockGiveaway(trx, id);
     const entered = await trx
       .selectFrom('participants')
       .select('id')
@@ -379,7 +396,7 @@ export async function deleteGiveaway(
       giveawayId: id,
       actor: context.actor,
       action: 'deleted',
-      summary: `Deleted "${deleted.title}" with its ${deleted.participant_count} ${deleted.participant_count === 1 ? 'entry' : 'entries'}.`,
+      summary: `Deleted "${deleted.title}" with its ${entriesCount(deleted.participant_count)}.`,
       at: context.now.toISOString(),
     });
     return deleted;
@@ -395,13 +412,7 @@ export async function setArchived(
 ): Promise<GiveawayRow> {
   const at = context.now.toISOString();
   await db.transaction().execute(async (trx) => {
-    const before = await trx
-      .updateTable('giveaways')
-      .set((eb) => ({ updated_at: eb.ref('updated_at') }))
-      .where('id', '=', id)
-      .returning(['archived'])
-      .executeTakeFirst();
-    if (!before) throw notFound(notFoundSentence(id));
+    const before = await lockGiveaway(trx, id);
     if ((before.archived === 1) === archived) return;
     await trx
       .updateTable('giveaways')
@@ -695,6 +706,23 @@ export async function participate(
 }
 
 /**
+ * Sets the accepting switch of a giveaway that has not been drawn, locking its row, and returns
+ * the row as it was; 404 when it is gone, 409 with `drawnSentence` once it is drawn.
+ */
+async function switchEntries(trx: Db, id: number, accept: boolean, drawnSentence: string) {
+  const before = await trx
+    .updateTable('giveaways')
+    .set({ is_accepting: accept ? 1 : 0 })
+    .where('id', '=', id)
+    .where('winner_id', 'is', null)
+    .where('draw_round', 'is', null)
+    .returningAll()
+    .executeTakeFirst();
+  if (!before) throw await goneOrConflict(trx, id, drawnSentence);
+  return before;
+}
+
+/**
  * Stop Accepting pauses entries and Start Accepting resumes them: a pause freezes nothing, so a
  * paused giveaway can reopen. A frozen or drawn giveaway stays closed. Pausing a giveaway whose
  * entries closed by themselves (end date passed, or full) freezes its list as any read would.
@@ -707,21 +735,12 @@ export async function setAccepting(
 ): Promise<GiveawayRow> {
   const at = context.now.toISOString();
   await db.transaction().execute(async (trx) => {
-    const before = await trx
-      .updateTable('giveaways')
-      .set({ is_accepting: accept ? 1 : 0 })
-      .where('id', '=', id)
-      .where('winner_id', 'is', null)
-      .where('draw_round', 'is', null)
-      .returningAll()
-      .executeTakeFirst();
-    if (!before) {
-      throw await goneOrConflict(
-        trx,
-        id,
-        'The winner of this giveaway has been drawn, so its entries stay closed.',
-      );
-    }
+    const before = await switchEntries(
+      trx,
+      id,
+      accept,
+      'The winner of this giveaway has been drawn, so its entries stay closed.',
+    );
     const closing = closingReason(before, context.today);
     if (accept && (before.frozen_at !== null || closing !== null)) {
       const since = before.frozen_at ? ` on ${formatDate(before.frozen_at.slice(0, 10))}` : '';
@@ -754,21 +773,12 @@ export async function closeEntries(
 ): Promise<GiveawayRow> {
   const at = context.now.toISOString();
   await db.transaction().execute(async (trx) => {
-    const before = await trx
-      .updateTable('giveaways')
-      .set({ is_accepting: 0 })
-      .where('id', '=', id)
-      .where('winner_id', 'is', null)
-      .where('draw_round', 'is', null)
-      .returningAll()
-      .executeTakeFirst();
-    if (!before) {
-      throw await goneOrConflict(
-        trx,
-        id,
-        'The winner of this giveaway has been drawn, so its entries are already closed.',
-      );
-    }
+    const before = await switchEntries(
+      trx,
+      id,
+      false,
+      'The winner of this giveaway has been drawn, so its entries are already closed.',
+    );
     if (before.frozen_at !== null) return;
     await trx.updateTable('giveaways').set({ updated_at: at }).where('id', '=', id).execute();
     await logChange(trx, {
@@ -802,8 +812,7 @@ export async function disqualifyEntries(
   context: { actor: Actor; now: Date; today: string },
 ): Promise<{ count: number }> {
   const at = context.now.toISOString();
-  const why = reason.trim();
-  if (!why) throw badRequest('Please give the reason for the disqualification; it is published.');
+  const why = publishedReason(reason, DISQUALIFY_REASON);
   const ids = [...new Set(participantIds)];
   return db.transaction().execute(async (trx) => {
     const g = await trx
@@ -862,8 +871,8 @@ export async function disqualifyEntries(
       giveawayId: id,
       actor: context.actor,
       action: 'disqualified',
-      summary: `Disqualified ${ids.length} ${ids.length === 1 ? 'entry' : 'entries'} (id ${fieldList(ids.map(String))}). Reason: ${why}`,
-      fields: [{ field: 'reason', before: null, after: why }],
+      summary: `Disqualified ${entriesCount(ids.length)} (id ${fieldList(ids.map(String))}). Reason: ${why}`,
+      fields: reasonField(why),
       at,
     });
     return { count: ids.length };
