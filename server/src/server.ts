@@ -3,6 +3,7 @@ import { ConfigError, loadConfig } from './config';
 import { connect } from './db/connect';
 import { ensureFirstAdmin } from './services/accounts';
 import { markRunning } from './services/running-servers';
+import { rulesWriter } from './services/giveaways/rules-store';
 
 async function main() {
   let config;
@@ -23,6 +24,7 @@ async function main() {
 
   const connection = await connect(config.databaseUrl, process.cwd(), {
     applicationName: 'agentworks-server',
+    migrations: { giveawayRules: rulesWriter(config.siteTimezone) },
   });
   // Printed, not logged: the generated password must not end up in log storage.
   await ensureFirstAdmin(connection.db, config, (text) => process.stdout.write(`${text}\n`));

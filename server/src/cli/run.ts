@@ -1,5 +1,6 @@
 import { ConfigError, loadConfig } from '../config';
 import { type Db, connect } from '../db/connect';
+import { rulesWriter } from '../services/giveaways/rules-store';
 
 /** A mistake the person at the terminal can fix: printed without a stack trace. */
 export class CliError extends Error {}
@@ -20,7 +21,9 @@ export function runCli(main: (argv: string[], db: Db, io: CliIo) => Promise<void
     let db: Db | undefined;
     try {
       const config = loadConfig();
-      db = await connect(config.databaseUrl);
+      db = await connect(config.databaseUrl, process.cwd(), {
+        migrations: { giveawayRules: rulesWriter(config.siteTimezone) },
+      });
       await main(process.argv.slice(2), db, io);
       await db.close();
       process.exit(0);

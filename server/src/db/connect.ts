@@ -4,7 +4,11 @@ import SqliteDatabase from 'better-sqlite3';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { Database } from './database';
-import { migrationProvider } from './migrations';
+import {
+  ALLOW_UNORDERED_MIGRATIONS,
+  type MigrationContext,
+  migrationProviderWith,
+} from './migrations';
 import { cachingStatements, type CachingSqliteDatabase } from './statement-cache';
 import { type Dialect, recordDialect } from './dialect';
 
@@ -29,6 +33,8 @@ export interface ConnectOptions {
    * "agentworks-server", which is how `npm run restore` sees that one is still connected.
    */
   applicationName?: string;
+  /** What some migrations need from the program (the site's time zone and rules wording). */
+  migrations?: MigrationContext;
 }
 
 function sqliteFile(url: string, cwd: string): string {
@@ -204,7 +210,8 @@ export async function connect(
         await sql`create schema if not exists ${sql.id(options.schema)}`.execute(db);
       const migrator = new Migrator({
         db,
-        provider: migrationProvider,
+        provider: migrationProviderWith(options.migrations ?? {}),
+        allowUnorderedMigrations: ALLOW_UNORDERED_MIGRATIONS,
         ...(options.schema ? { migrationTableSchema: options.schema } : {}),
       });
       const { error, results } = await migrator.migrateToLatest();

@@ -6,6 +6,7 @@ import { sql } from 'kysely';
 import { type App, buildApp } from '../../src/app';
 import { type Config, loadConfig } from '../../src/config';
 import { connect } from '../../src/db/connect';
+import { rulesWriter } from '../../src/services/giveaways/rules-store';
 
 /** Which database the API tests run against: SQLite unless TEST_DB=postgres (with TEST_DATABASE_URL). */
 export function testDialect(): 'sqlite' | 'postgres' {
@@ -46,7 +47,10 @@ export async function buildTestApp(
     DATABASE_URL: databaseUrl,
     ...env,
   });
-  const connection = await connect(config.databaseUrl, process.cwd(), { schema });
+  const connection = await connect(config.databaseUrl, process.cwd(), {
+    schema,
+    migrations: { giveawayRules: rulesWriter(config.siteTimezone) },
+  });
   let app: App;
   try {
     app = await buildApp({ config, connection, logStream: options.logStream });

@@ -1,7 +1,8 @@
 import crypto from 'node:crypto';
 import { Migrator, sql } from 'kysely';
 import { connect, type Db } from '../../src/db/connect';
-import { migrationProvider } from '../../src/db/migrations';
+import { ALLOW_UNORDERED_MIGRATIONS, migrationProviderWith } from '../../src/db/migrations';
+import { rulesWriter } from '../../src/services/giveaways/rules-store';
 import { testDialect } from './build';
 
 /** A database of its own for a migration test, and a migrator to move it up and down. */
@@ -22,7 +23,9 @@ export async function openMigrationTestDb(): Promise<MigrationTestDb> {
   const connection = await connect(url, process.cwd(), { schema });
   const migrator = new Migrator({
     db: connection.db,
-    provider: migrationProvider,
+    // The site's time zone in tests, as loadConfig sets it by default.
+    provider: migrationProviderWith({ giveawayRules: rulesWriter('UTC') }),
+    allowUnorderedMigrations: ALLOW_UNORDERED_MIGRATIONS,
     ...(schema ? { migrationTableSchema: schema } : {}),
   });
   return {

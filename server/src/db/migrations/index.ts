@@ -1,4 +1,5 @@
 import type { Migration, MigrationProvider } from 'kysely';
+
 import * as m001 from './001-users';
 import * as m002 from './002-contact-enquiries';
 import * as m003 from './003-newsletter';
@@ -17,15 +18,25 @@ import * as m081 from './081-draft-editors';
 import * as m082 from './082-login-addresses';
 import * as m090 from './090-redraw-seeds';
 import * as m091 from './091-outbox-sealed-mail';
+import { giveawayRulesBackfill, type GiveawayRulesWriter } from './092-giveaway-rules-backfill';
 import * as m100 from './100-giveaway-desk';
 import * as m101 from './101-enquiry-read';
+
+export type { GiveawayRulesWriter } from './092-giveaway-rules-backfill';
+
+/** What some migrations need from the program that runs them (see each one). */
+export interface MigrationContext {
+  /** 092 writes the official rules of older giveaways in the site's words and time zone. */
+  giveawayRules?: GiveawayRulesWriter;
+}
 
 /**
  * Every migration, in order. Listed statically (not read from the folder) so the same list works
  * from TypeScript in tests and from compiled JavaScript in production. Names never change once
- * released; add new ones at the end.
+ * released; add new ones at the end. A number below one already released (092 came after 100)
+ * runs on databases that have the later ones: the migrator allows migrations out of order.
  */
-const migrations: Record<string, Migration> = {
+const migrations = (context: MigrationContext): Record<string, Migration> => ({
   '001-users': m001,
   '002-contact-enquiries': m002,
   '003-newsletter': m003,
@@ -46,8 +57,15 @@ const migrations: Record<string, Migration> = {
   '091-outbox-sealed-mail': m091,
   '100-giveaway-desk': m100,
   '101-enquiry-read': m101,
-};
+  '092-giveaway-rules-backfill': giveawayRulesBackfill(context.giveawayRules),
+});
 
-export const migrationProvider: MigrationProvider = {
-  getMigrations: async () => migrations,
-};
+export const migrationProviderWith = (context: MigrationContext): MigrationProvider => ({
+  getMigrations: async () => migrations(context),
+});
+
+/** The migrations without a context: enough for a database with nothing for 092 to fill. */
+export const migrationProvider = migrationProviderWith({});
+
+/** Migrations may be added below the last one released (see the list above). */
+export const ALLOW_UNORDERED_MIGRATIONS = true;

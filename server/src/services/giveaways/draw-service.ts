@@ -1,5 +1,14 @@
 import crypto from 'node:crypto';
-import type { GiveawayVerification, ReceiptCheckResponse, WinnerContact } from '@site/contracts';
+import type {
+  ClaimPayload,
+  ClaimResponse,
+  GiveawayVerification,
+  PresenterDrawResponse,
+  ReceiptCheckResponse,
+  SelectWinnerResponse,
+  SuccessMessage,
+  WinnerContact,
+} from '@site/contracts';
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, GiveawaysTable, ParticipantsTable } from '../../db/database';
 import { badRequest, conflict, HttpError, notFound } from '../../lib/http-error';
@@ -8,15 +17,35 @@ import {
   ALGORITHM,
   commitmentOf,
   drawPosition,
+  frozenListText,
   newSeed,
   normaliseReceipt,
   receiptHash,
   sha256Hex,
 } from './draw';
 import { freezeWithin } from './freeze';
-import { formatDeadline } from './mails';
-import { toRound } from './mapper';
-import { closingReason, goneOrConflict, listRounds, notFoundSentence } from './service';
+import { todayIn } from '../../lib/dates';
+import {
+  claimNoticeMail,
+  formatDeadline,
+  type GiveawayMailer,
+  receiptMail,
+  winnerMail,
+} from './mails';
+import { entriesCount, NO_MAIL_MESSAGE, RECEIPT_MAILED_MESSAGE, toRound, toWinner } from './mapper';
+import { presenterName } from './presenter';
+import {
+  closingReason,
+  DISQUALIFY_REASON,
+  getGiveaway,
+  goneOrConflict,
+  listRounds,
+  lockGiveaway,
+  notFoundSentence,
+  publishedReason,
+  reasonField,
+  settle,
+} from './service';
 
 /*
  * The verifiable draw: reveal (the first draw), re-draws after an unclaimed prize, the winner's
@@ -249,13 +278,7 @@ export async function drawWinner(
 
 /** Locks a drawn, verifiable giveaway's row and reads its rounds, for a re-draw. */
 async function lockDrawn(trx: Db, id: number) {
-  const g = await trx
-    .updateTable('giveaways')
-    .set((eb) => ({ updated_at: eb.ref('updated_at') }))
-    .where('id', '=', id)
-    .returningAll()
-    .executeTakeFirst();
-  if (!g) throw notFound(notFoundSentence(id));
+  const g = await lockGiveaway(trx, id);
   if (g.draw_round === null) {
     throw conflict('This giveaway has not been drawn yet; use Select Winner for the first draw.');
   }
@@ -323,9 +346,10 @@ export async function redraw(
   context: { actor: Actor; now: Date; timeZone: string },
 ): Promise<DrawResult> {
   const at = context.now.toISOString();
-  const why = reason.trim();
-  if (!why)
-    throw badRequest('Please give the reason for drawing again; it is published with the draw.');
+  const why = publishedReason(
+    reason,
+    'Please give the reason for drawing again; it is published with the draw.',
+  );
   return db.transaction().execute(async (trx) => {
     const locked = await lockDrawn(trx, id);
     const { current } = locked;
@@ -345,7 +369,7 @@ export async function redraw(
       actor: context.actor,
       action: 'redrawn',
       summary: `Drew again (round ${result.round}) from ${result.eligible} remaining ${result.eligible === 1 ? 'entry' : 'entries'}${result.winner ? `: @${result.winner.instagram_handle}` : ''}. Reason: ${why}`,
-      fields: [{ field: 'reason', before: null, after: why }],
+      fields: reasonField(why),
       at,
     });
     return result;
@@ -364,8 +388,7 @@ export async function disqualifyWinner(
   context: { actor: Actor; now: Date },
 ): Promise<DrawResult> {
   const at = context.now.toISOString();
-  const why = reason.trim();
-  if (!why) throw badRequest('Please give the reason for the disqualification; it is published.');
+  const why = publishedReason(reason, DISQUALIFY_REASON);
   return db.transaction().execute(async (trx) => {
     const locked = await lockDrawn(trx, id);
     const { current } = locked;
@@ -395,7 +418,7 @@ export async function disqualifyWinner(
       actor: context.actor,
       action: 'disqualified',
       summary: `Disqualified the winner of round ${current.round} and drew again (round ${result.round}) from ${result.eligible} remaining ${result.eligible === 1 ? 'entry' : 'entries'}${result.winner ? `: @${result.winner.instagram_handle}` : ''}. Reason: ${why}`,
-      fields: [{ field: 'reason', before: null, after: why }],
+      fields: reasonField(why),
       at,
     });
     return result;
@@ -724,4 +747,166 @@ export async function entryForReceipt(
     .where('receipt_hash', '=', receiptHash(receipt))
     .executeTakeFirst();
   return entry ? { ...entry, receipt } : null;
+}
+
+/**
+ * Mails the winner their claim link and answers the admin's draw screen. `verb` says how they won
+ * ("won", "won the re-draw of"). The draw is committed and public: a mail failure is logged, never
+ * turned into an error.
+ */
+export async function announceDraw(
+  db: Db,
+  id: number,
+  result: DrawResult,
+  verb: string,
+  mail: GiveawayMailer,
+): Promise<SelectWinnerResponse> {
+  const drawnFrom = entriesCount(result.eligibleCount);
+  if (!result.winner) {
+    return {
+      success: false,
+      winner: null,
+      round: result.round,
+      claim_deadline: result.claimDeadline,
+      message: `The entry at position ${result.position + 1} was drawn from ${drawnFrom}, but its entrant had their data erased, so nobody can be told. Draw again once the claim period has passed.`,
+    };
+  }
+  const g = await getGiveaway(db, id);
+  try {
+    await mail.mailer.send(
+      winnerMail({
+        to: result.winner.email,
+        handle: result.winner.instagram_handle,
+        title: result.title,
+        prize: result.prize,
+        giveawayId: id,
+        claimToken: result.claimToken,
+        claimDeadline: result.claimDeadline,
+        claimDays: g.claim_days,
+        timeZone: mail.timeZone,
+        publicUrl: mail.publicUrl,
+      }),
+    );
+  } catch (error) {
+    mail.log.error({ err: error, giveawayId: id }, 'could not send or keep the winner e-mail');
+  }
+  const winner = toWinner(result.winner);
+  return {
+    success: true,
+    winner,
+    round: result.round,
+    claim_deadline: result.claimDeadline,
+    message: `@${winner.instagram_handle} ${verb} "${result.title}", drawn from ${drawnFrom}. They have until ${formatDeadline(result.claimDeadline, mail.timeZone)} to claim the prize.`,
+  };
+}
+
+/** The first draw, by the published method, announced (see `announceDraw`). */
+export async function selectWinner(
+  db: Db,
+  id: number,
+  externalValue: string | undefined,
+  context: { actor: Actor; now: Date; mail: GiveawayMailer },
+): Promise<{ result: DrawResult; answer: SelectWinnerResponse }> {
+  const result = await drawWinner(db, id, {
+    actor: context.actor,
+    now: context.now,
+    today: todayIn(context.mail.timeZone, context.now),
+    externalValue,
+  });
+  return { result, answer: await announceDraw(db, id, result, 'won', context.mail) };
+}
+
+/** The presenter view's answer to its draw: the winner's handle or masked address, never an e-mail. */
+export function presenterDrawAnswer({
+  result,
+  answer,
+}: {
+  result: DrawResult;
+  answer: SelectWinnerResponse;
+}): PresenterDrawResponse {
+  const name = result.winner ? presenterName(result.winner) : null;
+  return {
+    success: answer.success,
+    round: answer.round,
+    winner: name ? { name } : null,
+    message: name
+      ? `${name} won "${result.title}", drawn from ${entriesCount(result.eligibleCount)}.`
+      : 'The drawn entry had its data erased, so nobody can be told.',
+  };
+}
+
+/**
+ * The winner's claim, with a notice to the owner the first time it is recorded (a mail failure is
+ * logged: the claim stands).
+ */
+export async function claimAndNotify(
+  db: Db,
+  id: number,
+  payload: ClaimPayload,
+  context: { now: Date; mail: GiveawayMailer },
+): Promise<ClaimResponse> {
+  const { token, ...details } = payload;
+  const { timeZone } = context.mail;
+  const claim = await claimPrize(db, id, token, details, { now: context.now, timeZone });
+  if (!claim.already) {
+    const winner = await winnerContact(db, id, new Date());
+    try {
+      await context.mail.mailer.send(
+        claimNoticeMail({
+          to: context.mail.ownerEmail,
+          title: claim.title,
+          round: claim.round,
+          handle: winner?.instagram_handle ?? null,
+          giveawayId: id,
+          publicUrl: context.mail.publicUrl,
+        }),
+      );
+    } catch (error) {
+      context.mail.log.error({ err: error }, 'could not send or keep the claim notice');
+    }
+  }
+  const when = formatDeadline(claim.claimed_at, timeZone);
+  return {
+    success: true,
+    message: claim.already
+      ? `You already claimed this prize on ${when}. We will be in touch at the address you entered with.`
+      : `Your claim is recorded: ${when}. We will send the prize to the details you gave and write to you at the address you entered with if anything is unclear.`,
+    title: claim.title,
+    prize: claim.prize,
+    claimed_at: claim.claimed_at,
+  };
+}
+
+/**
+ * Mails a receipt again to the address its entry was made with. The answer is the same whether
+ * or not the code matched, so it tells nobody who entered.
+ */
+export async function mailReceiptAgain(
+  db: Db,
+  id: number,
+  receipt: string,
+  mail: GiveawayMailer,
+): Promise<SuccessMessage> {
+  if (!mail.smtp) throw conflict(NO_MAIL_MESSAGE);
+  const entry = await entryForReceipt(db, id, receipt);
+  if (entry) {
+    const g = await getGiveaway(db, id);
+    await mail.mailer.send(
+      receiptMail({
+        to: entry.email,
+        title: g.title,
+        receipt: entry.receipt,
+        rulesVersion: entry.rules_version ?? g.rules_version,
+        giveawayId: id,
+        publicUrl: mail.publicUrl,
+      }),
+    );
+  }
+  return { success: true, message: RECEIPT_MAILED_MESSAGE };
+}
+
+/** The frozen entry list as published: one receipt hash per line (see `frozenListText`). */
+export async function frozenEntriesText(db: Db, id: number, timeZone: string): Promise<string> {
+  await settle(db, id, timeZone);
+  return frozenListText(await frozenHashes(db, id));
 }

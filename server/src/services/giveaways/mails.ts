@@ -1,4 +1,4 @@
-import type { MailMessage } from '../mail';
+import type { Mailer, MailMessage } from '../mail';
 
 /** A header must stay one line, whatever an admin typed into the title. */
 const oneLine = (text: string) => text.replace(/[\r\n]+/g, ' ').trim();
@@ -106,4 +106,15 @@ export function claimNoticeMail(input: {
       page,
     ].join('\n'),
   };
+}
+
+/** How giveaway flows reach people by mail: the site's mailer and what the messages link to. */
+export interface GiveawayMailer {
+  mailer: Mailer;
+  /** True only with a real mail server: an entrant's receipt is never kept in the outbox. */
+  smtp: boolean;
+  publicUrl: string;
+  ownerEmail: string | null;
+  timeZone: string;
+  log: { error(obj: object, msg: string): void };
 }

@@ -13,6 +13,7 @@ import type {
   GiveawaysTable,
   ParticipantsTable,
 } from '../../db/database';
+import { formatDate } from '../../lib/dates';
 import { deriveState, phaseOf } from './rules';
 
 /** A giveaway row joined with its winner and draw record (see `selectGiveaways`). */
@@ -200,3 +201,57 @@ export function toParticipantCsvRow(
     row.disqualified_reason ?? '',
   ];
 }
+
+/** "1 entry", "3 entries". */
+export const entriesCount = (n: number) => `${n} ${n === 1 ? 'entry' : 'entries'}`;
+
+/** Same words for a real entry and a honeypot hit, so a bot cannot tell them apart. */
+export const enteredMessage = (receipt: string) =>
+  `You have entered the giveaway. Good luck! Your receipt code is ${receipt}; keep it to check that your entry is in the draw.`;
+
+export const acceptRulesMessage = (minAge: number) =>
+  `Please read the official rules and confirm that you accept them and are at least ${minAge} ("accept_rules": true).`;
+
+/** The same words whether or not the code matched: the answer tells nobody who entered. */
+export const RECEIPT_MAILED_MESSAGE =
+  'If this receipt belongs to an entry of this giveaway, it is on its way to the address the entry was made with.';
+
+export const NO_MAIL_MESSAGE =
+  'This site cannot send e-mail at the moment. Copy your receipt code or take a screenshot of it instead.';
+
+/** The admin's answers to the desk's actions. */
+export const deskAnswers = {
+  deleted: (deleted: { title: string; participant_count: number }) => ({
+    success: true,
+    message: `The giveaway "${deleted.title}" and its ${entriesCount(deleted.participant_count)} were deleted.`,
+  }),
+  accepting: (row: GiveawayRow, accept: boolean, today: string) => {
+    if (!accept) {
+      return {
+        success: true,
+        message: 'Entries are paused. Start Accepting reopens them; the entry list is not frozen.',
+      };
+    }
+    const notStarted = deriveState(row, today).entries_closed_reason === 'not_started';
+    return {
+      success: true,
+      message: notStarted
+        ? `Entries are switched on and open on ${formatDate(row.start_date)}.`
+        : 'The giveaway is now accepting participants.',
+    };
+  },
+  closed: (row: GiveawayRow) => ({
+    success: true,
+    message: `Entries are closed for good. The list of ${entriesCount(row.frozen_count ?? row.participant_count)} is frozen and published.`,
+  }),
+  disqualified: (count: number) => ({
+    success: true,
+    message: `${count} ${count === 1 ? 'entry was' : 'entries were'} disqualified. The giveaway page says how many and why, without naming anyone.`,
+  }),
+  archived: (row: GiveawayRow, archived: boolean) => ({
+    success: true,
+    message: archived
+      ? `"${row.title}" is archived: hidden from the giveaway list, while its page, rules and draw record stay.`
+      : `"${row.title}" is shown in the giveaway list again.`,
+  }),
+};

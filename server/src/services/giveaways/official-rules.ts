@@ -1,21 +1,12 @@
 import type { RulesSection } from '@site/contracts';
 import { formatDate } from '../../lib/dates';
+import type { Selectable } from 'kysely';
+import type { GiveawaysTable } from '../../db/database';
 import { loadCompanyIdentity } from '../site-facts';
+import type { RulesField } from './rules';
 
-/** The fields of a giveaway its official rules are written from. */
-export interface RulesFields {
-  title: string;
-  prize: string;
-  start_date: string;
-  end_date: string | null;
-  max_participants: number | null;
-  min_age: number;
-  region: string;
-  claim_days: number;
-  external_randomness: string | null;
-  extra_terms: string;
-  commitment: string | null;
-}
+/** The fields of a giveaway its official rules are written from, and its seed commitment. */
+export type RulesFields = Pick<Selectable<GiveawaysTable>, RulesField | 'commitment'>;
 
 const days = (n: number) => `${n} ${n === 1 ? 'day' : 'days'}`;
 

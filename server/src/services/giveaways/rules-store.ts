@@ -1,6 +1,7 @@
 import type { GiveawayRules, RulesSection } from '@site/contracts';
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, GiveawaysTable } from '../../db/database';
+import type { GiveawayRulesWriter } from '../../db/migrations';
 import { notFound } from '../../lib/http-error';
 import { type Actor, logChange } from './change-log';
 import { renderRules } from './official-rules';
@@ -104,29 +105,9 @@ export async function getRules(db: Db, id: number, version?: number): Promise<Gi
 }
 
 /**
- * Giveaways created before rules existed get their first version written from their fields, once,
- * at start-up (the wording needs the site's time zone, which migrations do not know).
+ * What the database migration that writes the rules of older giveaways needs: this renderer and
+ * the site's time zone (see db/migrations/092-giveaway-rules-backfill).
  */
-export async function backfillRules(db: Db, timeZone: string, now: Date): Promise<number> {
-  const missing = await db
-    .selectFrom('giveaways as g')
-    .leftJoin('giveaway_rules as r', (join) =>
-      join.onRef('r.giveaway_id', '=', 'g.id').onRef('r.version', '=', 'g.rules_version'),
-    )
-    .selectAll('g')
-    .where('r.giveaway_id', 'is', null)
-    .execute();
-  for (const row of missing) {
-    await db
-      .insertInto('giveaway_rules')
-      .values({
-        giveaway_id: row.id,
-        version: row.rules_version,
-        sections: JSON.stringify(renderRules(row, timeZone)),
-        created_at: now.toISOString(),
-      })
-      .onConflict((oc) => oc.columns(['giveaway_id', 'version']).doNothing())
-      .execute();
-  }
-  return missing.length;
+export function rulesWriter(timeZone: string): GiveawayRulesWriter {
+  return { timeZone, render: renderRules };
 }

@@ -6,8 +6,10 @@ import {
   type GiveawayFormPayload,
   type GiveawayPhase,
   type GiveawayStatus,
+  GiveawayFormFields,
 } from '@site/contracts';
-import type { FrozenReason } from '../../db/database';
+import type { Selectable } from 'kysely';
+import type { FrozenReason, GiveawaysTable } from '../../db/database';
 import { badRequest } from '../../lib/http-error';
 import { isCalendarDate } from '../../lib/dates';
 
@@ -89,21 +91,35 @@ export function phaseOf(
   }
 }
 
-/** A giveaway's settable fields after validation, ready to store. */
-export interface GiveawayInput {
-  title: string;
-  description: string;
-  prize: string;
-  prize_image: string | null;
-  start_date: string;
-  end_date: string | null;
-  max_participants: number | null;
-  min_age: number;
-  region: string;
-  claim_days: number;
-  external_randomness: string | null;
-  extra_terms: string;
-}
+/** The fields an admin sets: those of the form in the contract, in its order. */
+export type SettableField = keyof typeof GiveawayFormFields;
+export const SETTABLE_FIELDS = Object.keys(GiveawayFormFields) as SettableField[];
+
+/** A giveaway's settable fields after validation, ready to store: their column types. */
+export type GiveawayInput = Pick<Selectable<GiveawaysTable>, SettableField>;
+
+/**
+ * Settable fields that only present a giveaway: every other one is written into its official
+ * rules (the title and prize name it), so it is fixed once the winner is drawn.
+ */
+const PRESENTATION_ONLY = ['description', 'prize_image'] as const satisfies SettableField[];
+
+/** The settable fields the official rules are written from (all but the presentation ones). */
+export type RulesField = Exclude<SettableField, (typeof PRESENTATION_ONLY)[number]>;
+export const RULES_FIELDS = SETTABLE_FIELDS.filter(
+  (field): field is RulesField => !(PRESENTATION_ONLY as readonly string[]).includes(field),
+);
+
+/**
+ * Fixed once the entry list is frozen: they decide who could enter and how the draw is made. A
+ * choice of policy, not a property of the schema; a new field joins it only on purpose.
+ */
+export const FIXED_AFTER_FREEZE = [
+  'start_date',
+  'end_date',
+  'max_participants',
+  'external_randomness',
+] as const satisfies RulesField[];
 
 function required(value: string, field: string): string {
   const trimmed = value.trim();

@@ -2,12 +2,32 @@ import type { Kysely, QueryCreator, Selectable } from 'kysely';
 import type { Database, FrozenReason, GiveawaysTable, ParticipantsTable } from '../../db/database';
 import { dialectOf } from '../../db/dialect';
 import { badRequest, conflict, type HttpError, notFound } from '../../lib/http-error';
-import { type Actor, diffFields, logChange, SYSTEM } from './change-log';
-import { formatDate } from '../../lib/dates';
+import { type Actor, diffFields, listChanges, logChange, SYSTEM } from './change-log';
+import { toCsv } from './csv';
+import { formatDate, todayIn } from '../../lib/dates';
+import type { EntryPayload, EntryResponse, Giveaway } from '@site/contracts';
 import { commitmentOf, newReceipt, newSeed, receiptHash } from './draw';
 import { freezeWithin } from './freeze';
-import type { GiveawayRow, RoundRow } from './mapper';
-import { deriveState, type EntryInput, type GiveawayInput } from './rules';
+import { type GiveawayMailer, receiptMail } from './mails';
+import {
+  acceptRulesMessage,
+  enteredMessage,
+  entriesCount,
+  type GiveawayRow,
+  PARTICIPANT_CSV_HEADER,
+  type RoundRow,
+  toGiveaway,
+  toParticipantCsvRow,
+} from './mapper';
+import {
+  deriveState,
+  type EntryInput,
+  FIXED_AFTER_FREEZE,
+  type GiveawayInput,
+  RULES_FIELDS,
+  SETTABLE_FIELDS,
+  validateEntry,
+} from './rules';
 import { writeRules } from './rules-store';
 
 /*
@@ -20,6 +40,9 @@ import { writeRules } from './rules-store';
  */
 
 type Db = Kysely<Database>;
+
+export const DISQUALIFY_REASON =
+  'Please give the reason for the disqualification; it is published.';
 
 export const notFoundSentence = (id: number) =>
   `There is no giveaway with id ${id}; it may have been deleted.`;
@@ -40,6 +63,31 @@ export async function goneOrConflict(
     .executeTakeFirst();
   return exists ? conflict(conflictSentence) : notFound(notFoundSentence(id));
 }
+
+/**
+ * Locks a giveaway's row for the rest of the transaction with a write that changes nothing (as
+ * every entry, draw and toggle does first) and reads it; 404 when it is gone.
+ */
+export async function lockGiveaway(trx: Db, id: number): Promise<Selectable<GiveawaysTable>> {
+  const row = await trx
+    .updateTable('giveaways')
+    .set((eb) => ({ updated_at: eb.ref('updated_at') }))
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirst();
+  if (!row) throw notFound(notFoundSentence(id));
+  return row;
+}
+
+/** A reason an admin must give because it is published; 400 with `sentence` when empty. */
+export function publishedReason(reason: string, sentence: string): string {
+  const why = reason.trim();
+  if (!why) throw badRequest(sentence);
+  return why;
+}
+
+/** The change-log field that records a published reason. */
+export const reasonField = (why: string) => [{ field: 'reason', before: null, after: why }];
 
 /** Giveaways joined with their winner and current draw round: the input of `toGiveaway`. */
 function selectGiveaways(db: Db) {
@@ -142,42 +190,58 @@ export async function freezeDue(
   return changed;
 }
 
-/** The settable fields that make up the rules (and the title): fixed once the winner is drawn. */
-const FIXED_AFTER_DRAW = [
-  'title',
-  'prize',
-  'start_date',
-  'end_date',
-  'max_participants',
-  'min_age',
-  'region',
-  'claim_days',
-  'external_randomness',
-  'extra_terms',
-] as const;
+/**
+ * Giveaways as the API answers them, with their draw rounds and public removals; entries that
+ * closed by themselves are frozen first (and the rows read again with `reread`). Only an admin's
+ * view carries the winner's e-mail and who drew.
+ */
+export async function presentGiveaways(
+  db: Db,
+  rows: GiveawayRow[],
+  context: { admin: boolean; timeZone: string },
+  reread: () => Promise<GiveawayRow[]>,
+): Promise<Giveaway[]> {
+  const now = new Date();
+  const day = todayIn(context.timeZone, now);
+  const fresh = (await freezeDue(db, rows, day, now)) ? await reread() : rows;
+  const [rounds, removals] = await Promise.all([
+    listRounds(
+      db,
+      fresh.filter((r) => r.draw_round !== null).map((r) => r.id),
+    ),
+    listRemovals(
+      db,
+      fresh.map((r) => r.id),
+    ),
+  ]);
+  const view = { today: day, now: now.toISOString(), admin: context.admin };
+  return fresh.map((row) =>
+    toGiveaway(
+      row,
+      rounds.filter((r) => r.giveaway_id === row.id),
+      view,
+      removals.filter((r) => r.giveaway_id === row.id),
+    ),
+  );
+}
 
-/** Fixed once the entry list is frozen: they decide who could enter and how the draw is made. */
-const FIXED_AFTER_FREEZE = [
-  'start_date',
-  'end_date',
-  'max_participants',
-  'external_randomness',
-] as const;
+/** One giveaway as the API answers it (see `presentGiveaways`). */
+export async function presentGiveaway(
+  db: Db,
+  id: number,
+  context: { admin: boolean; timeZone: string },
+): Promise<Giveaway> {
+  const reread = async () => [await getGiveaway(db, id)];
+  const [giveaway] = await presentGiveaways(db, await reread(), context, reread);
+  return giveaway as Giveaway;
+}
 
-const SETTABLE = [
-  'title',
-  'description',
-  'prize',
-  'prize_image',
-  'start_date',
-  'end_date',
-  'max_participants',
-  'min_age',
-  'region',
-  'claim_days',
-  'external_randomness',
-  'extra_terms',
-] as const;
+/** Freezes the list of a giveaway whose entries closed by themselves, before reading its record. */
+export async function settle(db: Db, id: number, timeZone: string): Promise<void> {
+  const now = new Date();
+  const row = await getGiveaway(db, id);
+  await freezeDue(db, [row], todayIn(timeZone, now), now);
+}
 
 const fieldList = (fields: readonly string[]) =>
   fields.length === 1
@@ -216,7 +280,7 @@ export async function createGiveaway(
       actor: context.actor,
       action: 'created',
       summary: `Giveaway created; seed commitment ${row.commitment ?? ''} published.`,
-      fields: diffFields({} as GiveawayInput, input, SETTABLE),
+      fields: diffFields({} as GiveawayInput, input, SETTABLE_FIELDS),
       at,
     });
     return row.id;
@@ -239,23 +303,17 @@ export async function updateGiveaway(
 ): Promise<GiveawayRow> {
   const at = context.now.toISOString();
   await db.transaction().execute(async (trx) => {
-    const before = await trx
-      .updateTable('giveaways')
-      .set((eb) => ({ updated_at: eb.ref('updated_at') }))
-      .where('id', '=', id)
-      .returningAll()
-      .executeTakeFirst();
-    if (!before) throw notFound(notFoundSentence(id));
+    const before = await lockGiveaway(trx, id);
 
     // A giveaway whose entries closed by themselves is frozen first, so the checks below apply.
     const closing = closingReason(before, context.today);
     if (closing) await freezeWithin(trx, id, closing, at, SYSTEM);
     const frozen = closing !== null || before.frozen_at !== null;
 
-    const changes = diffFields(before as unknown as GiveawayInput, input, SETTABLE);
+    const changes = diffFields<GiveawayInput>(before, input, SETTABLE_FIELDS);
     const changed = new Set(changes.map((c) => c.field));
     if (before.draw_round !== null) {
-      const locked = FIXED_AFTER_DRAW.filter((f) => changed.has(f));
+      const locked = RULES_FIELDS.filter((f) => changed.has(f));
       if (locked.length > 0) {
         throw conflict(
           `The winner of this giveaway has been drawn, so its title, prize, dates and rules can no longer change (this edit changes the ${fieldList(locked.map((f) => f.replace(/_/g, ' ')))}).`,
@@ -306,13 +364,7 @@ export async function deleteGiveaway(
   context: { actor: Actor; now: Date; confirmTitle?: string },
 ): Promise<{ title: string; participant_count: number }> {
   return db.transaction().execute(async (trx) => {
-    const target = await trx
-      .updateTable('giveaways')
-      .set((eb) => ({ updated_at: eb.ref('updated_at') }))
-      .where('id', '=', id)
-      .returning(['title', 'draw_round'])
-      .executeTakeFirst();
-    if (!target) throw notFound(notFoundSentence(id));
+    const target = await lockGiveaway(trx, id);
     const entered = await trx
       .selectFrom('participants')
       .select('id')
@@ -344,7 +396,7 @@ export async function deleteGiveaway(
       giveawayId: id,
       actor: context.actor,
       action: 'deleted',
-      summary: `Deleted "${deleted.title}" with its ${deleted.participant_count} ${deleted.participant_count === 1 ? 'entry' : 'entries'}.`,
+      summary: `Deleted "${deleted.title}" with its ${entriesCount(deleted.participant_count)}.`,
       at: context.now.toISOString(),
     });
     return deleted;
@@ -360,13 +412,7 @@ export async function setArchived(
 ): Promise<GiveawayRow> {
   const at = context.now.toISOString();
   await db.transaction().execute(async (trx) => {
-    const before = await trx
-      .updateTable('giveaways')
-      .set((eb) => ({ updated_at: eb.ref('updated_at') }))
-      .where('id', '=', id)
-      .returning(['archived'])
-      .executeTakeFirst();
-    if (!before) throw notFound(notFoundSentence(id));
+    const before = await lockGiveaway(trx, id);
     if ((before.archived === 1) === archived) return;
     await trx
       .updateTable('giveaways')
@@ -606,6 +652,77 @@ export async function enterGiveaway(
 }
 
 /**
+ * The answer to a hit on the entry form's honeypot: the words of a real entry, with a receipt that
+ * matches nothing. Nothing is stored.
+ */
+export function decoyEntry(rulesVersion: number | undefined): EntryResponse {
+  const receipt = newReceipt();
+  return {
+    success: true,
+    message: enteredMessage(receipt),
+    receipt,
+    rules_version: rulesVersion ?? 1,
+  };
+}
+
+/**
+ * Enters a visitor who accepted the rules. The receipt goes by mail only through a real mail
+ * server: kept in the outbox it would only pile up entrants' addresses there.
+ */
+export async function participate(
+  db: Db,
+  id: number,
+  body: EntryPayload,
+  context: { now: Date; mail: GiveawayMailer },
+): Promise<EntryResponse> {
+  const input = validateEntry(body);
+  if (body.accept_rules !== true) {
+    throw badRequest(acceptRulesMessage((await getGiveaway(db, id)).min_age));
+  }
+  const entry = await enterGiveaway(db, id, input, {
+    today: todayIn(context.mail.timeZone, context.now),
+    now: context.now,
+    rulesVersion: body.rules_version,
+  });
+  if (context.mail.smtp) {
+    const g = await getGiveaway(db, id);
+    await context.mail.mailer.send(
+      receiptMail({
+        to: input.email,
+        title: g.title,
+        receipt: entry.receipt,
+        rulesVersion: entry.rules_version,
+        giveawayId: id,
+        publicUrl: context.mail.publicUrl,
+      }),
+    );
+  }
+  return {
+    success: true,
+    message: enteredMessage(entry.receipt),
+    receipt: entry.receipt,
+    rules_version: entry.rules_version,
+  };
+}
+
+/**
+ * Sets the accepting switch of a giveaway that has not been drawn, locking its row, and returns
+ * the row as it was; 404 when it is gone, 409 with `drawnSentence` once it is drawn.
+ */
+async function switchEntries(trx: Db, id: number, accept: boolean, drawnSentence: string) {
+  const before = await trx
+    .updateTable('giveaways')
+    .set({ is_accepting: accept ? 1 : 0 })
+    .where('id', '=', id)
+    .where('winner_id', 'is', null)
+    .where('draw_round', 'is', null)
+    .returningAll()
+    .executeTakeFirst();
+  if (!before) throw await goneOrConflict(trx, id, drawnSentence);
+  return before;
+}
+
+/**
  * Stop Accepting pauses entries and Start Accepting resumes them: a pause freezes nothing, so a
  * paused giveaway can reopen. A frozen or drawn giveaway stays closed. Pausing a giveaway whose
  * entries closed by themselves (end date passed, or full) freezes its list as any read would.
@@ -618,21 +735,12 @@ export async function setAccepting(
 ): Promise<GiveawayRow> {
   const at = context.now.toISOString();
   await db.transaction().execute(async (trx) => {
-    const before = await trx
-      .updateTable('giveaways')
-      .set({ is_accepting: accept ? 1 : 0 })
-      .where('id', '=', id)
-      .where('winner_id', 'is', null)
-      .where('draw_round', 'is', null)
-      .returningAll()
-      .executeTakeFirst();
-    if (!before) {
-      throw await goneOrConflict(
-        trx,
-        id,
-        'The winner of this giveaway has been drawn, so its entries stay closed.',
-      );
-    }
+    const before = await switchEntries(
+      trx,
+      id,
+      accept,
+      'The winner of this giveaway has been drawn, so its entries stay closed.',
+    );
     const closing = closingReason(before, context.today);
     if (accept && (before.frozen_at !== null || closing !== null)) {
       const since = before.frozen_at ? ` on ${formatDate(before.frozen_at.slice(0, 10))}` : '';
@@ -665,21 +773,12 @@ export async function closeEntries(
 ): Promise<GiveawayRow> {
   const at = context.now.toISOString();
   await db.transaction().execute(async (trx) => {
-    const before = await trx
-      .updateTable('giveaways')
-      .set({ is_accepting: 0 })
-      .where('id', '=', id)
-      .where('winner_id', 'is', null)
-      .where('draw_round', 'is', null)
-      .returningAll()
-      .executeTakeFirst();
-    if (!before) {
-      throw await goneOrConflict(
-        trx,
-        id,
-        'The winner of this giveaway has been drawn, so its entries are already closed.',
-      );
-    }
+    const before = await switchEntries(
+      trx,
+      id,
+      false,
+      'The winner of this giveaway has been drawn, so its entries are already closed.',
+    );
     if (before.frozen_at !== null) return;
     await trx.updateTable('giveaways').set({ updated_at: at }).where('id', '=', id).execute();
     await logChange(trx, {
@@ -713,8 +812,7 @@ export async function disqualifyEntries(
   context: { actor: Actor; now: Date; today: string },
 ): Promise<{ count: number }> {
   const at = context.now.toISOString();
-  const why = reason.trim();
-  if (!why) throw badRequest('Please give the reason for the disqualification; it is published.');
+  const why = publishedReason(reason, DISQUALIFY_REASON);
   const ids = [...new Set(participantIds)];
   return db.transaction().execute(async (trx) => {
     const g = await trx
@@ -773,8 +871,8 @@ export async function disqualifyEntries(
       giveawayId: id,
       actor: context.actor,
       action: 'disqualified',
-      summary: `Disqualified ${ids.length} ${ids.length === 1 ? 'entry' : 'entries'} (id ${fieldList(ids.map(String))}). Reason: ${why}`,
-      fields: [{ field: 'reason', before: null, after: why }],
+      summary: `Disqualified ${entriesCount(ids.length)} (id ${fieldList(ids.map(String))}). Reason: ${why}`,
+      fields: reasonField(why),
       at,
     });
     return { count: ids.length };
@@ -819,4 +917,17 @@ export async function getParticipant(db: Db, id: number): Promise<Selectable<Par
     .executeTakeFirst();
   if (!row) throw notFound(`There is no participant with id ${id}.`);
   return row;
+}
+
+/** A giveaway's change log, oldest first; 404 when the giveaway is gone and left no log. */
+export async function listGiveawayChanges(db: Db, id: number) {
+  const changes = await listChanges(db, id);
+  if (changes.length === 0) await getGiveaway(db, id);
+  return changes;
+}
+
+/** The admin's CSV export of a giveaway's entrants, in entry order. */
+export async function participantsCsv(db: Db, giveawayId: number): Promise<string> {
+  const rows = await listParticipants(db, giveawayId);
+  return toCsv(PARTICIPANT_CSV_HEADER, rows.map(toParticipantCsvRow));
 }

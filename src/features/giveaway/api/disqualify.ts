@@ -1,6 +1,6 @@
 import { gql, useMutation, type TypedDocumentNode } from '@apollo/client';
 import type { DisqualifyPayload, DisqualifyWinnerPayload } from '@site/contracts';
-import type { SelectWinnerData } from './select-winner';
+import { DRAW_RESULT_FIELDS, type SelectWinnerData } from './select-winner';
 
 export interface DisqualifyData {
   disqualify: { success: boolean; message: string } | null;
@@ -40,15 +40,7 @@ export const DISQUALIFY_WINNER_MUTATION: TypedDocumentNode<
         path: "/giveaway/{args.id}/disqualify-winner"
         method: "POST"
       ) {
-      success
-      message
-      round
-      claim_deadline
-      winner @type(name: "Participant") {
-        id
-        email
-        instagram_handle
-      }
+      ${DRAW_RESULT_FIELDS}
     }
   }
 `;

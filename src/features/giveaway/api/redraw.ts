@@ -1,6 +1,6 @@
 import { gql, useMutation, type TypedDocumentNode } from '@apollo/client';
 import type { RedrawPayload } from '@site/contracts';
-import type { SelectWinnerData } from './select-winner';
+import { DRAW_RESULT_FIELDS, type SelectWinnerData } from './select-winner';
 
 export interface RedrawData {
   redraw: SelectWinnerData['selectWinner'];
@@ -12,15 +12,7 @@ export const REDRAW_MUTATION: TypedDocumentNode<RedrawData, { id: string; input:
     mutation Redraw($id: String!, $input: RedrawPayload!) {
       redraw(id: $id, input: $input)
         @rest(type: "SelectWinnerResult", path: "/giveaway/{args.id}/redraw", method: "POST") {
-        success
-        message
-        round
-        claim_deadline
-        winner @type(name: "Participant") {
-          id
-          email
-          instagram_handle
-        }
+        ${DRAW_RESULT_FIELDS}
       }
     }
   `;

@@ -8,6 +8,22 @@ export interface SelectWinnerData {
     | null;
 }
 
+/**
+ * What every draw answers (the first draw, a re-draw, disqualifying the winner and drawing again),
+ * selected the same way by each of their mutations.
+ */
+export const DRAW_RESULT_FIELDS = `
+  success
+  message
+  round
+  claim_deadline
+  winner @type(name: "Participant") {
+    id
+    email
+    instagram_handle
+  }
+`;
+
 interface SelectWinnerVariables {
   id: string;
   input: SelectWinnerPayload;
@@ -27,15 +43,7 @@ export const SELECT_WINNER_MUTATION: TypedDocumentNode<SelectWinnerData, SelectW
           path: "/giveaway/{args.id}/select-winner"
           method: "POST"
         ) {
-        success
-        message
-        round
-        claim_deadline
-        winner @type(name: "Participant") {
-          id
-          email
-          instagram_handle
-        }
+        ${DRAW_RESULT_FIELDS}
       }
     }
   `;

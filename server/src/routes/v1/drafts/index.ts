@@ -7,7 +7,6 @@ import {
   DraftPreviewSchema,
   DraftSchema,
   DraftWriteSchema,
-  ErrorResponseSchema,
   MessageResponseSchema,
   PageQuerySchema,
   PublishJobSchema,
@@ -26,15 +25,7 @@ import {
   listDrafts,
   updateDraft,
 } from '../../../services/drafts/service';
-
-const errors = {
-  400: ErrorResponseSchema,
-  401: ErrorResponseSchema,
-  403: ErrorResponseSchema,
-  404: ErrorResponseSchema,
-  409: ErrorResponseSchema,
-  429: ErrorResponseSchema,
-};
+import { errors } from '../errors';
 
 const missing = (id: number) =>
   notFound(`There is no draft ${id}; it may have been published or deleted.`);

@@ -3,7 +3,6 @@ import { sql } from 'kysely';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   CreateNewsletterIssueRequestSchema,
-  ErrorResponseSchema,
   MessageResponseSchema,
   NewsletterIssueListResponseSchema,
   NewsletterIssuePreviewSchema,
@@ -22,16 +21,9 @@ import {
   postContent,
   renderIssueMail,
 } from '../../../services/newsletter/issues';
+import { errors } from '../errors';
 
 const bearer = [{ bearerAuth: [] }];
-const errors = {
-  400: ErrorResponseSchema,
-  401: ErrorResponseSchema,
-  403: ErrorResponseSchema,
-  404: ErrorResponseSchema,
-  409: ErrorResponseSchema,
-  429: ErrorResponseSchema,
-};
 const IdParams = Type.Object({ id: Type.Integer({ minimum: 1 }) });
 
 /** Newsletter issues: a published post mailed to the confirmed subscribers (admin, editor). */

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   DraftSchema,
-  ErrorResponseSchema,
   PostSlugParamsSchema,
   PublishedPostListResponseSchema,
   PublishJobSchema,
@@ -10,15 +9,7 @@ import { accountRateLimit } from '../../../lib/client-key';
 import { todayIn } from '../../../lib/dates';
 import { draftFromPost, type DraftsContext } from '../../../services/drafts/service';
 import { listPublished, unpublishPost } from '../../../services/publish/publish';
-
-const errors = {
-  400: ErrorResponseSchema,
-  401: ErrorResponseSchema,
-  403: ErrorResponseSchema,
-  404: ErrorResponseSchema,
-  409: ErrorResponseSchema,
-  429: ErrorResponseSchema,
-};
+import { errors } from '../errors';
 
 /** Published posts: list, open one for editing, take one down (admin, editor). */
 const postRoutes: FastifyPluginAsyncTypebox = async (app) => {

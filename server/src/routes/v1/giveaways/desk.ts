@@ -1,0 +1,230 @@
+/*
+ * The owner's desk (admin only): create, edit, delete and archive giveaways, open, pause and close
+ * entries, disqualify entries before the freeze, and read the entrants and the change log.
+ */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import {
+  ArchivePayloadSchema,
+  DeleteGiveawayPayloadSchema,
+  DisqualifyPayloadSchema,
+  GiveawayChangeListSchema,
+  GiveawaySchema,
+  GiveawayWriteBodySchema,
+  ParticipantListSchema,
+  ParticipantSchema,
+  SuccessMessageSchema,
+  ToggleParticipantsPayloadSchema,
+} from '@site/contracts';
+import { todayIn } from '../../../lib/dates';
+import { deskAnswers, toParticipant } from '../../../services/giveaways/mapper';
+import { validateGiveawayInput } from '../../../services/giveaways/rules';
+import * as giveaways from '../../../services/giveaways/service';
+import { errors } from '../errors';
+import { actorOf, onGiveaway } from './shared';
+
+const deskRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const adminOnly = app.requireRole('admin');
+  const timeZone = app.config.siteTimezone;
+  const today = () => todayIn(timeZone);
+
+  app.post(
+    '/giveaway',
+    {
+      onRequest: adminOnly,
+      schema: {
+        tags: ['giveaways'],
+        summary: 'Create a giveaway (admin)',
+        body: GiveawayWriteBodySchema,
+        response: { 201: GiveawaySchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const row = await giveaways.createGiveaway(app.db, validateGiveawayInput(request.body), {
+        actor: actorOf(request),
+        now: new Date(),
+        timeZone,
+      });
+      const created = await giveaways.presentGiveaway(app.db, row.id, { admin: true, timeZone });
+      return reply.code(201).send(created);
+    },
+  );
+
+  app.put(
+    '/giveaway/:id',
+    {
+      onRequest: adminOnly,
+      schema: onGiveaway('Replace a giveaway’s settable fields (admin)', GiveawaySchema, {
+        body: GiveawayWriteBodySchema,
+      }),
+    },
+    async (request) => {
+      const input = validateGiveawayInput(request.body);
+      await giveaways.updateGiveaway(app.db, request.params.id, input, {
+        actor: actorOf(request),
+        now: new Date(),
+        timeZone,
+        today: today(),
+      });
+      return giveaways.presentGiveaway(app.db, request.params.id, { admin: true, timeZone });
+    },
+  );
+
+  app.delete(
+    '/giveaway/:id',
+    {
+      onRequest: adminOnly,
+      schema: onGiveaway(
+        'Delete a giveaway that has not been drawn, with its entries; once anyone entered, only with its title typed (admin)',
+        SuccessMessageSchema,
+        { body: Type.Optional(DeleteGiveawayPayloadSchema) },
+      ),
+    },
+    async (request) => {
+      const deleted = await giveaways.deleteGiveaway(app.db, request.params.id, {
+        actor: actorOf(request),
+        now: new Date(),
+        confirmTitle: request.body?.confirm_title,
+      });
+      return deskAnswers.deleted(deleted);
+    },
+  );
+
+  app.post(
+    '/giveaway/:id/toggle-participants',
+    {
+      onRequest: adminOnly,
+      schema: onGiveaway('Start or stop accepting entries (admin)', SuccessMessageSchema, {
+        body: ToggleParticipantsPayloadSchema,
+      }),
+    },
+    async (request) => {
+      const { accept } = request.body;
+      const day = today();
+      const row = await giveaways.setAccepting(app.db, request.params.id, accept, {
+        actor: actorOf(request),
+        now: new Date(),
+        today: day,
+      });
+      return deskAnswers.accepting(row, accept, day);
+    },
+  );
+
+  app.post(
+    '/giveaway/:id/close',
+    {
+      onRequest: adminOnly,
+      schema: onGiveaway(
+        'Close entries for good: the entry list is frozen and published (admin)',
+        SuccessMessageSchema,
+      ),
+    },
+    async (request) => {
+      const row = await giveaways.closeEntries(app.db, request.params.id, {
+        actor: actorOf(request),
+        now: new Date(),
+        today: today(),
+      });
+      return deskAnswers.closed(row);
+    },
+  );
+
+  app.post(
+    '/giveaway/:id/disqualify',
+    {
+      onRequest: adminOnly,
+      schema: onGiveaway(
+        'Disqualify entries before the list is frozen; the count and reason are published (admin)',
+        SuccessMessageSchema,
+        { body: DisqualifyPayloadSchema },
+      ),
+    },
+    async (request) => {
+      const { participant_ids: ids, reason } = request.body;
+      const context = { actor: actorOf(request), now: new Date(), today: today() };
+      const { count } = await giveaways.disqualifyEntries(
+        app.db,
+        request.params.id,
+        ids,
+        reason,
+        context,
+      );
+      return deskAnswers.disqualified(count);
+    },
+  );
+
+  app.post(
+    '/giveaway/:id/archive',
+    {
+      onRequest: adminOnly,
+      schema: onGiveaway(
+        'Hide a giveaway from the list, or show it again (admin)',
+        SuccessMessageSchema,
+        {
+          body: ArchivePayloadSchema,
+        },
+      ),
+    },
+    async (request) => {
+      const { archived } = request.body;
+      const row = await giveaways.setArchived(app.db, request.params.id, archived, {
+        actor: actorOf(request),
+        now: new Date(),
+      });
+      return deskAnswers.archived(row, archived);
+    },
+  );
+
+  app.get(
+    '/giveaway/:id/participants.csv',
+    {
+      onRequest: adminOnly,
+      schema: onGiveaway(
+        'A giveaway’s entrants as CSV (admin)',
+        Type.String({ description: 'text/csv: id, email, instagram_handle, entered_at' }),
+      ),
+    },
+    async (request, reply) => {
+      const { id } = request.params;
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="giveaway-${id}-participants.csv"`)
+        .header('cache-control', 'no-store')
+        .send(await giveaways.participantsCsv(app.db, id));
+    },
+  );
+
+  /** What the desk reads: never kept in a cache, since it names entrants and admins. */
+  const reads = [
+    {
+      path: '/giveaway/:id/changes',
+      summary: 'Every admin change to a giveaway, oldest first (admin)',
+      response: GiveawayChangeListSchema,
+      read: (id: number) => giveaways.listGiveawayChanges(app.db, id),
+    },
+    {
+      path: '/giveaway/:id/participants',
+      summary: 'A giveaway’s entrants, in entry order (admin)',
+      response: ParticipantListSchema,
+      read: async (id: number) => (await giveaways.listParticipants(app.db, id)).map(toParticipant),
+    },
+    {
+      path: '/participant/:id',
+      summary: 'One entrant (admin)',
+      response: ParticipantSchema,
+      read: async (id: number) => toParticipant(await giveaways.getParticipant(app.db, id)),
+    },
+  ];
+  for (const route of reads) {
+    app.get(
+      route.path,
+      { onRequest: adminOnly, schema: onGiveaway(route.summary, route.response) },
+      async (request, reply) => {
+        reply.header('cache-control', 'no-store');
+        return route.read(request.params.id);
+      },
+    );
+  }
+};
+
+export default deskRoutes;

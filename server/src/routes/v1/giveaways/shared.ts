@@ -1,0 +1,53 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { TSchema } from '@sinclair/typebox';
+import { GiveawayIdParamsSchema } from '@site/contracts';
+import type { GiveawayMailer } from '../../../services/giveaways/mails';
+import { errors } from '../errors';
+
+/**
+ * The schema of a route on one giveaway (`/giveaway/:id…`, or one entrant): its summary, what a
+ * 200 answers, the body or query it takes, and any answers beyond the usual errors.
+ */
+export function onGiveaway<
+  Ok extends TSchema,
+  Extra extends object = object,
+  More extends object = object,
+>(summary: string, ok: Ok, extra?: Extra, more?: More) {
+  return {
+    tags: ['giveaways'],
+    summary,
+    params: GiveawayIdParamsSchema,
+    ...(extra as Extra),
+    response: { 200: ok, ...(more as More), ...errors },
+  };
+}
+
+/** The admin who is making this request (requireRole has run). */
+export function actorOf(request: FastifyRequest) {
+  const user = request.user as NonNullable<typeof request.user>;
+  return { id: user.id, username: user.username };
+}
+
+/**
+ * Public reads stay public with a stale or foreign session: a visitor's expired session must not
+ * turn a giveaway page into a 401 (the site answers 401 by sending people to /login).
+ */
+export async function viewerIsAdmin(app: FastifyInstance, request: FastifyRequest) {
+  return (await app.optionalUser(request))?.role === 'admin';
+}
+
+/** Counts and winners change by the minute, and the admin view differs from the public one. */
+export const noStore = (reply: FastifyReply) =>
+  reply.header('cache-control', 'no-store').header('vary', 'authorization, cookie');
+
+/** How the giveaway services reach people by mail on this server. */
+export function mailOf(app: FastifyInstance): GiveawayMailer {
+  return {
+    mailer: app.mailer,
+    smtp: Boolean(app.config.smtpUrl),
+    publicUrl: app.config.publicUrl,
+    ownerEmail: app.config.ownerEmail ?? null,
+    timeZone: app.config.siteTimezone,
+    log: app.log,
+  };
+}
