@@ -22,8 +22,6 @@ export interface PageScripts {
 /** Script types a browser executes; JSON-LD and other data blocks are not. */
 const EXECUTABLE = new Set(['', 'text/javascript', 'application/javascript', 'module']);
 
-export const CSP_MANIFEST = 'csp-hashes.json';
-
 export function pageScripts(html: string): PageScripts {
   const hashes = new Set<string>();
   const stray: string[] = [];

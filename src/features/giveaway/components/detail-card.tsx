@@ -28,12 +28,6 @@ export const DetailCardTitle = styled.h2`
   text-transform: uppercase;
 `;
 
-export const DetailValue = styled.p`
-  margin: 0;
-  font-size: ${({ theme }) => theme.fontSizes.xl};
-  font-weight: 700;
-`;
-
 export const DetailNote = styled.p`
   margin: 0;
   color: ${({ theme }) => theme.colors.textMuted};

@@ -68,14 +68,30 @@ const WinnerTitle = styled.p`
   font-weight: 700;
 `;
 
-export function GiveawayCard({ giveaway }: { giveaway: GiveawayWithId }) {
+/**
+ * `first`: the card starts the list, so its prize image is likely the largest thing on the first
+ * screen: it is fetched at once and first, where the others wait until they near the viewport.
+ */
+export function GiveawayCard({
+  giveaway,
+  first = false,
+}: {
+  giveaway: GiveawayWithId;
+  first?: boolean;
+}) {
   const action = phaseAction(giveaway);
   return (
     <ListCard
       labelledBy={`giveaway-${giveaway.id}-title`}
       media={
         giveaway.prize_image ? (
-          <PrizeImage src={giveaway.prize_image} alt={`Prize: ${giveaway.prize}`} loading="lazy" />
+          <PrizeImage
+            src={giveaway.prize_image}
+            alt={`Prize: ${giveaway.prize}`}
+            loading={first ? 'eager' : 'lazy'}
+            // React 18 knows no fetchPriority prop: the attribute is spelled as HTML has it.
+            {...(first ? { fetchpriority: 'high' } : {})}
+          />
         ) : null
       }
     >

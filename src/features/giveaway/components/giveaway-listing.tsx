@@ -70,9 +70,9 @@ export function GiveawayListing() {
           />
         ) : (
           <GiveawayGrid>
-            {giveaways.map((giveaway) => (
+            {giveaways.map((giveaway, at) => (
               <li key={giveaway.id}>
-                <GiveawayCard giveaway={giveaway} />
+                <GiveawayCard giveaway={giveaway} first={at === 0} />
               </li>
             ))}
           </GiveawayGrid>
