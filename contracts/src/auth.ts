@@ -14,7 +14,6 @@ export const LoginRequestSchema = Type.Object(
   },
   { additionalProperties: false },
 );
-export type LoginRequest = Static<typeof LoginRequestSchema>;
 
 /**
  * A signed token for API clients; send it as `Authorization: Bearer <access_token>`. Browsers
@@ -48,10 +47,9 @@ export const ChangePasswordRequestSchema = Type.Object(
   },
   { additionalProperties: false },
 );
-export type ChangePasswordRequest = Static<typeof ChangePasswordRequestSchema>;
 
 /** One login of the current account, as `GET /auth/sessions` lists it. */
-export const SessionSchema = Type.Object({
+const SessionSchema = Type.Object({
   /** Not a credential: it only names the session. */
   id: Type.String(),
   /** ISO-8601 UTC. */

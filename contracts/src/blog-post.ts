@@ -53,7 +53,7 @@ export const PostFrontMatterSchema = Type.Object(
   },
   { additionalProperties: false },
 );
-export type PostFrontMatter = Static<typeof PostFrontMatterSchema>;
+type PostFrontMatter = Static<typeof PostFrontMatterSchema>;
 
 /** What the front matter means once checked. */
 export interface PostFields {
@@ -76,8 +76,7 @@ export interface FieldProblem {
   problem: string;
 }
 
-export type FieldsCheck =
-  { ok: true; fields: PostFields } | { ok: false; problems: FieldProblem[] };
+type FieldsCheck = { ok: true; fields: PostFields } | { ok: false; problems: FieldProblem[] };
 
 const KNOWN_KEYS = Object.keys(PostFrontMatterSchema.properties);
 const REQUIRED_KEYS = PostFrontMatterSchema.required ?? [];
@@ -119,7 +118,7 @@ function describe(field: string, type: ValueErrorType, value: unknown): string {
 }
 
 /** "2025-02-30" passes the pattern but is no date; this catches what Date would roll over. */
-export function parseDate(raw: string): string | null {
+function parseDate(raw: string): string | null {
   if (!new RegExp(DATE_PATTERN).test(raw)) return null;
   const plain = raw.length === 10;
   const date = new Date(plain ? `${raw}T00:00:00.000Z` : raw);
@@ -232,7 +231,7 @@ export function toFrontMatter(fields: PostFields): PostFrontMatter {
   return data;
 }
 
-export interface CollectionEntry {
+interface CollectionEntry {
   filePath: string;
   slug: string;
   category: string;
@@ -285,7 +284,7 @@ export function isBuilt(post: { draft: boolean }, mode: 'development' | 'product
 }
 
 /** The fields an editor fills in for a post that is not published yet (the date is set on publish). */
-export interface PostDraftFields {
+interface PostDraftFields {
   title: string;
   slug: string;
   description: string;

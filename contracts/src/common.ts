@@ -10,7 +10,6 @@ export const ErrorResponseSchema = Type.Object(
   },
   { $id: 'ErrorResponse' },
 );
-export type ErrorResponse = Static<typeof ErrorResponseSchema>;
 
 /** `{ message }`: a sentence for the person who made the request. */
 export const MessageResponseSchema = Type.Object({ message: Type.String() });

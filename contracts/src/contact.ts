@@ -2,7 +2,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { CONTACT_FIELD_LIMITS as LIMITS, CONTACT_SERVICES } from './form-fields';
 import { Page } from './pagination';
 
-export const ContactServiceSchema = Type.Union([
+const ContactServiceSchema = Type.Union([
   ...CONTACT_SERVICES.map((value) => Type.Literal(value)),
   Type.Literal(''),
 ]);
@@ -61,7 +61,6 @@ export const ContactReadRequestSchema = Type.Object(
   { read: Type.Boolean() },
   { additionalProperties: false },
 );
-export type ContactReadRequest = Static<typeof ContactReadRequestSchema>;
 
 export const ContactIdParamsSchema = Type.Object({ id: Type.Integer({ minimum: 1 }) });
 

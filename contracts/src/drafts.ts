@@ -29,7 +29,7 @@ export const DraftWriteSchema = Type.Object(
 );
 export type DraftWrite = Static<typeof DraftWriteSchema>;
 
-export const FieldErrorSchema = Type.Object({ field: Type.String(), message: Type.String() });
+const FieldErrorSchema = Type.Object({ field: Type.String(), message: Type.String() });
 export type FieldError = Static<typeof FieldErrorSchema>;
 
 export const DraftSchema = Type.Object({
@@ -60,7 +60,7 @@ export const DraftSchema = Type.Object({
 });
 export type Draft = Static<typeof DraftSchema>;
 
-export const DraftSummarySchema = Type.Object({
+const DraftSummarySchema = Type.Object({
   id: Type.Integer(),
   title: Type.String(),
   slug: Type.String(),
@@ -78,17 +78,15 @@ export const DraftListResponseSchema = Page(DraftSummarySchema);
 export type DraftListResponse = Static<typeof DraftListResponseSchema>;
 
 export const DraftIdParamsSchema = Type.Object({ id: Type.Integer({ minimum: 1 }) });
-export type DraftIdParams = Static<typeof DraftIdParamsSchema>;
 
-export const PublishJobStatusSchema = Type.Union([
+const PublishJobStatusSchema = Type.Union([
   Type.Literal('queued'),
   Type.Literal('running'),
   Type.Literal('succeeded'),
   Type.Literal('failed'),
 ]);
-export type PublishJobStatus = Static<typeof PublishJobStatusSchema>;
 
-export const PublishActionSchema = Type.Union([
+const PublishActionSchema = Type.Union([
   Type.Literal('publish'),
   Type.Literal('replace'),
   Type.Literal('unpublish'),
@@ -127,7 +125,7 @@ export const DraftPreviewRequestSchema = Type.Object(
 );
 export type DraftPreviewRequest = Static<typeof DraftPreviewRequestSchema>;
 
-export const BodyProblemSchema = Type.Object({ line: Type.Integer(), message: Type.String() });
+const BodyProblemSchema = Type.Object({ line: Type.Integer(), message: Type.String() });
 export type BodyProblem = Static<typeof BodyProblemSchema>;
 
 export const DraftPreviewSchema = Type.Object({
@@ -146,10 +144,9 @@ export type DraftPreview = Static<typeof DraftPreviewSchema>;
 export const PostSlugParamsSchema = Type.Object({
   slug: Type.String({ pattern: SLUG_PATTERN, maxLength: POST_LIMITS.slug }),
 });
-export type PostSlugParams = Static<typeof PostSlugParamsSchema>;
 
 /** A post that is live (a file in content/blog/), with the last change made to it from the site. */
-export const PublishedPostSchema = Type.Object({
+const PublishedPostSchema = Type.Object({
   slug: Type.String(),
   title: Type.String(),
   description: Type.String(),

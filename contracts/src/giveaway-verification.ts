@@ -7,7 +7,7 @@ import { DrawAlgorithmSchema, DrawRoundSchema, FrozenListSchema } from './giveaw
  * docs/giveaways.md gives the algorithm in full.
  */
 
-export const RulesSectionSchema = Type.Object({
+const RulesSectionSchema = Type.Object({
   heading: Type.String(),
   text: Type.String(),
 });
@@ -35,13 +35,12 @@ export const RulesQuerySchema = Type.Object(
   },
   { additionalProperties: false },
 );
-export type RulesQuery = Static<typeof RulesQuerySchema>;
 
 /**
  * The seed of one re-draw. Its commitment is published in the transaction that draws the round
  * before it; the seed itself only once its own round is drawn.
  */
-export const RedrawSeedSchema = Type.Object({
+const RedrawSeedSchema = Type.Object({
   round: Type.Integer({ minimum: 2 }),
   /** SHA-256 (hex) of the seed's text. */
   commitment: Type.String(),
@@ -142,7 +141,7 @@ export const ArchivePayloadSchema = Type.Object(
 );
 export type ArchivePayload = Static<typeof ArchivePayloadSchema>;
 
-export const GiveawayChangeActionSchema = Type.Union([
+const GiveawayChangeActionSchema = Type.Union([
   Type.Literal('created'),
   Type.Literal('updated'),
   Type.Literal('rules_version'),
@@ -161,7 +160,7 @@ export const GiveawayChangeActionSchema = Type.Union([
 export type GiveawayChangeAction = Static<typeof GiveawayChangeActionSchema>;
 
 /** One entry of a giveaway's change log (admin-only: it names the admin). */
-export const GiveawayChangeSchema = Type.Object({
+const GiveawayChangeSchema = Type.Object({
   id: Type.Integer(),
   at: Type.String(),
   /** The admin's username, or "system" for what the server did by itself (closing at the end date). */

@@ -13,13 +13,13 @@ import { CLAIM_DAYS_LIMITS, EMAIL_MAX_LENGTH, MIN_AGE_LIMITS } from './form-fiel
 const DATE_PATTERN = '^\\d{4}-\\d{2}-\\d{2}$';
 
 /** A calendar date written YYYY-MM-DD (the server also rejects dates such as 2026-02-30). */
-export const GiveawayDateSchema = Type.String({
+const GiveawayDateSchema = Type.String({
   pattern: DATE_PATTERN,
   maxLength: 10,
   errorMessage: 'must be a date written YYYY-MM-DD',
 });
 
-export const GiveawayStatusSchema = Type.Union([
+const GiveawayStatusSchema = Type.Union([
   Type.Literal('active'),
   Type.Literal('paused'),
   Type.Literal('ended'),
@@ -28,7 +28,7 @@ export const GiveawayStatusSchema = Type.Union([
 export type GiveawayStatus = Static<typeof GiveawayStatusSchema>;
 
 /** Why entries are closed right now; null while they are open. */
-export const EntriesClosedReasonSchema = Type.Union([
+const EntriesClosedReasonSchema = Type.Union([
   Type.Literal('paused'),
   Type.Literal('not_started'),
   Type.Literal('ended'),
@@ -47,7 +47,7 @@ export type EntriesClosedReason = Static<typeof EntriesClosedReasonSchema>;
  * `drawn` with a winner who has not claimed; `claimed`; `redrawn` after a later round replaced a
  * winner (until the new winner claims).
  */
-export const GiveawayPhaseSchema = Type.Union([
+const GiveawayPhaseSchema = Type.Union([
   Type.Literal('upcoming'),
   Type.Literal('open'),
   Type.Literal('paused'),
@@ -60,7 +60,7 @@ export const GiveawayPhaseSchema = Type.Union([
 export type GiveawayPhase = Static<typeof GiveawayPhaseSchema>;
 
 /** A public line about entries the owner removed: when, how many and why, never who. */
-export const RemovalSchema = Type.Object({
+const RemovalSchema = Type.Object({
   at: Type.String(),
   count: Type.Integer(),
   reason: Type.String(),
@@ -69,7 +69,7 @@ export const RemovalSchema = Type.Object({
 });
 export type Removal = Static<typeof RemovalSchema>;
 
-export const WinnerDetailsSchema = Type.Object({
+const WinnerDetailsSchema = Type.Object({
   instagram_handle: Type.String(),
   /** Only in an admin's view (a valid admin token on the GET); never in public JSON. */
   email: Type.Optional(Type.String()),
@@ -84,7 +84,7 @@ export type WinnerDetails = Static<typeof WinnerDetailsSchema>;
  * ascending and joined with "," and `drawn_index` the winner's position in that list. See
  * docs/giveaways.md.
  */
-export const DrawRecordSchema = Type.Object({
+const DrawRecordSchema = Type.Object({
   entrant_count: Type.Integer(),
   fingerprint: Type.String(),
   drawn_index: Type.Integer(),
@@ -102,7 +102,7 @@ export type DrawAlgorithm = Static<typeof DrawAlgorithmSchema>;
  * `unclaimed`; `redrawn` once a later round replaced this winner. Draws made before claims
  * existed (legacy) are `not_applicable`.
  */
-export const ClaimStatusSchema = Type.Union([
+const ClaimStatusSchema = Type.Union([
   Type.Literal('awaiting_claim'),
   Type.Literal('claimed'),
   Type.Literal('unclaimed'),
@@ -203,7 +203,6 @@ export const GiveawaySchema = Type.Object({
 export type Giveaway = Static<typeof GiveawaySchema>;
 
 export const GiveawayListSchema = Type.Array(GiveawaySchema);
-export type GiveawayList = Static<typeof GiveawayListSchema>;
 
 /** The fields an admin sets. An empty string or null means "none" for the optional ones. */
 export const GiveawayFormFields = {
@@ -360,7 +359,6 @@ export const ParticipantSchema = Type.Object({
 export type Participant = Static<typeof ParticipantSchema>;
 
 export const ParticipantListSchema = Type.Array(ParticipantSchema);
-export type ParticipantList = Static<typeof ParticipantListSchema>;
 
 /** What the admin may send with Select Winner. */
 export const SelectWinnerPayloadSchema = Type.Object(
@@ -419,7 +417,6 @@ export const GiveawayIdParamsSchema = Type.Object({
     errorMessage: 'must be a positive whole number',
   }),
 });
-export type GiveawayIdParams = Static<typeof GiveawayIdParamsSchema>;
 
 const REASON = Type.String({
   minLength: 1,

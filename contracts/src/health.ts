@@ -1,7 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 
 export const HealthResponseSchema = Type.Object({ status: Type.Literal('ok') });
-export type HealthResponse = Static<typeof HealthResponseSchema>;
 
 const CheckSchema = Type.Union([
   Type.Literal('ok'),

@@ -37,7 +37,6 @@ export const CreateNewsletterIssueRequestSchema = Type.Object(
   { slug: Slug },
   { additionalProperties: false },
 );
-export type CreateNewsletterIssueRequest = Static<typeof CreateNewsletterIssueRequestSchema>;
 
 /**
  * `POST /newsletter/issues/test`: the same mail to one address only; `to` defaults to the
@@ -50,7 +49,6 @@ export const NewsletterTestRequestSchema = Type.Object(
   },
   { additionalProperties: false },
 );
-export type NewsletterTestRequest = Static<typeof NewsletterTestRequestSchema>;
 
 /** `GET /newsletter/issues/preview/:slug`: what "Email to subscribers" would send. */
 export const NewsletterIssuePreviewSchema = Type.Object({

@@ -34,7 +34,6 @@ export type NewsletterMessageResponse = Static<typeof NewsletterMessageResponseS
 export const NewsletterConfirmQuerySchema = Type.Object({
   token: Type.String({ minLength: 1, maxLength: 200 }),
 });
-export type NewsletterConfirmQuery = Static<typeof NewsletterConfirmQuerySchema>;
 
 /**
  * `POST /newsletter/unsubscribe` with JSON `{email}` or `{token}` (exactly one). The token comes
@@ -64,7 +63,7 @@ export const NewsletterOneClickBodySchema = Type.Object({
 });
 
 /** A confirmed subscriber as the admin inbox shows it (admin only). */
-export const NewsletterSubscriberSchema = Type.Object({
+const NewsletterSubscriberSchema = Type.Object({
   id: Type.Integer(),
   email: Type.String(),
   /** ISO-8601 UTC. */

@@ -19,9 +19,8 @@ export const PersonalDataRequestSchema = Type.Object(
   },
   { additionalProperties: false },
 );
-export type PersonalDataRequest = Static<typeof PersonalDataRequestSchema>;
 
-export const PersonalDataSubscriptionSchema = Type.Object({
+const PersonalDataSubscriptionSchema = Type.Object({
   email: Type.String(),
   status: Type.Union([
     Type.Literal('pending'),
@@ -36,7 +35,7 @@ export const PersonalDataSubscriptionSchema = Type.Object({
   created_at: Type.String(),
 });
 
-export const PersonalDataEntrySchema = Type.Object({
+const PersonalDataEntrySchema = Type.Object({
   id: Type.Integer(),
   giveaway_id: Type.Integer(),
   giveaway_title: Type.String(),
@@ -49,7 +48,7 @@ export const PersonalDataEntrySchema = Type.Object({
 
 /** Everything the site holds about one address (matched without regard to letter case). */
 /** One newsletter issue sent (or queued) to the address: its own delivery record. */
-export const PersonalDataIssueMailSchema = Type.Object({
+const PersonalDataIssueMailSchema = Type.Object({
   issue_id: Type.Integer(),
   subject: Type.String(),
   state: Type.String(),

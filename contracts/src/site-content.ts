@@ -235,7 +235,7 @@ export const CategorySchema = Fields('CategoriesYaml', {
   /** Position of the category's button on /blog. */
   order: Int(1, 999),
 });
-export const CategoriesFileSchema = List(CategorySchema);
+const CategoriesFileSchema = List(CategorySchema);
 
 /** One entry of content/projects.yaml: a card of the project gallery. */
 export const ProjectSchema = Fields('ProjectsYaml', {
@@ -257,18 +257,11 @@ export const ProjectSchema = Fields('ProjectsYaml', {
     }),
   ),
 });
-export const ProjectsFileSchema = List(ProjectSchema);
+const ProjectsFileSchema = List(ProjectSchema);
 
 export type CompanyFile = Static<typeof CompanyFileSchema>;
-export type LegalFile = Static<typeof LegalFileSchema>;
 export type ServiceContent = Static<typeof ServiceSchema>;
 export type PricingFile = Static<typeof PricingFileSchema>;
-export type HomeFile = Static<typeof HomeFileSchema>;
-export type AboutFile = Static<typeof AboutFileSchema>;
-export type ServicesPageFile = Static<typeof ServicesPageFileSchema>;
-export type ContactFile = Static<typeof ContactFileSchema>;
-export type CategoryContent = Static<typeof CategorySchema>;
-export type ProjectContent = Static<typeof ProjectSchema>;
 
 /**
  * Every site content file by name under content/, with its schema. A list file's schema is a

@@ -3,7 +3,7 @@ import { EMAIL_MAX_LENGTH } from './form-fields';
 import { RoleSchema } from './auth';
 
 /** One staff account as `GET /staff/users` lists it (admins only). */
-export const StaffUserSchema = Type.Object({
+const StaffUserSchema = Type.Object({
   username: Type.String(),
   role: RoleSchema,
   /** ISO-8601 UTC. */
@@ -45,7 +45,6 @@ export const InvitationTokenRequestSchema = Type.Object(
   { token: Type.String({ minLength: 1, maxLength: 200 }) },
   { additionalProperties: false },
 );
-export type InvitationTokenRequest = Static<typeof InvitationTokenRequestSchema>;
 
 export const InvitationInfoSchema = Type.Object({
   email: Type.String(),
@@ -66,7 +65,6 @@ export const AcceptInvitationRequestSchema = Type.Object(
   },
   { additionalProperties: false },
 );
-export type AcceptInvitationRequest = Static<typeof AcceptInvitationRequestSchema>;
 
 export const AcceptInvitationResponseSchema = Type.Object({
   message: Type.String(),
@@ -80,4 +78,3 @@ export const ChangeRoleRequestSchema = Type.Object(
   { role: RoleSchema },
   { additionalProperties: false },
 );
-export type ChangeRoleRequest = Static<typeof ChangeRoleRequestSchema>;
