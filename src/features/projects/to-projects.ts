@@ -2,20 +2,8 @@ import type { IGatsbyImageData } from 'gatsby-plugin-image';
 import { isProjectStatus, isProjectType } from './model';
 import type { Project } from './types';
 
-/** The fields the page query selects; kept structural so tests need no generated Gatsby types. */
-export interface ProjectQueryNode {
-  readonly yamlId: string;
-  readonly title: string;
-  readonly description: string;
-  readonly type: string;
-  readonly url: string;
-  readonly technologies: readonly string[];
-  readonly status: string;
-  readonly category: string;
-  readonly githubUrl?: string | null;
-  /** The card image, made from the project's image by the projects build plugin. */
-  readonly fields?: { readonly cardImage?: unknown } | null;
-}
+/** A project as the gallery's page query selects it (Gatsby's generated type of that query). */
+export type ProjectQueryNode = Queries.ProjectsPageQuery['allProjectsYaml']['nodes'][number];
 
 /**
  * Narrows the query's plain strings to the gallery's vocabulary. The build already rejects bad
