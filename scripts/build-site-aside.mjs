@@ -62,25 +62,45 @@ for (const entry of SOURCES) {
   });
 }
 fs.cpSync(contentDir, path.join(work, 'content'), { recursive: true });
-// Dependencies are shared, not copied: the work folder sees the project's node_modules.
+// Dependencies are shared, not copied: the work folder sees the project's node_modules. A work
+// folder left by another checkout of the project points at that checkout's: it is pointed here.
 const modules = path.join(work, 'node_modules');
-if (!fs.existsSync(modules)) fs.symlinkSync(path.join(root, 'node_modules'), modules, 'dir');
+const ownModules = path.join(root, 'node_modules');
+let linked = null;
+try {
+  linked = fs.readlinkSync(modules);
+} catch {
+  // none yet, or not a link
+}
+if (linked !== ownModules) {
+  fs.rmSync(modules, { recursive: true, force: true });
+  fs.symlinkSync(ownModules, modules, 'dir');
+}
 
-console.log('[build-aside] gatsby build');
-const result = spawnSync(
-  process.execPath,
-  [path.join(root, 'node_modules/gatsby/cli.js'), 'build'],
-  {
+function gatsbyBuild() {
+  return spawnSync(process.execPath, [path.join(root, 'node_modules/gatsby/cli.js'), 'build'], {
     cwd: work,
     stdio: 'inherit',
     // The work folder is built again at every publish, so webpack's persistent cache pays for
     // itself here (a rebuild whose code did not change skips bundling), unlike in a one-off build.
     env: { ...process.env, GATSBY_TELEMETRY_DISABLED: '1', WEBPACK_CACHE: 'on' },
-  },
-);
-if (result.status !== 0) {
-  console.error(`[build-aside] gatsby build failed (exit ${result.status}).`);
-  process.exit(result.status ?? 1);
+  }).status;
+}
+
+console.log('[build-aside] gatsby build');
+let status = gatsbyBuild();
+// The kept cache can be one another version of the code cannot build on (a plugin that no longer
+// exists owned its nodes): once more from scratch, as `gatsby clean` would leave it.
+if (status !== 0 && fs.existsSync(path.join(work, '.cache'))) {
+  console.log('[build-aside] the build failed on the kept cache; building once more from scratch');
+  for (const entry of ['.cache', 'public']) {
+    fs.rmSync(path.join(work, entry), { recursive: true, force: true });
+  }
+  status = gatsbyBuild();
+}
+if (status !== 0) {
+  console.error(`[build-aside] gatsby build failed (exit ${status}).`);
+  process.exit(status ?? 1);
 }
 
 fs.rmSync(out, { recursive: true, force: true });

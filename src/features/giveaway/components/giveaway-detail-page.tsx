@@ -51,6 +51,19 @@ type DrawState =
   | { stage: 'spinning'; winner: Winner; names: string[] }
   | { stage: 'winner'; winner: Winner };
 
+/**
+ * Where the entry form appears once its code has loaded: as tall as the form, so nothing below it
+ * moves when the form replaces its loading line (about 390 px on a phone, where labels wrap, and
+ * 342 px from 768 px up).
+ */
+const FormSlot = styled.div`
+  min-height: 24.5rem;
+
+  @media (min-width: 768px) {
+    min-height: 21.5rem;
+  }
+`;
+
 const FormTitle = styled.h2`
   margin-bottom: ${({ theme }) => theme.space[1]};
   font-size: ${({ theme }) => theme.fontSizes['2xl']};
@@ -258,25 +271,27 @@ export function GiveawayDetailPage({ id, served = false }: { id: string; served?
       <DetailCard aria-labelledby="entry-title">
         <FormTitle id="entry-title">Enter the Giveaway</FormTitle>
         <DetailNote>One entry per e-mail address and Instagram handle.</DetailNote>
-        <Suspense fallback={<DetailNote>Loading the form…</DetailNote>}>
-          <EntryForm
-            giveawayId={id}
-            rulesVersion={giveaway.rules_version}
-            minAge={giveaway.min_age}
-            onEntered={(answer, handle) => {
-              const entry: KeptEntry = {
-                receipt: answer.receipt,
-                rules_version: answer.rules_version,
-                instagram_handle: handle,
-                entered_at: new Date().toISOString(),
-              };
-              keepEntry(id, entry);
-              setKept({ entry, fresh: true });
-              reload();
-            }}
-            onRefused={reload}
-          />
-        </Suspense>
+        <FormSlot>
+          <Suspense fallback={<DetailNote>Loading the form…</DetailNote>}>
+            <EntryForm
+              giveawayId={id}
+              rulesVersion={giveaway.rules_version}
+              minAge={giveaway.min_age}
+              onEntered={(answer, handle) => {
+                const entry: KeptEntry = {
+                  receipt: answer.receipt,
+                  rules_version: answer.rules_version,
+                  instagram_handle: handle,
+                  entered_at: new Date().toISOString(),
+                };
+                keepEntry(id, entry);
+                setKept({ entry, fresh: true });
+                reload();
+              }}
+              onRefused={reload}
+            />
+          </Suspense>
+        </FormSlot>
       </DetailCard>
     );
   }
