@@ -171,17 +171,9 @@ function parseOnce(css: string): Root {
   return root;
 }
 
-/** Whether a rule is inside @keyframes, whose "from" and "to" are not selectors of elements. */
-function inKeyframes(node: postcss.Rule): boolean {
-  for (let parent: postcss.Node | undefined = node.parent; parent; parent = parent.parent) {
-    if (
-      parent.type === 'atrule' &&
-      (parent as postcss.AtRule).name.toLowerCase().endsWith('keyframes')
-    ) {
-      return true;
-    }
-  }
-  return false;
+/** @keyframes, whose "from" and "to" are not selectors of elements: kept whole. */
+function isKeyframes(atRule: postcss.AtRule): boolean {
+  return atRule.name.toLowerCase().endsWith('keyframes');
 }
 
 type Node = postcss.ChildNode;
@@ -216,7 +208,7 @@ function prune(nodes: readonly Node[], page: Page): string[] {
   const kept: string[] = [];
   for (const node of nodes) {
     if (node.type === 'comment') continue;
-    if (node.type === 'rule' && !inKeyframes(node)) {
+    if (node.type === 'rule') {
       const selectors = selectorsOf(node);
       const matching = selectors.filter((selector) => couldMatch(selector, page));
       if (matching.length === 0) continue;
@@ -225,11 +217,7 @@ function prune(nodes: readonly Node[], page: Page): string[] {
           ? textOf(node)
           : node.clone({ selectors: matching }).toString(),
       );
-    } else if (
-      node.type === 'atrule' &&
-      node.nodes !== undefined &&
-      !/keyframes$/i.test(node.name)
-    ) {
+    } else if (node.type === 'atrule' && node.nodes !== undefined && !isKeyframes(node)) {
       const inner = prune(node.nodes, page);
       if (inner.length === 0) continue;
       kept.push(`@${node.name}${node.params ? ` ${node.params}` : ''}{${inner.join('')}}`);
