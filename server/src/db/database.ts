@@ -192,6 +192,12 @@ export interface GiveawaysTable {
   /** The round in giveaway_draw_rounds that named the current winner. */
   draw_round: ColumnType<number | null, number | null | undefined, number | null>;
   archived: ColumnType<number, number | undefined, number>;
+  /** How many distinct entries one draw picks (1–100). */
+  winner_count: ColumnType<number, number | undefined, number>;
+  /** The most bonus entries one entrant can earn by referrals; 0 turns referrals off. */
+  referral_cap: ColumnType<number, number | undefined, number>;
+  /** 1 when an entry counts only once its address is confirmed through a mailed link. */
+  confirm_entries: ColumnType<number, number | undefined, number>;
   algorithm: ColumnType<DrawAlgorithm, DrawAlgorithm | undefined, DrawAlgorithm>;
 }
 
@@ -279,6 +285,18 @@ export interface ParticipantsTable {
   /** Set when the owner disqualified the entry: it left the count, the frozen list and the draw. */
   disqualified_at: ColumnType<string | null, string | null | undefined, string | null>;
   disqualified_reason: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Bonus entries earned by referrals: the entry's weight in the draw is 1 + bonus_entries. */
+  bonus_entries: ColumnType<number, number | undefined, number>;
+  /** The code in the entrant's personal link to share (unique). */
+  referral_code: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The entry whose link brought this entrant; never public. */
+  referred_by: ColumnType<number | null, number | null | undefined, number | null>;
+  /** When the address was confirmed; null while unconfirmed. */
+  confirmed_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** SHA-256 hex of the confirmation link's token. */
+  confirm_token_hash: ColumnType<string | null, string | null | undefined, string | null>;
+  /** When an unconfirmed entry expires. */
+  confirm_expires_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** The public record of a disqualification: when, how many entries and why, never who. */

@@ -590,6 +590,7 @@ export async function enterGiveaway(
           'created_at',
           'receipt_hash',
           'rules_version',
+          'confirmed_at',
         ])
         .expression((eb) =>
           eb
@@ -601,6 +602,7 @@ export async function enterGiveaway(
               eb.val(createdAt).as('created_at'),
               eb.val(hash).as('receipt_hash'),
               'claimed.rules_version',
+              eb.val(createdAt).as('confirmed_at'),
             ]),
         )
         .returning((eb) => [
@@ -633,6 +635,7 @@ export async function enterGiveaway(
             created_at: createdAt,
             receipt_hash: hash,
             rules_version: row.rules_version,
+            confirmed_at: createdAt,
           })
           .execute();
         return row;
