@@ -41,6 +41,14 @@ for (const width of widths) {
         viewport: { width, height: 800 },
         reducedMotion: 'reduce',
       });
+      // Both views get the same served page: a post published by another test in between would
+      // rebuild this page (its related posts, the blog list) and change it for reasons of its own.
+      const served = await context.request.get(path);
+      expect(served.ok()).toBe(true);
+      await context.route(
+        (url) => url.pathname === path,
+        (route) => route.fulfill({ response: served }),
+      );
       const cold = await context.newPage();
       // No island gets its code: the page as built, styled by its sheet alone.
       await cold.route(/\/island-[a-z-]+-[0-9a-f]+\.js$/, (route) => route.abort());
