@@ -15,6 +15,7 @@ import {
 } from '../states';
 import { DetailCard, DetailCardTitle, DetailNote } from './detail-card';
 import { DrawHistory } from './draw-history';
+import { EntryPulse } from './entry-pulse';
 import { FairDrawCard } from './fair-draw-card';
 import { ShareCard } from './share-card';
 import { StatusBadge } from './status-badge';
@@ -172,6 +173,8 @@ export interface GiveawayViewProps {
   /** The winner's name as the congratulations card shows it (an admin sees the e-mail). */
   winnerName?: string;
   titleRef?: React.Ref<HTMLHeadingElement>;
+  /** Called when the countdown reaches the end of entries. */
+  onEntriesClosed?: () => void;
 }
 
 /** The facts line: "12 participants · 50 places · Opened Nov 1, 2026, closes Dec 1, 2026". */
@@ -191,6 +194,7 @@ export function GiveawayView({
   afterHistory,
   winnerName,
   titleRef,
+  onEntriesClosed,
 }: GiveawayViewProps) {
   const phase = phaseOf(giveaway);
   const drawn = isDrawnPhase(phase);
@@ -227,6 +231,13 @@ export function GiveawayView({
               <PrizeText>
                 <DetailCardTitle id="prize-title">Prize</DetailCardTitle>
                 <PrizeName>{giveaway.prize}</PrizeName>
+                {phase === 'open' ? (
+                  <EntryPulse
+                    count={giveaway.participant_count}
+                    closeAt={giveaway.entries_close_at ?? null}
+                    onClosed={onEntriesClosed}
+                  />
+                ) : null}
                 {enterLink}
               </PrizeText>
             </PrizeCard>
