@@ -17,8 +17,7 @@ import { entriesLabel } from '../states';
 const Pulse = styled.div`
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.space[1]};
-  line-height: 1.4;
+  line-height: 1.35;
 `;
 
 const Count = styled.p`
@@ -27,25 +26,28 @@ const Count = styled.p`
 `;
 
 /**
- * Room for the countdown (one line) and the closing moment (two lines where it wraps, on a phone
- * and in a narrow column) from the first frame.
+ * Room for its two lines (the time left, and the closing moment) from the first frame. Neither
+ * line wraps, so the box never grows: the closing moment is cut short with an ellipsis on a
+ * screen too narrow for it (its exact moment stays in the element's datetime).
  */
 const Clock = styled.div`
-  min-height: calc(
-    1.4 * ${({ theme }) => theme.fontSizes.md} + 2 * 1.4 * ${({ theme }) => theme.fontSizes.sm}
-  );
+  min-height: calc(2 * 1.35 * ${({ theme }) => theme.fontSizes.sm});
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+
+  p {
+    margin: 0;
+    white-space: nowrap;
+    overflow: hidden;
+    text-overflow: ellipsis;
+  }
 `;
 
 const Left = styled.p`
-  margin: 0;
   font-weight: 600;
-  white-space: nowrap;
 `;
 
 const Closing = styled.p`
-  margin: 0;
   color: ${({ theme }) => theme.colors.textMuted};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
 `;
 
 export interface EntryPulseProps {
@@ -105,9 +107,9 @@ export function EntryPulse({ count, closeAt, onClosed }: EntryPulseProps) {
               <Left>{countdownText(close, now)}</Left>
               {closed ? null : (
                 <Closing>
-                  Entries close{' '}
-                  <time dateTime={new Date(close).toISOString()}>{formatClosing(close)}</time> (your
-                  time).
+                  <span className="sr-only">Entries close </span>
+                  <time dateTime={new Date(close).toISOString()}>{formatClosing(close)}</time>
+                  <span className="sr-only">, your time.</span>
                 </Closing>
               )}
             </>
