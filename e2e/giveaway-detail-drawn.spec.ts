@@ -55,14 +55,24 @@ function watch(page: Page, giveawayId: number) {
 
 async function recordShifts(page: Page) {
   await page.addInitScript(() => {
-    const w = window as unknown as { e2eShift: number };
+    const w = window as unknown as { e2eShift: number; e2eShifted: string[] };
     w.e2eShift = 0;
+    w.e2eShifted = [];
     new PerformanceObserver((list) => {
       for (const entry of list.getEntries() as unknown as {
         value: number;
         hadRecentInput: boolean;
+        sources?: { node?: Node; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[];
       }[]) {
-        if (!entry.hadRecentInput) w.e2eShift += entry.value;
+        if (entry.hadRecentInput) continue;
+        w.e2eShift += entry.value;
+        // What moved, to read in a failing test's output.
+        for (const source of entry.sources ?? []) {
+          const node = source.node as Element | undefined;
+          w.e2eShifted.push(
+            `${node?.outerHTML?.slice(0, 80) ?? node?.textContent ?? '?'} from y ${source.previousRect.y} h ${source.previousRect.height} to y ${source.currentRect.y} h ${source.currentRect.height}`,
+          );
+        }
       }
     }).observe({ type: 'layout-shift', buffered: true });
   });
@@ -70,6 +80,13 @@ async function recordShifts(page: Page) {
 
 const shifts = (page: Page) =>
   page.evaluate(() => (window as unknown as { e2eShift: number }).e2eShift);
+
+/** The layout shift with what moved, so a failure says where to look. */
+const shiftsWithSources = (page: Page) =>
+  page.evaluate(() => {
+    const w = window as unknown as { e2eShift: number; e2eShifted: string[] };
+    return { cls: w.e2eShift, moved: w.e2eShifted };
+  });
 
 test.beforeAll(async ({ request }) => {
   id = await create(request, { title, prize });
@@ -216,9 +233,9 @@ test('the number of entries and the countdown: drawn by the server in a box of f
     await page.waitForTimeout(1000);
     expect(errors).toEqual([]);
     expect(gets).toEqual([]);
-    expect(await shifts(page)).toBe(0);
+    expect(await shiftsWithSources(page)).toEqual({ cls: 0, moved: [] });
     if (width === 375) {
-      await expect(page.getByRole('button', { name: 'Enter now' })).toBeInViewport();
+      await expect(page.getByRole('button', { name: 'Enter now' })).toBeInViewport({ ratio: 1 });
     }
     await page.screenshot({ path: `${shots}/countdown-${width}.png` });
     await page
