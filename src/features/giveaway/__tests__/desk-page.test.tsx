@@ -95,6 +95,8 @@ describe('DeskPage', () => {
       created_at: on(11),
       confirmed_at: null,
     }),
+    // Eve confirmed her address through the mailed link a day after entering.
+    entrant({ instagram_handle: 'eve', created_at: on(11), confirmed_at: on(12) }),
     entrant({
       instagram_handle: 'dot',
       created_at: on(12),
@@ -131,7 +133,10 @@ describe('DeskPage', () => {
     expect(row('ben').getByText('Referral')).toBeInTheDocument();
     expect(row('ben').getAllByRole('cell')[4]).toHaveTextContent(/^1$/);
     expect(row('cid').getByText('Unconfirmed')).toBeInTheDocument();
-    expect(row('ann').getAllByRole('cell')[7]).toHaveTextContent(/Mar 10, 2026/);
+    expect(row('ann').getAllByRole('cell')[7]).toHaveTextContent(/^On entry$/);
+    expect(row('eve').getAllByRole('cell')[7]).toHaveTextContent(
+      /^Mar 12, 2026, \d{1,2}:\d{2} [AP]M$/,
+    );
     expect(row('dot').getByText('Disqualified: Bot')).toBeInTheDocument();
   });
 
@@ -139,10 +144,10 @@ describe('DeskPage', () => {
     show();
     const chart = await screen.findByRole('img', { name: /^Entries per day by source\./ });
     expect(chart).toHaveAccessibleName(
-      'Entries per day by source. From Mar 10, 2026 to Mar 11, 2026: 1 direct and 1 by referral. The busiest day was Mar 10, 2026, with 1.',
+      'Entries per day by source. From Mar 10, 2026 to Mar 11, 2026: 2 direct and 1 by referral. The busiest day was Mar 11, 2026, with 2.',
     );
-    // One bar per source that has entries on a day: Ann (direct) and Ben (referral).
-    expect(chart.querySelectorAll('rect')).toHaveLength(2);
+    // One bar per source that has entries on a day: Ann (direct); Eve (direct) and Ben (referral).
+    expect(chart.querySelectorAll('rect')).toHaveLength(3);
 
     const user = userEvent.setup();
     await user.click(screen.getByText('Show the numbers'));
@@ -157,7 +162,7 @@ describe('DeskPage', () => {
       );
     expect(cells).toEqual([
       ['1', '0', '1'],
-      ['0', '1', '1'],
+      ['1', '1', '2'],
     ]);
   });
 

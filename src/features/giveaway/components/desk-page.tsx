@@ -57,6 +57,11 @@ const Table = styled.table`
     overflow-wrap: anywhere;
   }
 
+  /* Short values (a weight, a count, a word) stay whole. */
+  td[data-short] {
+    white-space: nowrap;
+  }
+
   input[type='checkbox'] {
     width: 1.25rem;
     height: 1.25rem;
@@ -140,6 +145,15 @@ const Row = styled.div`
   align-items: center;
   gap: ${({ theme }) => theme.space[3]};
 `;
+
+/**
+ * "On entry" where the entry counted as confirmed when it was made (no confirmation step), the
+ * moment of confirmation where its link was followed later, or "Unconfirmed".
+ */
+function confirmationText(p: Participant): string {
+  if (!p.confirmed_at) return 'Unconfirmed';
+  return p.confirmed_at === p.created_at ? 'On entry' : formatDateTime(p.confirmed_at);
+}
 
 /** "3 (1 + 2 bonus)" for an entry with bonus entries, "1" for one without. */
 function weightText(p: Participant): string {
@@ -324,12 +338,16 @@ function Desk({ id }: { id: string }) {
                     <td data-label="Entered">{formatDateTime(p.created_at)}</td>
                     <td data-label="Handle">@{p.instagram_handle}</td>
                     <td data-label="E-mail">{p.email}</td>
-                    <td data-label="Weight">{weightText(p)}</td>
-                    <td data-label="Referrals">{p.referrals}</td>
-                    <td data-label="Source">{p.source === 'referral' ? 'Referral' : 'Direct'}</td>
-                    <td data-label="Confirmed">
-                      {p.confirmed_at ? formatDateTime(p.confirmed_at) : 'Unconfirmed'}
+                    <td data-label="Weight" data-short>
+                      {weightText(p)}
                     </td>
+                    <td data-label="Referrals" data-short>
+                      {p.referrals}
+                    </td>
+                    <td data-label="Source" data-short>
+                      {p.source === 'referral' ? 'Referral' : 'Direct'}
+                    </td>
+                    <td data-label="Confirmed">{confirmationText(p)}</td>
                     <td data-label="Status">
                       {p.disqualified_at ? `Disqualified: ${p.disqualified_reason ?? ''}` : 'In'}
                     </td>
