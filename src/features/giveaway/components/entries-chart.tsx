@@ -125,9 +125,10 @@ const Numbers = styled.details`
 
   th,
   td {
-    padding: ${({ theme }) => theme.space[1]} ${({ theme }) => theme.space[3]};
+    padding: ${({ theme }) => theme.space[1]} ${({ theme }) => theme.space[2]};
     border-bottom: 1px solid ${({ theme }) => theme.colors.border};
     text-align: right;
+    white-space: nowrap;
   }
 
   th:first-child,
