@@ -1,10 +1,13 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
 import React from 'react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { ThemeProvider } from 'styled-components';
 import { theme } from '@/styles/theme';
+import { renderWithProviders } from '@/testing/render-with-providers';
 import { EntryPulse, type EntryPulseProps } from '../components/entry-pulse';
+import { GiveawayView } from '../components/giveaway-view';
+import { buildGiveaway } from './fixtures';
 
 const CLOSE = '2026-12-02T00:00:00.000Z';
 const MIN = 60_000;
@@ -105,5 +108,31 @@ describe('EntryPulse', () => {
     expect(jest.getTimerCount()).toBe(1);
     unmount();
     expect(jest.getTimerCount()).toBe(0);
+  });
+});
+
+describe('on the giveaway page', () => {
+  it('stands near the call to action of an open giveaway only', () => {
+    const open = buildGiveaway({
+      participant_count: 128,
+      end_date: '2026-12-01',
+      entries_close_at: CLOSE,
+    });
+    const { unmount } = renderWithProviders(
+      <GiveawayView id="1" giveaway={open} enterLink={<button type="button">Enter now</button>} />,
+    );
+    const prize = screen.getByRole('region', { name: 'Prize' });
+    expect(within(prize).getByTestId('entry-pulse')).toHaveTextContent(
+      /^128 entriesCloses in 2 days, 3 hours/,
+    );
+    expect(within(prize).getByRole('button', { name: 'Enter now' })).toBeInTheDocument();
+    unmount();
+
+    for (const phase of ['upcoming', 'paused', 'full', 'closed', 'drawn'] as const) {
+      const other = buildGiveaway({ phase, end_date: '2026-12-01', entries_close_at: CLOSE });
+      const view = renderWithProviders(<GiveawayView id="2" giveaway={other} />);
+      expect(screen.queryByTestId('entry-pulse')).toBeNull();
+      view.unmount();
+    }
   });
 });
