@@ -232,7 +232,7 @@ test("the desk shows each entry's weight, referrals, source and confirmation, an
   await expect(table.getByRole('row')).toHaveCount(6, loaded);
   const row = (n: number) =>
     table.getByRole('row').filter({ has: page.getByText(`@gr_${n}_${stamp}`) });
-  await expect(row(0).getByRole('cell').nth(4)).toHaveText('2 (1 + 1 bonus)');
+  await expect(row(0).getByRole('cell').nth(4)).toHaveText('2 (1 bonus)');
   await expect(row(0).getByRole('cell').nth(5)).toHaveText('1');
   await expect(row(0).getByRole('cell').nth(6)).toHaveText('Direct');
   await expect(row(1).getByRole('cell').nth(6)).toHaveText('Referral');

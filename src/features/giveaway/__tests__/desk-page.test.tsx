@@ -126,7 +126,7 @@ describe('DeskPage', () => {
 
     const row = (handle: string) =>
       within(screen.getByRole('cell', { name: `@${handle}` }).closest('tr') as HTMLElement);
-    expect(row('ann').getByText('3 (1 + 2 bonus)')).toBeInTheDocument();
+    expect(row('ann').getByText('3 (2 bonus)')).toBeInTheDocument();
     // The cells: select, entered, handle, e-mail, weight, referrals, source, confirmed, status.
     expect(row('ann').getAllByRole('cell')[5]).toHaveTextContent(/^2$/);
     expect(row('ann').getByText('Direct')).toBeInTheDocument();

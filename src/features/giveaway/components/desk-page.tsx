@@ -155,9 +155,9 @@ function confirmationText(p: Participant): string {
   return p.confirmed_at === p.created_at ? 'On entry' : formatDateTime(p.confirmed_at);
 }
 
-/** "3 (1 + 2 bonus)" for an entry with bonus entries, "1" for one without. */
+/** "3 (2 bonus)" for an entry with bonus entries, "1" for one without. */
 function weightText(p: Participant): string {
-  return p.bonus_entries > 0 ? `${p.weight} (1 + ${p.bonus_entries} bonus)` : String(p.weight);
+  return p.bonus_entries > 0 ? `${p.weight} (${p.bonus_entries} bonus)` : String(p.weight);
 }
 
 /** /giveaway/{id}/desk: the owner's desk (admins only). */
@@ -347,7 +347,12 @@ function Desk({ id }: { id: string }) {
                     <td data-label="Source" data-short>
                       {p.source === 'referral' ? 'Referral' : 'Direct'}
                     </td>
-                    <td data-label="Confirmed">{confirmationText(p)}</td>
+                    <td
+                      data-label="Confirmed"
+                      data-short={!p.confirmed_at || p.confirmed_at === p.created_at || undefined}
+                    >
+                      {confirmationText(p)}
+                    </td>
                     <td data-label="Status">
                       {p.disqualified_at ? `Disqualified: ${p.disqualified_reason ?? ''}` : 'In'}
                     </td>
