@@ -342,23 +342,37 @@ test('the presenter view: no e-mail address in its page or in any answer it rece
 /** Every layout shift of the page, summed as Chrome's CLS counts it (shifts without input). */
 async function measureShifts(page: Page, path: string, ready: () => Promise<void>) {
   await page.addInitScript(() => {
-    const w = window as unknown as { __shifts: number[] };
+    const w = window as unknown as { __shifts: number[]; __moved: string[] };
     w.__shifts = [];
+    w.__moved = [];
     new PerformanceObserver((list) => {
       for (const entry of list.getEntries() as unknown as {
         value: number;
         hadRecentInput: boolean;
+        startTime: number;
+        sources?: { node?: Node; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[];
       }[]) {
-        if (!entry.hadRecentInput) w.__shifts.push(entry.value);
+        if (entry.hadRecentInput) continue;
+        w.__shifts.push(entry.value);
+        // What moved and when, for a failing run's output.
+        for (const source of entry.sources ?? []) {
+          const node = source.node as Element | undefined;
+          w.__moved.push(
+            `${Math.round(entry.startTime)} ms: ${node?.outerHTML?.slice(0, 100) ?? node?.textContent ?? '?'} y ${source.previousRect.y} → ${source.currentRect.y}, h ${source.previousRect.height} → ${source.currentRect.height}`,
+          );
+        }
       }
     }).observe({ type: 'layout-shift', buffered: true });
   });
   await page.goto(path);
   await ready();
   await page.waitForTimeout(1500);
-  return page.evaluate(() =>
-    (window as unknown as { __shifts: number[] }).__shifts.reduce((a, b) => a + b, 0),
-  );
+  const { cls, moved } = await page.evaluate(() => {
+    const w = window as unknown as { __shifts: number[]; __moved: string[] };
+    return { cls: w.__shifts.reduce((a, b) => a + b, 0), moved: w.__moved };
+  });
+  if (cls > 0) console.log(`Shifted on ${path}:\n${moved.join('\n')}`);
+  return cls;
 }
 
 test('CLS is 0 at 375 and 1280 px: open, upcoming, paused, full, closed, drawn, not found', async ({

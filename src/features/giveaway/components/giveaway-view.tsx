@@ -93,9 +93,14 @@ const PrizeCard = styled(DetailCard)`
   }
 `;
 
-/** The image's box is fixed before it loads (aspect ratio), so nothing moves when it arrives. */
+/**
+ * The image's box is fixed before it loads (aspect ratio), so nothing moves when it arrives. It
+ * sits at the top of its row: centred, it would move while the text beside it (taller with the
+ * count and countdown of an open giveaway) is still arriving in the HTML.
+ */
 const PrizeImage = styled.img`
   display: block;
+  align-self: start;
   width: 100%;
   aspect-ratio: 16 / 9;
   max-height: 200px;
