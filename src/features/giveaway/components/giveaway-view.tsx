@@ -87,20 +87,20 @@ const PrizeCard = styled(DetailCard)`
   gap: ${({ theme }) => theme.space[3]};
   padding: ${({ theme }) => theme.space[4]};
 
+  /*
+   * Side by side, the image and the text both sit at the top of the row: centred, each would move
+   * while the other is still arriving in the HTML (the text is taller than the image on an open
+   * giveaway, with its count and countdown).
+   */
   ${({ theme }) => theme.media.sm} {
     grid-template-columns: minmax(0, 2fr) minmax(0, 3fr);
-    align-items: center;
+    align-items: start;
   }
 `;
 
-/**
- * The image's box is fixed before it loads (aspect ratio), so nothing moves when it arrives. It
- * sits at the top of its row: centred, it would move while the text beside it (taller with the
- * count and countdown of an open giveaway) is still arriving in the HTML.
- */
+/** The image's box is fixed before it loads (aspect ratio), so nothing moves when it arrives. */
 const PrizeImage = styled.img`
   display: block;
-  align-self: start;
   width: 100%;
   aspect-ratio: 16 / 9;
   max-height: 200px;
