@@ -1,10 +1,14 @@
+import Database from 'better-sqlite3';
 import { type APIRequestContext, type Browser, type Page, expect, test } from '@playwright/test';
+import { e2eDatabaseFile } from '../playwright.config';
 import { e2eAdmin, loginAsAdmin } from './support';
 
 /**
  * The giveaway as entrants see it on a phone and as the owner runs it: "You're in" survives a
  * reload; Stop then Start reopens entries and "Close entries for good" freezes them; the desk
- * disqualifies an entry and the page says how many and why; the presenter view shows no e-mail
+ * disqualifies an entry and the page says how many and why; its entrants table shows each entry's
+ * weight, referrals, source and confirmation, the CSV exports them and the chart splits entries
+ * per day by source; the presenter view shows no e-mail
  * address in its page or in any answer it receives; the page does not shift (CLS 0) at 375 and
  * 1280 px in every state. Screenshots go to $SHOTS_DIR (default test-results/giveaway-desk).
  */
@@ -189,6 +193,85 @@ test('the desk disqualifies an entry; the page says how many and why', async ({
   await page.context().close();
 });
 
+test("the desk shows each entry's weight, referrals, source and confirmation, and a chart by source", async ({
+  browser,
+  request,
+}) => {
+  const id = await create(request, { title: `Growth ${stamp}` });
+  await enterByApi(request, id, 5, 'gr');
+  // The referral flow's columns, seeded as it leaves them: gr0 brought gr1 and gr2 (gr2 not yet
+  // confirmed) and holds one bonus entry; gr1 and gr3 entered on earlier days.
+  const db = new Database(e2eDatabaseFile);
+  try {
+    const ids = (
+      db.prepare('select id from participants where giveaway_id = ? order by id').all(id) as {
+        id: number;
+      }[]
+    ).map((r) => r.id);
+    const at = (days: number) => new Date(Date.now() - days * 24 * 3600 * 1000).toISOString();
+    db.prepare('update participants set bonus_entries = 1 where id = ?').run(ids[0]);
+    db.prepare(
+      'update participants set referred_by = ?, created_at = ?, confirmed_at = ? where id = ?',
+    ).run(ids[0], at(2), at(2), ids[1]);
+    db.prepare('update participants set referred_by = ?, confirmed_at = null where id = ?').run(
+      ids[0],
+      ids[2],
+    );
+    db.prepare('update participants set created_at = ?, confirmed_at = ? where id = ?').run(
+      at(3),
+      at(3),
+      ids[3],
+    );
+  } finally {
+    db.close();
+  }
+
+  const page = await adminPage(browser);
+  await page.goto(`/giveaway/${id}/desk`);
+  const table = page.getByRole('table').first();
+  await expect(table.getByRole('row')).toHaveCount(6, loaded);
+  const row = (n: number) =>
+    table.getByRole('row').filter({ has: page.getByText(`@gr_${n}_${stamp}`) });
+  await expect(row(0).getByRole('cell').nth(4)).toHaveText('2 (1 bonus)');
+  await expect(row(0).getByRole('cell').nth(5)).toHaveText('1');
+  await expect(row(0).getByRole('cell').nth(6)).toHaveText('Direct');
+  await expect(row(1).getByRole('cell').nth(6)).toHaveText('Referral');
+  await expect(row(2).getByRole('cell').nth(7)).toHaveText('Unconfirmed');
+  // No confirmation step here: each entry counted as confirmed when it was made.
+  await expect(row(4).getByRole('cell').nth(7)).toHaveText('On entry');
+
+  // The chart: four entries in the draw over four days, one of them by referral.
+  const chart = page.getByRole('img', { name: /^Entries per day by source\./ });
+  await expect(chart).toHaveAttribute('aria-label', /: 3 direct and 1 by referral\./);
+  await expect(chart.locator('rect')).toHaveCount(3);
+  await page.getByText('Show the numbers').click();
+  const numbers = page.getByRole('table', { name: 'Entries per day by source' });
+  await expect(numbers.getByRole('row')).toHaveCount(5);
+
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.screenshot({ path: `${shots}/desk-growth-${width}.png`, fullPage: true });
+    await page
+      .getByRole('region', { name: /Entries per day/ })
+      .screenshot({ path: `${shots}/desk-chart-${width}.png` });
+  }
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(
+    true,
+  );
+
+  // The CSV carries the same columns.
+  const csv = await request.get(`/api/v1/giveaway/${id}/participants.csv`, {
+    headers: { Authorization: `Bearer ${await adminToken(request)}` },
+  });
+  const lines = (await csv.text()).trimEnd().split('\r\n');
+  expect(lines[0]).toBe(
+    '"id","email","instagram_handle","entered_at","disqualified_at","disqualified_reason","weight","bonus_entries","referrals","source","confirmed_at"',
+  );
+  expect(lines[1]).toMatch(/,"2","1","1","direct","[^"]+"$/);
+  expect(lines[3]).toMatch(/,"1","0","0","referral",""$/);
+  await page.context().close();
+});
+
 test('the presenter view: no e-mail address in its page or in any answer it receives', async ({
   browser,
   request,
@@ -259,23 +342,37 @@ test('the presenter view: no e-mail address in its page or in any answer it rece
 /** Every layout shift of the page, summed as Chrome's CLS counts it (shifts without input). */
 async function measureShifts(page: Page, path: string, ready: () => Promise<void>) {
   await page.addInitScript(() => {
-    const w = window as unknown as { __shifts: number[] };
+    const w = window as unknown as { __shifts: number[]; __moved: string[] };
     w.__shifts = [];
+    w.__moved = [];
     new PerformanceObserver((list) => {
       for (const entry of list.getEntries() as unknown as {
         value: number;
         hadRecentInput: boolean;
+        startTime: number;
+        sources?: { node?: Node; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[];
       }[]) {
-        if (!entry.hadRecentInput) w.__shifts.push(entry.value);
+        if (entry.hadRecentInput) continue;
+        w.__shifts.push(entry.value);
+        // What moved and when, for a failing run's output.
+        for (const source of entry.sources ?? []) {
+          const node = source.node as Element | undefined;
+          w.__moved.push(
+            `${Math.round(entry.startTime)} ms: ${node?.outerHTML?.slice(0, 100) ?? node?.textContent ?? '?'} y ${source.previousRect.y} → ${source.currentRect.y}, h ${source.previousRect.height} → ${source.currentRect.height}`,
+          );
+        }
       }
     }).observe({ type: 'layout-shift', buffered: true });
   });
   await page.goto(path);
   await ready();
   await page.waitForTimeout(1500);
-  return page.evaluate(() =>
-    (window as unknown as { __shifts: number[] }).__shifts.reduce((a, b) => a + b, 0),
-  );
+  const { cls, moved } = await page.evaluate(() => {
+    const w = window as unknown as { __shifts: number[]; __moved: string[] };
+    return { cls: w.__shifts.reduce((a, b) => a + b, 0), moved: w.__moved };
+  });
+  if (cls > 0) console.log(`Shifted on ${path}:\n${moved.join('\n')}`);
+  return cls;
 }
 
 test('CLS is 0 at 375 and 1280 px: open, upcoming, paused, full, closed, drawn, not found', async ({

@@ -4,7 +4,8 @@ import { e2eAdmin, hydrated } from './support';
 /**
  * /giveaway/{id} arrives drawn: the server renders the public giveaway into the page at request
  * time with the page's own components, and the app takes it over (Apollo's cache seeded from the
- * served data) without a second request for it, a hydration error or a layout shift. Subpages,
+ * served data) without a second request for it, a hydration error or a layout shift; the count of
+ * entries and the countdown near the call to action keep that promise. Subpages,
  * the management page and unknown ids are served as built. Screenshots go to $SHOTS_DIR
  * (default test-results/giveaway-detail-drawn).
  */
@@ -54,14 +55,24 @@ function watch(page: Page, giveawayId: number) {
 
 async function recordShifts(page: Page) {
   await page.addInitScript(() => {
-    const w = window as unknown as { e2eShift: number };
+    const w = window as unknown as { e2eShift: number; e2eShifted: string[] };
     w.e2eShift = 0;
+    w.e2eShifted = [];
     new PerformanceObserver((list) => {
       for (const entry of list.getEntries() as unknown as {
         value: number;
         hadRecentInput: boolean;
+        sources?: { node?: Node; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[];
       }[]) {
-        if (!entry.hadRecentInput) w.e2eShift += entry.value;
+        if (entry.hadRecentInput) continue;
+        w.e2eShift += entry.value;
+        // What moved, to read in a failing test's output.
+        for (const source of entry.sources ?? []) {
+          const node = source.node as Element | undefined;
+          w.e2eShifted.push(
+            `${node?.outerHTML?.slice(0, 80) ?? node?.textContent ?? '?'} from y ${source.previousRect.y} h ${source.previousRect.height} to y ${source.currentRect.y} h ${source.currentRect.height}`,
+          );
+        }
       }
     }).observe({ type: 'layout-shift', buffered: true });
   });
@@ -69,6 +80,13 @@ async function recordShifts(page: Page) {
 
 const shifts = (page: Page) =>
   page.evaluate(() => (window as unknown as { e2eShift: number }).e2eShift);
+
+/** The layout shift with what moved, so a failure says where to look. */
+const shiftsWithSources = (page: Page) =>
+  page.evaluate(() => {
+    const w = window as unknown as { e2eShift: number; e2eShifted: string[] };
+    return { cls: w.e2eShift, moved: w.e2eShifted };
+  });
 
 test.beforeAll(async ({ request }) => {
   id = await create(request, { title, prize });
@@ -154,6 +172,86 @@ for (const width of [375, 1280]) {
     await context.close();
   });
 }
+
+test('the number of entries and the countdown: drawn by the server in a box of fixed size, filled after hydration without a mismatch or a shift', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const endDate = new Date(Date.now() + 3 * 24 * 3600 * 1000).toISOString().slice(0, 10);
+  const counted = await create(request, {
+    title: `Countdown ${stamp}`,
+    prize: 'A counted prize',
+    end_date: endDate,
+  });
+  for (let i = 0; i < 2; i++) {
+    const res = await request.post(`/api/v1/giveaway/${counted}/participate`, {
+      data: {
+        email: `cd${i}.${stamp}@example.com`,
+        instagram_handle: `cd_${i}_${stamp}`,
+        accept_rules: true,
+      },
+    });
+    expect(res.ok()).toBeTruthy();
+  }
+  const answer = (await (await request.get(`/api/v1/giveaway/${counted}`)).json()) as {
+    entries_close_at: string;
+  };
+  // The server draws the count and an empty countdown box: it does not know the visitor's clock.
+  const html = await (await request.get(`/giveaway/${counted}`)).text();
+  expect(html).toContain('2 entries');
+  expect(html).toContain('data-testid="countdown"');
+  expect(html).not.toContain('Closes in');
+
+  for (const width of [375, 1280]) {
+    // A visitor in India: the closing moment is written on their clock, zone named.
+    const context = await browser.newContext({
+      viewport: { width, height: width === 375 ? 667 : 800 },
+      timezoneId: 'Asia/Kolkata',
+    });
+    const page = await context.newPage();
+    const { errors, gets } = watch(page, counted);
+    await recordShifts(page);
+    await page.goto(`/giveaway/${counted}`);
+    await hydrated(page);
+    const countdown = page.getByTestId('countdown');
+    await expect(countdown).toContainText(/^Closes in [23] days?(, \d{1,2} hours?)?/, {
+      timeout: 20_000,
+    });
+    await expect(countdown).toContainText(
+      /Entries close \w{3}, \w{3} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M GMT\+5:30, your time\./,
+    );
+    await expect(countdown.locator('time')).toHaveAttribute('datetime', answer.entries_close_at);
+    await expect(page.getByTestId('entry-pulse')).toContainText('2 entries');
+    // Not a live region: nothing announces it each time it changes.
+    await expect(
+      page.getByTestId('entry-pulse').locator('[aria-live], [role="status"]'),
+    ).toHaveCount(0);
+    await expect(
+      page.getByRole('form', { name: 'Enter the Giveaway' }).getByLabel('Email'),
+    ).toBeVisible({ timeout: 20_000 });
+    await page.waitForTimeout(1000);
+    expect(errors).toEqual([]);
+    expect(gets).toEqual([]);
+    expect(await shiftsWithSources(page)).toEqual({ cls: 0, moved: [] });
+    if (width === 375) {
+      await expect(page.getByRole('button', { name: 'Enter now' })).toBeInViewport({ ratio: 1 });
+    }
+    await page.screenshot({ path: `${shots}/countdown-${width}.png` });
+    await page
+      .getByTestId('entry-pulse')
+      .screenshot({ path: `${shots}/countdown-box-${width}.png` });
+    await context.close();
+  }
+
+  // Without an end date there is no countdown, only the count.
+  const page = await browser.newPage();
+  await page.goto(`/giveaway/${id}`);
+  await hydrated(page);
+  await expect(page.getByTestId('entry-pulse')).toContainText(/^\d+ entr(y|ies)$/);
+  await expect(page.getByTestId('countdown')).toHaveCount(0);
+  await page.close();
+});
 
 test('a giveaway that does not exist shows its not-found state without a shift', async ({
   page,

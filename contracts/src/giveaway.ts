@@ -160,6 +160,11 @@ export const GiveawaySchema = Type.Object({
   start_date: Type.String(),
   /** YYYY-MM-DD; entries close at the end of this day in the site's time zone. */
   end_date: Type.Union([Type.String(), Type.Null()]),
+  /**
+   * The moment entries close by date (ISO, UTC): the end of `end_date` in the site's time zone,
+   * that is the start of the next day there. Null without an end date.
+   */
+  entries_close_at: Type.Union([Type.String(), Type.Null()]),
   max_participants: Type.Union([Type.Integer(), Type.Null()]),
   /** Derived by the server: winner_selected > ended > paused > active. */
   status: GiveawayStatusSchema,
@@ -355,6 +360,16 @@ export const ParticipantSchema = Type.Object({
   /** Set when the owner disqualified the entry (it left the count and the draw). */
   disqualified_at: Type.Union([Type.String(), Type.Null()]),
   disqualified_reason: Type.Union([Type.String(), Type.Null()]),
+  /** The entry's weight in the draw: 1 + bonus_entries. */
+  weight: Type.Integer(),
+  /** Bonus entries earned by referring others. */
+  bonus_entries: Type.Integer(),
+  /** Accepted entries this entry brought through its referral link (confirmed ones). */
+  referrals: Type.Integer(),
+  /** When the address was confirmed; null while unconfirmed. */
+  confirmed_at: Type.Union([Type.String(), Type.Null()]),
+  /** How the entrant came: through someone's referral link, or directly. */
+  source: Type.Union([Type.Literal('direct'), Type.Literal('referral')]),
 });
 export type Participant = Static<typeof ParticipantSchema>;
 

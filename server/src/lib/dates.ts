@@ -51,3 +51,53 @@ export function formatDate(value: string): string {
   const [year, month, day] = value.split('-').map(Number);
   return longDate.format(new Date(Date.UTC(year ?? 1970, (month ?? 1) - 1, day ?? 1)));
 }
+
+const clockFormatters = new Map<string, Intl.DateTimeFormat>();
+
+/** The wall-clock time in `timeZone` at `at`, as milliseconds of the same reading in UTC. */
+function wallClock(timeZone: string, at: number): number {
+  let formatter = clockFormatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    });
+    clockFormatters.set(timeZone, formatter);
+  }
+  const parts = formatter.formatToParts(new Date(at));
+  const part = (type: Intl.DateTimeFormatPartTypes) =>
+    Number(parts.find((p) => p.type === type)?.value ?? 0);
+  return Date.UTC(
+    part('year'),
+    part('month') - 1,
+    part('day'),
+    part('hour'),
+    part('minute'),
+    part('second'),
+  );
+}
+
+/**
+ * The moment (ISO, UTC) the day after `day` (YYYY-MM-DD) begins in `timeZone`: the end of `day`
+ * there. Where a clock change skips midnight, the first moment of the next day.
+ */
+export function endOfDayIn(day: string, timeZone: string): string {
+  const [year, month, date] = day.split('-').map(Number);
+  const wall = Date.UTC(year ?? 1970, (month ?? 1) - 1, (date ?? 1) + 1);
+  let guess = wall;
+  // The zone's offset at the guess moves the guess; two rounds settle it, even across a change.
+  for (let i = 0; i < 3; i++) {
+    const next = wall - (wallClock(timeZone, guess) - guess);
+    if (next === guess) break;
+    guess = next;
+  }
+  // A midnight that does not exist leaves the guess just before the day begins: step past it.
+  while (todayIn(timeZone, new Date(guess)) <= day) guess += 15 * 60 * 1000;
+  return new Date(guess).toISOString();
+}

@@ -13,7 +13,7 @@ import type {
   GiveawaysTable,
   ParticipantsTable,
 } from '../../db/database';
-import { formatDate } from '../../lib/dates';
+import { endOfDayIn, formatDate } from '../../lib/dates';
 import { deriveState, phaseOf } from './rules';
 
 /** A giveaway row joined with its winner and draw record (see `selectGiveaways`). */
@@ -49,6 +49,8 @@ export interface GiveawayView {
   today: string;
   /** ISO time claim deadlines are compared with. */
   now: string;
+  /** The site's time zone, in which the dates begin and end. */
+  timeZone: string;
   /**
    * An admin's view adds the winner's e-mail and who drew; every other view carries no e-mail and
    * no account name at all.
@@ -124,6 +126,7 @@ export function toGiveaway(
     prize_image: row.prize_image,
     start_date: row.start_date,
     end_date: row.end_date,
+    entries_close_at: row.end_date ? endOfDayIn(row.end_date, view.timeZone) : null,
     max_participants: row.max_participants,
     status: state.status,
     participant_count: row.participant_count,
@@ -160,7 +163,13 @@ export function toGiveaway(
   };
 }
 
-export function toParticipant(row: Selectable<ParticipantsTable>): Participant {
+/** An entrant's row with how many accepted entries came through its referral link. */
+export type ParticipantRow = Selectable<ParticipantsTable> & {
+  /** A count: PostgreSQL answers it as text (bigint), SQLite as a number. */
+  referrals: number | string | bigint | null;
+};
+
+export function toParticipant(row: ParticipantRow): Participant {
   return {
     id: row.id,
     giveaway_id: row.giveaway_id,
@@ -169,6 +178,11 @@ export function toParticipant(row: Selectable<ParticipantsTable>): Participant {
     created_at: row.created_at,
     disqualified_at: row.disqualified_at,
     disqualified_reason: row.disqualified_reason,
+    weight: 1 + row.bonus_entries,
+    bonus_entries: row.bonus_entries,
+    referrals: Number(row.referrals),
+    confirmed_at: row.confirmed_at,
+    source: row.referred_by === null ? 'direct' : 'referral',
   };
 }
 
@@ -186,19 +200,30 @@ export const PARTICIPANT_CSV_HEADER = [
   'entered_at',
   'disqualified_at',
   'disqualified_reason',
+  'weight',
+  'bonus_entries',
+  'referrals',
+  'source',
+  'confirmed_at',
 ] as const;
 
 /** One line of the admin's CSV export, in the order of PARTICIPANT_CSV_HEADER. */
 export function toParticipantCsvRow(
-  row: Selectable<ParticipantsTable>,
-): [number, string, string, string, string, string] {
+  row: ParticipantRow,
+): [number, string, string, string, string, string, number, number, number, string, string] {
+  const p = toParticipant(row);
   return [
-    row.id,
-    row.email,
-    row.instagram_handle,
-    row.created_at,
-    row.disqualified_at ?? '',
-    row.disqualified_reason ?? '',
+    p.id,
+    p.email,
+    p.instagram_handle,
+    p.created_at,
+    p.disqualified_at ?? '',
+    p.disqualified_reason ?? '',
+    p.weight,
+    p.bonus_entries,
+    p.referrals,
+    p.source,
+    p.confirmed_at ?? '',
   ];
 }
 

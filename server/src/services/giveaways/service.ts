@@ -1,5 +1,5 @@
 import type { Kysely, QueryCreator, Selectable } from 'kysely';
-import type { Database, FrozenReason, GiveawaysTable, ParticipantsTable } from '../../db/database';
+import type { Database, FrozenReason, GiveawaysTable } from '../../db/database';
 import { dialectOf } from '../../db/dialect';
 import { badRequest, conflict, type HttpError, notFound } from '../../lib/http-error';
 import { type Actor, diffFields, listChanges, logChange, SYSTEM } from './change-log';
@@ -15,6 +15,7 @@ import {
   entriesCount,
   type GiveawayRow,
   PARTICIPANT_CSV_HEADER,
+  type ParticipantRow,
   type RoundRow,
   toGiveaway,
   toParticipantCsvRow,
@@ -214,7 +215,12 @@ export async function presentGiveaways(
       fresh.map((r) => r.id),
     ),
   ]);
-  const view = { today: day, now: now.toISOString(), admin: context.admin };
+  const view = {
+    today: day,
+    now: now.toISOString(),
+    timeZone: context.timeZone,
+    admin: context.admin,
+  };
   return fresh.map((row) =>
     toGiveaway(
       row,
@@ -894,30 +900,39 @@ export async function listRemovals(db: Db, giveawayIds: readonly number[]) {
     .execute();
 }
 
-export async function listParticipants(
-  db: Db,
-  giveawayId: number,
-): Promise<Selectable<ParticipantsTable>[]> {
+/**
+ * Each entrant with the count of accepted entries that came through its referral link: entries
+ * whose address is confirmed (an unconfirmed one is not yet accepted and may expire).
+ */
+function selectEntrants(db: Db) {
+  return db
+    .selectFrom('participants')
+    .selectAll('participants')
+    .select((eb) =>
+      eb
+        .selectFrom('participants as referred')
+        .select(eb.fn.countAll<number>().as('n'))
+        .whereRef('referred.referred_by', '=', 'participants.id')
+        .where('referred.confirmed_at', 'is not', null)
+        .as('referrals'),
+    );
+}
+
+export async function listParticipants(db: Db, giveawayId: number): Promise<ParticipantRow[]> {
   const exists = await db
     .selectFrom('giveaways')
     .select('id')
     .where('id', '=', giveawayId)
     .executeTakeFirst();
   if (!exists) throw notFound(notFoundSentence(giveawayId));
-  return db
-    .selectFrom('participants')
-    .selectAll()
-    .where('giveaway_id', '=', giveawayId)
-    .orderBy('id')
+  return selectEntrants(db)
+    .where('participants.giveaway_id', '=', giveawayId)
+    .orderBy('participants.id')
     .execute();
 }
 
-export async function getParticipant(db: Db, id: number): Promise<Selectable<ParticipantsTable>> {
-  const row = await db
-    .selectFrom('participants')
-    .selectAll()
-    .where('id', '=', id)
-    .executeTakeFirst();
+export async function getParticipant(db: Db, id: number): Promise<ParticipantRow> {
+  const row = await selectEntrants(db).where('participants.id', '=', id).executeTakeFirst();
   if (!row) throw notFound(`There is no participant with id ${id}.`);
   return row;
 }

@@ -16,6 +16,11 @@ export const PARTICIPANTS_QUERY: TypedDocumentNode<ParticipantsData, { id: strin
       created_at
       disqualified_at
       disqualified_reason
+      weight
+      bonus_entries
+      referrals
+      confirmed_at
+      source
     }
   }
 `;

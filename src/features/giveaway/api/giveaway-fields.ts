@@ -22,6 +22,7 @@ export const GIVEAWAY_FIELDS = gql`
     prize_image
     start_date
     end_date
+    entries_close_at
     max_participants
     status
     participant_count
@@ -85,7 +86,15 @@ export const GIVEAWAY_FIELDS = gql`
 /** A giveaway as it sits in the Apollo cache. `id` may be missing from a misbehaving server. */
 export type GiveawayItem = Omit<
   Giveaway,
-  'id' | 'winner_details' | 'draw' | 'draws' | 'frozen' | 'status' | 'phase' | 'removals'
+  | 'id'
+  | 'winner_details'
+  | 'draw'
+  | 'draws'
+  | 'frozen'
+  | 'status'
+  | 'phase'
+  | 'removals'
+  | 'entries_close_at'
 > & {
   __typename?: 'Giveaway';
   id: Giveaway['id'] | null;
@@ -95,6 +104,8 @@ export type GiveawayItem = Omit<
   phase?: Giveaway['phase'] | (string & {}) | null;
   /** Disqualifications: how many and why (missing from an older server's answer). */
   removals?: Removal[] | null;
+  /** When entries close by date (missing from an older server's answer). */
+  entries_close_at?: string | null;
   winner_details: (Omit<WinnerDetails, 'email'> & { email?: string | null }) | null;
   draw: DrawRecord | null;
   draws: DrawRound[];

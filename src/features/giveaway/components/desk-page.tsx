@@ -1,4 +1,5 @@
 import { navigate } from 'gatsby-link';
+import type { Participant } from '@site/contracts';
 import React, { useEffect, useMemo, useState } from 'react';
 import styled from 'styled-components';
 import { Alert } from '@/components/ui/alert';
@@ -8,7 +9,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { useToast } from '@/components/ui/toast';
 import { useSession } from '@/features/auth';
 import { apiBaseUrl } from '@/lib/api-client';
-import { formatDateTime, formatLocalDate } from '@/lib/dates';
+import { formatDateTime } from '@/lib/dates';
 import { useArchiveGiveaway } from '../api/archive-giveaway';
 import { useDeleteGiveaway } from '../api/delete-giveaway';
 import { useDisqualify } from '../api/disqualify';
@@ -18,6 +19,7 @@ import { setPageTitle } from '../document-title';
 import { serverSentence } from '../error-message';
 import { entriesLabel, phaseSentence } from '../states';
 import { DetailCard, DetailCardTitle, DetailNote } from './detail-card';
+import { CHART_DAYS, EntriesChart, entriesPerDay } from './entries-chart';
 import { MessagePage } from './message-panel';
 import { Subpage } from './subpage';
 
@@ -53,6 +55,11 @@ const Table = styled.table`
 
   td {
     overflow-wrap: anywhere;
+  }
+
+  /* Short values (a weight, a count, a word) stay whole. */
+  td[data-short] {
+    white-space: nowrap;
   }
 
   input[type='checkbox'] {
@@ -139,39 +146,18 @@ const Row = styled.div`
   gap: ${({ theme }) => theme.space[3]};
 `;
 
-const Days = styled.ol`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space[1]};
-  margin: 0;
-  padding: 0;
-  list-style: none;
-  font-size: ${({ theme }) => theme.fontSizes.sm};
+/**
+ * "On entry" where the entry counted as confirmed when it was made (no confirmation step), the
+ * moment of confirmation where its link was followed later, or "Unconfirmed".
+ */
+function confirmationText(p: Participant): string {
+  if (!p.confirmed_at) return 'Unconfirmed';
+  return p.confirmed_at === p.created_at ? 'On entry' : formatDateTime(p.confirmed_at);
+}
 
-  li {
-    display: grid;
-    grid-template-columns: 9rem 1fr 3rem;
-    align-items: center;
-    gap: ${({ theme }) => theme.space[2]};
-  }
-`;
-
-const Bar = styled.span<{ $share: number }>`
-  display: block;
-  height: 0.75rem;
-  width: ${({ $share }) => Math.max(2, Math.round($share * 100))}%;
-  border-radius: 999px;
-  background: ${({ theme }) => theme.colors.primary};
-`;
-
-/** Entries per day, on the owner's calendar. */
-function perDay(createdAt: readonly string[]): { day: string; count: number }[] {
-  const counts = new Map<string, number>();
-  for (const at of createdAt) {
-    const day = formatLocalDate(at, 'short');
-    counts.set(day, (counts.get(day) ?? 0) + 1);
-  }
-  return [...counts].map(([day, count]) => ({ day, count }));
+/** "3 (2 bonus)" for an entry with bonus entries, "1" for one without. */
+function weightText(p: Participant): string {
+  return p.bonus_entries > 0 ? `${p.weight} (${p.bonus_entries} bonus)` : String(p.weight);
 }
 
 /** /giveaway/{id}/desk: the owner's desk (admins only). */
@@ -214,11 +200,7 @@ function Desk({ id }: { id: string }) {
         p.email.toLowerCase().includes(needle) || p.instagram_handle.toLowerCase().includes(needle),
     );
   }, [entrants, search]);
-  const days = useMemo(
-    () => perDay(entrants.filter((p) => !p.disqualified_at).map((p) => p.created_at)),
-    [entrants],
-  );
-  const busiest = Math.max(1, ...days.map((d) => d.count));
+  const days = useMemo(() => entriesPerDay(entrants), [entrants]);
   const locked = Boolean(giveaway?.frozen) || (giveaway?.draws.length ?? 0) > 0;
   const active = entrants.filter((p) => !p.disqualified_at).length;
 
@@ -332,6 +314,10 @@ function Desk({ id }: { id: string }) {
                   <th scope="col">Entered</th>
                   <th scope="col">Handle</th>
                   <th scope="col">E-mail</th>
+                  <th scope="col">Weight</th>
+                  <th scope="col">Referrals</th>
+                  <th scope="col">Source</th>
+                  <th scope="col">Confirmed</th>
                   <th scope="col">Status</th>
                 </tr>
               </thead>
@@ -352,6 +338,21 @@ function Desk({ id }: { id: string }) {
                     <td data-label="Entered">{formatDateTime(p.created_at)}</td>
                     <td data-label="Handle">@{p.instagram_handle}</td>
                     <td data-label="E-mail">{p.email}</td>
+                    <td data-label="Weight" data-short>
+                      {weightText(p)}
+                    </td>
+                    <td data-label="Referrals" data-short>
+                      {p.referrals}
+                    </td>
+                    <td data-label="Source" data-short>
+                      {p.source === 'referral' ? 'Referral' : 'Direct'}
+                    </td>
+                    <td
+                      data-label="Confirmed"
+                      data-short={!p.confirmed_at || p.confirmed_at === p.created_at || undefined}
+                    >
+                      {confirmationText(p)}
+                    </td>
                     <td data-label="Status">
                       {p.disqualified_at ? `Disqualified: ${p.disqualified_reason ?? ''}` : 'In'}
                     </td>
@@ -359,7 +360,7 @@ function Desk({ id }: { id: string }) {
                 ))}
                 {visible.length === 0 ? (
                   <tr>
-                    <td colSpan={5}>
+                    <td colSpan={9}>
                       {search ? 'No entrant matches.' : 'Nobody has entered yet.'}
                     </td>
                   </tr>
@@ -396,19 +397,18 @@ function Desk({ id }: { id: string }) {
       </DetailCard>
 
       <DetailCard aria-labelledby="per-day-title">
-        <DetailCardTitle id="per-day-title">Entries per day</DetailCardTitle>
+        <DetailCardTitle id="per-day-title">Entries per day, by source</DetailCardTitle>
         {days.length === 0 ? (
-          <DetailNote>No entries yet.</DetailNote>
+          <DetailNote>No entries in the draw yet.</DetailNote>
         ) : (
-          <Days>
-            {days.map((d) => (
-              <li key={d.day}>
-                <span>{d.day}</span>
-                <Bar $share={d.count / busiest} aria-hidden="true" />
-                <strong>{d.count}</strong>
-              </li>
-            ))}
-          </Days>
+          <>
+            <EntriesChart days={days} />
+            <DetailNote>
+              Entries in the draw (confirmed, not disqualified) on your calendar; referral means the
+              entrant came through another entrant&apos;s link.
+              {days.length === CHART_DAYS ? ` The latest ${CHART_DAYS} days are shown.` : ''}
+            </DetailNote>
+          </>
         )}
       </DetailCard>
 

@@ -341,6 +341,7 @@ export function GiveawayDetailPage({ id, served = false }: { id: string; served?
         giveaway={giveaway}
         titleRef={titleRef}
         winnerName={winnerName}
+        onEntriesClosed={reload}
         admin={admin}
         enterLink={
           open && !entered ? (

@@ -15,6 +15,7 @@ import {
 } from '../states';
 import { DetailCard, DetailCardTitle, DetailNote } from './detail-card';
 import { DrawHistory } from './draw-history';
+import { EntryPulse } from './entry-pulse';
 import { FairDrawCard } from './fair-draw-card';
 import { ShareCard } from './share-card';
 import { StatusBadge } from './status-badge';
@@ -86,9 +87,14 @@ const PrizeCard = styled(DetailCard)`
   gap: ${({ theme }) => theme.space[3]};
   padding: ${({ theme }) => theme.space[4]};
 
+  /*
+   * Side by side, the image and the text both sit at the top of the row: centred, each would move
+   * while the other is still arriving in the HTML (the text is taller than the image on an open
+   * giveaway, with its count and countdown).
+   */
   ${({ theme }) => theme.media.sm} {
     grid-template-columns: minmax(0, 2fr) minmax(0, 3fr);
-    align-items: center;
+    align-items: start;
   }
 `;
 
@@ -172,6 +178,8 @@ export interface GiveawayViewProps {
   /** The winner's name as the congratulations card shows it (an admin sees the e-mail). */
   winnerName?: string;
   titleRef?: React.Ref<HTMLHeadingElement>;
+  /** Called when the countdown reaches the end of entries. */
+  onEntriesClosed?: () => void;
 }
 
 /** The facts line: "12 participants · 50 places · Opened Nov 1, 2026, closes Dec 1, 2026". */
@@ -191,6 +199,7 @@ export function GiveawayView({
   afterHistory,
   winnerName,
   titleRef,
+  onEntriesClosed,
 }: GiveawayViewProps) {
   const phase = phaseOf(giveaway);
   const drawn = isDrawnPhase(phase);
@@ -227,6 +236,13 @@ export function GiveawayView({
               <PrizeText>
                 <DetailCardTitle id="prize-title">Prize</DetailCardTitle>
                 <PrizeName>{giveaway.prize}</PrizeName>
+                {phase === 'open' ? (
+                  <EntryPulse
+                    count={giveaway.participant_count}
+                    closeAt={giveaway.entries_close_at ?? null}
+                    onClosed={onEntriesClosed}
+                  />
+                ) : null}
                 {enterLink}
               </PrizeText>
             </PrizeCard>

@@ -193,7 +193,7 @@ describe('disqualifying entries before the freeze', () => {
     ]);
     const csv = await api('GET', `/giveaway/${g.id}/participants.csv`, undefined, t.admin);
     expect(csv.body.split('\r\n')[0]).toBe(
-      '"id","email","instagram_handle","entered_at","disqualified_at","disqualified_reason"',
+      '"id","email","instagram_handle","entered_at","disqualified_at","disqualified_reason","weight","bonus_entries","referrals","source","confirmed_at"',
     );
     expect(csv.body).toContain('"Automated entries from one address."');
 

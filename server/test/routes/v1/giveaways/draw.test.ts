@@ -314,11 +314,15 @@ describe('participants', () => {
     );
     const lines = res.body.trimEnd().split('\r\n');
     expect(lines[0]).toBe(
-      '"id","email","instagram_handle","entered_at","disqualified_at","disqualified_reason"',
+      '"id","email","instagram_handle","entered_at","disqualified_at","disqualified_reason","weight","bonus_entries","referrals","source","confirmed_at"',
     );
     expect(lines).toHaveLength(3);
-    expect(lines[1]).toMatch(/^"\d+","'=cmd@example\.com","formula","[^"]+","",""$/);
-    expect(lines[2]).toMatch(/^"\d+","plain@example\.com","plain","[^"]+","",""$/);
+    expect(lines[1]).toMatch(
+      /^"\d+","'=cmd@example\.com","formula","([^"]+)","","","1","0","0","direct","\1"$/,
+    );
+    expect(lines[2]).toMatch(
+      /^"\d+","plain@example\.com","plain","([^"]+)","","","1","0","0","direct","\1"$/,
+    );
   });
 });
 
