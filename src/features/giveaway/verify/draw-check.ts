@@ -42,6 +42,101 @@ export async function recomputePosition(input: {
   throw new Error('No attempt was accepted in 1000 tries.');
 }
 
+const TWO_TO_48 = 2 ** 48;
+
+/** An HMAC-SHA-256 key made from a seed's UTF-8 text, for the weighted method ("aw-draw-v2"). */
+export function hmacKey(seed: string): Promise<CryptoKey> {
+  return crypto.subtle.importKey(
+    'raw',
+    encoder.encode(seed),
+    { name: 'HMAC', hash: 'SHA-256' },
+    false,
+    ['sign'],
+  );
+}
+
+/** The first 6 bytes of HMAC-SHA-256(key, message), as an unsigned 48-bit number. */
+async function hmac48(key: CryptoKey, message: string): Promise<number> {
+  const mac = new Uint8Array(await crypto.subtle.sign('HMAC', key, encoder.encode(message)));
+  let x = 0;
+  for (let i = 0; i < 6; i += 1) x = x * 256 + (mac[i] as number);
+  return x;
+}
+
+/**
+ * One weighted pick: tickets 0 … W−1 are laid out over the eligible entries in list order (an
+ * entry holds as many as its weight); HMAC outputs are drawn until one falls below the largest
+ * multiple of W under 2^48 (no modulo bias); the winner holds ticket x mod W.
+ */
+export async function recomputeWeightedPick(input: {
+  key: CryptoKey;
+  external: string;
+  fingerprint: string;
+  round: number;
+  eligible: readonly number[];
+  weights: readonly number[];
+}): Promise<Recomputed> {
+  let total = 0;
+  for (const position of input.eligible) total += input.weights[position] as number;
+  if (input.eligible.length === 0 || !Number.isSafeInteger(total) || total > TWO_TO_48) {
+    throw new Error('No entry, or weights beyond what the method allows.');
+  }
+  const limit = TWO_TO_48 - (TWO_TO_48 % total);
+  for (let counter = 0; counter < 1000; counter += 1) {
+    const x = await hmac48(
+      input.key,
+      `${input.external}:${input.fingerprint}:${input.round}:${counter}`,
+    );
+    if (x < limit) {
+      const ticket = x % total;
+      let running = 0;
+      for (const position of input.eligible) {
+        running += input.weights[position] as number;
+        if (ticket < running) return { position, counter };
+      }
+    }
+  }
+  throw new Error('No attempt was accepted in 1000 tries.');
+}
+
+/** The first draw of the weighted method: `count` distinct places, place p drawn as round p. */
+export async function recomputeWeightedDraw(input: {
+  seed: string;
+  external: string;
+  fingerprint: string;
+  weights: readonly number[];
+  count: number;
+}): Promise<(Recomputed & { place: number; eligible: number })[]> {
+  const key = await hmacKey(input.seed);
+  const out = new Set<number>();
+  const picks: (Recomputed & { place: number; eligible: number })[] = [];
+  for (let place = 1; place <= input.count; place += 1) {
+    const eligible = input.weights.map((_, i) => i).filter((i) => !out.has(i));
+    if (eligible.length === 0) break;
+    const pick = await recomputeWeightedPick({ ...input, key, round: place, eligible });
+    picks.push({ ...pick, place, eligible: eligible.length });
+    out.add(pick.position);
+  }
+  return picks;
+}
+
+/** A weighted frozen list file ("hash weight\n" per entry) read into hashes and weights, or null. */
+export function parseWeightedList(
+  text: string,
+): { hashes: string[]; weights: number[] } | null {
+  const lines = text.split('\n');
+  if (lines.pop() !== '') return null;
+  const hashes: string[] = [];
+  const weights: number[] = [];
+  for (const line of lines) {
+    const match = /^([0-9a-f]{64}) ([1-9][0-9]{0,8})$/.exec(line);
+    if (!match) return null;
+    hashes.push(match[1] as string);
+    weights.push(Number(match[2]));
+  }
+  return { hashes, weights };
+}
+
 export interface CheckStep {
   key: string;
   ok: boolean;
