@@ -1,6 +1,7 @@
 import {
   CLAIM_DAYS_LIMITS,
   MIN_AGE_LIMITS,
+  WINNER_COUNT_LIMITS,
   isEmailAddress,
   type EntriesClosedReason,
   type GiveawayFormPayload,
@@ -119,6 +120,7 @@ export const FIXED_AFTER_FREEZE = [
   'end_date',
   'max_participants',
   'external_randomness',
+  'winner_count',
 ] as const satisfies RulesField[];
 
 function required(value: string, field: string): string {
@@ -168,6 +170,12 @@ export function validateGiveawayInput(body: GiveawayFormPayload): GiveawayInput 
       ? null
       : body.max_participants;
   const external = (body.external_randomness ?? '').trim();
+  const winners = body.winner_count ?? WINNER_COUNT_LIMITS.default;
+  if (max !== null && winners > max) {
+    throw badRequest(
+      `The number of winners (${winners}) cannot be more than the maximum number of entries (${max}).`,
+    );
+  }
   return {
     title,
     description,
@@ -181,6 +189,7 @@ export function validateGiveawayInput(body: GiveawayFormPayload): GiveawayInput 
     claim_days: body.claim_days ?? CLAIM_DAYS_LIMITS.default,
     external_randomness: external || null,
     extra_terms: (body.extra_terms ?? '').trim(),
+    winner_count: winners,
   };
 }
 

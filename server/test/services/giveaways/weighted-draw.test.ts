@@ -128,8 +128,15 @@ describe('the weighted draw (aw-draw-v2)', () => {
     const weights = [1, 2, 3];
     const wins = [0, 0, 0];
     for (let i = 0; i < 6000; i += 1) {
-      const [pick] = weightedDraw({ seed: `seed ${i}`, external: '', fingerprint: 'f', weights, count: 1 });
-      wins[pick?.position as number] += 1;
+      const [pick] = weightedDraw({
+        seed: `seed ${i}`,
+        external: '',
+        fingerprint: 'f',
+        weights,
+        count: 1,
+      });
+      const position = pick?.position as number;
+      wins[position] = (wins[position] ?? 0) + 1;
     }
     wins.forEach((n, i) => expect(Math.abs(n / 6000 - (weights[i] as number) / 6)).toBeLessThan(0.03));
   });
