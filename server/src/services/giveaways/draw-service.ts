@@ -204,7 +204,13 @@ async function recordRound(
 }
 
 /** Points the giveaway row at its latest round (and place 1's winner, when that place changed). */
-async function markDrawn(trx: Db, id: number, latest: DrawResult, first: DrawResult | null, at: string) {
+async function markDrawn(
+  trx: Db,
+  id: number,
+  latest: DrawResult,
+  first: DrawResult | null,
+  at: string,
+) {
   await trx
     .updateTable('giveaways')
     .set({
@@ -282,7 +288,10 @@ export async function drawWinner(
     const seed = await seedOf(trx, id);
     const entries = await frozenEntries(trx, id);
     // One place for the one-winner method; with fewer entries than places, every entry wins one.
-    const places = Math.min(frozen.algorithm === WEIGHTED_ALGORITHM ? frozen.winner_count : 1, count);
+    const places = Math.min(
+      frozen.algorithm === WEIGHTED_ALGORITHM ? frozen.winner_count : 1,
+      count,
+    );
     const results: DrawResult[] = [];
     const excluded = new Set<number>();
     for (let place = 1; place <= places; place += 1) {
@@ -301,7 +310,10 @@ export async function drawWinner(
     await markDrawn(trx, id, last, results[0] ?? null, at);
     await commitNextSeed(trx, id, last.round, at);
     const picked = results
-      .map((r) => `${places > 1 ? `place ${r.place}: ` : ''}position ${r.position + 1}${r.winner ? ` (@${r.winner.instagram_handle})` : ''}`)
+      .map(
+        (r) =>
+          `${places > 1 ? `place ${r.place}: ` : ''}position ${r.position + 1}${r.winner ? ` (@${r.winner.instagram_handle})` : ''}`,
+      )
       .join('; ');
     await logChange(trx, {
       giveawayId: id,
@@ -416,7 +428,9 @@ export async function redraw(
   return db.transaction().execute(async (trx) => {
     const locked = await lockDrawn(trx, id, context.place);
     const { current } = locked;
-    const whose = locked.rounds.some((r) => r.place > 1) ? `place ${current.place}'s winner` : 'the winner';
+    const whose = locked.rounds.some((r) => r.place > 1)
+      ? `place ${current.place}'s winner`
+      : 'the winner';
     if (current.claimed_at !== null) {
       throw conflict(
         `${whose.charAt(0).toUpperCase()}${whose.slice(1)} claimed the prize on ${formatDeadline(current.claimed_at, context.timeZone)}, so it cannot be drawn again.`,
@@ -509,32 +523,43 @@ export async function claimPrize(
   title: string;
   prize: string;
   round: number;
+  place: number;
   claimed_at: string;
   already: boolean;
 }> {
   const at = context.now.toISOString();
   const hash = sha256Hex(token);
-  const row = await db
+  const found = await db
     .selectFrom('giveaway_draw_rounds as r')
     .innerJoin('giveaways as g', 'g.id', 'r.giveaway_id')
     .select([
       'r.round',
+      'r.place',
       'r.participant_id',
       'r.claim_deadline',
       'r.claimed_at',
-      'g.draw_round',
       'g.title',
       'g.prize',
     ])
     .where('r.giveaway_id', '=', id)
     .where('r.claim_token_hash', '=', hash)
     .executeTakeFirst();
+  // The round that holds this place now: a later round of the same place replaced this winner.
+  const latest = found
+    ? await db
+        .selectFrom('giveaway_draw_rounds')
+        .select((eb) => eb.fn.max('round').as('round'))
+        .where('giveaway_id', '=', id)
+        .where('place', '=', found.place)
+        .executeTakeFirst()
+    : undefined;
+  const row = found && { ...found, draw_round: Number(latest?.round ?? found.round) };
   if (!row) {
     throw notFound(
       'This claim link is not valid for this giveaway. Please open the link from the e-mail exactly as it was sent.',
     );
   }
-  const base = { title: row.title, prize: row.prize, round: row.round };
+  const base = { title: row.title, prize: row.prize, round: row.round, place: row.place };
   if (row.claimed_at !== null && row.round === row.draw_round) {
     return { ...base, claimed_at: row.claimed_at, already: true };
   }
@@ -979,7 +1004,7 @@ export async function claimAndNotify(
   const { timeZone } = context.mail;
   const claim = await claimPrize(db, id, token, details, { now: context.now, timeZone });
   if (!claim.already) {
-    const winner = await winnerContact(db, id, new Date());
+    const winner = await winnerContact(db, id, new Date(), claim.place);
     try {
       await context.mail.mailer.send(
         claimNoticeMail({

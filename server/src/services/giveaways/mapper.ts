@@ -118,7 +118,8 @@ export function toGiveaway(
   const current = rounds.find((r) => r.round === row.draw_round);
   const winners = toWinners(rounds, view.now);
   const phase = phaseOf(state, {
-    round: row.draw_round,
+    // A re-draw always carries its published reason; the first draw's rounds never do.
+    redrawn: rounds.some((r) => r.reason !== null),
     // With several winners the prize counts as claimed once every place has claimed it.
     claimed:
       winners.length > 1

@@ -69,14 +69,17 @@ export function deriveState(g: GiveawayState, today: string): DerivedState {
   return { status, entries_open: reason === null, entries_closed_reason: reason };
 }
 
-/** The state the site words, from the derived state and the current round's claim. */
+/**
+ * The state the site words, from the derived state, whether any place was drawn again and
+ * whether the prize is claimed (by every winner).
+ */
 export function phaseOf(
   state: DerivedState,
-  draw: { round: number | null; claimed: boolean },
+  draw: { redrawn: boolean; claimed: boolean },
 ): GiveawayPhase {
   if (state.entries_closed_reason === 'winner_selected') {
     if (draw.claimed) return 'claimed';
-    return draw.round !== null && draw.round > 1 ? 'redrawn' : 'drawn';
+    return draw.redrawn ? 'redrawn' : 'drawn';
   }
   switch (state.entries_closed_reason) {
     case null:

@@ -61,9 +61,9 @@ describe('the weighted draw (aw-draw-v2)', () => {
 
   it('reads the first 48 bits of HMAC-SHA-256 keyed with the seed', () => {
     const mac = crypto.createHmac('sha256', seed).update('x:fp:2:5').digest('hex');
-    expect(
-      weightedAttemptValue({ seed, external: 'x', fingerprint: 'fp', round: 2 }, 5),
-    ).toBe(Number.parseInt(mac.slice(0, 12), 16));
+    expect(weightedAttemptValue({ seed, external: 'x', fingerprint: 'fp', round: 2 }, 5)).toBe(
+      Number.parseInt(mac.slice(0, 12), 16),
+    );
   });
 
   it('rejects values at or above the largest multiple of the total weight (no modulo bias)', () => {
@@ -88,7 +88,14 @@ describe('the weighted draw (aw-draw-v2)', () => {
   it('refuses a weight that is not a whole number of at least 1', () => {
     for (const bad of [0, -1, 1.5, Number.NaN]) {
       expect(() =>
-        weightedPick({ seed, external: '', fingerprint: 'f', round: 1, eligible: [0], weights: [bad] }),
+        weightedPick({
+          seed,
+          external: '',
+          fingerprint: 'f',
+          round: 1,
+          eligible: [0],
+          weights: [bad],
+        }),
       ).toThrow(RangeError);
     }
   });
@@ -138,6 +145,8 @@ describe('the weighted draw (aw-draw-v2)', () => {
       const position = pick?.position as number;
       wins[position] = (wins[position] ?? 0) + 1;
     }
-    wins.forEach((n, i) => expect(Math.abs(n / 6000 - (weights[i] as number) / 6)).toBeLessThan(0.03));
+    wins.forEach((n, i) =>
+      expect(Math.abs(n / 6000 - (weights[i] as number) / 6)).toBeLessThan(0.03),
+    );
   });
 });

@@ -121,9 +121,7 @@ export async function recomputeWeightedDraw(input: {
 }
 
 /** A weighted frozen list file ("hash weight\n" per entry) read into hashes and weights, or null. */
-export function parseWeightedList(
-  text: string,
-): { hashes: string[]; weights: number[] } | null {
+export function parseWeightedList(text: string): { hashes: string[]; weights: number[] } | null {
   const lines = text.split('\n');
   if (lines.pop() !== '') return null;
   const hashes: string[] = [];

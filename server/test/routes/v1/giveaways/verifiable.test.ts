@@ -56,7 +56,8 @@ const DELIVERY = { full_name: 'Ann Lee', delivery_address: '1 High St, Leeds', c
 const stop = (id: number) => api('POST', `/giveaway/${id}/close`, undefined, t.admin);
 const verification = async (id: number) =>
   (await api('GET', `/giveaway/${id}/verification`)).json<GiveawayVerification>();
-const frozenText = async (id: number) => (await api('GET', `/giveaway/${id}/frozen-entries.txt`)).body;
+const frozenText = async (id: number) =>
+  (await api('GET', `/giveaway/${id}/frozen-entries.txt`)).body;
 /** The receipt hashes of the frozen list, in order (each line's first field). */
 const frozenList = async (id: number) =>
   referenceWeightedLines(await frozenText(id)).map((line) => line.hash);

@@ -32,7 +32,13 @@ describe('the server and the browser run the same weighted draw', () => {
           const fingerprint = weightedFingerprint(lines);
           const weights = lines.map((l) => l.weight);
           const server = weightedDraw({ seed, external, fingerprint, weights, count });
-          const browser = await recomputeWeightedDraw({ seed, external, fingerprint, weights, count });
+          const browser = await recomputeWeightedDraw({
+            seed,
+            external,
+            fingerprint,
+            weights,
+            count,
+          });
           expect(browser.map((p) => [p.place, p.position, p.counter, p.eligible])).toEqual(
             server.map((p) => [p.place, p.position, p.counter, p.eligible]),
           );
@@ -53,7 +59,14 @@ describe('the server and the browser run the same weighted draw', () => {
         async (weights, round, seed, keep) => {
           let eligible = weights.map((_, i) => i).filter((i) => keep(i));
           if (eligible.length === 0) eligible = [weights.length - 1];
-          const input = { seed, external: '', fingerprint: 'f'.repeat(64), round, eligible, weights };
+          const input = {
+            seed,
+            external: '',
+            fingerprint: 'f'.repeat(64),
+            round,
+            eligible,
+            weights,
+          };
           const server = weightedPick(input);
           const browser = await recomputeWeightedPick({ ...input, key: await hmacKey(seed) });
           expect([browser.position, browser.counter]).toEqual([server.position, server.counter]);
