@@ -114,6 +114,7 @@ describe('GiveawayDetailPage', () => {
         draws: [
           {
             round: 1,
+            place: 1,
             algorithm: 'aw-draw-v1',
             drawn_at: '2026-03-01T15:30:00.000Z',
             reason: null,
@@ -128,6 +129,7 @@ describe('GiveawayDetailPage', () => {
           },
           {
             round: 2,
+            place: 1,
             algorithm: 'aw-draw-v1',
             drawn_at: '2026-03-10T15:30:00.000Z',
             reason: 'The first winner did not claim in time.',
@@ -222,6 +224,7 @@ describe('GiveawayDetailPage', () => {
         draws: [
           {
             round: 1,
+            place: 1,
             algorithm: 'aw-draw-v1',
             drawn_at: '2026-03-01T15:30:00.000Z',
             reason: null,

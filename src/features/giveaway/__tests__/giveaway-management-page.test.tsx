@@ -258,6 +258,7 @@ describe('GiveawayManagementPage', () => {
         draws: [
           {
             round: 1,
+            place: 1,
             algorithm: 'aw-draw-v1',
             drawn_at: '2026-03-01T15:30:00.000Z',
             reason: null,
