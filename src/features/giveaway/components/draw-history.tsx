@@ -47,7 +47,7 @@ export function claimText(round: DrawRound): React.ReactNode {
     case 'unclaimed':
       return <>Not claimed by the deadline, {deadline}</>;
     case 'redrawn':
-      return <>Replaced by a re-draw of this place (see its reason). The deadline was {deadline}</>;
+      return <>Not claimed, so the prize was drawn again. The deadline was {deadline}</>;
     default:
       return 'Drawn before claims were recorded.';
   }
