@@ -134,7 +134,9 @@ test('the card and the page name all three; the verification page recomputes eve
   await expect(page.getByText('Verified in your browser')).toBeVisible(loaded);
   for (const place of [1, 2, 3])
     await expect(
-      page.getByText(new RegExp(`^Place ${place}: the method picks position \\d+ of the list`)),
+      page.getByText(
+        new RegExp(`^Passed: Place ${place}: the method picks position \\d+ of the list`),
+      ),
     ).toBeVisible();
   await expect(page.getByText('Number of winners')).toBeVisible();
   await shootWidths(page, (w) => `${shots}/verify-${w}.png`);
@@ -165,10 +167,12 @@ test('disqualifying one winner re-draws that place only, and the page recomputes
   await page.goto(`/giveaway/${id}/verify`);
   await expect(page.getByText('Verified in your browser')).toBeVisible(loaded);
   await expect(
-    page.getByText(/^Place 2 \(re-drawn, draw 4\): the method picks position \d+ of the list/),
+    page.getByText(
+      /^Passed: Place 2 \(re-drawn, draw 4\): the method picks position \d+ of the list/,
+    ),
   ).toBeVisible();
   await expect(
-    page.getByText(/^Draw 4 used its own seed, whose SHA-256 was published with draw 3/),
+    page.getByText(/^Passed: Draw 4 used its own seed, whose SHA-256 was published with draw 3/),
   ).toBeVisible();
   await shootWidths(page, (w) => `${shots}/verify-redrawn-${w}.png`);
 });
