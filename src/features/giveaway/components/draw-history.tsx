@@ -71,8 +71,7 @@ export function DrawHistory({ draws }: { draws: readonly DrawRound[] }) {
         {draws.map((round) => (
           <li key={round.round}>
             <h3>
-              {roundHeading(round, several)},
-              <Moment iso={round.drawn_at} />
+              {roundHeading(round, several)}, <Moment iso={round.drawn_at} />
             </h3>
             <Handle>
               {round.winner_handle ? `@${round.winner_handle}` : 'An entry whose data was erased'}
