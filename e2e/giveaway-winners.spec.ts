@@ -138,7 +138,7 @@ test('the card and the page name all three; the verification page recomputes eve
         new RegExp(`^Passed: Place ${place}: the method picks position \\d+ of the list`),
       ),
     ).toBeVisible();
-  await expect(page.getByText('Number of winners')).toBeVisible();
+  await expect(page.getByText('Number of winners', { exact: true })).toBeVisible();
   await shootWidths(page, (w) => `${shots}/verify-${w}.png`);
 });
 
