@@ -169,7 +169,9 @@ describe('GiveawayDetailPage', () => {
     const history = card('Draw History');
     expect(history.getByText('@first.one')).toBeInTheDocument();
     expect(
-      history.getByText(/^Not claimed, so the prize was drawn again\. The deadline was$/),
+      history.getByText(
+        /^Drawn again: see the reason given with the later draw\. The deadline was$/,
+      ),
     ).toBeInTheDocument();
     // Each moment names its zone and carries the exact moment in `datetime`.
     const deadline = history.getByText(/^Mar 8, 2026, \d{1,2}:30 [AP]M \S+$/);

@@ -47,7 +47,9 @@ export function claimText(round: DrawRound): React.ReactNode {
     case 'unclaimed':
       return <>Not claimed by the deadline, {deadline}</>;
     case 'redrawn':
-      return <>Not claimed, so the prize was drawn again. The deadline was {deadline}</>;
+      return (
+        <>Drawn again: see the reason given with the later draw. The deadline was {deadline}</>
+      );
     default:
       return 'Drawn before claims were recorded.';
   }

@@ -96,7 +96,7 @@ for counter = 0, 1, 2, ...
 
 /** The weighted method of several winners ("aw-draw-v2"), as the docs state it. */
 const WEIGHTED_METHOD = `commitment  = SHA-256(seed)                  published at creation
-list        = one line per entry: receipt hash " " weight "\n"
+list        = one line per entry: receipt hash " " weight "\\n"
               (weight = 1 + the entry's bonus entries when entries closed)
 fingerprint = SHA-256(list)                  published when entries close
 place p of the first draw (p = 1 ... number of winners):
