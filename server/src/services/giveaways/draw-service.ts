@@ -868,6 +868,8 @@ export async function announceDraw(
   if (!first) throw new Error('a draw names at least one winner');
   const g = await getGiveaway(db, id);
   const several = results.length > 1 || first.place > 1;
+  // The places the first draw filled: fewer than winner_count when there were fewer entries.
+  const places = Math.min(g.winner_count, g.frozen_count ?? g.winner_count);
   for (const result of results) {
     if (!result.winner) continue;
     try {
@@ -883,6 +885,7 @@ export async function announceDraw(
           claimDays: g.claim_days,
           timeZone: mail.timeZone,
           publicUrl: mail.publicUrl,
+          ...(places > 1 ? { place: { place: result.place, of: places } } : {}),
         }),
       );
     } catch (error) {

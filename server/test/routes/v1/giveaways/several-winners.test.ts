@@ -178,6 +178,10 @@ describe('a draw of several winners, weighted', () => {
       return decodeURIComponent(match?.[1] ?? '');
     });
     expect(new Set(tokens).size).toBe(3);
+    body.winners.forEach((w, i) => {
+      const mail = mails.find((m) => m.to === w.email);
+      expect(mail?.text).toContain(`was drawn as winner ${i + 1} of 3 of the giveaway`);
+    });
     const claim = await api('POST', `/giveaway/${g.id}/claim`, {
       token: tokens[1],
       full_name: 'Second Place',
