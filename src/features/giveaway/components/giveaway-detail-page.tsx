@@ -223,16 +223,15 @@ export function GiveawayDetailPage({ id, served = false }: { id: string; served?
     );
 
   const finishSpin = useCallback(() => {
-    let done = false;
-    setDraw((current) => {
-      if (current.stage !== 'spinning') return current;
-      if (current.shown + 1 < current.winners.length)
-        return { ...current, shown: current.shown + 1 };
-      done = true;
-      return { stage: 'winner', winners: current.winners };
-    });
-    if (done) reload();
-  }, [reload]);
+    if (draw.stage !== 'spinning') return;
+    // The next winner's spin, or (after the last) the winner screen and a fresh giveaway.
+    if (draw.shown + 1 < draw.winners.length) {
+      setDraw({ ...draw, shown: draw.shown + 1 });
+      return;
+    }
+    setDraw({ stage: 'winner', winners: draw.winners });
+    reload();
+  }, [draw, reload]);
 
   if (draw.stage === 'winner' && giveaway) {
     return (
