@@ -176,3 +176,64 @@ test('disqualifying one winner re-draws that place only, and the page recomputes
   ).toBeVisible();
   await shootWidths(page, (w) => `${shots}/verify-redrawn-${w}.png`);
 });
+
+test('from the giveaway page: two spins in turn, a winner screen naming both, a claim card per place', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const token = await adminToken(request);
+  const made = await request.post('/api/v1/giveaway', {
+    headers: { Authorization: `Bearer ${token}` },
+    data: {
+      title: `Two Winners ${stamp}`,
+      description: 'Two agents to win.',
+      prize: 'A custom chat agent',
+      prize_image: `${baseURL}/og-image.png`,
+      start_date: new Date().toISOString().slice(0, 10),
+      winner_count: 2,
+    },
+  });
+  expect(made.status(), await made.text()).toBe(201);
+  const two = ((await made.json()) as { id: number }).id;
+  for (let i = 0; i < 4; i++) {
+    const res = await request.post(`/api/v1/giveaway/${two}/participate`, {
+      data: {
+        email: `two${i}.${stamp}@example.com`,
+        instagram_handle: `two_${i}_${stamp}`.slice(0, 30),
+        accept_rules: true,
+      },
+    });
+    expect(res.ok(), await res.text()).toBeTruthy();
+  }
+  const page = await adminPage(browser);
+  await page.goto(`/giveaway/${two}`);
+  await page.getByRole('button', { name: 'Select Winner' }).click();
+  await expect(page.getByRole('dialog', { name: 'Drawing winner 1 of 2...' })).toBeVisible(loaded);
+  await expect(page.getByRole('dialog', { name: 'Drawing winner 2 of 2...' })).toBeVisible({
+    timeout: 45_000,
+  });
+  await expect(page.getByRole('heading', { name: 'WINNERS!' })).toBeVisible({ timeout: 45_000 });
+  await expect(page.getByText('Congratulations to our 2 lucky winners!')).toBeVisible();
+  await expect(page.getByText(/^1\. @two_\d_/)).toBeVisible();
+  await expect(page.getByText(/^2\. @two_\d_/)).toBeVisible();
+  await page.waitForTimeout(500);
+  await shootWidths(page, (w) => `${shots}/winner-screen-${w}.png`);
+
+  await page.getByRole('button', { name: 'Back to Giveaway' }).click();
+  for (const place of [1, 2]) {
+    const card = page.getByRole('region', { name: `Winner's Claim: Place ${place}` });
+    await expect(card).toBeVisible(loaded);
+    await expect(
+      card.getByText(new RegExp(`^two${'\\d'}\\.${stamp}@example\\.com$`)),
+    ).toBeVisible();
+    await expect(
+      card.getByRole('button', {
+        name: `Disqualify winner ${place} and draw place ${place} again now`,
+      }),
+    ).toBeVisible();
+  }
+  await page.getByRole('region', { name: "Winner's Claim: Place 1" }).scrollIntoViewIfNeeded();
+  await shootWidths(page, (w) => `${shots}/claim-cards-${w}.png`);
+  await page.context().close();
+});
