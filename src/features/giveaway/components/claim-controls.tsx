@@ -206,7 +206,7 @@ export function ClaimControls({
         hint="Published with the new draw (the winner is not named by it)."
         button={
           place
-            ? `Disqualify winner ${place} and draw place ${place} again now`
+            ? `Disqualify and draw place ${place} again`
             : 'Disqualify the winner and draw again now'
         }
         busyLabel="Drawing..."

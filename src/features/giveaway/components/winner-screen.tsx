@@ -78,6 +78,11 @@ const Places = styled.ol`
   margin: 0 0 ${({ theme }) => theme.space[4]};
   padding: 0;
   list-style: none;
+
+  /* Several handles share the card: smaller than a single winner's, so each fits on a phone. */
+  ${Handle} {
+    font-size: clamp(1.25rem, 5vw, 1.75rem);
+  }
 `;
 
 const Email = styled.p`
