@@ -11,6 +11,13 @@ import { DetailCard, DetailCardTitle, DetailNote } from './detail-card';
 const Form = styled.form`
   display: flex;
   flex-direction: column;
+
+  /* A long action name wraps inside its card on a narrow screen rather than being cut off. */
+  button {
+    height: auto;
+    min-height: 2.75rem;
+    white-space: normal;
+  }
 `;
 
 const Facts = styled.dl`
