@@ -248,7 +248,7 @@ export async function drawWinner(
       throw await goneOrConflict(
         trx,
         id,
-        'A winner has already been drawn for this giveaway; a giveaway has exactly one winner.',
+        'This giveaway has already been drawn; it is drawn once (a winner who cannot take the prize is replaced by drawing that place again).',
       );
     }
 

@@ -189,7 +189,7 @@ test('a second draw is refused and changes nothing', async () => {
   const second = await selectWinner(g.id);
   expect(second.statusCode).toBe(409);
   expect(second.json().detail).toBe(
-    'A winner has already been drawn for this giveaway; a giveaway has exactly one winner.',
+    'This giveaway has already been drawn; it is drawn once (a winner who cannot take the prize is replaced by drawing that place again).',
   );
   const after = await getGiveaway(t.app, g.id);
   expect(after.winner_id).toBe(first.winner?.id);
