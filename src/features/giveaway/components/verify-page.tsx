@@ -21,7 +21,7 @@ const FROZEN_REASONS: Record<string, string> = {
   ended: 'the end date passed',
   full: 'the giveaway was full',
   stopped: 'entries were stopped',
-  drawn: 'the winner was drawn',
+  drawn: 'the draw was made',
 };
 
 const Steps = styled.ol`
