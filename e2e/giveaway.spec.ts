@@ -341,7 +341,9 @@ test('after the claim deadline, a re-draw with a reason shows in the public hist
     history.getByText('Reason: The first winner did not claim within 7 days.'),
   ).toBeVisible();
   await expect(history.getByText(`@${firstWinner.instagram_handle}`)).toBeVisible();
-  await expect(history.getByText(/so the prize was drawn again\./)).toBeVisible();
+  await expect(
+    history.getByText(/Drawn again: see the reason given with the later draw\./),
+  ).toBeVisible();
   await expect(history).not.toContainText('@example.com');
 
   // The re-draw used its own seed, committed with draw 1; the browser checks it and the winner.

@@ -57,6 +57,9 @@ export const MIN_AGE_LIMITS = { min: 13, max: 99, default: 18 } as const;
 /** Days a winner has to claim the prize (`claim_days`): the range and the form's default. */
 export const CLAIM_DAYS_LIMITS = { min: 1, max: 90, default: 7 } as const;
 
+/** How many winners one draw picks. */
+export const WINNER_COUNT_LIMITS = { min: 1, max: 100, default: 1 } as const;
+
 /**
  * Choices a site content file (content/*.yaml) may name, which pages also need at run time: the
  * icons of services, extras and values, and the project gallery's types and statuses. The content

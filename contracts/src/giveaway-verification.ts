@@ -71,6 +71,11 @@ export const GiveawayVerificationSchema = Type.Object({
   frozen_list_path: Type.Union([Type.String(), Type.Null()]),
   draws: Type.Array(DrawRoundSchema),
   /**
+   * How many places the first draw filled: rounds 1 … winner_count, all drawn with `seed`
+   * ("aw-draw-v2"); later rounds are re-draws of one place each.
+   */
+  winner_count: Type.Integer(),
+  /**
    * Seeds of re-draws, by round: the seed of round N (N >= 2) is the one listed for N; a re-draw
    * with none listed was made before re-draw seeds existed and used `seed`, like round 1.
    */

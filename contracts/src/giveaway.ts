@@ -1,5 +1,10 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
-import { CLAIM_DAYS_LIMITS, EMAIL_MAX_LENGTH, MIN_AGE_LIMITS } from './form-fields';
+import {
+  CLAIM_DAYS_LIMITS,
+  EMAIL_MAX_LENGTH,
+  MIN_AGE_LIMITS,
+  WINNER_COUNT_LIMITS,
+} from './form-fields';
 
 /*
  * Giveaways: the giveaway itself, its entrants and the fair draw.
@@ -94,7 +99,11 @@ const DrawRecordSchema = Type.Object({
 });
 export type DrawRecord = Static<typeof DrawRecordSchema>;
 
-export const DrawAlgorithmSchema = Type.Union([Type.Literal('aw-draw-v1'), Type.Literal('legacy')]);
+export const DrawAlgorithmSchema = Type.Union([
+  Type.Literal('aw-draw-v1'),
+  Type.Literal('aw-draw-v2'),
+  Type.Literal('legacy'),
+]);
 export type DrawAlgorithm = Static<typeof DrawAlgorithmSchema>;
 
 /**
@@ -114,6 +123,8 @@ export type ClaimStatus = Static<typeof ClaimStatusSchema>;
 /** One draw in the public history: the winner by handle only, never an e-mail or account name. */
 export const DrawRoundSchema = Type.Object({
   round: Type.Integer({ minimum: 1 }),
+  /** The winner's place this round filled (1 … winner_count); a re-draw refills one place. */
+  place: Type.Integer({ minimum: 1 }),
   algorithm: DrawAlgorithmSchema,
   drawn_at: Type.String(),
   /** Why this round was drawn again; null for the first draw. */
@@ -134,6 +145,18 @@ export const DrawRoundSchema = Type.Object({
 });
 export type DrawRound = Static<typeof DrawRoundSchema>;
 
+/** One place's current winner, public: the handle only, never an e-mail. */
+export const WinnerPlaceSchema = Type.Object({
+  place: Type.Integer({ minimum: 1 }),
+  /** The round that drew this winner. */
+  round: Type.Integer({ minimum: 1 }),
+  /** Null when the entrant had their data erased. */
+  instagram_handle: Type.Union([Type.String(), Type.Null()]),
+  claim_status: ClaimStatusSchema,
+  claim_deadline: Type.Union([Type.String(), Type.Null()]),
+});
+export type WinnerPlace = Static<typeof WinnerPlaceSchema>;
+
 /** The entry list as it was when entries closed. */
 export const FrozenListSchema = Type.Object({
   frozen_at: Type.String(),
@@ -145,7 +168,10 @@ export const FrozenListSchema = Type.Object({
     Type.Literal('drawn'),
   ]),
   entrant_count: Type.Integer(),
-  /** SHA-256 (hex) of the frozen list file: one receipt hash per line, each line ending in "\n". */
+  /**
+   * SHA-256 (hex) of the frozen list file: one line per entry, each ending in "\n": the receipt
+   * hash ("aw-draw-v1"), or the receipt hash, a space and the entry's weight ("aw-draw-v2").
+   */
   fingerprint: Type.String(),
 });
 export type FrozenList = Static<typeof FrozenListSchema>;
@@ -184,6 +210,10 @@ export const GiveawaySchema = Type.Object({
   draw: Type.Union([DrawRecordSchema, Type.Null()]),
   /** Every draw of this giveaway, oldest first (re-draws after an unclaimed prize included). */
   draws: Type.Array(DrawRoundSchema),
+  /** How many winners the draw picks (1–100), stated in the rules; fixed once the list is frozen. */
+  winner_count: Type.Integer(),
+  /** The current winner of each place, in place order; empty before the draw. */
+  winners: Type.Array(WinnerPlaceSchema),
   /** Who may enter: the minimum age and the region the rules name ("" for anywhere). */
   min_age: Type.Integer(),
   region: Type.String(),
@@ -260,6 +290,14 @@ export const GiveawayFormFields = {
       minimum: CLAIM_DAYS_LIMITS.min,
       maximum: CLAIM_DAYS_LIMITS.max,
       errorMessage: `must be a whole number of days from ${CLAIM_DAYS_LIMITS.min} to ${CLAIM_DAYS_LIMITS.max}`,
+    }),
+  ),
+  /** Rules: how many winners one draw picks (default 1). */
+  winner_count: Type.Optional(
+    Type.Integer({
+      minimum: WINNER_COUNT_LIMITS.min,
+      maximum: WINNER_COUNT_LIMITS.max,
+      errorMessage: `must be a whole number from ${WINNER_COUNT_LIMITS.min} to ${WINNER_COUNT_LIMITS.max}`,
     }),
   ),
   /** Rules: the external public random value mixed into the draw, described so anyone can look it up. */
@@ -402,6 +440,10 @@ export const RedrawPayloadSchema = Type.Object(
       maxLength: 500,
       errorMessage: 'must be a sentence of 1 to 500 characters saying why the prize is drawn again',
     }),
+    /** Which winner's place to draw again (1 … winner_count); may be left out with one winner. */
+    place: Type.Optional(
+      Type.Integer({ minimum: 1, maximum: 100, errorMessage: 'must be a place from 1 to 100' }),
+    ),
   },
   { additionalProperties: false },
 );
@@ -422,6 +464,17 @@ export const SelectWinnerResponseSchema = Type.Object({
   /** Which draw this was: 1 for the first, more for re-draws. */
   round: Type.Integer(),
   claim_deadline: Type.String(),
+  /** Every winner this draw named, by place (one for a re-draw); admin-only: it carries e-mails. */
+  winners: Type.Array(
+    Type.Object({
+      place: Type.Integer(),
+      round: Type.Integer(),
+      id: Type.Union([Type.Integer(), Type.Null()]),
+      email: Type.Union([Type.String(), Type.Null()]),
+      instagram_handle: Type.Union([Type.String(), Type.Null()]),
+      claim_deadline: Type.String(),
+    }),
+  ),
 });
 export type SelectWinnerResponse = Static<typeof SelectWinnerResponseSchema>;
 
@@ -455,7 +508,13 @@ export type DisqualifyPayload = Static<typeof DisqualifyPayloadSchema>;
 
 /** Disqualify the current winner and draw again at once; the reason is published. */
 export const DisqualifyWinnerPayloadSchema = Type.Object(
-  { reason: REASON },
+  {
+    reason: REASON,
+    /** Which winner's place to draw again (1 … winner_count); may be left out with one winner. */
+    place: Type.Optional(
+      Type.Integer({ minimum: 1, maximum: 100, errorMessage: 'must be a place from 1 to 100' }),
+    ),
+  },
   { additionalProperties: false },
 );
 export type DisqualifyWinnerPayload = Static<typeof DisqualifyWinnerPayloadSchema>;
@@ -474,6 +533,8 @@ export type DeleteGiveawayPayload = Static<typeof DeleteGiveawayPayloadSchema>;
 /** The current winner for the owner: contact, claim status and delivery details (admin-only). */
 export const WinnerContactSchema = Type.Object({
   round: Type.Integer(),
+  /** The winner's place (1 … winner_count). */
+  place: Type.Integer(),
   participant_id: Type.Union([Type.Integer(), Type.Null()]),
   /** Null when the winner's data was erased. */
   email: Type.Union([Type.String(), Type.Null()]),
@@ -492,10 +553,27 @@ export const WinnerContactSchema = Type.Object({
 });
 export type WinnerContact = Static<typeof WinnerContactSchema>;
 
+/** Which place's winner to read; place 1 when left out. */
+export const WinnerQuerySchema = Type.Object(
+  {
+    place: Type.Optional(
+      Type.Integer({ minimum: 1, maximum: 100, errorMessage: 'must be a place from 1 to 100' }),
+    ),
+  },
+  { additionalProperties: false },
+);
+
 /**
  * What the presenter view shows on a stream: names as the spin shows them (a handle, or a masked
  * address like "a***@g***.com" for an entry without one), never an e-mail address.
  */
+const PresenterWinnerSchema = Type.Object({
+  place: Type.Integer(),
+  round: Type.Integer(),
+  /** Null when the drawn entry had its data erased. */
+  name: Type.Union([Type.String(), Type.Null()]),
+});
+
 export const PresenterSchema = Type.Object({
   id: Type.Integer(),
   title: Type.String(),
@@ -507,6 +585,10 @@ export const PresenterSchema = Type.Object({
   names: Type.Array(Type.String()),
   /** The current winner as shown on screen, and the round; null before the draw. */
   winner: Type.Union([Type.Object({ name: Type.String(), round: Type.Integer() }), Type.Null()]),
+  /** How many winners the draw picks. */
+  winner_count: Type.Integer(),
+  /** Every place's current winner as shown on screen, in place order; empty before the draw. */
+  winners: Type.Array(PresenterWinnerSchema),
   verify_path: Type.String(),
 });
 export type Presenter = Static<typeof PresenterSchema>;
@@ -517,5 +599,7 @@ export const PresenterDrawResponseSchema = Type.Object({
   message: Type.String(),
   round: Type.Integer(),
   winner: Type.Union([Type.Object({ name: Type.String() }), Type.Null()]),
+  /** Every winner of this draw as shown on screen, in place order (the spin reveals them so). */
+  winners: Type.Array(PresenterWinnerSchema),
 });
 export type PresenterDrawResponse = Static<typeof PresenterDrawResponseSchema>;

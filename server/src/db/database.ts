@@ -202,7 +202,7 @@ export interface GiveawaysTable {
 }
 
 export type FrozenReason = 'ended' | 'full' | 'stopped' | 'drawn';
-export type DrawAlgorithm = 'aw-draw-v1' | 'legacy';
+export type DrawAlgorithm = 'aw-draw-v1' | 'aw-draw-v2' | 'legacy';
 
 export interface GiveawaySeedsTable {
   giveaway_id: number;
@@ -236,6 +236,8 @@ export interface GiveawayFrozenEntriesTable {
   receipt_hash: string;
   /** Null once the entrant's data was erased; the line stays. */
   participant_id: number | null;
+  /** 1 + the entry's bonus entries when the list was frozen (always 1 for "aw-draw-v1"). */
+  weight: ColumnType<number, number | undefined, number>;
 }
 
 export interface GiveawayDrawRoundsTable {
@@ -256,6 +258,8 @@ export interface GiveawayDrawRoundsTable {
   drawn_by_user_id: number | null;
   drawn_by: string;
   drawn_at: string;
+  /** The winner's place this round filled: 1 … winner_count. */
+  place: ColumnType<number, number | undefined, number>;
 }
 
 export interface GiveawayChangesTable {

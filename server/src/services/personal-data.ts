@@ -117,6 +117,25 @@ export async function exportPersonalData(
       .orderBy('giveaway_claims.round')
       .execute(),
   ]);
+  // An entry won when it holds a place now: some round drew it and no later round of its giveaway
+  // re-drew that place (with several winners, the giveaway's winner_id names place 1 only).
+  const ids = entryRows.map((row) => row.id);
+  const rounds = ids.length
+    ? await db
+        .selectFrom('giveaway_draw_rounds as r')
+        .select(['r.giveaway_id', 'r.round', 'r.place', 'r.participant_id'])
+        .where('r.giveaway_id', 'in', [...new Set(entryRows.map((row) => row.giveaway_id))])
+        .execute()
+    : [];
+  const holdsPlace = (id: number) =>
+    rounds.some(
+      (r) =>
+        r.participant_id === id &&
+        !rounds.some(
+          (later) =>
+            later.giveaway_id === r.giveaway_id && later.place === r.place && later.round > r.round,
+        ),
+    );
   return {
     email,
     exported_at: new Date().toISOString(),
@@ -124,7 +143,7 @@ export async function exportPersonalData(
     subscription: subscription ?? null,
     giveaway_entries: entryRows.map(({ winner_id, ...row }) => ({
       ...row,
-      won: winner_id === row.id,
+      won: winner_id === row.id || holdsPlace(row.id),
     })),
     giveaway_claims: claimRows,
     mail: mailRows.map(toOutboxMessage),

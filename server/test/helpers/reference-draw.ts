@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, createHmac } from 'node:crypto';
 
 /*
  * The draw algorithm written again from its description in docs/giveaways.md, for the tests only
@@ -75,4 +75,67 @@ export function referenceRoundSeed(
   if (referenceSha256(listed.seed) !== listed.commitment)
     throw new Error(`the seed of round ${round} does not match its commitment`);
   return listed.seed;
+}
+
+/*
+ * The weighted method ("aw-draw-v2"), again from its description: the list file is one
+ * "hash weight" line per entry; each round lays one ticket per unit of weight over the eligible
+ * entries in list order and draws a ticket from HMAC-SHA-256(seed, external:fingerprint:round:
+ * counter), reading 48 bits and rejecting values at or above the largest multiple of the ticket
+ * count.
+ */
+
+export interface ReferenceLine {
+  hash: string;
+  weight: number;
+}
+
+/** Reads a weighted list file; throws on any line that is not "hash weight". */
+export function referenceWeightedLines(text: string): ReferenceLine[] {
+  if (text !== '' && !text.endsWith('\n')) throw new Error('the list must end with a newline');
+  return text
+    .split('\n')
+    .slice(0, -1)
+    .map((line) => {
+      const [hash, weight, ...rest] = line.split(' ');
+      if (!hash || !/^[0-9a-f]{64}$/.test(hash) || !weight || rest.length)
+        throw new Error(`not a list line: ${line}`);
+      return { hash, weight: Number.parseInt(weight, 10) };
+    });
+}
+
+export function referenceWeightedPick(input: {
+  seed: string;
+  external: string;
+  fingerprint: string;
+  round: number;
+  lines: readonly ReferenceLine[];
+  excluded: readonly number[];
+}): { position: number; counter: number } {
+  const tickets: number[] = [];
+  input.lines.forEach((line, position) => {
+    if (!input.excluded.includes(position))
+      for (let k = 0; k < line.weight; k += 1) tickets.push(position);
+  });
+  const total = BigInt(tickets.length);
+  const space = 1n << 48n;
+  const limit = space - (space % total);
+  for (let counter = 0; counter < 10_000; counter += 1) {
+    const mac = createHmac('sha256', Buffer.from(input.seed, 'utf8'))
+      .update(
+        Buffer.from(
+          [input.external, input.fingerprint, String(input.round), String(counter)].join(':'),
+          'utf8',
+        ),
+      )
+      .digest();
+    const x = BigInt(mac.readUIntBE(0, 6));
+    if (x < limit) return { position: tickets[Number(x % total)] as number, counter };
+  }
+  throw new Error('no attempt accepted');
+}
+
+/** SHA-256 of a weighted list file: "hash weight\n" for every entry. */
+export function referenceWeightedFingerprint(lines: readonly ReferenceLine[]): string {
+  return referenceSha256(lines.map((l) => `${l.hash} ${l.weight}\n`).join(''));
 }

@@ -27,7 +27,39 @@ export type PhaseFacts = Pick<
   /** Older answers (and unknown values) read as "open", as an unknown status reads as active. */
   phase?: GiveawayPhase | (string & {}) | null;
   winner_details: { instagram_handle: string } | null;
+  /** How many winners the draw picks; one when an older answer leaves it out. */
+  winner_count?: number | null;
+  /** Each place's current winner after the draw. */
+  winners?: readonly { place: number; instagram_handle: string | null }[] | null;
 };
+
+/** "3 winners"; null for one winner, whose wording stays as it always was. */
+export function winnersLabel(g: Pick<PhaseFacts, 'winner_count'>): string | null {
+  const n = g.winner_count ?? 1;
+  return n > 1 ? `${n} winners` : null;
+}
+
+/** The winners' handles in place order ("@ann"), or the one winner's; empty before the draw. */
+export function winnerHandles(g: Pick<PhaseFacts, 'winners' | 'winner_details'>): string[] {
+  if (g.winners && g.winners.length > 0) {
+    return [...g.winners]
+      .sort((a, b) => a.place - b.place)
+      .map((w) =>
+        w.instagram_handle ? `@${w.instagram_handle}` : 'an entry whose data was erased',
+      );
+  }
+  return g.winner_details ? [`@${g.winner_details.instagram_handle}`] : [];
+}
+
+/** "@a", "@a and @b", "@a, @b and @c". */
+export function joinNames(names: readonly string[]): string {
+  if (names.length <= 1) return names[0] ?? '';
+  return `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
+}
+
+/** Whether the draw names several winners (so the words speak of them in the plural). */
+const several = (g: Pick<PhaseFacts, 'winner_count' | 'winners'>) =>
+  (g.winner_count ?? 1) > 1 || (g.winners?.length ?? 0) > 1;
 
 const PHASES: readonly GiveawayPhase[] = [
   'upcoming',
@@ -130,17 +162,28 @@ export function phaseSentence(g: PhaseFacts): string {
       const on = closedOn(g);
       const why =
         g.entries_closed_reason === 'ended' ? 'the end date passed' : 'the organiser closed them';
+      const who = several(g) ? `The ${winnersLabel(g) ?? 'winners'}` : 'The winner';
       return on
-        ? `Entries closed on ${on} (${why}). The winner will be drawn from the frozen list.`
-        : `Entries closed (${why}). The winner will be drawn from the frozen list.`;
+        ? `Entries closed on ${on} (${why}). ${who} will be drawn from the frozen list.`
+        : `Entries closed (${why}). ${who} will be drawn from the frozen list.`;
     }
     case 'drawn':
+      if (several(g)) {
+        const first = g.draws[0];
+        return first
+          ? `The ${g.draws.length} winners were drawn on ${formatCalendarDate(first.drawn_at)}.`
+          : 'The winners have been drawn.';
+      }
       return g.winner_selected_at
         ? `The winner was drawn on ${formatCalendarDate(g.winner_selected_at)}.`
         : 'The winner has been drawn.';
     case 'claimed':
-      return 'The winner was drawn and has claimed the prize.';
+      return several(g)
+        ? 'The winners were drawn and have all claimed the prize.'
+        : 'The winner was drawn and has claimed the prize.';
     case 'redrawn':
+      if (current && several(g))
+        return `Place ${current.place ?? 1} was drawn again on ${formatCalendarDate(current.drawn_at)} (draw ${current.round}).`;
       return current
         ? `Drawn again on ${formatCalendarDate(current.drawn_at)} (round ${current.round}).`
         : 'The prize was drawn again.';
@@ -178,6 +221,15 @@ export function shareText(g: PhaseFacts): { note: string; text: string } {
   const phase = phaseOf(g);
   const handle = g.winner_details?.instagram_handle;
   if (isDrawnPhase(phase)) {
+    const named = winnerHandles(g).filter((n) => n.startsWith('@'));
+    if (several(g)) {
+      return {
+        note: 'Share the result: anyone can check the draw.',
+        text: named.length
+          ? `Congratulations to ${joinNames(named)} for winning our ${g.title} giveaway!`
+          : `The winners of our ${g.title} giveaway have been drawn.`,
+      };
+    }
     return {
       note: 'Share the result: anyone can check the draw.',
       text: handle

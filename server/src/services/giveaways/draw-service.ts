@@ -14,7 +14,6 @@ import type { Database, GiveawaysTable, ParticipantsTable } from '../../db/datab
 import { badRequest, conflict, HttpError, notFound } from '../../lib/http-error';
 import { type Actor, logChange } from './change-log';
 import {
-  ALGORITHM,
   commitmentOf,
   drawPosition,
   frozenListText,
@@ -22,6 +21,9 @@ import {
   normaliseReceipt,
   receiptHash,
   sha256Hex,
+  WEIGHTED_ALGORITHM,
+  weightedListText,
+  weightedPick,
 } from './draw';
 import { freezeWithin } from './freeze';
 import { todayIn } from '../../lib/dates';
@@ -63,6 +65,8 @@ export interface DrawResult {
   title: string;
   prize: string;
   round: number;
+  /** The winner's place this round filled. */
+  place: number;
   /** Zero-based position of the winning entry in the frozen list. */
   position: number;
   /** Null only when the drawn entrant had their data erased before the draw. */
@@ -117,28 +121,40 @@ async function commitNextSeed(trx: Db, giveawayId: number, round: number, at: st
 async function frozenEntries(trx: Db, giveawayId: number) {
   return trx
     .selectFrom('giveaway_frozen_entries')
-    .select(['position', 'receipt_hash', 'participant_id'])
+    .select(['position', 'receipt_hash', 'participant_id', 'weight'])
     .where('giveaway_id', '=', giveawayId)
     .orderBy('position')
     .execute();
 }
 
+/** A giveaway that is drawn by a published method (every one but those drawn before them). */
+const verifiable = (g: Pick<Selectable<GiveawaysTable>, 'algorithm'>) => g.algorithm !== 'legacy';
+
 /**
- * Records one round drawn with `seed`, makes its winner the giveaway's winner and commits the seed
- * of the next round; the caller holds the row lock.
+ * Records one round drawn with `seed` by the giveaway's method, for `place`: the weighted method
+ * for "aw-draw-v2" lists, the one-winner method for "aw-draw-v1" ones. The caller holds the row
+ * lock, updates the giveaway row and commits the next round's seed.
  */
 async function recordRound(
   trx: Db,
   g: Selectable<GiveawaysTable>,
-  round: number,
-  seed: string,
-  eligible: number[],
-  external: string,
+  entries: Awaited<ReturnType<typeof frozenEntries>>,
+  draw: { round: number; place: number; seed: string; eligible: number[]; external: string },
   context: { actor: Actor; at: string; reason: string | null },
 ): Promise<DrawResult> {
   const fingerprint = g.frozen_fingerprint ?? '';
-  const entries = await frozenEntries(trx, g.id);
-  const outcome = drawPosition({ seed, external, fingerprint, round, eligible });
+  const { round, place, seed, eligible, external } = draw;
+  const outcome =
+    g.algorithm === WEIGHTED_ALGORITHM
+      ? weightedPick({
+          seed,
+          external,
+          fingerprint,
+          round,
+          eligible,
+          weights: entries.map((e) => e.weight),
+        })
+      : drawPosition({ seed, external, fingerprint, round, eligible });
   const drawn = entries[outcome.position];
   if (!drawn) throw new Error('drawn position outside the frozen list');
 
@@ -149,7 +165,8 @@ async function recordRound(
     .values({
       giveaway_id: g.id,
       round,
-      algorithm: ALGORITHM,
+      place,
+      algorithm: g.algorithm,
       participant_id: drawn.participant_id,
       position: outcome.position,
       eligible_count: eligible.length,
@@ -166,17 +183,6 @@ async function recordRound(
       drawn_at: context.at,
     })
     .execute();
-  await trx
-    .updateTable('giveaways')
-    .set({
-      winner_id: drawn.participant_id,
-      winner_selected_at: context.at,
-      draw_round: round,
-      updated_at: context.at,
-    })
-    .where('id', '=', g.id)
-    .execute();
-  await commitNextSeed(trx, g.id, round, context.at);
   const winner = drawn.participant_id
     ? await trx
         .selectFrom('participants')
@@ -188,12 +194,33 @@ async function recordRound(
     title: g.title,
     prize: g.prize,
     round,
+    place,
     position: outcome.position,
     winner,
     eligibleCount: eligible.length,
     claimToken,
     claimDeadline,
   };
+}
+
+/** Points the giveaway row at its latest round (and place 1's winner, when that place changed). */
+async function markDrawn(
+  trx: Db,
+  id: number,
+  latest: DrawResult,
+  first: DrawResult | null,
+  at: string,
+) {
+  await trx
+    .updateTable('giveaways')
+    .set({
+      ...(first ? { winner_id: first.winner?.id ?? null } : {}),
+      winner_selected_at: at,
+      draw_round: latest.round,
+      updated_at: at,
+    })
+    .where('id', '=', id)
+    .execute();
 }
 
 /**
@@ -206,7 +233,7 @@ export async function drawWinner(
   db: Db,
   id: number,
   context: { actor: Actor; now: Date; today: string; externalValue?: string },
-): Promise<DrawResult> {
+): Promise<DrawResult[]> {
   const at = context.now.toISOString();
   return db.transaction().execute(async (trx) => {
     const g = await trx
@@ -221,7 +248,7 @@ export async function drawWinner(
       throw await goneOrConflict(
         trx,
         id,
-        'A winner has already been drawn for this giveaway; a giveaway has exactly one winner.',
+        'This giveaway has already been drawn; it is drawn once (a winner who cannot take the prize is replaced by drawing that place again).',
       );
     }
 
@@ -258,31 +285,57 @@ export async function drawWinner(
         'Nobody has entered this giveaway yet, so there is no one to draw. Wait for entries first.',
       );
     }
-    const eligible = Array.from({ length: count }, (_, i) => i);
     const seed = await seedOf(trx, id);
-    const result = await recordRound(trx, frozen, 1, seed, eligible, external, {
-      actor: context.actor,
-      at,
-      reason: null,
-    });
+    const entries = await frozenEntries(trx, id);
+    // One place for the one-winner method; with fewer entries than places, every entry wins one.
+    const places = Math.min(
+      frozen.algorithm === WEIGHTED_ALGORITHM ? frozen.winner_count : 1,
+      count,
+    );
+    const results: DrawResult[] = [];
+    const excluded = new Set<number>();
+    for (let place = 1; place <= places; place += 1) {
+      const eligible = entries.map((e) => e.position).filter((p) => !excluded.has(p));
+      const result = await recordRound(
+        trx,
+        frozen,
+        entries,
+        { round: place, place, seed, eligible, external },
+        { actor: context.actor, at, reason: null },
+      );
+      excluded.add(result.position);
+      results.push(result);
+    }
+    const last = results[results.length - 1] as DrawResult;
+    await markDrawn(trx, id, last, results[0] ?? null, at);
+    await commitNextSeed(trx, id, last.round, at);
+    const picked = results
+      .map(
+        (r) =>
+          `${places > 1 ? `place ${r.place}: ` : ''}position ${r.position + 1}${r.winner ? ` (@${r.winner.instagram_handle})` : ''}`,
+      )
+      .join('; ');
     await logChange(trx, {
       giveawayId: id,
       actor: context.actor,
       action: 'drawn',
-      summary: `Drew the winner from ${count} ${count === 1 ? 'entry' : 'entries'}: position ${result.position + 1} of the frozen list${result.winner ? `, @${result.winner.instagram_handle}` : ''}. The seed is revealed.`,
+      summary: `Drew ${places === 1 ? 'the winner' : `${places} winners`} from ${count} ${count === 1 ? 'entry' : 'entries'} of the frozen list: ${picked}. The seed is revealed.`,
       at,
     });
-    return result;
+    return results;
   });
 }
 
-/** Locks a drawn, verifiable giveaway's row and reads its rounds, for a re-draw. */
-async function lockDrawn(trx: Db, id: number) {
+/**
+ * Locks a drawn, verifiable giveaway's row and reads its rounds and the current round of `place`
+ * (which may be left out when the draw named one winner), for a re-draw of that place.
+ */
+async function lockDrawn(trx: Db, id: number, place: number | undefined) {
   const g = await lockGiveaway(trx, id);
   if (g.draw_round === null) {
     throw conflict('This giveaway has not been drawn yet; use Select Winner for the first draw.');
   }
-  if (g.algorithm !== ALGORITHM) {
+  if (!verifiable(g)) {
     throw conflict(
       'This giveaway was drawn before verifiable draws existed, so it cannot be drawn again by the published method.',
     );
@@ -293,9 +346,22 @@ async function lockDrawn(trx: Db, id: number) {
     .where('giveaway_id', '=', id)
     .orderBy('round')
     .execute();
-  const current = rounds[rounds.length - 1];
-  if (!current) throw new Error('draw_round set without a round');
-  return { g, rounds, current };
+  const places = Math.max(...rounds.map((r) => r.place));
+  if (place === undefined && places > 1) {
+    throw badRequest(
+      `This giveaway has ${places} winners: say which place to draw again ("place": 1 to ${places}).`,
+    );
+  }
+  const wanted = place ?? 1;
+  const current = rounds.filter((r) => r.place === wanted).pop();
+  if (!current) {
+    throw badRequest(
+      `This giveaway has ${places === 1 ? 'one winner' : `${places} winners`}, so there is no place ${wanted} to draw again.`,
+    );
+  }
+  const latest = rounds[rounds.length - 1];
+  if (!latest) throw new Error('draw_round set without a round');
+  return { g, rounds, current, latest };
 }
 
 /**
@@ -308,29 +374,38 @@ async function drawNextRound(
   reason: string,
   context: { actor: Actor; at: string },
 ): Promise<DrawResult & { eligible: number }> {
-  const { g, rounds, current } = locked;
+  const { g, rounds, current, latest } = locked;
   const excluded = new Set(rounds.map((r) => r.position));
-  const eligible = Array.from({ length: g.frozen_count ?? 0 }, (_, i) => i).filter(
-    (position) => !excluded.has(position),
-  );
+  const entries = await frozenEntries(trx, g.id);
+  const eligible = entries.map((e) => e.position).filter((position) => !excluded.has(position));
   if (eligible.length === 0) {
     throw conflict(
       'Every entry in the frozen list has already been drawn; there is no one left to draw.',
     );
   }
-  const next = current.round + 1;
+  const next = latest.round + 1;
   const seed = await roundSeedOf(trx, g.id, next);
   if (seed === null) {
     throw conflict(
-      `No seed was committed for round ${next} when round ${current.round} was drawn (it was drawn by an older version of the server), so this prize cannot be drawn again by the published method.`,
+      `No seed was committed for round ${next} when round ${latest.round} was drawn (it was drawn by an older version of the server), so this prize cannot be drawn again by the published method.`,
     );
   }
   const first = rounds[0];
-  const result = await recordRound(trx, g, next, seed, eligible, first?.external_value ?? '', {
-    actor: context.actor,
-    at: context.at,
-    reason,
-  });
+  const result = await recordRound(
+    trx,
+    g,
+    entries,
+    {
+      round: next,
+      place: current.place,
+      seed,
+      eligible,
+      external: first?.external_value ?? '',
+    },
+    { actor: context.actor, at: context.at, reason },
+  );
+  await markDrawn(trx, g.id, result, current.place === 1 ? result : null, context.at);
+  await commitNextSeed(trx, g.id, next, context.at);
   return { ...result, eligible: eligible.length };
 }
 
@@ -343,7 +418,7 @@ export async function redraw(
   db: Db,
   id: number,
   reason: string,
-  context: { actor: Actor; now: Date; timeZone: string },
+  context: { actor: Actor; now: Date; timeZone: string; place?: number },
 ): Promise<DrawResult> {
   const at = context.now.toISOString();
   const why = publishedReason(
@@ -351,16 +426,19 @@ export async function redraw(
     'Please give the reason for drawing again; it is published with the draw.',
   );
   return db.transaction().execute(async (trx) => {
-    const locked = await lockDrawn(trx, id);
+    const locked = await lockDrawn(trx, id, context.place);
     const { current } = locked;
+    const whose = locked.rounds.some((r) => r.place > 1)
+      ? `place ${current.place}'s winner`
+      : 'the winner';
     if (current.claimed_at !== null) {
       throw conflict(
-        `The winner claimed the prize on ${formatDeadline(current.claimed_at, context.timeZone)}, so it cannot be drawn again.`,
+        `${whose.charAt(0).toUpperCase()}${whose.slice(1)} claimed the prize on ${formatDeadline(current.claimed_at, context.timeZone)}, so it cannot be drawn again.`,
       );
     }
     if (current.claim_deadline !== null && at < current.claim_deadline) {
       throw conflict(
-        `The winner can claim the prize until ${formatDeadline(current.claim_deadline, context.timeZone)}; it can be drawn again only after that. If the winner cannot win, disqualify them and draw again now.`,
+        `${whose.charAt(0).toUpperCase()}${whose.slice(1)} can claim the prize until ${formatDeadline(current.claim_deadline, context.timeZone)}; it can be drawn again only after that. If the winner cannot win, disqualify them and draw again now.`,
       );
     }
     const result = await drawNextRound(trx, locked, why, { actor: context.actor, at });
@@ -368,7 +446,7 @@ export async function redraw(
       giveawayId: id,
       actor: context.actor,
       action: 'redrawn',
-      summary: `Drew again (round ${result.round}) from ${result.eligible} remaining ${result.eligible === 1 ? 'entry' : 'entries'}${result.winner ? `: @${result.winner.instagram_handle}` : ''}. Reason: ${why}`,
+      summary: `Drew ${whose === 'the winner' ? '' : `place ${current.place} `}again (round ${result.round}) from ${result.eligible} remaining ${result.eligible === 1 ? 'entry' : 'entries'}${result.winner ? `: @${result.winner.instagram_handle}` : ''}. Reason: ${why}`,
       fields: reasonField(why),
       at,
     });
@@ -385,12 +463,12 @@ export async function disqualifyWinner(
   db: Db,
   id: number,
   reason: string,
-  context: { actor: Actor; now: Date },
+  context: { actor: Actor; now: Date; place?: number },
 ): Promise<DrawResult> {
   const at = context.now.toISOString();
   const why = publishedReason(reason, DISQUALIFY_REASON);
   return db.transaction().execute(async (trx) => {
-    const locked = await lockDrawn(trx, id);
+    const locked = await lockDrawn(trx, id, context.place);
     const { current } = locked;
     if (current.participant_id !== null) {
       await trx
@@ -407,7 +485,7 @@ export async function disqualifyWinner(
     const result = await drawNextRound(
       trx,
       locked,
-      `The winner of round ${current.round} was disqualified: ${why}`,
+      `The winner of round ${current.round}${current.place > 1 || locked.rounds.some((r) => r.place > 1) ? ` (place ${current.place})` : ''} was disqualified: ${why}`,
       {
         actor: context.actor,
         at,
@@ -417,7 +495,7 @@ export async function disqualifyWinner(
       giveawayId: id,
       actor: context.actor,
       action: 'disqualified',
-      summary: `Disqualified the winner of round ${current.round} and drew again (round ${result.round}) from ${result.eligible} remaining ${result.eligible === 1 ? 'entry' : 'entries'}${result.winner ? `: @${result.winner.instagram_handle}` : ''}. Reason: ${why}`,
+      summary: `Disqualified the winner of round ${current.round} (place ${current.place}) and drew again (round ${result.round}) from ${result.eligible} remaining ${result.eligible === 1 ? 'entry' : 'entries'}${result.winner ? `: @${result.winner.instagram_handle}` : ''}. Reason: ${why}`,
       fields: reasonField(why),
       at,
     });
@@ -445,32 +523,43 @@ export async function claimPrize(
   title: string;
   prize: string;
   round: number;
+  place: number;
   claimed_at: string;
   already: boolean;
 }> {
   const at = context.now.toISOString();
   const hash = sha256Hex(token);
-  const row = await db
+  const found = await db
     .selectFrom('giveaway_draw_rounds as r')
     .innerJoin('giveaways as g', 'g.id', 'r.giveaway_id')
     .select([
       'r.round',
+      'r.place',
       'r.participant_id',
       'r.claim_deadline',
       'r.claimed_at',
-      'g.draw_round',
       'g.title',
       'g.prize',
     ])
     .where('r.giveaway_id', '=', id)
     .where('r.claim_token_hash', '=', hash)
     .executeTakeFirst();
+  // The round that holds this place now: a later round of the same place replaced this winner.
+  const latest = found
+    ? await db
+        .selectFrom('giveaway_draw_rounds')
+        .select((eb) => eb.fn.max('round').as('round'))
+        .where('giveaway_id', '=', id)
+        .where('place', '=', found.place)
+        .executeTakeFirst()
+    : undefined;
+  const row = found && { ...found, draw_round: Number(latest?.round ?? found.round) };
   if (!row) {
     throw notFound(
       'This claim link is not valid for this giveaway. Please open the link from the e-mail exactly as it was sent.',
     );
   }
-  const base = { title: row.title, prize: row.prize, round: row.round };
+  const base = { title: row.title, prize: row.prize, round: row.round, place: row.place };
   if (row.claimed_at !== null && row.round === row.draw_round) {
     return { ...base, claimed_at: row.claimed_at, already: true };
   }
@@ -538,8 +627,13 @@ export async function claimPrize(
   });
 }
 
-/** The current winner for the owner: contact, claim status and delivery details. */
-export async function winnerContact(db: Db, id: number, now: Date): Promise<WinnerContact | null> {
+/** A place's current winner for the owner (place 1 unless named): contact, claim and delivery. */
+export async function winnerContact(
+  db: Db,
+  id: number,
+  now: Date,
+  place = 1,
+): Promise<WinnerContact | null> {
   const g = await db
     .selectFrom('giveaways')
     .select(['id', 'draw_round'])
@@ -547,7 +641,9 @@ export async function winnerContact(db: Db, id: number, now: Date): Promise<Winn
     .executeTakeFirst();
   if (!g) throw notFound(notFoundSentence(id));
   if (g.draw_round === null) return null;
-  const [round] = (await listRounds(db, [id])).filter((r) => r.round === g.draw_round);
+  const rounds = await listRounds(db, [id]);
+  const round = rounds.filter((r) => r.place === place).pop();
+  if (!round) return null;
   const row = await db
     .selectFrom('giveaway_draw_rounds as r')
     .leftJoin('participants as p', 'p.id', 'r.participant_id')
@@ -564,12 +660,12 @@ export async function winnerContact(db: Db, id: number, now: Date): Promise<Winn
       'c.consent_at',
     ])
     .where('r.giveaway_id', '=', id)
-    .where('r.round', '=', g.draw_round)
+    .where('r.round', '=', round.round)
     .executeTakeFirstOrThrow();
-  if (!round) throw new Error('draw_round set without a round');
-  const summary = toRound(round, g.draw_round, now.toISOString());
+  const summary = toRound(round, rounds, now.toISOString());
   return {
     round: row.round,
+    place: round.place,
     participant_id: row.participant_id,
     email: row.email ?? null,
     instagram_handle: row.instagram_handle ?? null,
@@ -643,21 +739,26 @@ export async function checkReceipt(
   };
 }
 
-/** The receipt hashes of the frozen list, in order; 409 until entries have closed. */
-export async function frozenHashes(db: Db, id: number): Promise<string[]> {
+/** The frozen list's lines, in order, with the giveaway's method; 409 until entries have closed. */
+async function frozenLines(db: Db, id: number) {
   const g = await db
     .selectFrom('giveaways')
     .select(['frozen_at', 'algorithm'])
     .where('id', '=', id)
     .executeTakeFirst();
   if (!g) throw notFound(notFoundSentence(id));
-  if (g.algorithm !== ALGORITHM) {
+  if (!verifiable(g)) {
     throw conflict('This giveaway was drawn before entry lists were frozen and published.');
   }
   if (g.frozen_at === null) {
     throw conflict('The entry list is published when entries close; this giveaway is still open.');
   }
-  return (await frozenEntries(db, id)).map((e) => e.receipt_hash);
+  return { algorithm: g.algorithm, entries: await frozenEntries(db, id) };
+}
+
+/** The receipt hashes of the frozen list, in order; 409 until entries have closed. */
+export async function frozenHashes(db: Db, id: number): Promise<string[]> {
+  return (await frozenLines(db, id)).entries.map((e) => e.receipt_hash);
 }
 
 /** Everything needed to check the draw; the seed only once the first draw has used it. */
@@ -669,8 +770,8 @@ export async function getVerification(
   const g = await db.selectFrom('giveaways').selectAll().where('id', '=', id).executeTakeFirst();
   if (!g) throw notFound(notFoundSentence(id));
   const rounds = await listRounds(db, [id]);
-  const verifiable = g.algorithm === ALGORITHM;
-  const revealed = verifiable && g.draw_round !== null;
+  const published = verifiable(g);
+  const revealed = published && g.draw_round !== null;
   const seed = revealed ? await seedOf(db, id) : null;
   const firstEntry = await db
     .selectFrom('participants')
@@ -699,9 +800,10 @@ export async function getVerification(
           }
         : null,
     frozen_list_path:
-      verifiable && g.frozen_at !== null ? `/api/v1/giveaway/${id}/frozen-entries.txt` : null,
-    draws: rounds.map((r) => toRound(r, g.draw_round, now.toISOString())),
-    redraw_seeds: verifiable ? await redrawSeeds(db, id, g.draw_round ?? 0) : [],
+      published && g.frozen_at !== null ? `/api/v1/giveaway/${id}/frozen-entries.txt` : null,
+    draws: rounds.map((r) => toRound(r, rounds, now.toISOString())),
+    winner_count: rounds.filter((r) => r.reason === null).length || g.winner_count,
+    redraw_seeds: published ? await redrawSeeds(db, id, g.draw_round ?? 0) : [],
   };
 }
 
@@ -750,53 +852,94 @@ export async function entryForReceipt(
 }
 
 /**
- * Mails the winner their claim link and answers the admin's draw screen. `verb` says how they won
- * ("won", "won the re-draw of"). The draw is committed and public: a mail failure is logged, never
- * turned into an error.
+ * Mails each winner of a draw their own claim link and deadline, and answers the admin's draw
+ * screen. `verb` says how they won ("won", "won the re-draw of"). The draw is committed and
+ * public: a mail failure is logged, never turned into an error.
  */
 export async function announceDraw(
   db: Db,
   id: number,
-  result: DrawResult,
+  drawn: DrawResult | readonly DrawResult[],
   verb: string,
   mail: GiveawayMailer,
 ): Promise<SelectWinnerResponse> {
-  const drawnFrom = entriesCount(result.eligibleCount);
-  if (!result.winner) {
+  const results: readonly DrawResult[] = Array.isArray(drawn) ? drawn : [drawn as DrawResult];
+  const first = results[0];
+  if (!first) throw new Error('a draw names at least one winner');
+  const g = await getGiveaway(db, id);
+  const several = results.length > 1 || first.place > 1;
+  // The places the first draw filled: fewer than winner_count when there were fewer entries.
+  const places = Math.min(g.winner_count, g.frozen_count ?? g.winner_count);
+  for (const result of results) {
+    if (!result.winner) continue;
+    try {
+      await mail.mailer.send(
+        winnerMail({
+          to: result.winner.email,
+          handle: result.winner.instagram_handle,
+          title: result.title,
+          prize: result.prize,
+          giveawayId: id,
+          claimToken: result.claimToken,
+          claimDeadline: result.claimDeadline,
+          claimDays: g.claim_days,
+          timeZone: mail.timeZone,
+          publicUrl: mail.publicUrl,
+          ...(places > 1 ? { place: { place: result.place, of: places } } : {}),
+        }),
+      );
+    } catch (error) {
+      mail.log.error(
+        { err: error, giveawayId: id, place: result.place },
+        'could not send or keep the winner e-mail',
+      );
+    }
+  }
+  const winners = results.map((r) => ({
+    place: r.place,
+    round: r.round,
+    id: r.winner?.id ?? null,
+    email: r.winner?.email ?? null,
+    instagram_handle: r.winner?.instagram_handle ?? null,
+    claim_deadline: r.claimDeadline,
+  }));
+  const drawnFrom = entriesCount(first.eligibleCount);
+  const until = formatDeadline(first.claimDeadline, mail.timeZone);
+  const erased = results.filter((r) => !r.winner);
+  const erasedNote = erased.length
+    ? ` The entry drawn for ${erased.map((r) => `place ${r.place}`).join(', ')} had its data erased, so nobody can be told; draw that place again once its claim period has passed.`
+    : '';
+  if (several) {
+    const named = results
+      .map((r) => `${r.place}. ${r.winner ? `@${r.winner.instagram_handle}` : 'an erased entry'}`)
+      .join(', ');
+    return {
+      success: erased.length < results.length,
+      winner: first.winner ? toWinner(first.winner) : null,
+      round: first.round,
+      claim_deadline: first.claimDeadline,
+      winners,
+      message: `${results.length === 1 ? `Place ${first.place}` : `${results.length} winners`} ${verb} "${first.title}", drawn from ${drawnFrom}: ${named}. Each has until ${until} to claim the prize.${erasedNote}`,
+    };
+  }
+  if (!first.winner) {
     return {
       success: false,
       winner: null,
-      round: result.round,
-      claim_deadline: result.claimDeadline,
-      message: `The entry at position ${result.position + 1} was drawn from ${drawnFrom}, but its entrant had their data erased, so nobody can be told. Draw again once the claim period has passed.`,
+      round: first.round,
+      claim_deadline: first.claimDeadline,
+      winners,
+      message: `The entry at position ${first.position + 1} was drawn from ${drawnFrom}, but its entrant had their data erased, so nobody can be told. Draw again once the claim period has passed.`,
     };
   }
-  const g = await getGiveaway(db, id);
-  try {
-    await mail.mailer.send(
-      winnerMail({
-        to: result.winner.email,
-        handle: result.winner.instagram_handle,
-        title: result.title,
-        prize: result.prize,
-        giveawayId: id,
-        claimToken: result.claimToken,
-        claimDeadline: result.claimDeadline,
-        claimDays: g.claim_days,
-        timeZone: mail.timeZone,
-        publicUrl: mail.publicUrl,
-      }),
-    );
-  } catch (error) {
-    mail.log.error({ err: error, giveawayId: id }, 'could not send or keep the winner e-mail');
-  }
-  const winner = toWinner(result.winner);
+  const winner = toWinner(first.winner);
   return {
     success: true,
     winner,
-    round: result.round,
-    claim_deadline: result.claimDeadline,
-    message: `@${winner.instagram_handle} ${verb} "${result.title}", drawn from ${drawnFrom}. They have until ${formatDeadline(result.claimDeadline, mail.timeZone)} to claim the prize.`,
+    round: first.round,
+    claim_deadline: first.claimDeadline,
+    winners,
+    message: `@${winner.instagram_handle} ${verb} "${first.title}", drawn from ${drawnFrom}. They have until ${until} to claim the prize.`,
   };
 }
 
@@ -806,32 +949,47 @@ export async function selectWinner(
   id: number,
   externalValue: string | undefined,
   context: { actor: Actor; now: Date; mail: GiveawayMailer },
-): Promise<{ result: DrawResult; answer: SelectWinnerResponse }> {
-  const result = await drawWinner(db, id, {
+): Promise<{ results: DrawResult[]; answer: SelectWinnerResponse }> {
+  const results = await drawWinner(db, id, {
     actor: context.actor,
     now: context.now,
     today: todayIn(context.mail.timeZone, context.now),
     externalValue,
   });
-  return { result, answer: await announceDraw(db, id, result, 'won', context.mail) };
+  return { results, answer: await announceDraw(db, id, results, 'won', context.mail) };
 }
 
-/** The presenter view's answer to its draw: the winner's handle or masked address, never an e-mail. */
+/**
+ * The presenter view's answer to its draw: each winner's handle or masked address, in place
+ * order, never an e-mail.
+ */
 export function presenterDrawAnswer({
-  result,
+  results,
   answer,
 }: {
-  result: DrawResult;
+  results: DrawResult[];
   answer: SelectWinnerResponse;
 }): PresenterDrawResponse {
-  const name = result.winner ? presenterName(result.winner) : null;
+  const winners = results.map((r) => ({
+    place: r.place,
+    round: r.round,
+    name: r.winner ? presenterName(r.winner) : null,
+  }));
+  const first = winners[0];
+  const title = results[0]?.title ?? '';
+  const from = entriesCount(results[0]?.eligibleCount ?? 0);
+  const names = winners.map((w) => w.name ?? 'an erased entry');
   return {
     success: answer.success,
     round: answer.round,
-    winner: name ? { name } : null,
-    message: name
-      ? `${name} won "${result.title}", drawn from ${entriesCount(result.eligibleCount)}.`
-      : 'The drawn entry had its data erased, so nobody can be told.',
+    winner: first?.name ? { name: first.name } : null,
+    winners,
+    message:
+      winners.length > 1
+        ? `${names.map((n, i) => `${i + 1}. ${n}`).join(', ')} won "${title}", drawn from ${from}.`
+        : first?.name
+          ? `${first.name} won "${title}", drawn from ${from}.`
+          : 'The drawn entry had its data erased, so nobody can be told.',
   };
 }
 
@@ -849,7 +1007,7 @@ export async function claimAndNotify(
   const { timeZone } = context.mail;
   const claim = await claimPrize(db, id, token, details, { now: context.now, timeZone });
   if (!claim.already) {
-    const winner = await winnerContact(db, id, new Date());
+    const winner = await winnerContact(db, id, new Date(), claim.place);
     try {
       await context.mail.mailer.send(
         claimNoticeMail({
@@ -908,5 +1066,8 @@ export async function mailReceiptAgain(
 /** The frozen entry list as published: one receipt hash per line (see `frozenListText`). */
 export async function frozenEntriesText(db: Db, id: number, timeZone: string): Promise<string> {
   await settle(db, id, timeZone);
-  return frozenListText(await frozenHashes(db, id));
+  const { algorithm, entries } = await frozenLines(db, id);
+  return algorithm === WEIGHTED_ALGORITHM
+    ? weightedListText(entries)
+    : frozenListText(entries.map((e) => e.receipt_hash));
 }

@@ -136,3 +136,146 @@ export function drawPosition(input: DrawInput): DrawOutcome {
   const { index, counter } = uniformIndex(input.eligible.length, (c) => attemptValue(input, c));
   return { position: input.eligible[index] as number, index, counter };
 }
+
+/*
+ * The weighted, several-winner draw ("aw-draw-v2"). docs/giveaways.md states it in words; the
+ * verification page runs the same steps with Web Crypto. Every number is an exact integer.
+ *
+ *   list        = one line per entry in entry order: receipt hash, " ", weight, "\n"
+ *                 (weight = 1 + the entry's bonus entries when the list was frozen)
+ *   fingerprint = SHA-256(list)
+ *   pick(key, round, eligible):       eligible = ascending positions still in the draw
+ *     W = the sum of the eligible entries' weights
+ *     for counter = 0, 1, 2, …:
+ *       h = HMAC-SHA-256(key = seed, message = external ":" fingerprint ":" round ":" counter)
+ *       x = the first 12 hex digits of h, as an unsigned 48-bit number
+ *       if x < 2^48 − (2^48 mod W): t = x mod W, stop     (rejection sampling: no modulo bias)
+ *     walk the eligible entries in list order adding up weights; the winner is the first entry
+ *     whose running total exceeds t (so each entry wins with probability weight / W)
+ *
+ * The first draw picks winner_count places: place p is round p, drawn with the seed committed at
+ * creation from the entries not picked for places 1 … p−1. A re-draw of one place is the next
+ * round N, drawn with round N's own committed seed from every entry never drawn before.
+ */
+
+export const WEIGHTED_ALGORITHM = 'aw-draw-v2' as const;
+
+const TWO_TO_48 = 2 ** 48;
+
+/** One line of a weighted frozen list. */
+export interface WeightedLine {
+  receipt_hash: string;
+  /** 1 + bonus entries, at freeze time. */
+  weight: number;
+}
+
+/** The weighted frozen list file: "hash weight\n" per entry. */
+export function weightedListText(lines: readonly WeightedLine[]): string {
+  return lines.map((l) => `${l.receipt_hash} ${l.weight}\n`).join('');
+}
+
+export function weightedFingerprint(lines: readonly WeightedLine[]): string {
+  return sha256Hex(weightedListText(lines));
+}
+
+/** The 48-bit number for one attempt: the first 6 bytes of the HMAC, big-endian. */
+export function weightedAttemptValue(
+  input: { seed: string; external: string; fingerprint: string; round: number },
+  counter: number,
+): number {
+  const message = `${input.external}:${input.fingerprint}:${input.round}:${counter}`;
+  const mac = crypto.createHmac('sha256', Buffer.from(input.seed, 'utf8'));
+  return Number.parseInt(mac.update(message, 'utf8').digest('hex').slice(0, 12), 16);
+}
+
+export interface WeightedPickInput {
+  seed: string;
+  external: string;
+  fingerprint: string;
+  round: number;
+  /** Ascending positions in the frozen list that may win this round. */
+  eligible: readonly number[];
+  /** Weight of each position of the frozen list (index = position). */
+  weights: readonly number[];
+}
+
+/**
+ * An integer below `total`, uniform when `next(counter)` yields uniform 48-bit numbers: values at
+ * or above the largest multiple of `total` below 2^48 are rejected and the next counter tried.
+ */
+export function uniformTicket(
+  total: number,
+  next: (counter: number) => number,
+): { ticket: number; counter: number } {
+  if (!Number.isSafeInteger(total) || total < 1 || total > TWO_TO_48)
+    throw new RangeError(`uniformTicket needs 1 <= total <= 2^48, got ${total}`);
+  const limit = TWO_TO_48 - (TWO_TO_48 % total);
+  for (let counter = 0; counter < MAX_ATTEMPTS; counter += 1) {
+    const x = next(counter);
+    if (x < limit) return { ticket: x % total, counter };
+  }
+  throw new Error('uniformTicket: no value accepted; the source of numbers is broken');
+}
+
+/** The entry holding `ticket` when the eligible entries' weights are laid end to end. */
+export function positionOfTicket(
+  ticket: number,
+  eligible: readonly number[],
+  weights: readonly number[],
+): number {
+  let running = 0;
+  for (const position of eligible) {
+    running += weights[position] as number;
+    if (ticket < running) return position;
+  }
+  throw new RangeError('ticket beyond the total weight');
+}
+
+/** One weighted pick: a deterministic function of the seed, the list, the round and `eligible`. */
+export function weightedPick(input: WeightedPickInput): {
+  position: number;
+  counter: number;
+  total: number;
+} {
+  if (input.eligible.length === 0) throw new Error('weightedPick needs at least one entry');
+  let total = 0;
+  for (const position of input.eligible) {
+    const weight = input.weights[position];
+    if (weight === undefined || !Number.isSafeInteger(weight) || weight < 1)
+      throw new RangeError(`weight of position ${position} must be a whole number >= 1`);
+    total += weight;
+  }
+  const { ticket, counter } = uniformTicket(total, (c) => weightedAttemptValue(input, c));
+  return { position: positionOfTicket(ticket, input.eligible, input.weights), counter, total };
+}
+
+/**
+ * The first draw of `count` places: distinct positions, place p drawn as round p from the entries
+ * not picked for an earlier place.
+ */
+export function weightedDraw(input: {
+  seed: string;
+  external: string;
+  fingerprint: string;
+  weights: readonly number[];
+  count: number;
+  /** Positions already out of the draw (none for a first draw). */
+  excluded?: ReadonlySet<number>;
+}): { place: number; round: number; position: number; counter: number; eligible: number }[] {
+  const out = new Set(input.excluded ?? []);
+  const picks = [];
+  for (let place = 1; place <= input.count; place += 1) {
+    const eligible = input.weights.map((_, i) => i).filter((i) => !out.has(i));
+    if (eligible.length === 0) break;
+    const pick = weightedPick({ ...input, round: place, eligible });
+    picks.push({
+      place,
+      round: place,
+      position: pick.position,
+      counter: pick.counter,
+      eligible: eligible.length,
+    });
+    out.add(pick.position);
+  }
+  return picks;
+}

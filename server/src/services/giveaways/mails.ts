@@ -55,20 +55,23 @@ export function winnerMail(input: {
   claimDays: number;
   timeZone: string;
   publicUrl: string;
+  /** With several winners: this winner's place and how many places there are. */
+  place?: { place: number; of: number };
 }): MailMessage {
   const page = `${input.publicUrl}/giveaway/${input.giveawayId}`;
   const deadline = formatDeadline(input.claimDeadline, input.timeZone);
+  const as = input.place ? `as winner ${input.place.place} of ${input.place.of}` : 'as the winner';
   return {
     to: input.to,
     subject: oneLine(`You won the giveaway "${input.title}"`),
     text: [
       'Hello,',
       '',
-      `Congratulations! Your entry (@${input.handle}) was drawn as the winner of the giveaway "${oneLine(input.title)}".`,
+      `Congratulations! Your entry (@${input.handle}) was drawn ${as} of the giveaway "${oneLine(input.title)}".`,
       '',
       `Prize: ${oneLine(input.prize)}`,
       '',
-      `To claim it, open this link by ${deadline}:`,
+      `To claim it, open this link by ${deadline}${input.place ? ' (it is yours alone: each winner has their own)' : ''}:`,
       `${page}/claim?token=${encodeURIComponent(input.claimToken)}`,
       '',
       `You have ${input.claimDays} ${input.claimDays === 1 ? 'day' : 'days'} to claim. If the prize is not claimed by then, the official rules let us draw again from the other entries.`,

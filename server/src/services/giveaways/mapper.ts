@@ -5,6 +5,7 @@ import type {
   Participant,
   Removal,
   SelectWinnerResponse,
+  WinnerPlace,
 } from '@site/contracts';
 import type { Selectable } from 'kysely';
 import type {
@@ -32,6 +33,7 @@ export type RoundRow = Pick<
   Selectable<GiveawayDrawRoundsTable>,
   | 'giveaway_id'
   | 'round'
+  | 'place'
   | 'position'
   | 'eligible_count'
   | 'counter'
@@ -58,18 +60,23 @@ export interface GiveawayView {
   admin: boolean;
 }
 
-function claimStatus(row: RoundRow, currentRound: number | null, now: string): ClaimStatus {
+function claimStatus(row: RoundRow, rounds: readonly RoundRow[], now: string): ClaimStatus {
   if (row.algorithm === 'legacy') return 'not_applicable';
   if (row.claimed_at !== null) return 'claimed';
-  if (currentRound !== null && row.round < currentRound) return 'redrawn';
+  // A later round that filled the same place replaced this winner.
+  if (rounds.some((r) => r.place === row.place && r.round > row.round)) return 'redrawn';
   if (row.claim_deadline !== null && now >= row.claim_deadline) return 'unclaimed';
   return 'awaiting_claim';
 }
 
-/** One round of the public draw history: handles only, no e-mail, no account name. */
-export function toRound(row: RoundRow, currentRound: number | null, now: string): DrawRound {
+/**
+ * One round of the public draw history (`rounds`: all of its giveaway's): handles only, no
+ * e-mail, no account name.
+ */
+export function toRound(row: RoundRow, rounds: readonly RoundRow[], now: string): DrawRound {
   return {
     round: row.round,
+    place: row.place,
     algorithm: row.algorithm,
     drawn_at: row.drawn_at,
     reason: row.reason,
@@ -80,8 +87,26 @@ export function toRound(row: RoundRow, currentRound: number | null, now: string)
     winner_handle: row.winner_handle,
     claim_deadline: row.claim_deadline,
     claimed_at: row.claimed_at,
-    claim_status: claimStatus(row, currentRound, now),
+    claim_status: claimStatus(row, rounds, now),
   };
+}
+
+/** Each place's current winner (its latest round), in place order. */
+export function toWinners(rounds: readonly RoundRow[], now: string): WinnerPlace[] {
+  const latest = new Map<number, RoundRow>();
+  for (const r of rounds) {
+    const seen = latest.get(r.place);
+    if (!seen || r.round > seen.round) latest.set(r.place, r);
+  }
+  return [...latest.values()]
+    .sort((a, b) => a.place - b.place)
+    .map((r) => ({
+      place: r.place,
+      round: r.round,
+      instagram_handle: r.winner_handle,
+      claim_status: claimStatus(r, rounds, now),
+      claim_deadline: r.claim_deadline,
+    }));
 }
 
 /** The one place a stored giveaway becomes API JSON. `rounds` are this giveaway's draw rounds. */
@@ -93,9 +118,15 @@ export function toGiveaway(
 ): Giveaway {
   const state = deriveState(row, view.today);
   const current = rounds.find((r) => r.round === row.draw_round);
+  const winners = toWinners(rounds, view.now);
   const phase = phaseOf(state, {
-    round: row.draw_round,
-    claimed: current !== undefined && current.claimed_at !== null,
+    // A re-draw always carries its published reason; the first draw's rounds never do.
+    redrawn: rounds.some((r) => r.reason !== null),
+    // With several winners the prize counts as claimed once every place has claimed it.
+    claimed:
+      winners.length > 1
+        ? winners.every((w) => w.claim_status === 'claimed')
+        : current !== undefined && current.claimed_at !== null,
   });
   const winnerDetails =
     row.winner_id !== null && row.winner_handle !== null
@@ -139,7 +170,9 @@ export function toGiveaway(
     winner_details: winnerDetails,
     winner_selected_at: row.winner_selected_at,
     draw,
-    draws: rounds.map((r) => toRound(r, row.draw_round, view.now)),
+    draws: rounds.map((r) => toRound(r, rounds, view.now)),
+    winner_count: row.winner_count,
+    winners,
     min_age: row.min_age,
     region: row.region,
     claim_days: row.claim_days,

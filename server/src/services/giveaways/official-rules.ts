@@ -44,12 +44,15 @@ export function renderRules(fields: RulesFields, timeZone: string): RulesSection
     { heading: 'Dates', text: closing(fields, timeZone) },
     {
       heading: 'The prize',
-      text: `${fields.prize}. There is one winner.`,
+      text:
+        fields.winner_count === 1
+          ? `${fields.prize}. There is one winner.`
+          : `${fields.prize}. There are ${fields.winner_count} winners, each of whom wins the prize; nobody can win more than once. If fewer entries than that are in the draw, every entry wins.`,
     },
     {
       heading: 'How the winner is drawn',
       text: [
-        `When entries close, the list of entries is frozen and published on this giveaway's verification page as receipt hashes only (no e-mail addresses or handles). One entry is then drawn at random from the frozen list with the published method: a secret seed, whose SHA-256 commitment${fields.commitment ? ` (${fields.commitment})` : ''} was published when the giveaway was created, is revealed at the draw, and the winning position is computed from it and the frozen list, so anyone can check the result.`,
+        `When entries close, the list of entries is frozen and published on this giveaway's verification page as receipt hashes only (no e-mail addresses or handles), each with its number of entries in the draw (one, plus any bonus entries it holds at that moment). ${fields.winner_count === 1 ? 'One entry is then drawn' : `${fields.winner_count} different entries are then drawn, one after another,`} at random from the frozen list with the published method, each entry's chance in proportion to its number of entries: a secret seed, whose SHA-256 commitment${fields.commitment ? ` (${fields.commitment})` : ''} was published when the giveaway was created, is revealed at the draw, and the winning ${fields.winner_count === 1 ? 'position is' : 'positions are'} computed from it and the frozen list, so anyone can check the result.`,
         external
           ? `To make sure not even the organiser could know the result when entries closed, this external public random value is mixed into the draw: ${external}.`
           : 'No external random value is mixed into this draw.',
@@ -57,7 +60,10 @@ export function renderRules(fields: RulesFields, timeZone: string): RulesSection
     },
     {
       heading: 'How the winner is told',
-      text: "The winner is told by e-mail, at the address they entered with, as soon as the draw is made. The e-mail holds a link to claim the prize. The winner's Instagram handle (never their e-mail address) is shown on this giveaway's page and in the public draw history.",
+      text:
+        fields.winner_count === 1
+          ? "The winner is told by e-mail, at the address they entered with, as soon as the draw is made. The e-mail holds a link to claim the prize. The winner's Instagram handle (never their e-mail address) is shown on this giveaway's page and in the public draw history."
+          : "Each winner is told by e-mail, at the address they entered with, as soon as the draw is made. Each e-mail holds that winner's own link to claim the prize. The winners' Instagram handles (never their e-mail addresses) are shown on this giveaway's page and in the public draw history.",
     },
     {
       heading: 'Claiming the prize',
@@ -65,7 +71,7 @@ export function renderRules(fields: RulesFields, timeZone: string): RulesSection
     },
     {
       heading: 'If the prize is not claimed',
-      text: `If the winner has not claimed the prize ${days(fields.claim_days)} after the draw, we may draw again from the same frozen list without that entry, by the same method, and publish the reason in the draw history. The new winner is told the same way and has ${days(fields.claim_days)} to claim.`,
+      text: `If ${fields.winner_count === 1 ? 'the winner has' : 'a winner has'} not claimed the prize ${days(fields.claim_days)} after the draw, or is disqualified, we may draw ${fields.winner_count === 1 ? 'again' : "that winner's place again (that place only)"} from the same frozen list without every entry drawn before, by the same method with a new seed whose SHA-256 was published before, and publish the reason in the draw history. The new winner is told the same way and has ${days(fields.claim_days)} to claim.`,
     },
     {
       heading: 'What we store and for how long',

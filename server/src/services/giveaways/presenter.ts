@@ -2,7 +2,8 @@ import type { Presenter } from '@site/contracts';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database';
 import { notFound } from '../../lib/http-error';
-import { notFoundSentence } from './service';
+import { toWinners } from './mapper';
+import { listRounds, notFoundSentence } from './service';
 
 type Db = Kysely<Database>;
 
@@ -44,6 +45,7 @@ export async function getPresenter(db: Db, id: number): Promise<Presenter> {
       'g.external_randomness',
       'g.frozen_at',
       'g.draw_round',
+      'g.winner_count',
       'w.email as winner_email',
       'w.instagram_handle as winner_handle',
     ])
@@ -58,6 +60,21 @@ export async function getPresenter(db: Db, id: number): Promise<Presenter> {
     .orderBy('id', 'desc')
     .limit(SPIN_NAMES)
     .execute();
+  const rounds = g.draw_round !== null ? await listRounds(db, [id]) : [];
+  const current = toWinners(rounds, new Date().toISOString());
+  const shown = current.length
+    ? await db
+        .selectFrom('giveaway_draw_rounds as r')
+        .innerJoin('participants as p', 'p.id', 'r.participant_id')
+        .select(['r.round', 'p.email', 'p.instagram_handle'])
+        .where('r.giveaway_id', '=', id)
+        .where(
+          'r.round',
+          'in',
+          current.map((w) => w.round),
+        )
+        .execute()
+    : [];
   return {
     id: g.id,
     title: g.title,
@@ -77,6 +94,11 @@ export async function getPresenter(db: Db, id: number): Promise<Presenter> {
             round: g.draw_round,
           }
         : null,
+    winner_count: g.winner_count,
+    winners: current.map((w) => {
+      const entry = shown.find((e) => e.round === w.round);
+      return { place: w.place, round: w.round, name: entry ? presenterName(entry) : null };
+    }),
     verify_path: `/giveaway/${g.id}/verify`,
   };
 }

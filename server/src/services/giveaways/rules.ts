@@ -1,6 +1,7 @@
 import {
   CLAIM_DAYS_LIMITS,
   MIN_AGE_LIMITS,
+  WINNER_COUNT_LIMITS,
   isEmailAddress,
   type EntriesClosedReason,
   type GiveawayFormPayload,
@@ -68,14 +69,17 @@ export function deriveState(g: GiveawayState, today: string): DerivedState {
   return { status, entries_open: reason === null, entries_closed_reason: reason };
 }
 
-/** The state the site words, from the derived state and the current round's claim. */
+/**
+ * The state the site words, from the derived state, whether any place was drawn again and
+ * whether the prize is claimed (by every winner).
+ */
 export function phaseOf(
   state: DerivedState,
-  draw: { round: number | null; claimed: boolean },
+  draw: { redrawn: boolean; claimed: boolean },
 ): GiveawayPhase {
   if (state.entries_closed_reason === 'winner_selected') {
     if (draw.claimed) return 'claimed';
-    return draw.round !== null && draw.round > 1 ? 'redrawn' : 'drawn';
+    return draw.redrawn ? 'redrawn' : 'drawn';
   }
   switch (state.entries_closed_reason) {
     case null:
@@ -119,6 +123,7 @@ export const FIXED_AFTER_FREEZE = [
   'end_date',
   'max_participants',
   'external_randomness',
+  'winner_count',
 ] as const satisfies RulesField[];
 
 function required(value: string, field: string): string {
@@ -168,6 +173,12 @@ export function validateGiveawayInput(body: GiveawayFormPayload): GiveawayInput 
       ? null
       : body.max_participants;
   const external = (body.external_randomness ?? '').trim();
+  const winners = body.winner_count ?? WINNER_COUNT_LIMITS.default;
+  if (max !== null && winners > max) {
+    throw badRequest(
+      `The number of winners (${winners}) cannot be more than the maximum number of entries (${max}).`,
+    );
+  }
   return {
     title,
     description,
@@ -181,6 +192,7 @@ export function validateGiveawayInput(body: GiveawayFormPayload): GiveawayInput 
     claim_days: body.claim_days ?? CLAIM_DAYS_LIMITS.default,
     external_randomness: external || null,
     extra_terms: (body.extra_terms ?? '').trim(),
+    winner_count: winners,
   };
 }
 

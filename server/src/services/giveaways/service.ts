@@ -6,7 +6,7 @@ import { type Actor, diffFields, listChanges, logChange, SYSTEM } from './change
 import { toCsv } from './csv';
 import { formatDate, todayIn } from '../../lib/dates';
 import type { EntryPayload, EntryResponse, Giveaway } from '@site/contracts';
-import { commitmentOf, newReceipt, newSeed, receiptHash } from './draw';
+import { commitmentOf, newReceipt, newSeed, receiptHash, WEIGHTED_ALGORITHM } from './draw';
 import { freezeWithin } from './freeze';
 import { type GiveawayMailer, receiptMail } from './mails';
 import {
@@ -119,6 +119,7 @@ export async function listRounds(db: Db, giveawayIds: readonly number[]): Promis
     .select([
       'r.giveaway_id',
       'r.round',
+      'r.place',
       'r.algorithm',
       'r.position',
       'r.eligible_count',
@@ -162,7 +163,7 @@ export function closingReason(
   >,
   today: string,
 ): FrozenReason | null {
-  if (row.frozen_at !== null || row.algorithm !== 'aw-draw-v1') return null;
+  if (row.frozen_at !== null || row.algorithm === 'legacy') return null;
   if (row.end_date !== null && today > row.end_date) return 'ended';
   if (row.max_participants !== null && row.participant_count >= row.max_participants) return 'full';
   return null;
@@ -272,6 +273,7 @@ export async function createGiveaway(
         ...input,
         is_accepting: 1,
         participant_count: 0,
+        algorithm: WEIGHTED_ALGORITHM,
         commitment: commitmentOf(seed),
         committed_at: at,
         created_at: at,
@@ -330,7 +332,7 @@ export async function updateGiveaway(
       const locked = FIXED_AFTER_FREEZE.filter((f) => changed.has(f));
       if (locked.length > 0) {
         throw conflict(
-          `Entries to this giveaway have closed and the entry list is frozen, so its dates, maximum and external random value can no longer change (this edit changes the ${fieldList(locked.map((f) => f.replace(/_/g, ' ')))}).`,
+          `Entries to this giveaway have closed and the entry list is frozen, so its dates, maximum, number of winners and external random value can no longer change (this edit changes the ${fieldList(locked.map((f) => f.replace(/_/g, ' ')))}).`,
         );
       }
     }

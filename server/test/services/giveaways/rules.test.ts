@@ -183,7 +183,18 @@ describe('validateGiveawayInput', () => {
       claim_days: 7,
       external_randomness: null,
       extra_terms: '',
+      winner_count: 1,
     });
+  });
+
+  test('the number of winners defaults to 1 and cannot exceed the maximum number of entries', () => {
+    expect(validateGiveawayInput({ ...form, winner_count: 3 }).winner_count).toBe(3);
+    expect(validateGiveawayInput({ ...form, winner_count: 5, max_participants: 5 })).toMatchObject({
+      winner_count: 5,
+    });
+    expect(() => validateGiveawayInput({ ...form, winner_count: 6, max_participants: 5 })).toThrow(
+      'The number of winners (6) cannot be more than the maximum number of entries (5).',
+    );
   });
 
   test('the rules fields are trimmed; a blank external value means none', () => {

@@ -114,6 +114,7 @@ describe('GiveawayDetailPage', () => {
         draws: [
           {
             round: 1,
+            place: 1,
             algorithm: 'aw-draw-v1',
             drawn_at: '2026-03-01T15:30:00.000Z',
             reason: null,
@@ -128,6 +129,7 @@ describe('GiveawayDetailPage', () => {
           },
           {
             round: 2,
+            place: 1,
             algorithm: 'aw-draw-v1',
             drawn_at: '2026-03-10T15:30:00.000Z',
             reason: 'The first winner did not claim in time.',
@@ -167,7 +169,9 @@ describe('GiveawayDetailPage', () => {
     const history = card('Draw History');
     expect(history.getByText('@first.one')).toBeInTheDocument();
     expect(
-      history.getByText(/^Not claimed, so the prize was drawn again\. The deadline was$/),
+      history.getByText(
+        /^Drawn again: see the reason given with the later draw\. The deadline was$/,
+      ),
     ).toBeInTheDocument();
     // Each moment names its zone and carries the exact moment in `datetime`.
     const deadline = history.getByText(/^Mar 8, 2026, \d{1,2}:30 [AP]M \S+$/);
@@ -222,6 +226,7 @@ describe('GiveawayDetailPage', () => {
         draws: [
           {
             round: 1,
+            place: 1,
             algorithm: 'aw-draw-v1',
             drawn_at: '2026-03-01T15:30:00.000Z',
             reason: null,

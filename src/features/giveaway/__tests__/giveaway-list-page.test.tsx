@@ -138,6 +138,65 @@ describe('GiveawayListPage', () => {
     ).toBeInTheDocument();
   });
 
+  it('says how many winners a giveaway has, and names them all after the draw', async () => {
+    const round = (n: number, handle: string) => ({
+      round: n,
+      place: n,
+      algorithm: 'aw-draw-v2' as const,
+      drawn_at: '2026-04-01T10:00:00.000Z',
+      reason: null,
+      eligible_count: 10 - n,
+      position: n,
+      counter: 0,
+      receipt_hash: String(n).repeat(64),
+      winner_handle: handle,
+      claim_deadline: '2026-04-08T10:00:00.000Z',
+      claimed_at: null,
+      claim_status: 'awaiting_claim' as const,
+    });
+    const handles = ['ann', 'bo.b', 'cy_'];
+    server.use(
+      getGiveawaysHandler([
+        buildGiveaway({ id: 21, title: 'Three Prizes', winner_count: 3, end_date: '2026-04-30' }),
+        buildGiveaway({ id: 22, title: 'One Prize', winner_count: 1, end_date: '2026-04-30' }),
+        buildGiveaway({
+          id: 23,
+          title: 'Three Drawn',
+          status: 'winner_selected',
+          phase: 'drawn',
+          winner_count: 3,
+          winner_id: 1,
+          winner_details: { instagram_handle: 'ann', email: null },
+          draws: handles.map((h, i) => round(i + 1, h)),
+          winners: handles.map((h, i) => ({
+            place: i + 1,
+            round: i + 1,
+            instagram_handle: h,
+            claim_status: 'awaiting_claim' as const,
+            claim_deadline: '2026-04-08T10:00:00.000Z',
+          })),
+        }),
+      ]),
+    );
+    renderWithProviders(<GiveawayListPage />, { apollo: true });
+    const three = within(await screen.findByRole('article', { name: 'Three Prizes' }));
+    expect(
+      three.getByText('Opened March 5, 2026, closes April 30, 2026 · 3 winners'),
+    ).toBeInTheDocument();
+    const one = within(screen.getByRole('article', { name: 'One Prize' }));
+    expect(one.getByText('Opened March 5, 2026, closes April 30, 2026')).toBeInTheDocument();
+    expect(one.queryByText(/winners/)).not.toBeInTheDocument();
+
+    const drawn = within(screen.getByRole('article', { name: 'Three Drawn' }));
+    expect(drawn.getByText('Winners Selected!')).toBeInTheDocument();
+    expect(drawn.getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      '@ann',
+      '@bo.b',
+      '@cy_',
+    ]);
+    expect(drawn.getByText('The 3 winners were drawn on April 1, 2026.')).toBeInTheDocument();
+  });
+
   it('skips items without an id and warns about them', async () => {
     const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
     server.use(

@@ -146,6 +146,9 @@ describe('GiveawayManagementPage', () => {
       // The rules fields start at the defaults: 18 and 7 days.
       expect(dialog().getByLabelText(/Minimum Age/)).toHaveValue(18);
       expect(dialog().getByLabelText(/Claim Period/)).toHaveValue(7);
+      expect(dialog().getByLabelText(/Number of Winners/)).toHaveValue(1);
+      await user.clear(dialog().getByLabelText(/Number of Winners/));
+      await user.type(dialog().getByLabelText(/Number of Winners/), '3');
       await user.type(dialog().getByLabelText(/Region/), 'the United Kingdom');
       await user.type(dialog().getByLabelText(/Additional Terms/), 'No cash alternative.');
       await user.click(dialog().getByRole('button', { name: 'Create Giveaway' }));
@@ -163,6 +166,7 @@ describe('GiveawayManagementPage', () => {
         min_age: 18,
         region: 'the United Kingdom',
         claim_days: 7,
+        winner_count: 3,
         external_randomness: null,
         extra_terms: 'No cash alternative.',
       });
@@ -171,6 +175,42 @@ describe('GiveawayManagementPage', () => {
         .map((article) => within(article).getByRole('heading').textContent);
       expect(titles).toEqual(['Brand New', 'Older One']);
       expect(listLoads).toBe(1);
+    });
+
+    it('refuses a number of winners outside 1 to 100, or above the maximum, inline', async () => {
+      signInAs('admin');
+      let posted = false;
+      server.use(
+        getGiveawaysHandler([]),
+        http.post(`${API}/giveaway`, () => {
+          posted = true;
+          return new HttpResponse(null, { status: 500 });
+        }),
+      );
+      const user = userEvent.setup();
+      renderWithProviders(<GiveawayManagementPage />, { apollo: true });
+      await user.click(await screen.findByRole('button', { name: 'Create Giveaway' }));
+      await user.type(dialog().getByLabelText(/Title/), 'T');
+      await user.type(dialog().getByLabelText(/Description/), 'D');
+      await user.type(dialog().getByLabelText(/^Prize\*?$/), 'P');
+      const winners = dialog().getByLabelText(/Number of Winners/);
+      for (const [typed, message] of [
+        ['0', 'Number of winners must be from 1 to 100'],
+        ['101', 'Number of winners must be from 1 to 100'],
+      ] as const) {
+        await user.clear(winners);
+        await user.type(winners, typed);
+        await user.click(dialog().getByRole('button', { name: 'Create Giveaway' }));
+        expect(await dialog().findByText(message)).toBeInTheDocument();
+      }
+      await user.clear(winners);
+      await user.type(winners, '5');
+      await user.type(dialog().getByLabelText(/Maximum Participants/), '4');
+      await user.click(dialog().getByRole('button', { name: 'Create Giveaway' }));
+      expect(
+        await dialog().findByText('Number of winners cannot be more than the maximum participants'),
+      ).toBeInTheDocument();
+      expect(posted).toBe(false);
     });
 
     it('says so when the giveaway cannot be saved', async () => {
@@ -258,6 +298,7 @@ describe('GiveawayManagementPage', () => {
         draws: [
           {
             round: 1,
+            place: 1,
             algorithm: 'aw-draw-v1',
             drawn_at: '2026-03-01T15:30:00.000Z',
             reason: null,

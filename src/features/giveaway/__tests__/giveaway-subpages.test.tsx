@@ -9,7 +9,11 @@ import { VerifyPage } from '../components/verify-page';
 import { API, detail, setupApiServer } from '@/testing/api-server';
 import { renderWithProviders } from '@/testing/render-with-providers';
 import { giveawayApiDefaults, buildGiveaway, getGiveawayHandler } from './fixtures';
-import { buildVerification, useNodeWebCrypto } from './verification-fixture';
+import {
+  buildVerification,
+  buildWeightedVerification,
+  useNodeWebCrypto,
+} from './verification-fixture';
 
 const server = setupApiServer(...giveawayApiDefaults);
 beforeAll(useNodeWebCrypto);
@@ -214,6 +218,45 @@ describe('VerifyPage', () => {
       'href',
       '/api/v1/giveaway/70/frozen-entries.txt',
     );
+  });
+
+  it('recomputes a weighted draw of three winners and a re-drawn place, as the API sends them', async () => {
+    const { verification, list } = buildWeightedVerification([1, 4, 1, 1, 2, 1, 1, 3], 3, [2]);
+    // Served under the id the route asks for: everything the page needs comes from the answer.
+    serve(
+      {
+        ...verification,
+        giveaway_id: 70,
+        frozen_list_path: '/api/v1/giveaway/70/frozen-entries.txt',
+      },
+      list,
+    );
+    const user = userEvent.setup();
+    renderWithProviders(<VerifyPage id="70" />, { apollo: true });
+    expect(await screen.findByText('Verified in your browser')).toBeInTheDocument();
+    expect(screen.getByText(/got the same\s+winners\./)).toBeInTheDocument();
+    const steps = within(screen.getByRole('region', { name: 'The computation, step by step' }));
+    expect(steps.queryByText('Failed:')).not.toBeInTheDocument();
+    for (const place of [1, 2, 3])
+      expect(
+        steps.getByText(new RegExp(`^Place ${place}: the method picks position \\d+ of the list`)),
+      ).toBeInTheDocument();
+    expect(
+      steps.getByText(/^Place 2 \(re-drawn, draw 4\): the method picks position \d+ of the list/),
+    ).toBeInTheDocument();
+    expect(
+      steps.getByText(
+        'The list holds 8 entries, one receipt hash and its number of entries in the draw per line (14 in all, 6 of them bonus entries).',
+      ),
+    ).toBeInTheDocument();
+    const history = within(screen.getByRole('region', { name: 'Draw History' }));
+    expect(history.getByText(/^Place 2, drawn again \(draw 4\)/)).toBeInTheDocument();
+    expect(screen.getByText('Number of winners').nextElementSibling).toHaveTextContent('3');
+    expect(screen.getByLabelText('The draw method')).toHaveTextContent(/HMAC-SHA-256/);
+    await user.click(screen.getByText('Show the frozen list (8 lines: receipt hash and weight)'));
+    expect(
+      within(screen.getByRole('list', { name: 'Frozen entry list' })).getAllByRole('listitem'),
+    ).toHaveLength(8);
   });
 
   it('says the check failed when the published winner is not the computed one', async () => {

@@ -80,6 +80,13 @@ describe('SpinOverlay', () => {
     expect(dialog).toHaveFocus();
   });
 
+  it('names which winner it draws when several are revealed in turn', () => {
+    stubAudio({ duration: 9, play: 'resolve' });
+    renderOverlay({ title: 'Drawing winner 2 of 3...' });
+    expect(screen.getByRole('dialog', { name: 'Drawing winner 2 of 3...' })).toHaveFocus();
+    expect(screen.queryByRole('dialog', { name: 'Drawing the Winner...' })).not.toBeInTheDocument();
+  });
+
   it('plays the sound from 1 s at volume 0.7, once, and spins for its length minus 4 s in three phases', async () => {
     const play = stubAudio({ duration: 9, play: 'resolve' });
     const { onComplete } = renderOverlay();

@@ -29,6 +29,7 @@ export const VERIFICATION_QUERY: TypedDocumentNode<VerificationData, { id: strin
       }
       draws @type(name: "DrawRound") {
         round
+        place
         algorithm
         drawn_at
         reason
@@ -41,6 +42,7 @@ export const VERIFICATION_QUERY: TypedDocumentNode<VerificationData, { id: strin
         claimed_at
         claim_status
       }
+      winner_count
       redraw_seeds @type(name: "RedrawSeed") {
         round
         commitment
@@ -56,7 +58,7 @@ export function useVerification(id: string) {
 }
 
 /**
- * The frozen list file exactly as served (one receipt hash per line): the fingerprint is the
+ * The frozen list file exactly as served (one line per entry): the fingerprint is the
  * SHA-256 of these bytes, so it is read as text and never re-joined.
  */
 export async function fetchFrozenList(path: string): Promise<string> {

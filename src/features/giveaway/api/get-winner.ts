@@ -5,11 +5,19 @@ export interface WinnerContactData {
   winnerContact: WinnerContact | null;
 }
 
-/** GET /giveaway/{id}/winner (admin): contact, claim status and delivery details. */
-export const WINNER_CONTACT_QUERY: TypedDocumentNode<WinnerContactData, { id: string }> = gql`
-  query WinnerContact($id: String!) {
-    winnerContact(id: $id) @rest(type: "WinnerContact", path: "/giveaway/{args.id}/winner") {
+/**
+ * GET /giveaway/{id}/winner?place={place} (admin): a place's current winner: contact, claim
+ * status and delivery details.
+ */
+export const WINNER_CONTACT_QUERY: TypedDocumentNode<
+  WinnerContactData,
+  { id: string; place: number }
+> = gql`
+  query WinnerContact($id: String!, $place: Int!) {
+    winnerContact(id: $id, place: $place)
+      @rest(type: "WinnerContact", path: "/giveaway/{args.id}/winner?place={args.place}") {
       round
+      place
       participant_id
       email
       instagram_handle
@@ -25,9 +33,12 @@ export const WINNER_CONTACT_QUERY: TypedDocumentNode<WinnerContactData, { id: st
   }
 `;
 
-export function useWinnerContact(id: string, options: { skip: boolean; round: number | null }) {
+export function useWinnerContact(
+  id: string,
+  options: { skip: boolean; round: number | null; place?: number },
+) {
   return useQuery(WINNER_CONTACT_QUERY, {
-    variables: { id },
+    variables: { id, place: options.place ?? 1 },
     skip: options.skip,
     fetchPolicy: 'network-only',
   });

@@ -6,6 +6,7 @@ import type {
   Giveaway,
   Removal,
   WinnerDetails,
+  WinnerPlace,
 } from '@site/contracts';
 
 /**
@@ -53,6 +54,7 @@ export const GIVEAWAY_FIELDS = gql`
     }
     draws @type(name: "DrawRound") {
       round
+      place
       algorithm
       drawn_at
       reason
@@ -64,6 +66,14 @@ export const GIVEAWAY_FIELDS = gql`
       claim_deadline
       claimed_at
       claim_status
+    }
+    winner_count
+    winners @type(name: "WinnerPlace") {
+      place
+      round
+      instagram_handle
+      claim_status
+      claim_deadline
     }
     min_age
     region
@@ -95,6 +105,8 @@ export type GiveawayItem = Omit<
   | 'phase'
   | 'removals'
   | 'entries_close_at'
+  | 'winner_count'
+  | 'winners'
 > & {
   __typename?: 'Giveaway';
   id: Giveaway['id'] | null;
@@ -110,6 +122,10 @@ export type GiveawayItem = Omit<
   draw: DrawRecord | null;
   draws: DrawRound[];
   frozen: FrozenList | null;
+  /** How many winners the draw picks (missing from an older server's answer: one). */
+  winner_count?: number | null;
+  /** Each place's current winner after the draw (missing from an older server's answer). */
+  winners?: WinnerPlace[] | null;
 };
 
 /** A giveaway known to have an id (what every page renders after filtering). */

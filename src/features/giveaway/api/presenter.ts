@@ -21,6 +21,12 @@ export const PRESENTER_QUERY: TypedDocumentNode<PresenterData, { id: string }> =
         name
         round
       }
+      winner_count
+      winners @type(name: "PresenterPlace") {
+        place
+        round
+        name
+      }
       verify_path
     }
   }
@@ -46,6 +52,11 @@ export const PRESENTER_DRAW_MUTATION: TypedDocumentNode<
       message
       round
       winner @type(name: "PresenterDrawWinner") {
+        name
+      }
+      winners @type(name: "PresenterDrawPlace") {
+        place
+        round
         name
       }
     }

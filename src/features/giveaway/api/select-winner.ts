@@ -22,6 +22,14 @@ export const DRAW_RESULT_FIELDS = `
     email
     instagram_handle
   }
+  winners @type(name: "DrawnWinner") {
+    place
+    round
+    id
+    email
+    instagram_handle
+    claim_deadline
+  }
 `;
 
 interface SelectWinnerVariables {

@@ -11,6 +11,13 @@ import { DetailCard, DetailCardTitle, DetailNote } from './detail-card';
 const Form = styled.form`
   display: flex;
   flex-direction: column;
+
+  /* A long action name wraps inside its card on a narrow screen rather than being cut off. */
+  button {
+    height: auto;
+    min-height: 2.75rem;
+    white-space: normal;
+  }
 `;
 
 const Facts = styled.dl`
@@ -104,6 +111,8 @@ export interface ClaimControlsProps {
   drawing: boolean;
   onRedraw: (reason: string) => void;
   onDisqualifyWinner: (reason: string) => void;
+  /** Set when the draw named several winners: this card is about that place's winner. */
+  place?: number;
 }
 
 /**
@@ -117,13 +126,21 @@ export function ClaimControls({
   drawing,
   onRedraw,
   onDisqualifyWinner,
+  place,
 }: ClaimControlsProps) {
-  const { data, loading } = useWinnerContact(giveawayId, { skip: false, round: round.round });
+  const { data, loading } = useWinnerContact(giveawayId, {
+    skip: false,
+    round: round.round,
+    place: place ?? 1,
+  });
   const contact = data?.winnerContact ?? null;
+  const titleId = place ? `claim-controls-title-${place}` : 'claim-controls-title';
 
   return (
-    <DetailCard aria-labelledby="claim-controls-title">
-      <DetailCardTitle id="claim-controls-title">Winner&apos;s Claim</DetailCardTitle>
+    <DetailCard aria-labelledby={titleId}>
+      <DetailCardTitle id={titleId}>
+        {place ? `Winner's Claim: Place ${place}` : "Winner's Claim"}
+      </DetailCardTitle>
       <Facts aria-busy={loading || undefined}>
         <dt>Round</dt>
         <dd>{round.round}</dd>
@@ -194,7 +211,11 @@ export function ClaimControls({
       <ReasonForm
         label="Why is this winner not eligible?"
         hint="Published with the new draw (the winner is not named by it)."
-        button="Disqualify the winner and draw again now"
+        button={
+          place
+            ? `Disqualify and draw place ${place} again`
+            : 'Disqualify the winner and draw again now'
+        }
         busyLabel="Drawing..."
         busy={drawing}
         onSubmit={onDisqualifyWinner}

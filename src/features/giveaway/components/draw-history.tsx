@@ -47,14 +47,25 @@ export function claimText(round: DrawRound): React.ReactNode {
     case 'unclaimed':
       return <>Not claimed by the deadline, {deadline}</>;
     case 'redrawn':
-      return <>Not claimed, so the prize was drawn again. The deadline was {deadline}</>;
+      return (
+        <>Drawn again: see the reason given with the later draw. The deadline was {deadline}</>
+      );
     default:
       return 'Drawn before claims were recorded.';
   }
 }
 
+/** How a round is headed: its number, and its place when the draw named several winners. */
+function roundHeading(round: DrawRound, several: boolean): string {
+  if (!several) return round.round === 1 ? 'Draw 1' : `Draw ${round.round} (re-draw)`;
+  return round.reason === null
+    ? `Place ${round.place}`
+    : `Place ${round.place}, drawn again (draw ${round.round})`;
+}
+
 /** The public draw history: every draw with its reason, winners by handle only. */
 export function DrawHistory({ draws }: { draws: readonly DrawRound[] }) {
+  const several = draws.some((d) => (d.place ?? 1) > 1);
   return (
     <DetailCard aria-labelledby="draw-history-title">
       <DetailCardTitle id="draw-history-title">Draw History</DetailCardTitle>
@@ -62,8 +73,7 @@ export function DrawHistory({ draws }: { draws: readonly DrawRound[] }) {
         {draws.map((round) => (
           <li key={round.round}>
             <h3>
-              {round.round === 1 ? 'Draw 1' : `Draw ${round.round} (re-draw)`},{' '}
-              <Moment iso={round.drawn_at} />
+              {roundHeading(round, several)}, <Moment iso={round.drawn_at} />
             </h3>
             <Handle>
               {round.winner_handle ? `@${round.winner_handle}` : 'An entry whose data was erased'}

@@ -2,7 +2,14 @@ import React from 'react';
 import styled from 'styled-components';
 import { ButtonLink } from '@/components/ui/button';
 import { CardActions, CardDescription, CardHeading, ListCard } from '@/components/ui/card';
-import { datesFact, participantsLabel, phaseAction, phaseSentence } from '../states';
+import {
+  datesFact,
+  participantsLabel,
+  phaseAction,
+  phaseSentence,
+  winnerHandles,
+  winnersLabel,
+} from '../states';
 import { displayHandle } from '../spin/display-name';
 import type { GiveawayWithId } from '../api/giveaway-fields';
 import { ParticipantCount } from './card-parts';
@@ -68,6 +75,12 @@ const WinnerTitle = styled.p`
   font-weight: 700;
 `;
 
+const WinnerList = styled.ol`
+  margin: 0;
+  padding-left: 1.25em;
+  overflow-wrap: anywhere;
+`;
+
 /**
  * `first`: the card starts the list, so its prize image is likely the largest thing on the first
  * screen: it is fetched at once and first, where the others wait until they near the viewport.
@@ -108,9 +121,22 @@ export function GiveawayCard({
       <MaxLine>
         {datesFact(giveaway)}
         {giveaway.max_participants ? ` · Max: ${participantsLabel(giveaway.max_participants)}` : ''}
+        {winnersLabel(giveaway) ? ` · ${winnersLabel(giveaway)}` : ''}
       </MaxLine>
       <StateLine>{phaseSentence(giveaway)}</StateLine>
-      {giveaway.winner_details ? (
+      {(giveaway.winners?.length ?? 0) > 1 ? (
+        <WinnerBox>
+          <TrophyIcon size={24} />
+          <div>
+            <WinnerTitle>Winners Selected!</WinnerTitle>
+            <WinnerList>
+              {winnerHandles(giveaway).map((name, i) => (
+                <li key={`${i}-${name}`}>{name}</li>
+              ))}
+            </WinnerList>
+          </div>
+        </WinnerBox>
+      ) : giveaway.winner_details ? (
         <WinnerBox>
           <TrophyIcon size={24} />
           <div>

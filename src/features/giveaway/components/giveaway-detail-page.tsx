@@ -46,10 +46,11 @@ const DETAIL_SPIN_DURATION_MS = 20000;
 
 type Winner = { id: number; email: string; instagram_handle: string };
 
+/** The winners of a draw are revealed one after another: `shown` counts those already spun. */
 type DrawState =
   | { stage: 'idle' }
-  | { stage: 'spinning'; winner: Winner; names: string[] }
-  | { stage: 'winner'; winner: Winner };
+  | { stage: 'spinning'; winners: Winner[]; shown: number; names: string[] }
+  | { stage: 'winner'; winners: Winner[] };
 
 /**
  * Where the entry form appears once its code has loaded: as tall as the form, so nothing below it
@@ -162,7 +163,15 @@ export function GiveawayDetailPage({ id, served = false }: { id: string; served?
     setSelecting(true);
     try {
       const answer = await call();
-      if (!answer?.success || !answer.winner) {
+      const winners = (answer?.winners ?? [])
+        .slice()
+        .sort((a, b) => a.place - b.place)
+        .flatMap((w) =>
+          w.id !== null && w.email !== null && w.instagram_handle !== null
+            ? [{ id: w.id, email: w.email, instagram_handle: w.instagram_handle }]
+            : [],
+        );
+      if (!answer?.success || (!answer.winner && winners.length === 0)) {
         toast({
           title: 'Error',
           description: answer?.message || 'Failed to select winner',
@@ -174,7 +183,8 @@ export function GiveawayDetailPage({ id, served = false }: { id: string; served?
       const participants = await fetchParticipants(client, id);
       setDraw({
         stage: 'spinning',
-        winner: answer.winner,
+        winners: winners.length > 0 ? winners : answer.winner ? [answer.winner] : [],
+        shown: 0,
         names: participants.filter((p) => !p.disqualified_at).map(displayHandle),
       });
     } catch (cause) {
@@ -195,27 +205,40 @@ export function GiveawayDetailPage({ id, served = false }: { id: string; served?
           ?.selectWinner,
     );
 
-  const startRedraw = (reason: string) =>
-    runDraw(async () => (await redraw({ variables: { id, input: { reason } } })).data?.redraw);
-
-  const startDisqualify = (reason: string) =>
+  const startRedraw = (reason: string, place?: number) =>
     runDraw(
       async () =>
-        (await disqualifyWinner({ variables: { id, input: { reason } } })).data?.disqualifyWinner,
+        (await redraw({ variables: { id, input: place ? { reason, place } : { reason } } })).data
+          ?.redraw,
+    );
+
+  const startDisqualify = (reason: string, place?: number) =>
+    runDraw(
+      async () =>
+        (
+          await disqualifyWinner({
+            variables: { id, input: place ? { reason, place } : { reason } },
+          })
+        ).data?.disqualifyWinner,
     );
 
   const finishSpin = useCallback(() => {
-    setDraw((current) =>
-      current.stage === 'spinning' ? { stage: 'winner', winner: current.winner } : current,
-    );
+    if (draw.stage !== 'spinning') return;
+    // The next winner's spin, or (after the last) the winner screen and a fresh giveaway.
+    if (draw.shown + 1 < draw.winners.length) {
+      setDraw({ ...draw, shown: draw.shown + 1 });
+      return;
+    }
+    setDraw({ stage: 'winner', winners: draw.winners });
     reload();
-  }, [reload]);
+  }, [draw, reload]);
 
   if (draw.stage === 'winner' && giveaway) {
     return (
       <Suspense fallback={<Spinner label="Loading the winner..." />}>
         <WinnerScreen
-          winner={draw.winner}
+          winner={draw.winners[0] as Winner}
+          others={draw.winners.slice(1)}
           giveaway={giveaway}
           verifyPath={`/giveaway/${id}/verify`}
           onBack={() => {
@@ -242,6 +265,14 @@ export function GiveawayDetailPage({ id, served = false }: { id: string; served?
   const phase = phaseOf(giveaway);
   const drawn = hasWinner(giveaway) || isDrawnPhase(phase);
   const currentRound = giveaway.draws[giveaway.draws.length - 1] ?? null;
+  // With several winners each place has its own claim card: the latest round of that place.
+  const placeRounds =
+    (giveaway.winners?.length ?? 0) > 1
+      ? (giveaway.winners ?? []).flatMap((w) => {
+          const round = giveaway.draws.find((d) => d.round === w.round);
+          return round ? [round] : [];
+        })
+      : [];
   const winnerName = winnerDetails ? displayHandle(winnerDetails) : '';
   const open = !drawn && giveaway.entries_open;
   const entered = kept?.entry ?? null;
@@ -310,7 +341,18 @@ export function GiveawayDetailPage({ id, served = false }: { id: string; served?
           onToggled={reload}
         />
       ) : null}
-      {currentRound && currentRound.algorithm !== 'legacy' ? (
+      {placeRounds.map((round) => (
+        <ClaimControls
+          key={`${round.place}-${round.round}`}
+          giveawayId={id}
+          round={round}
+          place={round.place}
+          drawing={selecting}
+          onRedraw={(reason) => void startRedraw(reason, round.place)}
+          onDisqualifyWinner={(reason) => void startDisqualify(reason, round.place)}
+        />
+      ))}
+      {placeRounds.length === 0 && currentRound && currentRound.algorithm !== 'legacy' ? (
         <ClaimControls
           key={currentRound.round}
           giveawayId={id}
@@ -370,8 +412,15 @@ export function GiveawayDetailPage({ id, served = false }: { id: string; served?
       {draw.stage === 'spinning' ? (
         <Suspense fallback={null}>
           <SpinOverlay
+            // A new spin for each winner, in place order.
+            key={draw.shown}
             names={draw.names}
-            winner={displayHandle(draw.winner)}
+            winner={displayHandle(draw.winners[draw.shown] as Winner)}
+            title={
+              draw.winners.length > 1
+                ? `Drawing winner ${draw.shown + 1} of ${draw.winners.length}...`
+                : undefined
+            }
             duration={DETAIL_SPIN_DURATION_MS}
             onComplete={finishSpin}
           />

@@ -1,6 +1,10 @@
 import { yupResolver } from '@hookform/resolvers/yup';
 import type { GiveawayFormPayload } from '@site/contracts';
-import { CLAIM_DAYS_LIMITS, MIN_AGE_LIMITS } from '@site/contracts/form-fields';
+import {
+  CLAIM_DAYS_LIMITS,
+  MIN_AGE_LIMITS,
+  WINNER_COUNT_LIMITS,
+} from '@site/contracts/form-fields';
 import React from 'react';
 import { useForm } from 'react-hook-form';
 import styled from 'styled-components';
@@ -79,6 +83,18 @@ export const giveawayFormSchema = yup.object({
   min_age: wholeNumberIn('Minimum age', MIN_AGE_LIMITS.min, MIN_AGE_LIMITS.max),
   region: yup.string().trim().default('').max(200, 'Region must be at most 200 characters'),
   claim_days: wholeNumberIn('Claim period', CLAIM_DAYS_LIMITS.min, CLAIM_DAYS_LIMITS.max),
+  winner_count: wholeNumberIn(
+    'Number of winners',
+    WINNER_COUNT_LIMITS.min,
+    WINNER_COUNT_LIMITS.max,
+  ).test(
+    'not-above-maximum',
+    'Number of winners cannot be more than the maximum participants',
+    (value, context) => {
+      const max = String((context.parent as { max_participants?: string }).max_participants ?? '');
+      return !/^\d+$/.test(max) || !/^\d+$/.test(value ?? '') || Number(value) <= Number(max);
+    },
+  ),
   external_randomness: yup
     .string()
     .trim()
@@ -105,6 +121,7 @@ export function toPayload(values: GiveawayFormValues): GiveawayFormPayload {
     min_age: Number(values.min_age),
     region: values.region,
     claim_days: Number(values.claim_days),
+    winner_count: Number(values.winner_count),
     external_randomness: values.external_randomness || null,
     extra_terms: values.extra_terms,
   };
@@ -123,6 +140,7 @@ function initialValues(giveaway: GiveawayWithId | null): GiveawayFormValues {
       min_age: String(MIN_AGE_LIMITS.default),
       region: '',
       claim_days: String(CLAIM_DAYS_LIMITS.default),
+      winner_count: String(WINNER_COUNT_LIMITS.default),
       external_randomness: '',
       extra_terms: '',
     };
@@ -138,6 +156,7 @@ function initialValues(giveaway: GiveawayWithId | null): GiveawayFormValues {
     min_age: String(giveaway.min_age),
     region: giveaway.region,
     claim_days: String(giveaway.claim_days),
+    winner_count: String(giveaway.winner_count ?? WINNER_COUNT_LIMITS.default),
     external_randomness: giveaway.external_randomness ?? '',
     extra_terms: giveaway.extra_terms,
   };
@@ -250,7 +269,8 @@ function GiveawayForm({ giveaway, onDone, onCancel }: GiveawayFormProps) {
         </Notice>
       ) : frozen ? (
         <Notice variant="info" title="Entries are closed">
-          The entry list is frozen: the dates, the maximum and the external random value are fixed.
+          The entry list is frozen: the dates, the maximum, the number of winners and the external
+          random value are fixed.
         </Notice>
       ) : null}
       <Field label="Title" required error={errors.title?.message}>
@@ -327,6 +347,22 @@ function GiveawayForm({ giveaway, onDone, onCancel }: GiveawayFormProps) {
             />
           </Field>
         </Row>
+        <Field
+          label="Number of Winners"
+          required
+          error={errors.winner_count?.message}
+          hint={`How many different entries the draw picks (${WINNER_COUNT_LIMITS.min} to ${WINNER_COUNT_LIMITS.max}). Fixed once entries close.`}
+        >
+          <Input
+            type="number"
+            min={WINNER_COUNT_LIMITS.min}
+            max={WINNER_COUNT_LIMITS.max}
+            step={1}
+            inputMode="numeric"
+            readOnly={frozen || drawn}
+            {...register('winner_count')}
+          />
+        </Field>
         <Field
           label="Region"
           error={errors.region?.message}

@@ -12,6 +12,8 @@ import {
   participantsLabel,
   phaseOf,
   phaseSentence,
+  winnerHandles,
+  winnersLabel,
 } from '../states';
 import { DetailCard, DetailCardTitle, DetailNote } from './detail-card';
 import { DrawHistory } from './draw-history';
@@ -147,6 +149,22 @@ const CongratsHandle = styled.p`
   overflow-wrap: anywhere;
 `;
 
+const CongratsList = styled.ol`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space[1]};
+  margin: 0;
+  padding: 0;
+  list-style-position: inside;
+  color: ${({ theme }) => theme.colors.text};
+  font-size: ${({ theme }) => theme.fontSizes.lg};
+  font-weight: 700;
+
+  span {
+    font-size: ${({ theme }) => theme.fontSizes.xl};
+  }
+`;
+
 const BackLink = styled(Link)`
   display: inline-flex;
   align-items: center;
@@ -186,6 +204,8 @@ export interface GiveawayViewProps {
 export function factsLine(g: GiveawayItem): string {
   const parts = [participantsLabel(g.participant_count)];
   if (g.max_participants) parts.push(`Max: ${participantsLabel(g.max_participants)}`);
+  const winners = winnersLabel(g);
+  if (winners) parts.push(winners);
   parts.push(datesFact(g));
   return parts.join(' · ');
 }
@@ -253,7 +273,17 @@ export function GiveawayView({
                   <TrophyIcon size={18} />
                   Congratulations to:
                 </DetailCardTitle>
-                <CongratsHandle>{name || 'Our winner'}</CongratsHandle>
+                {(giveaway.winners?.length ?? 0) > 1 ? (
+                  <CongratsList>
+                    {winnerHandles(giveaway).map((handleName, i) => (
+                      <li key={`${i}-${handleName}`}>
+                        <CongratsHandle as="span">{handleName}</CongratsHandle>
+                      </li>
+                    ))}
+                  </CongratsList>
+                ) : (
+                  <CongratsHandle>{name || 'Our winner'}</CongratsHandle>
+                )}
                 {giveaway.winner_selected_at ? (
                   <p>Selected on {formatCalendarDate(giveaway.winner_selected_at)}</p>
                 ) : null}
@@ -275,7 +305,7 @@ export function GiveawayView({
                     <li key={`${r.at}-${r.reason}`}>
                       {formatCalendarDate(r.at)}:{' '}
                       {r.round !== null
-                        ? `the winner of round ${r.round} was disqualified`
+                        ? `the winner of ${(giveaway.winners?.length ?? 0) > 1 ? 'draw' : 'round'} ${r.round} was disqualified`
                         : `${entriesLabel(r.count)} disqualified`}
                       . Reason: {r.reason}
                     </li>

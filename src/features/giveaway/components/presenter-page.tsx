@@ -164,7 +164,35 @@ const Problem = styled.p`
   font-weight: 700;
 `;
 
-type Stage = { at: 'ready' } | { at: 'spinning'; name: string } | { at: 'winner'; name: string };
+const WinnerList = styled.ol`
+  display: flex;
+  flex-direction: column;
+  gap: clamp(0.25rem, 1.5vh, 1rem);
+  margin: 0;
+  padding: 0;
+  list-style: none;
+  color: #fde047;
+  font-size: clamp(1.75rem, min(6vw, 7vh), 4.5rem);
+  font-weight: 900;
+  line-height: 1.1;
+  overflow-wrap: anywhere;
+
+  span {
+    color: #c7d2fe;
+    font-size: 0.55em;
+    font-weight: 700;
+    margin-right: 0.4em;
+  }
+`;
+
+/**
+ * The draw's winners in place order, revealed one after another: `shown` of them are on screen,
+ * and while `spinning` the spin for the next one runs.
+ */
+type Stage =
+  | { at: 'ready' }
+  | { at: 'spinning'; names: string[]; shown: number }
+  | { at: 'winner'; names: string[] };
 
 /** /giveaway/{id}/present (admins only). */
 export function PresenterPage({ id }: { id: string }) {
@@ -228,11 +256,19 @@ function Presenter({ id }: { id: string }) {
       const input = p.external_randomness ? { external_value: external.trim() } : {};
       const { data: answer } = await presenterDraw({ variables: { id, input } });
       const result = answer?.presenterDraw;
-      if (!result?.success || !result.winner) {
+      const names = (result?.winners ?? [])
+        .slice()
+        .sort((a, b) => a.place - b.place)
+        .map((w) => w.name ?? 'an erased entry');
+      if (!result?.success || (!result.winner && names.length === 0)) {
         setProblem(result?.message ?? 'Failed to select winner');
         return;
       }
-      setStage({ at: 'spinning', name: result.winner.name });
+      setStage({
+        at: 'spinning',
+        names: names.length > 0 ? names : [result.winner?.name ?? ''],
+        shown: 0,
+      });
     } catch (cause) {
       setProblem(serverSentence(cause, 'Failed to select winner'));
     } finally {
@@ -246,8 +282,22 @@ function Presenter({ id }: { id: string }) {
     else void target.requestFullscreen?.().catch(() => undefined);
   };
 
-  const winnerName =
-    stage.at === 'winner' ? stage.name : stage.at === 'ready' ? (p.winner?.name ?? null) : null;
+  const drawnNames = (p.winners ?? [])
+    .slice()
+    .sort((a, b) => a.place - b.place)
+    .map((w) => w.name ?? 'an erased entry');
+  const winners =
+    stage.at === 'winner'
+      ? stage.names
+      : stage.at === 'spinning'
+        ? stage.names.slice(0, stage.shown)
+        : drawnNames.length > 0
+          ? drawnNames
+          : p.winner
+            ? [p.winner.name]
+            : [];
+  const several = (p.winner_count ?? 1) > 1 || winners.length > 1;
+  const winnerName = winners.length > 0 && stage.at !== 'spinning' ? winners[0] : null;
   const verifyUrl = `${origin}${p.verify_path}`;
   const shortLink = verifyUrl.replace(/^https?:\/\//, '');
 
@@ -259,14 +309,25 @@ function Presenter({ id }: { id: string }) {
         </button>
         <Link to={`/giveaway/${id}`}>Exit</Link>
       </Corner>
-      <Kicker>{winnerName ? 'Winner!' : 'Live draw'}</Kicker>
+      <Kicker>{winnerName ? (several ? 'Winners!' : 'Winner!') : 'Live draw'}</Kicker>
       <Title id="presenter-title">{p.title}</Title>
       {p.prize_image && !winnerName ? <PrizeImage src={p.prize_image} alt="" /> : null}
       <Prize>Prize: {p.prize}</Prize>
       <Count>{entriesLabel(p.participant_count)}</Count>
       {winnerName ? (
         <>
-          <WinnerName data-testid="presenter-winner">{winnerName}</WinnerName>
+          {several ? (
+            <WinnerList data-testid="presenter-winners" aria-label="Winners">
+              {winners.map((name, i) => (
+                <li key={`${i}-${name}`}>
+                  <span>{i + 1}.</span>
+                  {name}
+                </li>
+              ))}
+            </WinnerList>
+          ) : (
+            <WinnerName data-testid="presenter-winner">{winnerName}</WinnerName>
+          )}
           <Verify>
             <QrBox>
               {origin ? (
@@ -300,7 +361,11 @@ function Presenter({ id }: { id: string }) {
             onClick={() => void draw()}
             disabled={drawing || p.participant_count === 0 || stage.at === 'spinning'}
           >
-            {drawing ? 'Drawing...' : 'Draw the winner'}
+            {drawing
+              ? 'Drawing...'
+              : several
+                ? `Draw the ${p.winner_count ?? winners.length} winners`
+                : 'Draw the winner'}
           </Big>
           {p.participant_count === 0 ? <Count>Nobody has entered yet.</Count> : null}
         </>
@@ -309,12 +374,24 @@ function Presenter({ id }: { id: string }) {
       {stage.at === 'spinning' ? (
         <Suspense fallback={null}>
           <SpinOverlay
+            // A new spin for each winner, in place order.
+            key={stage.shown}
             names={p.names}
-            winner={stage.name}
+            winner={stage.names[stage.shown] ?? ''}
             duration={20000}
+            title={
+              stage.names.length > 1
+                ? `Drawing winner ${stage.shown + 1} of ${stage.names.length}...`
+                : undefined
+            }
             onComplete={() => {
-              setStage((s) => (s.at === 'spinning' ? { at: 'winner', name: s.name } : s));
-              void refetch();
+              setStage((s) => {
+                if (s.at !== 'spinning') return s;
+                return s.shown + 1 < s.names.length
+                  ? { ...s, shown: s.shown + 1 }
+                  : { at: 'winner', names: s.names };
+              });
+              if (stage.shown + 1 >= stage.names.length) void refetch();
             }}
           />
         </Suspense>

@@ -102,6 +102,8 @@ export interface SpinOverlayProps {
   /** Called 1 s after the spin lands on the winner. */
   onComplete: () => void;
   soundSrc?: string;
+  /** The heading, e.g. "Drawing winner 2 of 3..." when several winners are revealed in turn. */
+  title?: string;
 }
 
 /**
@@ -113,6 +115,7 @@ export function SpinOverlay({
   winner,
   onComplete,
   soundSrc = SPIN_SOUND_SRC,
+  title = 'Drawing the Winner...',
 }: SpinOverlayProps) {
   const overlayRef = useRef<HTMLDivElement>(null);
   const audioRef = useRef<HTMLAudioElement>(null);
@@ -208,7 +211,7 @@ export function SpinOverlay({
       }}
     >
       <Content>
-        <Title id="draw-title">Drawing the Winner...</Title>
+        <Title id="draw-title">{title}</Title>
         <Subtitle id="draw-subtitle">Hold tight... the draw is happening!</Subtitle>
         {/* Hidden from assistive technology while it flickers; the live region below announces the result. */}
         <NameBox $final={!spinning} aria-hidden={spinning}>

@@ -21,7 +21,7 @@ const FROZEN_REASONS: Record<string, string> = {
   ended: 'the end date passed',
   full: 'the giveaway was full',
   stopped: 'entries were stopped',
-  drawn: 'the winner was drawn',
+  drawn: 'the draw was made',
 };
 
 const Steps = styled.ol`
@@ -94,6 +94,25 @@ for counter = 0, 1, 2, ...
   if x < 2^32 - (2^32 mod n): winner = eligible[x mod n], stop
 (all text UTF-8, all hashes lower-case hex, positions counted from 0)`;
 
+/** The weighted method of several winners ("aw-draw-v2"), as the docs state it. */
+const WEIGHTED_METHOD = `commitment  = SHA-256(seed)                  published at creation
+list        = one line per entry: receipt hash " " weight "\\n"
+              (weight = 1 + the entry's bonus entries when entries closed)
+fingerprint = SHA-256(list)                  published when entries close
+place p of the first draw (p = 1 ... number of winners):
+  round = p, key = the seed above, eligible = entries not picked for places 1 ... p-1
+a re-draw of one place: round = the next draw number, key = its own seed (its SHA-256
+  published with the draw before it), eligible = entries never drawn before
+pick(key, round, eligible):
+  W = sum of the eligible entries' weights
+  for counter = 0, 1, 2, ...
+    h = HMAC-SHA-256(key, external ":" fingerprint ":" round ":" counter)
+    x = first 12 hex digits of h, as a number (0 ... 2^48 - 1)
+    if x < 2^48 - (2^48 mod W): t = x mod W, stop
+  add up the eligible entries' weights in list order;
+  the winner is the first entry whose running total is above t
+(all text UTF-8, all hashes lower-case hex, positions counted from 0)`;
+
 type CheckState =
   | { stage: 'idle' }
   | { stage: 'checking' }
@@ -140,7 +159,11 @@ function Verdict({ state }: { state: CheckState }) {
   if (state.stage !== 'done') return null;
   return state.result.verified ? (
     <Alert variant="success" title="Verified in your browser">
-      Your browser recomputed every step below from the published values and got the same winner.
+      Your browser recomputed every step below from the published values and got the same{' '}
+      {state.result.steps.filter((s) => s.key.startsWith('round-')).length > 1
+        ? 'winners'
+        : 'winner'}
+      .
     </Alert>
   ) : (
     <Alert variant="error" title="Verification failed">
@@ -188,6 +211,8 @@ export function VerifyPage({ id }: { id: string }) {
   }
 
   const drawn = v.draws.length > 0;
+  const weighted = v.algorithm === 'aw-draw-v2';
+  const several = weighted && (v.winner_count > 1 || v.draws.some((d) => d.place > 1));
   return (
     <Subpage giveawayId={id} title="Verify the Draw" lead={v.title}>
       {drawn ? (
@@ -238,6 +263,12 @@ export function VerifyPage({ id }: { id: string }) {
               ? `${v.external_randomness}: ${v.external_value || 'given at the draw'}`
               : 'None (the rules name none)'}
           </dd>
+          {weighted ? (
+            <>
+              <dt>Number of winners</dt>
+              <dd>{v.winner_count}</dd>
+            </>
+          ) : null}
           <dt>Entry list</dt>
           <dd>
             {v.frozen
@@ -258,12 +289,18 @@ export function VerifyPage({ id }: { id: string }) {
             <a href={`${apiBaseUrl()}${v.frozen_list_path.replace(/^\/api\/v1/, '')}`} download>
               Download the frozen list
             </a>{' '}
-            (one receipt hash per line; <code>sha256sum</code> of the file is the fingerprint).
+            {weighted
+              ? '(one line per entry: its receipt hash, a space and its number of entries in the draw; '
+              : '(one receipt hash per line; '}
+            <code>sha256sum</code> of the file is the fingerprint).
           </DetailNote>
         ) : null}
         {check.stage === 'done' ? (
           <details>
-            <summary>Show the frozen list ({check.list.length} receipt hashes)</summary>
+            <summary>
+              Show the frozen list ({check.list.length}{' '}
+              {weighted ? 'lines: receipt hash and weight' : 'receipt hashes'})
+            </summary>
             <ListBox start={1} aria-label="Frozen entry list">
               {check.list.map((hash, i) => (
                 <li key={`${i}-${hash}`}>{hash}</li>
@@ -299,15 +336,25 @@ export function VerifyPage({ id }: { id: string }) {
 
       <DetailCard aria-labelledby="method-title">
         <DetailCardTitle id="method-title">The method</DetailCardTitle>
-        <DetailNote>
-          Anyone can redo this in a few lines of any language, with the values above and the list
-          file. The <code>round</code> is 1 for the first draw; a re-draw after an unclaimed prize
-          adds 1, removes earlier winners from the eligible positions and uses its own seed, whose
-          SHA-256 was published with the draw before it. Rejecting the top values of x keeps every
-          entry exactly equally likely (no modulo bias).
-        </DetailNote>
+        {weighted ? (
+          <DetailNote>
+            Anyone can redo this in a few lines of any language, with the values above and the list
+            file. Each entry holds as many tickets as its weight; each place draws one ticket from
+            the entries still in the draw, so nobody wins twice. Rejecting the top values of x keeps
+            every ticket exactly equally likely (no modulo bias), and all the arithmetic is on whole
+            numbers.
+          </DetailNote>
+        ) : (
+          <DetailNote>
+            Anyone can redo this in a few lines of any language, with the values above and the list
+            file. The <code>round</code> is 1 for the first draw; a re-draw after an unclaimed prize
+            adds 1, removes earlier winners from the eligible positions and uses its own seed, whose
+            SHA-256 was published with the draw before it. Rejecting the top values of x keeps every
+            entry exactly equally likely (no modulo bias).
+          </DetailNote>
+        )}
         <Method tabIndex={0} aria-label="The draw method">
-          {METHOD}
+          {weighted ? WEIGHTED_METHOD : METHOD}
         </Method>
       </DetailCard>
 
@@ -323,8 +370,9 @@ export function VerifyPage({ id }: { id: string }) {
             removed or reordered afterwards.
           </li>
           <li>
-            The winner is the entry the published method picks from that seed and that list, with
-            every entry equally likely; the result was not chosen by hand.
+            {weighted
+              ? `${several ? 'Each winner is' : 'The winner is'} the entry the published method picks from that seed and that list, each entry's chance in proportion to its number of entries in the draw${several ? ', and nobody won twice' : ''}; the result was not chosen by hand.`
+              : 'The winner is the entry the published method picks from that seed and that list, with every entry equally likely; the result was not chosen by hand.'}
           </li>
           <li>
             Each re-draw&apos;s seed was fixed when the draw before it was made, and kept secret
@@ -358,6 +406,12 @@ export function VerifyPage({ id }: { id: string }) {
             That the handle shown belongs to the entry that won: only the winner can match their
             receipt to the winning hash.
           </li>
+          {weighted ? (
+            <li>
+              That the bonus entries were earned as the rules say: the list shows how many each
+              entry held, not who referred whom.
+            </li>
+          ) : null}
           <li>That the prize was delivered.</li>
         </Bullets>
       </DetailCard>

@@ -71,6 +71,20 @@ const Handle = styled.p`
   overflow-wrap: anywhere;
 `;
 
+const Places = styled.ol`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space[3]};
+  margin: 0 0 ${({ theme }) => theme.space[4]};
+  padding: 0;
+  list-style: none;
+
+  /* Several handles share the card: smaller than a single winner's, so each fits on a phone. */
+  ${Handle} {
+    font-size: clamp(1.25rem, 5vw, 1.75rem);
+  }
+`;
+
 const Email = styled.p`
   margin-bottom: ${({ theme }) => theme.space[5]};
   color: ${({ theme }) => theme.colors.darkMuted};
@@ -141,6 +155,8 @@ const OutlineLink = styled(ButtonLink)`
 
 export interface WinnerScreenProps {
   winner: { email: string; instagram_handle: string };
+  /** The draw's further winners, in place order, when it named several. */
+  others?: readonly { id?: number; email: string; instagram_handle: string }[];
   giveaway: { title: string; prize: string; participant_count: number };
   /** The giveaway's verification page, where anyone can recompute this draw. */
   verifyPath: string;
@@ -156,7 +172,13 @@ export function winnerAnnouncement(winner: WinnerScreenProps['winner'], title: s
 }
 
 /** The result after the draw, with confetti. */
-export function WinnerScreen({ winner, giveaway, verifyPath, onBack }: WinnerScreenProps) {
+export function WinnerScreen({
+  winner,
+  others = [],
+  giveaway,
+  verifyPath,
+  onBack,
+}: WinnerScreenProps) {
   const { toast } = useToast();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const selectedOn = useRef(formatLocalDate(new Date())).current;
@@ -167,7 +189,10 @@ export function WinnerScreen({ winner, giveaway, verifyPath, onBack }: WinnerScr
   }, []);
 
   const share = async () => {
-    const text = winnerAnnouncement(winner, giveaway.title);
+    const text =
+      others.length > 0
+        ? `Congratulations to ${[winner, ...others].map(displayHandle).join(', ')} for winning our ${giveaway.title} giveaway!`
+        : winnerAnnouncement(winner, giveaway.title);
     const outcome = await shareOrCopy(
       { title: `${giveaway.title} winner`, text, url: window.location.href },
       text,
@@ -184,12 +209,31 @@ export function WinnerScreen({ winner, giveaway, verifyPath, onBack }: WinnerScr
           <TrophyIcon size={56} />
         </Trophy>
         <Heading id="winner-heading" ref={headingRef} tabIndex={-1}>
-          WINNER!
+          {others.length > 0 ? 'WINNERS!' : 'WINNER!'}
         </Heading>
-        <Lead>Congratulations to our lucky winner!</Lead>
+        <Lead>
+          {others.length > 0
+            ? `Congratulations to our ${others.length + 1} lucky winners!`
+            : 'Congratulations to our lucky winner!'}
+        </Lead>
         <WinnerCard>
-          <Handle>{displayHandle(winner)}</Handle>
-          <Email>{winner.email}</Email>
+          {others.length > 0 ? (
+            <Places>
+              {[winner, ...others].map((w, i) => (
+                <li key={`${i}-${w.email}`}>
+                  <Handle>
+                    {i + 1}. {displayHandle(w)}
+                  </Handle>
+                  <Email>{w.email}</Email>
+                </li>
+              ))}
+            </Places>
+          ) : (
+            <>
+              <Handle>{displayHandle(winner)}</Handle>
+              <Email>{winner.email}</Email>
+            </>
+          )}
           <Facts>
             <div>
               <dt>Prize</dt>

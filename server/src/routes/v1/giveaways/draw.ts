@@ -13,6 +13,7 @@ import {
   SelectWinnerPayloadSchema,
   SelectWinnerResponseSchema,
   WinnerContactSchema,
+  WinnerQuerySchema,
 } from '@site/contracts';
 import * as draws from '../../../services/giveaways/draw-service';
 import { getPresenter } from '../../../services/giveaways/presenter';
@@ -90,7 +91,8 @@ const drawRoutes: FastifyPluginAsyncTypebox = async (app) => {
       async (request) => {
         const { id } = request.params;
         const context = { actor: actorOf(request), now: new Date(), timeZone: mail.timeZone };
-        const result = await again.draw(app.db, id, request.body.reason, context);
+        const { reason, place } = request.body;
+        const result = await again.draw(app.db, id, reason, { ...context, place });
         return draws.announceDraw(app.db, id, result, 'won the re-draw of', mail);
       },
     );
@@ -101,13 +103,14 @@ const drawRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       onRequest: adminOnly,
       schema: onGiveaway(
-        'The current winner’s contact, claim status and delivery details (admin)',
+        'A place’s current winner (place 1 unless named): contact, claim status and delivery details (admin)',
         Type.Union([WinnerContactSchema, Type.Null()]),
+        { querystring: WinnerQuerySchema },
       ),
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return draws.winnerContact(app.db, request.params.id, new Date());
+      return draws.winnerContact(app.db, request.params.id, new Date(), request.query.place);
     },
   );
 

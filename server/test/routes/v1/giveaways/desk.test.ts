@@ -9,8 +9,9 @@ import type {
 } from '@site/contracts';
 import { deliveredMail } from '../../../helpers/delivered-mail';
 import {
-  referenceDraw,
-  referenceFingerprint,
+  referenceWeightedFingerprint,
+  referenceWeightedLines,
+  referenceWeightedPick,
   referenceRoundSeed,
   referenceSha256,
 } from '../../../helpers/reference-draw';
@@ -204,7 +205,7 @@ describe('disqualifying entries before the freeze', () => {
     expect((await api('POST', `/giveaway/${g.id}/close`, undefined, t.admin)).statusCode).toBe(200);
     const file = (await api('GET', `/giveaway/${g.id}/frozen-entries.txt`)).body;
     const kept = [receipts[0], receipts[2], receipts[4]].map((r) => referenceSha256(r ?? ''));
-    expect(file).toBe(kept.map((h) => `${h}\n`).join(''));
+    expect(file).toBe(kept.map((h) => `${h} 1\n`).join(''));
     expect((await getGiveaway(t.app, g.id)).frozen?.entrant_count).toBe(3);
 
     // After the freeze nothing more can be removed.
@@ -403,21 +404,21 @@ describe('the winner', () => {
 
     // Recomputed by the test's own implementation: round 2 used the seed committed at round 1.
     const v = (await api('GET', `/giveaway/${g.id}/verification`)).json<GiveawayVerification>();
-    const list = (await api('GET', `/giveaway/${g.id}/frozen-entries.txt`)).body
-      .split('\n')
-      .filter(Boolean);
-    expect(referenceFingerprint(list)).toBe(v.frozen?.fingerprint);
+    const lines = referenceWeightedLines(
+      (await api('GET', `/giveaway/${g.id}/frozen-entries.txt`)).body,
+    );
+    expect(referenceWeightedFingerprint(lines)).toBe(v.frozen?.fingerprint);
     const seed2 = v.redraw_seeds.find((s) => s.round === 2);
     expect(seed2?.commitment).toBe(committed?.commitment);
     expect(referenceSha256(seed2?.seed ?? '')).toBe(seed2?.commitment);
     const excluded: number[] = [];
     for (const round of v.draws) {
-      const expected = referenceDraw({
+      const expected = referenceWeightedPick({
         seed: referenceRoundSeed(round.round, v.seed ?? '', v.redraw_seeds),
         external: v.external_value ?? '',
         fingerprint: v.frozen?.fingerprint ?? '',
         round: round.round,
-        listLength: list.length,
+        lines,
         excluded,
       });
       expect({ position: round.position, counter: round.counter }).toEqual(expected);

@@ -5,8 +5,9 @@ import type {
   SelectWinnerResponse,
 } from '@site/contracts';
 import {
-  referenceDraw,
-  referenceFingerprint,
+  referenceWeightedFingerprint,
+  referenceWeightedLines,
+  referenceWeightedPick,
   referenceSha256,
 } from '../../../helpers/reference-draw';
 import { createGiveaway, enter, getGiveaway, type GiveawayTestContext, setup } from './fixtures';
@@ -57,17 +58,18 @@ test('the draw freezes the list, reveals the seed and picks the entry the publis
   const list = (
     await t.app.inject({ method: 'GET', url: `/api/v1/giveaway/${g.id}/frozen-entries.txt` })
   ).body;
-  const hashes = list.split('\n').filter(Boolean);
+  const lines = referenceWeightedLines(list);
+  const hashes = lines.map((l) => l.hash);
   expect(hashes).toHaveLength(5);
-  expect(referenceFingerprint(hashes)).toBe(verification.frozen?.fingerprint);
+  expect(referenceWeightedFingerprint(lines)).toBe(verification.frozen?.fingerprint);
   const seed = verification.seed as string;
   expect(referenceSha256(seed)).toBe(g.commitment);
-  const expected = referenceDraw({
+  const expected = referenceWeightedPick({
     seed,
     external: '',
     fingerprint: verification.frozen?.fingerprint ?? '',
     round: 1,
-    listLength: 5,
+    lines,
     excluded: [],
   });
 
@@ -82,6 +84,16 @@ test('the draw freezes the list, reveals the seed and picks the entry the publis
     },
     round: 1,
     claim_deadline: expect.any(String),
+    winners: [
+      {
+        place: 1,
+        round: 1,
+        id: winnerId,
+        email: body.winner?.email,
+        instagram_handle: body.winner?.instagram_handle,
+        claim_deadline: body.claim_deadline,
+      },
+    ],
     message: expect.stringMatching(
       new RegExp(
         `^@${body.winner?.instagram_handle} won "${g.title}", drawn from 5 entries\\. They have until .+ to claim the prize\\.$`,
@@ -120,7 +132,8 @@ test('the draw freezes the list, reveals the seed and picks the entry the publis
   expect(after.draws).toEqual([
     {
       round: 1,
-      algorithm: 'aw-draw-v1',
+      place: 1,
+      algorithm: 'aw-draw-v2',
       drawn_at: after.winner_selected_at,
       reason: null,
       eligible_count: 5,
@@ -176,7 +189,7 @@ test('a second draw is refused and changes nothing', async () => {
   const second = await selectWinner(g.id);
   expect(second.statusCode).toBe(409);
   expect(second.json().detail).toBe(
-    'A winner has already been drawn for this giveaway; a giveaway has exactly one winner.',
+    'This giveaway has already been drawn; it is drawn once (a winner who cannot take the prize is replaced by drawing that place again).',
   );
   const after = await getGiveaway(t.app, g.id);
   expect(after.winner_id).toBe(first.winner?.id);
@@ -219,7 +232,9 @@ test('entries racing a draw are either in the draw or refused, never after it', 
     .where('giveaway_id', '=', g.id)
     .orderBy('id')
     .execute();
-  expect(after.draw?.fingerprint).toBe(referenceFingerprint(hashes.map((h) => h.receipt_hash)));
+  expect(after.draw?.fingerprint).toBe(
+    referenceWeightedFingerprint(hashes.map((h) => ({ hash: h.receipt_hash, weight: 1 }))),
+  );
   for (const refused of entries.filter((r) => r.statusCode !== 200))
     expect(refused.statusCode).toBe(409);
 });

@@ -8,10 +8,10 @@ import type {
   SelectWinnerResponse,
 } from '@site/contracts';
 import {
-  referenceDraw,
-  referenceFingerprint,
   referenceRoundSeed,
   referenceSha256,
+  referenceWeightedLines,
+  referenceWeightedPick,
 } from '../../../helpers/reference-draw';
 import { deliveredMail } from '../../../helpers/delivered-mail';
 import { startSmtp } from '../../../helpers/smtp';
@@ -56,8 +56,11 @@ const DELIVERY = { full_name: 'Ann Lee', delivery_address: '1 High St, Leeds', c
 const stop = (id: number) => api('POST', `/giveaway/${id}/close`, undefined, t.admin);
 const verification = async (id: number) =>
   (await api('GET', `/giveaway/${id}/verification`)).json<GiveawayVerification>();
+const frozenText = async (id: number) =>
+  (await api('GET', `/giveaway/${id}/frozen-entries.txt`)).body;
+/** The receipt hashes of the frozen list, in order (each line's first field). */
 const frozenList = async (id: number) =>
-  (await api('GET', `/giveaway/${id}/frozen-entries.txt`)).body.split('\n').filter(Boolean);
+  referenceWeightedLines(await frozenText(id)).map((line) => line.hash);
 
 async function fill(id: number, n: number, prefix = `g${id}`): Promise<string[]> {
   const receipts: string[] = [];
@@ -104,19 +107,25 @@ async function claimToken(to: string): Promise<string> {
  */
 async function recompute(id: number) {
   const v = await verification(id);
-  const list = await frozenList(id);
-  expect(v.algorithm).toBe('aw-draw-v1');
+  const text = await frozenText(id);
+  const lines = referenceWeightedLines(text);
+  const list = lines.map((line) => line.hash);
+  expect(v.algorithm).toBe('aw-draw-v2');
   expect(referenceSha256(v.seed ?? '')).toBe(v.commitment);
-  expect(referenceFingerprint(list)).toBe(v.frozen?.fingerprint);
+  expect(referenceSha256(text)).toBe(v.frozen?.fingerprint);
   expect(list).toHaveLength(v.frozen?.entrant_count ?? -1);
   const excluded: number[] = [];
   for (const round of v.draws) {
-    const expected = referenceDraw({
-      seed: referenceRoundSeed(round.round, v.seed ?? '', v.redraw_seeds),
+    // Rounds 1 … winner_count are the first draw, all with the seed committed at creation.
+    const expected = referenceWeightedPick({
+      seed:
+        round.round <= v.winner_count
+          ? (v.seed ?? '')
+          : referenceRoundSeed(round.round, v.seed ?? '', v.redraw_seeds),
       external: v.external_value ?? '',
       fingerprint: v.frozen?.fingerprint ?? '',
       round: round.round,
-      listLength: list.length,
+      lines,
       excluded,
     });
     expect({ round: round.round, position: round.position, counter: round.counter }).toEqual({
@@ -233,7 +242,8 @@ describe('the frozen list', () => {
     expect(late.statusCode).toBe(409);
     const file = await api('GET', `/giveaway/${g.id}/frozen-entries.txt`);
     expect(file.headers['content-type']).toBe('text/plain; charset=utf-8');
-    expect(file.body).toBe(receipts.map((r) => `${referenceSha256(r)}\n`).join(''));
+    // One "hash weight" line per entry: nobody here holds bonus entries.
+    expect(file.body).toBe(receipts.map((r) => `${referenceSha256(r)} 1\n`).join(''));
     expect(file.body).not.toMatch(EMAIL_LIKE);
     expect((await getGiveaway(t.app, g.id)).frozen).toEqual({
       frozen_at: expect.any(String),
@@ -258,7 +268,7 @@ describe('the frozen list', () => {
     );
     expect(raise.statusCode).toBe(409);
     expect(raise.json().detail).toBe(
-      'Entries to this giveaway have closed and the entry list is frozen, so its dates, maximum and external random value can no longer change (this edit changes the max participants).',
+      'Entries to this giveaway have closed and the entry list is frozen, so its dates, maximum, number of winners and external random value can no longer change (this edit changes the max participants).',
     );
     expect((await enter(t.app, g.id, 'more@example.com', 'more')).statusCode).toBe(409);
     // What does not touch the draw may still change before it.
@@ -624,12 +634,13 @@ describe('the winner is told and claims; re-draws after the deadline', () => {
         },
       ]);
       // What round 1's public values alone would name for round 2 (the rule before re-draw seeds).
-      const guess = referenceDraw({
+      const lines = referenceWeightedLines(await frozenText(g.id));
+      const guess = referenceWeightedPick({
         seed: before.seed ?? '',
         external: '',
         fingerprint: before.frozen?.fingerprint ?? '',
         round: 2,
-        listLength: 40,
+        lines,
         excluded: [before.draws[0]?.position ?? -1],
       });
 
@@ -647,12 +658,12 @@ describe('the winner is told and claims; re-draws after the deadline', () => {
       ]);
       const round2 = after.draws[1];
       expect(round2).toMatchObject(
-        referenceDraw({
+        referenceWeightedPick({
           seed: seed2,
           external: '',
           fingerprint: after.frozen?.fingerprint ?? '',
           round: 2,
-          listLength: 40,
+          lines,
           excluded: [after.draws[0]?.position ?? -1],
         }),
       );

@@ -1,5 +1,9 @@
 import type { RedrawSeed } from '@site/contracts';
-import { buildVerification, useNodeWebCrypto } from '../../__tests__/verification-fixture';
+import {
+  buildVerification,
+  buildWeightedVerification,
+  useNodeWebCrypto,
+} from '../../__tests__/verification-fixture';
 import { checkDraw, recomputePosition, sha256Hex } from '../draw-check';
 
 beforeAll(useNodeWebCrypto);
@@ -126,5 +130,56 @@ describe('checkDraw (Web Crypto)', () => {
       });
       expect([2, 5, 9]).toContain(position);
     }
+  });
+});
+
+describe('checkDraw on a weighted draw of several winners (aw-draw-v2)', () => {
+  const weights = [1, 3, 1, 1, 6, 1, 2, 1, 1, 1];
+
+  it('verifies every place, and a re-draw of one place with its own seed', async () => {
+    const { verification, list } = buildWeightedVerification(weights, 3, [2]);
+    const result = await checkDraw(verification, list);
+    expect(result.steps.map((s) => [s.key, s.ok])).toEqual([
+      ['commitment', true],
+      ['fingerprint', true],
+      ['count', true],
+      ['round-1', true],
+      ['round-2', true],
+      ['round-3', true],
+      ['seed-4', true],
+      ['round-4', true],
+    ]);
+    expect(result.verified).toBe(true);
+    expect(result.steps[2]?.label).toBe(
+      'The list holds 10 entries, one receipt hash and its number of entries in the draw per line (18 in all, 8 of them bonus entries).',
+    );
+    expect(result.steps[3]?.label).toMatch(
+      /^Place 1: the method picks position \d+ of the list \(from 10 eligible entries holding 18 entries in the draw\)/,
+    );
+    expect(result.steps[7]?.label).toMatch(/^Place 2 \(re-drawn, draw 4\): the method picks/);
+  });
+
+  it('fails when a weight in the list was changed, or a place names another entry', async () => {
+    const { verification, list } = buildWeightedVerification(weights, 3);
+    const lines = list.split('\n');
+    lines[0] = lines[0]?.replace(/ 1$/, ' 2') ?? '';
+    const tampered = await checkDraw(verification, lines.join('\n'));
+    expect(tampered.verified).toBe(false);
+    expect(tampered.steps.find((s) => s.key === 'fingerprint')?.ok).toBe(false);
+
+    const other = structuredClone(verification);
+    const second = other.draws[1];
+    if (second) second.position = (second.position + 1) % weights.length;
+    const wrong = await checkDraw(other, list);
+    expect(wrong.steps.find((s) => s.key === 'round-2')?.ok).toBe(false);
+    expect(wrong.verified).toBe(false);
+  });
+
+  it('refuses a re-draw with no seed published in advance', async () => {
+    const { verification, list } = buildWeightedVerification(weights, 2, [1]);
+    const withoutSeed = { ...verification, redraw_seeds: [] };
+    const result = await checkDraw(withoutSeed, list);
+    expect(result.steps.find((s) => s.key === 'seed-3')).toMatchObject({ ok: false });
+    expect(result.verified).toBe(false);
   });
 });
