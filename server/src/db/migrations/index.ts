@@ -19,6 +19,7 @@ import * as m082 from './082-login-addresses';
 import * as m090 from './090-redraw-seeds';
 import * as m091 from './091-outbox-sealed-mail';
 import * as m093 from './093-growing-giveaways';
+import * as m096 from './096-entry-confirmation-tokens';
 import { giveawayRulesBackfill, type GiveawayRulesWriter } from './092-giveaway-rules-backfill';
 import * as m100 from './100-giveaway-desk';
 import * as m101 from './101-enquiry-read';
@@ -60,6 +61,7 @@ const migrations = (context: MigrationContext): Record<string, Migration> => ({
   '101-enquiry-read': m101,
   '092-giveaway-rules-backfill': giveawayRulesBackfill(context.giveawayRules),
   '093-growing-giveaways': m093,
+  '096-entry-confirmation-tokens': m096,
 });
 
 export const migrationProviderWith = (context: MigrationContext): MigrationProvider => ({

@@ -41,8 +41,10 @@ export async function freezeWithin(
     .selectFrom('participants')
     .select(['id', 'receipt_hash'])
     .where('giveaway_id', '=', giveawayId)
-    // Disqualified entries left the draw when the owner removed them.
+    // Disqualified entries left the draw when the owner removed them; unconfirmed ones never
+    // counted.
     .where('disqualified_at', 'is', null)
+    .where('confirmed_at', 'is not', null)
     .orderBy('id')
     .execute();
   for (let start = 0; start < entries.length; start += CHUNK) {

@@ -1,6 +1,7 @@
 import {
   CLAIM_DAYS_LIMITS,
   MIN_AGE_LIMITS,
+  REFERRAL_CAP_LIMITS,
   isEmailAddress,
   type EntriesClosedReason,
   type GiveawayFormPayload,
@@ -119,6 +120,8 @@ export const FIXED_AFTER_FREEZE = [
   'end_date',
   'max_participants',
   'external_randomness',
+  'referral_cap',
+  'confirm_entries',
 ] as const satisfies RulesField[];
 
 function required(value: string, field: string): string {
@@ -181,6 +184,8 @@ export function validateGiveawayInput(body: GiveawayFormPayload): GiveawayInput 
     claim_days: body.claim_days ?? CLAIM_DAYS_LIMITS.default,
     external_randomness: external || null,
     extra_terms: (body.extra_terms ?? '').trim(),
+    referral_cap: body.referral_cap ?? REFERRAL_CAP_LIMITS.default,
+    confirm_entries: body.confirm_entries === true ? 1 : 0,
   };
 }
 

@@ -183,6 +183,8 @@ describe('validateGiveawayInput', () => {
       claim_days: 7,
       external_randomness: null,
       extra_terms: '',
+      referral_cap: 5,
+      confirm_entries: 0,
     });
   });
 
