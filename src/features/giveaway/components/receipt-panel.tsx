@@ -4,9 +4,11 @@ import styled from 'styled-components';
 import { Button } from '@/components/ui/button';
 import { useToast } from '@/components/ui/toast';
 import { formatDateTime } from '@/lib/dates';
+import { Input } from '@/components/ui/field';
+import { useCheckReceipt } from '../api/check-receipt';
 import { useMailReceipt } from '../api/mail-receipt';
 import { serverSentence } from '../error-message';
-import type { KeptEntry } from '../kept-entry';
+import { type KeptEntry, referralLink } from '../kept-entry';
 import { shareOrCopy } from '../share';
 import { DetailCard, DetailNote } from './detail-card';
 
@@ -56,6 +58,49 @@ const Small = styled.button`
   cursor: pointer;
 `;
 
+const Section = styled.section`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space[2]};
+  padding-top: ${({ theme }) => theme.space[4]};
+  border-top: 1px solid ${({ theme }) => theme.colors.border};
+`;
+
+const SectionTitle = styled.h3`
+  margin: 0;
+  font-size: ${({ theme }) => theme.fontSizes.lg};
+`;
+
+const LinkRow = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.space[2]};
+
+  input {
+    flex: 1 1 16rem;
+    min-width: 0;
+    font-family: ${({ theme }) => theme.fonts.mono};
+    font-size: ${({ theme }) => theme.fontSizes.sm};
+  }
+`;
+
+const Pending = styled.p`
+  margin: 0;
+  padding: ${({ theme }) => theme.space[3]};
+  border: 1px solid ${({ theme }) => theme.colors.warning};
+  border-radius: ${({ theme }) => theme.radii.md};
+  background: ${({ theme }) => theme.colors.warningBg};
+`;
+
+/** What the server says this entry holds now, or null until it has answered (or if it cannot). */
+interface Holding {
+  confirmed: boolean;
+  entries: number;
+  bonus: number;
+}
+
+const entriesWord = (n: number) => `${n} ${n === 1 ? 'entry' : 'entries'}`;
+
 export interface ReceiptPanelProps {
   giveawayId: string;
   title: string;
@@ -64,6 +109,8 @@ export interface ReceiptPanelProps {
   fresh: boolean;
   /** "This is not my entry": forget it on this device and show the form again. */
   onForget?: () => void;
+  /** The giveaway's referral bonus cap; 0 when referrals are off (no personal link then). */
+  referralCap?: number;
 }
 
 /**
@@ -71,11 +118,52 @@ export interface ReceiptPanelProps {
  * or on an earlier visit. The receipt code with Copy, "E-mail me my receipt", share, and where to
  * check later.
  */
-export function ReceiptPanel({ giveawayId, title, entry, fresh, onForget }: ReceiptPanelProps) {
+export function ReceiptPanel({
+  giveawayId,
+  title,
+  entry,
+  fresh,
+  onForget,
+  referralCap = 0,
+}: ReceiptPanelProps) {
   const { toast } = useToast();
   const ref = useRef<HTMLElement>(null);
   const [mailReceipt] = useMailReceipt();
+  const [checkReceipt] = useCheckReceipt();
   const [mailing, setMailing] = useState(false);
+  const [holding, setHolding] = useState<Holding | null>(null);
+  const [origin, setOrigin] = useState('');
+  const linkId = `referral-link-${giveawayId}`;
+  const personalLink =
+    referralCap > 0 && entry.referral_code && origin
+      ? referralLink(origin, giveawayId, entry.referral_code)
+      : null;
+
+  useEffect(() => setOrigin(window.location.origin), []);
+
+  // How many entries this one holds now (bonus entries arrive as friends enter), from the server.
+  useEffect(() => {
+    let live = true;
+    checkReceipt({ variables: { id: giveawayId, input: { receipt: entry.receipt } } })
+      .then(({ data }) => {
+        const answer = data?.checkReceipt;
+        if (live && answer?.found) {
+          setHolding({
+            confirmed: answer.confirmed,
+            entries: answer.entries,
+            bonus: answer.bonus_entries,
+          });
+        }
+      })
+      .catch(() => {
+        // The count is extra: without an answer the panel shows what this browser kept.
+      });
+    return () => {
+      live = false;
+    };
+  }, [checkReceipt, giveawayId, entry.receipt]);
+
+  const pending = holding ? !holding.confirmed : Boolean(entry.confirm_by);
 
   useEffect(() => {
     if (fresh) ref.current?.focus();
@@ -116,13 +204,32 @@ export function ReceiptPanel({ giveawayId, title, entry, fresh, onForget }: Rece
   };
 
   const share = async () => {
-    const url = `${window.location.origin}/giveaway/${giveawayId}`;
+    const url = personalLink ?? `${window.location.origin}/giveaway/${giveawayId}`;
     const outcome = await shareOrCopy(
       { title, text: `I entered ${title}. You can too!`, url },
       url,
     );
     if (outcome === 'copied')
-      toast({ title: 'Link copied!', description: 'Giveaway link copied to clipboard' });
+      toast({
+        title: 'Link copied!',
+        description: personalLink
+          ? 'Your personal link copied to clipboard'
+          : 'Giveaway link copied to clipboard',
+      });
+  };
+
+  const copyLink = async () => {
+    if (!personalLink) return;
+    try {
+      await navigator.clipboard.writeText(personalLink);
+      toast({ title: 'Link copied!', description: 'Your personal link copied to clipboard' });
+    } catch {
+      toast({
+        title: 'Error',
+        description: 'Could not copy; select the link and copy it yourself.',
+        variant: 'destructive',
+      });
+    }
   };
 
   return (
@@ -142,6 +249,22 @@ export function ReceiptPanel({ giveawayId, title, entry, fresh, onForget }: Rece
         Keep this code: it is the only link between you and your line in the public entry list. You
         accepted version {entry.rules_version} of the rules.
       </DetailNote>
+      {pending ? (
+        <Pending data-testid="confirm-pending">
+          <strong>Confirm your entry:</strong> we sent a link to your e-mail address. Your entry
+          counts only once you open it
+          {entry.confirm_by ? <>, by {formatDateTime(entry.confirm_by)}</> : null}.
+        </Pending>
+      ) : null}
+      {holding && !pending ? (
+        <DetailNote data-testid="entries-held">
+          You hold <strong>{entriesWord(holding.entries)}</strong> in the draw
+          {holding.bonus > 0
+            ? ` (your own, plus ${holding.bonus} bonus ${holding.bonus === 1 ? 'entry' : 'entries'} for referrals)`
+            : ''}
+          .
+        </DetailNote>
+      ) : null}
       <Row>
         <Button variant="secondary" size="sm" onClick={() => void mail()} disabled={mailing}>
           {mailing ? 'Sending...' : 'E-mail me my receipt'}
@@ -151,6 +274,29 @@ export function ReceiptPanel({ giveawayId, title, entry, fresh, onForget }: Rece
         </Button>
         <Link to={`/giveaway/${giveawayId}/check`}>Check later: was I in the draw?</Link>
       </Row>
+      {personalLink ? (
+        <Section aria-labelledby={`${linkId}-title`}>
+          <SectionTitle id={`${linkId}-title`}>Bring friends, earn bonus entries</SectionTitle>
+          <DetailNote>
+            Each friend who enters through your personal link, and whose entry counts, gives you one
+            bonus entry in the draw, up to {referralCap} bonus{' '}
+            {referralCap === 1 ? 'entry' : 'entries'}.
+            {pending ? ' They count once your own entry is confirmed.' : ''}
+          </DetailNote>
+          <label htmlFor={linkId}>Your personal link</label>
+          <LinkRow>
+            <Input
+              id={linkId}
+              readOnly
+              value={personalLink}
+              onFocus={(event) => event.currentTarget.select()}
+            />
+            <Button variant="secondary" size="sm" onClick={() => void copyLink()}>
+              Copy Link
+            </Button>
+          </LinkRow>
+        </Section>
+      ) : null}
       {onForget ? (
         <Small type="button" onClick={onForget}>
           Not your entry? Forget it on this device
