@@ -379,6 +379,32 @@ describe('confirmed entries', () => {
     expect((await getGiveaway(t.app, g.id)).participant_count).toBe(2);
   });
 
+  test('rules an unconfirmed entrant accepted are not rewritten in place', async () => {
+    const g = await createGiveaway(t.app, t.admin, { confirm_entries: true });
+    await entered(g.id, 'ann@example.com', 'ann');
+    const edit = await t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/giveaway/${g.id}`,
+      headers: { authorization: t.admin },
+      payload: {
+        title: g.title,
+        description: g.description,
+        prize: g.prize,
+        start_date: g.start_date,
+        end_date: g.end_date,
+        confirm_entries: true,
+        region: 'the United Kingdom',
+      },
+    });
+    expect(edit.statusCode).toBe(200);
+    expect(edit.json<Giveaway>().rules_version).toBe(2);
+    const first = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/giveaway/${g.id}/rules?version=1`,
+    });
+    expect(first.body).not.toContain('the United Kingdom');
+  });
+
   test('a confirmation after entries closed does not count, nor does its referral', async () => {
     const g = await createGiveaway(t.app, t.admin, { confirm_entries: true });
     const ann = await entered(g.id, 'ann@example.com', 'ann');

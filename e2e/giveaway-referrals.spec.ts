@@ -1,0 +1,163 @@
+import { type Browser, type Page, expect, test } from '@playwright/test';
+import { e2eDataDir } from '../playwright.config';
+import { linkIn, loginAsAdmin, operatorMail, shootWidths } from './support';
+
+/**
+ * Referrals and confirmed entries, as the people involved see them: the admin creates a giveaway
+ * with a referral bonus cap and "Confirm entries by e-mail"; Ann enters, is asked to confirm, and
+ * confirms with the link from the mail (read as the operator's `npm run outbox` prints it, since
+ * no mail server is set up); her "You're in" panel then offers her personal link. Bo arrives by
+ * that link, enters and confirms the same way, and Ann's panel and "Was I in the draw?" show the
+ * bonus entry she earned.
+ */
+test.describe.configure({ mode: 'serial' });
+
+const stamp = Date.now().toString(36);
+const title = `E2E Referrals ${stamp}`;
+const ann = { email: `ann.${stamp}@example.com`, handle: `e2e.ann.${stamp}` };
+const bo = { email: `bo.${stamp}@example.com`, handle: `e2e.bo.${stamp}` };
+let giveawayPath = '';
+let annLink = '';
+let annReceipt = '';
+/** Ann's browser, kept across the tests (her entry lives in its localStorage). */
+let annPage: Page;
+
+const loaded = { timeout: 20_000 };
+
+async function newPage(browser: Browser): Promise<Page> {
+  const context = await browser.newContext();
+  return context.newPage();
+}
+
+async function enter(page: Page, who: { email: string; handle: string }) {
+  const form = page.getByRole('form', { name: 'Enter the Giveaway' });
+  await form.getByLabel('Email').fill(who.email);
+  await form.getByLabel('Instagram Handle').fill(who.handle);
+  await form.getByRole('checkbox', { name: /I have read the rules/ }).check();
+  await form.getByRole('button', { name: 'Enter Giveaway' }).click();
+}
+
+/** Opens the confirmation link mailed to `to` and expects the page to say it confirmed. */
+async function confirmFromMail(page: Page, to: string) {
+  const link = linkIn(
+    operatorMail(e2eDataDir, to, 'Confirm your entry'),
+    /https?:\/\/\S+\/confirm\?token=\S+/,
+  );
+  await page.goto(link);
+  await expect(page.getByRole('heading', { level: 1, name: 'Confirm your entry' })).toBeVisible(
+    loaded,
+  );
+  const outcome = page.getByTestId('confirm-outcome');
+  await expect(outcome).toContainText('Entry confirmed', loaded);
+  await expect(outcome).toContainText('Your entry is confirmed. It counts now. Good luck!');
+  // Opening the link again says so instead of confirming twice.
+  await page.reload();
+  await expect(page.getByTestId('confirm-outcome')).toContainText('Already confirmed', loaded);
+}
+
+test('the admin creates a giveaway with a referral bonus cap and confirmed entries', async ({
+  browser,
+}) => {
+  const page = await newPage(browser);
+  await loginAsAdmin(page);
+  await page.goto('/giveaway/admin');
+  await page.getByRole('button', { name: 'Create Giveaway' }).click({ timeout: 20_000 });
+  const dialog = page.getByRole('dialog', { name: 'Create Giveaway' });
+  await dialog.getByLabel('Title').fill(title);
+  await dialog.getByLabel('Description').fill('Bring your friends.');
+  await dialog.getByLabel(/^Prize\*?$/).fill('A test agent');
+  const cap = dialog.getByLabel(/Referral bonus cap/);
+  await expect(cap).toHaveValue('5');
+  await cap.fill('101');
+  await dialog.getByRole('button', { name: 'Create Giveaway' }).click();
+  await expect(dialog.getByText('Referral bonus cap must be from 0 to 100')).toBeVisible();
+  await cap.fill('3');
+  await dialog.getByRole('checkbox', { name: 'Confirm entries by e-mail' }).check();
+  await dialog.getByLabel('Referral bonus cap').scrollIntoViewIfNeeded();
+  await shootWidths(page, (width) => `test-results/screens/giveaway-form-referrals-${width}.png`);
+  await dialog.getByRole('button', { name: 'Create Giveaway' }).click();
+  await expect(dialog).toBeHidden();
+  await page.getByRole('article', { name: title }).getByRole('link', { name: 'View' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible(loaded);
+  giveawayPath = new URL(page.url()).pathname;
+  await page.goto(`${giveawayPath}/rules`);
+  await expect(page.getByRole('heading', { name: 'Confirming your entry' })).toBeVisible(loaded);
+  await expect(page.getByRole('heading', { name: 'Bonus entries for referrals' })).toBeVisible();
+  await page.context().close();
+});
+
+test('Ann enters, confirms through the mailed link, and gets her personal link', async ({
+  browser,
+}) => {
+  annPage = await newPage(browser);
+  await annPage.goto(giveawayPath);
+  await enter(annPage, ann);
+  const panel = annPage.getByRole('region', { name: "You're in!" });
+  await expect(panel).toBeVisible(loaded);
+  await expect(panel.getByTestId('confirm-pending')).toContainText(
+    'Confirm your entry: we sent a link to your e-mail address.',
+  );
+  annReceipt = (await panel.getByTestId('receipt-code').textContent()) ?? '';
+  expect(annReceipt).toMatch(/^[0-9A-Z]{4}(-[0-9A-Z]{4}){3}$/);
+
+  await confirmFromMail(annPage, ann.email);
+  await annPage.goto(giveawayPath);
+  await expect(panel.getByTestId('entries-held')).toHaveText(
+    'You hold 1 entry in the draw.',
+    loaded,
+  );
+  await expect(panel.getByTestId('confirm-pending')).toBeHidden();
+  const link = panel.getByLabel('Your personal link');
+  annLink = await link.inputValue();
+  expect(annLink).toMatch(/\/giveaway\/\d+\?ref=[0-9A-HJKMNP-TV-Z]{12}$/);
+  await annPage.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  await panel.getByRole('button', { name: 'Copy Link' }).click();
+  await expect(
+    annPage.getByRole('region', { name: 'Notifications' }).getByText('Your personal link copied'),
+  ).toBeVisible();
+  expect(await annPage.evaluate(() => navigator.clipboard.readText())).toBe(annLink);
+  await shootWidths(
+    annPage,
+    (width) => `test-results/screens/giveaway-referral-panel-${width}.png`,
+  );
+});
+
+test("Bo arrives by Ann's link, enters and confirms: Ann holds a bonus entry", async ({
+  browser,
+}) => {
+  const page = await newPage(browser);
+  const url = new URL(annLink);
+  await page.goto(url.pathname + url.search);
+  await expect(page.getByText("You came through a friend's link")).toBeVisible(loaded);
+  await expect(page.getByRole('form', { name: 'Enter the Giveaway' })).toBeVisible(loaded);
+  await shootWidths(page, (width) => `test-results/screens/giveaway-referral-form-${width}.png`);
+  await enter(page, bo);
+  await expect(
+    page.getByRole('region', { name: "You're in!" }).getByTestId('confirm-pending'),
+  ).toBeVisible(loaded);
+  await confirmFromMail(page, bo.email);
+  await page.context().close();
+
+  // Ann's panel now counts her bonus entry; the public page shows only the total.
+  await annPage.goto(giveawayPath);
+  await expect(
+    annPage.getByRole('region', { name: "You're in!" }).getByTestId('entries-held'),
+  ).toHaveText(
+    'You hold 2 entries in the draw (your own, plus 1 bonus entry for referrals).',
+    loaded,
+  );
+  await annPage.goto(`${giveawayPath}/check`);
+  await annPage.getByLabel(/Receipt code/).fill(annReceipt);
+  await annPage.getByRole('button', { name: 'Check Receipt' }).click();
+  await expect(annPage.getByTestId('entries-held')).toHaveText(
+    '2 (your own, plus 1 bonus entry for referrals)',
+    loaded,
+  );
+  const id = giveawayPath.split('/').pop() ?? '';
+  const res = await annPage.request.get(`/api/v1/giveaway/${id}`);
+  const body = await res.text();
+  expect(JSON.parse(body)).toMatchObject({ bonus_entry_count: 1, participant_count: 2 });
+  expect(body).not.toContain(bo.email);
+  expect(body).not.toContain(url.searchParams.get('ref') ?? '-');
+  await annPage.context().close();
+});
