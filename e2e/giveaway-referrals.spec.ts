@@ -50,6 +50,7 @@ async function confirmFromMail(page: Page, to: string) {
   const outcome = page.getByTestId('confirm-outcome');
   await expect(outcome).toContainText('Entry confirmed', loaded);
   await expect(outcome).toContainText('Your entry is confirmed. It counts now. Good luck!');
+  await shootWidths(page, (width) => `test-results/screens/giveaway-confirm-${width}.png`);
   // Opening the link again says so instead of confirming twice.
   await page.reload();
   await expect(page.getByTestId('confirm-outcome')).toContainText('Already confirmed', loaded);
@@ -73,8 +74,15 @@ test('the admin creates a giveaway with a referral bonus cap and confirmed entri
   await expect(dialog.getByText('Referral bonus cap must be from 0 to 100')).toBeVisible();
   await cap.fill('3');
   await dialog.getByRole('checkbox', { name: 'Confirm entries by e-mail' }).check();
-  await dialog.getByLabel('Referral bonus cap').scrollIntoViewIfNeeded();
-  await shootWidths(page, (width) => `test-results/screens/giveaway-form-referrals-${width}.png`);
+  // The dialog scrolls inside the screen: its new fields as a person sees them at each width.
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 800 });
+    await dialog
+      .getByRole('checkbox', { name: 'Confirm entries by e-mail' })
+      .scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `test-results/screens/giveaway-form-referrals-${width}.png` });
+  }
+
   await dialog.getByRole('button', { name: 'Create Giveaway' }).click();
   await expect(dialog).toBeHidden();
   await page.getByRole('article', { name: title }).getByRole('link', { name: 'View' }).click();
@@ -116,9 +124,16 @@ test('Ann enters, confirms through the mailed link, and gets her personal link',
     annPage.getByRole('region', { name: 'Notifications' }).getByText('Your personal link copied'),
   ).toBeVisible();
   expect(await annPage.evaluate(() => navigator.clipboard.readText())).toBe(annLink);
+  await annPage.getByRole('button', { name: 'Dismiss notification: Link copied!' }).click();
   await shootWidths(
     annPage,
     (width) => `test-results/screens/giveaway-referral-panel-${width}.png`,
+    async (width) => {
+      // The panel alone as well, at full resolution, to look at closely.
+      await panel.screenshot({
+        path: `test-results/screens/giveaway-referral-panel-only-${width}.png`,
+      });
+    },
   );
 });
 
@@ -130,11 +145,23 @@ test("Bo arrives by Ann's link, enters and confirms: Ann holds a bonus entry", a
   await page.goto(url.pathname + url.search);
   await expect(page.getByText("You came through a friend's link")).toBeVisible(loaded);
   await expect(page.getByRole('form', { name: 'Enter the Giveaway' })).toBeVisible(loaded);
-  await shootWidths(page, (width) => `test-results/screens/giveaway-referral-form-${width}.png`);
+  const entryCard = page.getByRole('region', { name: 'Enter the Giveaway' });
+  await shootWidths(
+    page,
+    (width) => `test-results/screens/giveaway-referral-form-${width}.png`,
+    async (width) => {
+      await entryCard.screenshot({
+        path: `test-results/screens/giveaway-referral-form-only-${width}.png`,
+      });
+    },
+  );
   await enter(page, bo);
-  await expect(
-    page.getByRole('region', { name: "You're in!" }).getByTestId('confirm-pending'),
-  ).toBeVisible(loaded);
+  const pending = page.getByRole('region', { name: "You're in!" });
+  await expect(pending.getByTestId('confirm-pending')).toBeVisible(loaded);
+  await pending.screenshot({ path: 'test-results/screens/giveaway-referral-pending-1280.png' });
+  await page.setViewportSize({ width: 375, height: 800 });
+  await pending.screenshot({ path: 'test-results/screens/giveaway-referral-pending-375.png' });
+  await page.setViewportSize({ width: 1280, height: 800 });
   await confirmFromMail(page, bo.email);
   await page.context().close();
 

@@ -136,7 +136,10 @@ export function EntryForm({
       });
       const answer = data?.participate;
       if (answer?.success) {
-        toast({ title: 'Success!', description: answer.message });
+        toast({
+          title: answer.confirmation_pending ? 'Check your e-mail' : 'Success!',
+          description: answer.message,
+        });
         reset();
         onEntered(answer, values.instagram_handle.trim().replace(/^@/, ''));
       } else {
