@@ -173,6 +173,9 @@ test("Bo arrives by Ann's link, enters and confirms: Ann holds a bonus entry", a
     'You hold 2 entries in the draw (your own, plus 1 bonus entry for referrals).',
     loaded,
   );
+  await expect(annPage.getByTestId('bonus-total')).toHaveText(
+    'Referrals: each entrant can earn up to 3 bonus entries by bringing friends; 1 bonus entry earned so far.',
+  );
   await annPage.goto(`${giveawayPath}/check`);
   await annPage.getByLabel(/Receipt code/).fill(annReceipt);
   await annPage.getByRole('button', { name: 'Check Receipt' }).click();

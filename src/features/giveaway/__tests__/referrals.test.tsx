@@ -168,6 +168,30 @@ describe('arriving by a referral link', () => {
   });
 });
 
+describe('the public total of bonus entries', () => {
+  it('is on the giveaway page where referrals are on, without naming anyone', async () => {
+    server.use(
+      getGiveawayHandler(
+        buildGiveaway({ id: 48, referral_cap: 5, bonus_entry_count: 2, confirm_entries: true }),
+      ),
+    );
+    renderWithProviders(<GiveawayDetailPage id="48" />, { apollo: true });
+    expect(await screen.findByTestId('bonus-total')).toHaveTextContent(
+      'Referrals: each entrant can earn up to 5 bonus entries by bringing friends; 2 bonus entries earned so far.',
+    );
+    expect(
+      screen.getByText('An entry counts once its e-mail address is confirmed.'),
+    ).toBeInTheDocument();
+  });
+
+  it('is left out where referrals are off and none were earned', async () => {
+    server.use(getGiveawayHandler(buildGiveaway({ id: 49, referral_cap: 0 })));
+    renderWithProviders(<GiveawayDetailPage id="49" />, { apollo: true });
+    expect(await screen.findByRole('heading', { name: 'Rules & Fair Draw' })).toBeInTheDocument();
+    expect(screen.queryByTestId('bonus-total')).not.toBeInTheDocument();
+  });
+});
+
 describe('"Was I in the draw?"', () => {
   it('shows how many entries the receipt holds', async () => {
     const user = userEvent.setup();
