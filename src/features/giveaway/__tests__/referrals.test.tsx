@@ -21,6 +21,9 @@ const entry = {
   referral_code: 'AB12CD34EF56',
 };
 
+/** A confirmation deadline still to come. */
+const tomorrow = () => new Date(Date.now() + 24 * 3600_000).toISOString();
+
 afterEach(() => {
   window.history.replaceState(null, '', '/');
   sessionStorage.clear();
@@ -90,7 +93,7 @@ describe('the "You\'re in" panel', () => {
       <ReceiptPanel
         giveawayId="9"
         title="Nine"
-        entry={{ ...entry, confirm_by: '2026-03-08T10:00:00.000Z' }}
+        entry={{ ...entry, confirm_by: tomorrow() }}
         fresh={false}
         referralCap={5}
       />,
@@ -105,12 +108,38 @@ describe('the "You\'re in" panel', () => {
     await waitFor(() => expect(panel.queryByTestId('entries-held')).not.toBeInTheDocument());
   });
 
+  it('says so when the entry was not confirmed in time', async () => {
+    server.use(
+      http.post(`${API}/giveaway/11/receipt`, () =>
+        HttpResponse.json(
+          receiptCheck(entry.receipt, 0, { confirmed: false, entries: 0, bonus_entries: 0 }),
+        ),
+      ),
+    );
+    renderWithProviders(
+      <ReceiptPanel
+        giveawayId="11"
+        title="Eleven"
+        entry={{ ...entry, confirm_by: '2020-01-01T00:00:00.000Z' }}
+        fresh={false}
+        referralCap={5}
+        onForget={() => undefined}
+      />,
+      { apollo: true },
+    );
+    const panel = within(screen.getByRole('region', { name: "You're in!" }));
+    expect(panel.getByTestId('confirm-pending')).toHaveTextContent(
+      'Your entry has expired: it was not confirmed in time, so it does not count. To enter again, forget it on this device below.',
+    );
+    expect(panel.getByRole('button', { name: /Forget it on this device/ })).toBeInTheDocument();
+  });
+
   it('drops the request to confirm once the server says the entry is confirmed', async () => {
     renderWithProviders(
       <ReceiptPanel
         giveawayId="10"
         title="Ten"
-        entry={{ ...entry, confirm_by: '2026-03-08T10:00:00.000Z' }}
+        entry={{ ...entry, confirm_by: tomorrow() }}
         fresh={false}
         referralCap={5}
       />,

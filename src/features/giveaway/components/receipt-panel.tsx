@@ -164,6 +164,12 @@ export function ReceiptPanel({
   }, [checkReceipt, giveawayId, entry.receipt]);
 
   const pending = holding ? !holding.confirmed : Boolean(entry.confirm_by);
+  // The panel is drawn after mounting only (the kept entry is read then), so reading the clock
+  // here cannot make the first render differ from the server's.
+  const expired =
+    pending && entry.confirm_by !== undefined && entry.confirm_by !== null
+      ? Date.parse(entry.confirm_by) < Date.now()
+      : false;
 
   useEffect(() => {
     if (fresh) ref.current?.focus();
@@ -249,7 +255,12 @@ export function ReceiptPanel({
         Keep this code: it is the only link between you and your line in the public entry list. You
         accepted version {entry.rules_version} of the rules.
       </DetailNote>
-      {pending ? (
+      {expired ? (
+        <Pending data-testid="confirm-pending">
+          <strong>Your entry has expired:</strong> it was not confirmed in time, so it does not
+          count. To enter again, forget it on this device below.
+        </Pending>
+      ) : pending ? (
         <Pending data-testid="confirm-pending">
           <strong>Confirm your entry:</strong> we sent a link to your e-mail address. Your entry
           counts only once you open it
