@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { type Browser, type Page, expect, test } from '@playwright/test';
 import { e2eDataDir } from '../playwright.config';
 import { linkIn, loginAsAdmin, operatorMail, shootWidths } from './support';
@@ -23,6 +24,16 @@ let annReceipt = '';
 let annPage: Page;
 
 const loaded = { timeout: 20_000 };
+
+/** Serious or critical axe findings (WCAG 2.1 A and AA) on the page as it stands. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
 
 async function newPage(browser: Browser): Promise<Page> {
   const context = await browser.newContext();
@@ -50,6 +61,7 @@ async function confirmFromMail(page: Page, to: string) {
   const outcome = page.getByTestId('confirm-outcome');
   await expect(outcome).toContainText('Entry confirmed', loaded);
   await expect(outcome).toContainText('Your entry is confirmed. It counts now. Good luck!');
+  expect(await seriousViolations(page)).toEqual([]);
   await shootWidths(page, (width) => `test-results/screens/giveaway-confirm-${width}.png`);
   // Opening the link again says so instead of confirming twice.
   await page.reload();
@@ -125,6 +137,7 @@ test('Ann enters, confirms through the mailed link, and gets her personal link',
   ).toBeVisible();
   expect(await annPage.evaluate(() => navigator.clipboard.readText())).toBe(annLink);
   await annPage.getByRole('button', { name: 'Dismiss notification: Link copied!' }).click();
+  expect(await seriousViolations(annPage)).toEqual([]);
   await shootWidths(
     annPage,
     (width) => `test-results/screens/giveaway-referral-panel-${width}.png`,
@@ -158,6 +171,8 @@ test("Bo arrives by Ann's link, enters and confirms: Ann holds a bonus entry", a
   await enter(page, bo);
   const pending = page.getByRole('region', { name: "You're in!" });
   await expect(pending.getByTestId('confirm-pending')).toBeVisible(loaded);
+  await page.getByRole('button', { name: 'Dismiss notification: Check your e-mail' }).click();
+  expect(await seriousViolations(page)).toEqual([]);
   await pending.screenshot({ path: 'test-results/screens/giveaway-referral-pending-1280.png' });
   await page.setViewportSize({ width: 375, height: 800 });
   await pending.screenshot({ path: 'test-results/screens/giveaway-referral-pending-375.png' });

@@ -637,10 +637,19 @@ export async function checkReceipt(
   } else if (line) {
     message = `Yes: your entry is in the frozen entry list, at position ${line.position + 1}, so it is in the draw.`;
   } else if (entry && entry.confirmed_at === null) {
-    message =
-      entry.confirm_expires_at !== null && entry.confirm_expires_at < new Date().toISOString()
-        ? 'Your entry was never confirmed and has expired, so it does not count and is not in the draw.'
-        : 'Your entry is recorded but not confirmed yet: it counts only once you open the confirmation link we mailed you.';
+    if (g.frozen_at !== null) {
+      message =
+        'Your entry was not confirmed before entries closed, so it does not count and is not in the draw.';
+    } else if (
+      entry.confirm_expires_at !== null &&
+      entry.confirm_expires_at < new Date().toISOString()
+    ) {
+      message =
+        'Your entry was never confirmed and has expired, so it does not count and is not in the draw.';
+    } else {
+      message =
+        'Your entry is recorded but not confirmed yet: it counts only once you open the confirmation link we mailed you.';
+    }
   } else {
     message =
       'Yes: your entry is recorded. When entries close it goes into the frozen list that the winner is drawn from.';

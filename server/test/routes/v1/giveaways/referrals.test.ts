@@ -409,7 +409,7 @@ describe('confirmed entries', () => {
     const g = await createGiveaway(t.app, t.admin, { confirm_entries: true });
     const ann = await entered(g.id, 'ann@example.com', 'ann');
     await confirm(g.id, await mailedToken('ann@example.com'));
-    await entered(g.id, 'bo@example.com', 'bo', { ref: ann.referral_code });
+    const bo = await entered(g.id, 'bo@example.com', 'bo', { ref: ann.referral_code });
     const close = await t.app.inject({
       method: 'POST',
       url: `/api/v1/giveaway/${g.id}/close`,
@@ -425,6 +425,13 @@ describe('confirmed entries', () => {
     const after = await getGiveaway(t.app, g.id);
     expect(after.participant_count).toBe(1);
     expect(after.frozen?.entrant_count).toBe(1);
+    expect(await check(g.id, bo.receipt)).toMatchObject({
+      found: true,
+      confirmed: false,
+      entries: 0,
+      message:
+        'Your entry was not confirmed before entries closed, so it does not count and is not in the draw.',
+    });
   });
 });
 
