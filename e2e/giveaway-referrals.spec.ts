@@ -184,10 +184,32 @@ test("Bo arrives by Ann's link, enters and confirms: Ann holds a bonus entry", a
   await annPage.goto(giveawayPath);
   await expect(
     annPage.getByRole('region', { name: "You're in!" }).getByTestId('entries-held'),
-  ).toHaveText(
-    'You hold 2 entries in the draw (your own, plus 1 bonus entry for referrals).',
-    loaded,
-  );
+  ).toHaveText('You hold 2 entries in the draw: your own and 1 bonus entry for referrals.', loaded);
+  // A return visit draws the panel and then its count of entries without moving anything.
+  await annPage.addInitScript(() => {
+    const w = window as unknown as { __shifts: number[] };
+    w.__shifts = [];
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as unknown as {
+        value: number;
+        hadRecentInput: boolean;
+      }[]) {
+        if (!entry.hadRecentInput) w.__shifts.push(entry.value);
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  const shifts: Record<string, number> = {};
+  for (const width of [375, 1280]) {
+    await annPage.setViewportSize({ width, height: 900 });
+    await annPage.goto(giveawayPath);
+    await expect(annPage.getByTestId('entries-held')).toContainText('You hold 2 entries', loaded);
+    await annPage.waitForTimeout(1500);
+    shifts[width] = await annPage.evaluate(() =>
+      (window as unknown as { __shifts: number[] }).__shifts.reduce((a, b) => a + b, 0),
+    );
+  }
+  console.log('CLS of the panel on a return visit', JSON.stringify(shifts));
+  expect(shifts).toEqual({ 375: 0, 1280: 0 });
   await expect(annPage.getByTestId('bonus-total')).toHaveText(
     'Referrals: each entrant can earn up to 3 bonus entries by bringing friends; 1 bonus entry earned so far.',
   );

@@ -51,7 +51,7 @@ describe('the "You\'re in" panel', () => {
     ).toBeInTheDocument();
     expect(panel.getByText(/up to 5 bonus entries/)).toBeInTheDocument();
     expect(await panel.findByTestId('entries-held')).toHaveTextContent(
-      'You hold 3 entries in the draw (your own, plus 2 bonus entries for referrals).',
+      'You hold 3 entries in the draw: your own and 2 bonus entries for referrals.',
     );
 
     const writeText = jest.spyOn(navigator.clipboard, 'writeText').mockResolvedValue(undefined);

@@ -92,6 +92,18 @@ const Pending = styled.p`
   background: ${({ theme }) => theme.colors.warningBg};
 `;
 
+/**
+ * The count of entries held, which arrives after the panel: its place is kept from the start (two
+ * lines on a phone, one from 640 px up, as long as the longest wording takes), so nothing moves.
+ */
+const Held = styled(DetailNote)`
+  min-height: calc(2 * 1.6 * ${({ theme }) => theme.fontSizes.sm});
+
+  ${({ theme }) => theme.media.sm} {
+    min-height: calc(1.6 * ${({ theme }) => theme.fontSizes.sm});
+  }
+`;
+
 /** What the server says this entry holds now, or null until it has answered (or if it cannot). */
 interface Holding {
   confirmed: boolean;
@@ -131,7 +143,8 @@ export function ReceiptPanel({
   const [mailReceipt] = useMailReceipt();
   const [checkReceipt] = useCheckReceipt();
   const [mailing, setMailing] = useState(false);
-  const [holding, setHolding] = useState<Holding | null>(null);
+  // Null while asking; 'unknown' when the server could not say (the count is then left out).
+  const [holding, setHolding] = useState<Holding | 'unknown' | null>(null);
   const [origin, setOrigin] = useState('');
   const linkId = `referral-link-${giveawayId}`;
   const personalLink =
@@ -147,23 +160,24 @@ export function ReceiptPanel({
     checkReceipt({ variables: { id: giveawayId, input: { receipt: entry.receipt } } })
       .then(({ data }) => {
         const answer = data?.checkReceipt;
-        if (live && answer?.found) {
-          setHolding({
-            confirmed: answer.confirmed,
-            entries: answer.entries,
-            bonus: answer.bonus_entries,
-          });
-        }
+        if (!live) return;
+        setHolding(
+          answer?.found
+            ? { confirmed: answer.confirmed, entries: answer.entries, bonus: answer.bonus_entries }
+            : 'unknown',
+        );
       })
       .catch(() => {
         // The count is extra: without an answer the panel shows what this browser kept.
+        if (live) setHolding('unknown');
       });
     return () => {
       live = false;
     };
   }, [checkReceipt, giveawayId, entry.receipt]);
 
-  const pending = holding ? !holding.confirmed : Boolean(entry.confirm_by);
+  const known = holding !== null && holding !== 'unknown' ? holding : null;
+  const pending = known ? !known.confirmed : Boolean(entry.confirm_by);
   // The panel is drawn after mounting only (the kept entry is read then), so reading the clock
   // here cannot make the first render differ from the server's.
   const expired =
@@ -267,14 +281,20 @@ export function ReceiptPanel({
           {entry.confirm_by ? <>, by {formatDateTime(entry.confirm_by)}</> : null}.
         </Pending>
       ) : null}
-      {holding && !pending ? (
-        <DetailNote data-testid="entries-held">
-          You hold <strong>{entriesWord(holding.entries)}</strong> in the draw
-          {holding.bonus > 0
-            ? ` (your own, plus ${holding.bonus} bonus ${holding.bonus === 1 ? 'entry' : 'entries'} for referrals)`
-            : ''}
-          .
-        </DetailNote>
+      {!pending ? (
+        known ? (
+          <Held data-testid="entries-held">
+            You hold <strong>{entriesWord(known.entries)}</strong> in the draw
+            {known.bonus > 0
+              ? `: your own and ${known.bonus} bonus ${known.bonus === 1 ? 'entry' : 'entries'} for referrals`
+              : ''}
+            .
+          </Held>
+        ) : (
+          <Held aria-busy={holding === null ? true : undefined}>
+            {holding === null ? 'Counting your entries…' : ''}
+          </Held>
+        )
       ) : null}
       <Row>
         <Button variant="secondary" size="sm" onClick={() => void mail()} disabled={mailing}>
