@@ -151,6 +151,34 @@ describe('the "You\'re in" panel', () => {
   });
 });
 
+describe('a return visit', () => {
+  it('turns "Enter now" into "See your entry", which leads to the panel', async () => {
+    const user = userEvent.setup();
+    localStorage.setItem('giveaway-entry:50', JSON.stringify(entry));
+    server.use(getGiveawayHandler(buildGiveaway({ id: 50, referral_cap: 5 })));
+    renderWithProviders(<GiveawayDetailPage id="50" />, { apollo: true });
+    const panel = await screen.findByRole('region', { name: "You're in!" });
+    expect(screen.queryByRole('button', { name: 'Enter now' })).not.toBeInTheDocument();
+    // jsdom does not scroll.
+    Element.prototype.scrollIntoView = jest.fn();
+    await user.click(screen.getByRole('button', { name: 'See your entry' }));
+    expect(panel).toHaveFocus();
+  });
+
+  it('forgets the request to confirm once the server says the entry is confirmed', async () => {
+    localStorage.setItem('giveaway-entry:51', JSON.stringify({ ...entry, confirm_by: tomorrow() }));
+    server.use(getGiveawayHandler(buildGiveaway({ id: 51, referral_cap: 5 })));
+    renderWithProviders(<GiveawayDetailPage id="51" />, { apollo: true });
+    expect(await screen.findByTestId('entries-held')).toHaveTextContent('You hold 1 entry');
+    await waitFor(() =>
+      expect(
+        (JSON.parse(localStorage.getItem('giveaway-entry:51') ?? '{}') as { confirm_by?: string })
+          .confirm_by ?? null,
+      ).toBeNull(),
+    );
+  });
+});
+
 describe('arriving by a referral link', () => {
   it('sends the code with the entry and keeps it for the session', async () => {
     const user = userEvent.setup();

@@ -362,17 +362,20 @@ export function GiveawayDetailPage({ id, served = false }: { id: string; served?
         winnerName={winnerName}
         admin={admin}
         enterLink={
-          open && !entered ? (
+          // Once this browser has entered, the same button leads to "You're in" (its personal link
+          // to share): the page drawn before the kept entry is read keeps its shape.
+          open ? (
             <Button
               onClick={() => {
                 const target = document.getElementById('enter');
                 target?.scrollIntoView({ behavior: 'smooth', block: 'start' });
-                target?.querySelector<HTMLInputElement>('input[type="email"]')?.focus({
-                  preventScroll: true,
-                });
+                const focusable =
+                  target?.querySelector<HTMLElement>('input[type="email"]') ??
+                  target?.querySelector<HTMLElement>('section[tabindex="-1"]');
+                focusable?.focus({ preventScroll: true });
               }}
             >
-              Enter now
+              {entered ? 'See your entry' : 'Enter now'}
             </Button>
           ) : null
         }

@@ -8,7 +8,7 @@ import { Input } from '@/components/ui/field';
 import { useCheckReceipt } from '../api/check-receipt';
 import { useMailReceipt } from '../api/mail-receipt';
 import { serverSentence } from '../error-message';
-import { type KeptEntry, referralLink } from '../kept-entry';
+import { keepEntry, type KeptEntry, referralLink } from '../kept-entry';
 import { shareOrCopy } from '../share';
 import { DetailCard, DetailNote } from './detail-card';
 
@@ -161,6 +161,10 @@ export function ReceiptPanel({
       .then(({ data }) => {
         const answer = data?.checkReceipt;
         if (!live) return;
+        // Confirmed since it was kept: the next visit need not ask to confirm first.
+        if (answer?.found && answer.confirmed && entry.confirm_by) {
+          keepEntry(giveawayId, { ...entry, confirm_by: null });
+        }
         setHolding(
           answer?.found
             ? { confirmed: answer.confirmed, entries: answer.entries, bonus: answer.bonus_entries }
@@ -174,7 +178,7 @@ export function ReceiptPanel({
     return () => {
       live = false;
     };
-  }, [checkReceipt, giveawayId, entry.receipt]);
+  }, [checkReceipt, giveawayId, entry]);
 
   const known = holding !== null && holding !== 'unknown' ? holding : null;
   const pending = known ? !known.confirmed : Boolean(entry.confirm_by);
