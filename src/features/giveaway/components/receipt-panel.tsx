@@ -145,14 +145,14 @@ export function ReceiptPanel({
   const [mailing, setMailing] = useState(false);
   // Null while asking; 'unknown' when the server could not say (the count is then left out).
   const [holding, setHolding] = useState<Holding | 'unknown' | null>(null);
-  const [origin, setOrigin] = useState('');
+  // The panel is drawn only once the page has mounted (the kept entry is read then), so the
+  // address is known at its first render and the link's section never appears late.
+  const origin = typeof window === 'undefined' ? '' : window.location.origin;
   const linkId = `referral-link-${giveawayId}`;
   const personalLink =
     referralCap > 0 && entry.referral_code && origin
       ? referralLink(origin, giveawayId, entry.referral_code)
       : null;
-
-  useEffect(() => setOrigin(window.location.origin), []);
 
   // How many entries this one holds now (bonus entries arrive as friends enter), from the server.
   useEffect(() => {
