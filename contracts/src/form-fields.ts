@@ -61,6 +61,12 @@ export const CLAIM_DAYS_LIMITS = { min: 1, max: 90, default: 7 } as const;
 export const WINNER_COUNT_LIMITS = { min: 1, max: 100, default: 1 } as const;
 
 /**
+ * The most bonus entries one entrant can earn by referring others (`referral_cap`): the range and
+ * the form's default for a new giveaway; 0 turns referrals off.
+ */
+export const REFERRAL_CAP_LIMITS = { min: 0, max: 100, default: 5 } as const;
+
+/**
  * Choices a site content file (content/*.yaml) may name, which pages also need at run time: the
  * icons of services, extras and values, and the project gallery's types and statuses. The content
  * schemas (./site-content.ts) refuse any other value.

@@ -107,6 +107,11 @@ export const ReceiptCheckResponseSchema = Type.Object({
   /** Whether the entry list is frozen yet, and this entry's zero-based position in it. */
   frozen: Type.Boolean(),
   position: Type.Union([Type.Integer(), Type.Null()]),
+  /** Whether the entry counts: its address is confirmed (always, where no confirmation is asked). */
+  confirmed: Type.Boolean(),
+  /** Entries this entry holds in the draw: 1 plus its bonus entries for referrals (0 unconfirmed). */
+  entries: Type.Integer(),
+  bonus_entries: Type.Integer(),
 });
 export type ReceiptCheckResponse = Static<typeof ReceiptCheckResponseSchema>;
 

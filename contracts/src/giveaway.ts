@@ -4,6 +4,7 @@ import {
   EMAIL_MAX_LENGTH,
   MIN_AGE_LIMITS,
   WINNER_COUNT_LIMITS,
+  REFERRAL_CAP_LIMITS,
 } from './form-fields';
 
 /*
@@ -232,6 +233,12 @@ export const GiveawaySchema = Type.Object({
   frozen: Type.Union([FrozenListSchema, Type.Null()]),
   /** Hidden from the public list; the page, rules and draw record stay. */
   archived: Type.Boolean(),
+  /** The most bonus entries one entrant can earn by referring others; 0 when referrals are off. */
+  referral_cap: Type.Integer(),
+  /** Whether an entry counts only once its address is confirmed through a mailed link. */
+  confirm_entries: Type.Boolean(),
+  /** Bonus entries earned by referrals across the counted entries (public; never who referred whom). */
+  bonus_entry_count: Type.Integer(),
   created_at: Type.String(),
   updated_at: Type.String(),
 });
@@ -310,6 +317,16 @@ export const GiveawayFormFields = {
   extra_terms: Type.Optional(
     Type.String({ maxLength: 5000, errorMessage: 'must be at most 5000 characters' }),
   ),
+  /** Rules: the most bonus entries one entrant can earn by referrals (default 5; 0 turns them off). */
+  referral_cap: Type.Optional(
+    Type.Integer({
+      minimum: REFERRAL_CAP_LIMITS.min,
+      maximum: REFERRAL_CAP_LIMITS.max,
+      errorMessage: `must be a whole number from ${REFERRAL_CAP_LIMITS.min} to ${REFERRAL_CAP_LIMITS.max} (0 turns referrals off)`,
+    }),
+  ),
+  /** Rules: an entry counts only once its address is confirmed through a mailed link (default off). */
+  confirm_entries: Type.Optional(Type.Boolean({ errorMessage: 'must be true or false' })),
 };
 
 export const GiveawayFormPayloadSchema = Type.Object(GiveawayFormFields, {
@@ -361,6 +378,13 @@ export const EntryPayloadSchema = Type.Object(
         errorMessage: 'must be a rules version number',
       }),
     ),
+    /**
+     * The referral code of the link the entrant arrived by (`/giveaway/{id}?ref=…`). A code that
+     * belongs to no entry of this giveaway, or to the entrant themselves, is ignored.
+     */
+    ref: Type.Optional(
+      Type.String({ maxLength: 64, errorMessage: 'must be the code from a referral link' }),
+    ),
   },
   { additionalProperties: false },
 );
@@ -373,8 +397,37 @@ export const EntryResponseSchema = Type.Object({
   /** e.g. "K7M2-9QXD-4HVA-PN3T"; its SHA-256 is what the public entry list shows. */
   receipt: Type.String(),
   rules_version: Type.Integer(),
+  /** The code of this entrant's personal link to share (`/giveaway/{id}?ref=…`). */
+  referral_code: Type.String(),
+  /**
+   * Whether the entry still waits for its address to be confirmed through the mailed link; it
+   * counts only once confirmed.
+   */
+  confirmation_pending: Type.Boolean(),
+  /** When an unconfirmed entry expires (ISO time); null when nothing waits for confirmation. */
+  confirm_by: Type.Union([Type.String(), Type.Null()]),
 });
 export type EntryResponse = Static<typeof EntryResponseSchema>;
+
+/** Confirming an entry with the token from the mailed link. */
+export const ConfirmEntryPayloadSchema = Type.Object(
+  {
+    token: Type.String({
+      minLength: 1,
+      maxLength: 200,
+      errorMessage: 'must be the code from the link in your e-mail',
+    }),
+  },
+  { additionalProperties: false },
+);
+export type ConfirmEntryPayload = Static<typeof ConfirmEntryPayloadSchema>;
+
+/** What confirming did: confirmed now, or confirmed already (other outcomes are 4xx errors). */
+export const ConfirmEntryResponseSchema = Type.Object({
+  status: Type.Union([Type.Literal('confirmed'), Type.Literal('already_confirmed')]),
+  message: Type.String(),
+});
+export type ConfirmEntryResponse = Static<typeof ConfirmEntryResponseSchema>;
 
 export const SuccessMessageSchema = Type.Object({
   success: Type.Boolean(),

@@ -297,7 +297,7 @@ export interface ParticipantsTable {
   referred_by: ColumnType<number | null, number | null | undefined, number | null>;
   /** When the address was confirmed; null while unconfirmed. */
   confirmed_at: ColumnType<string | null, string | null | undefined, string | null>;
-  /** SHA-256 hex of the confirmation link's token. */
+  /** SHA-256 hex of the confirmation link's token (unique index, migration 096). */
   confirm_token_hash: ColumnType<string | null, string | null | undefined, string | null>;
   /** When an unconfirmed entry expires. */
   confirm_expires_at: ColumnType<string | null, string | null | undefined, string | null>;

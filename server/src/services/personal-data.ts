@@ -7,6 +7,7 @@ import type {
 import type { Database } from '../db/database';
 import { dialectOf } from '../db/dialect';
 import { normaliseEmail } from '../lib/email-address';
+import { recountBonus } from './giveaways/referrals';
 import { toOutboxMessage } from './mail';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -196,6 +197,8 @@ function eraseInTransaction(
         'participants.id',
         'participants.giveaway_id',
         'participants.disqualified_at',
+        'participants.confirmed_at',
+        'participants.referred_by',
         'giveaways.frozen_at',
         'giveaways.draw_round',
       ])
@@ -225,8 +228,8 @@ function eraseInTransaction(
         continue;
       }
       await trx.deleteFrom('participants').where('id', '=', entry.id).execute();
-      // A disqualified entry already left the count.
-      if (entry.disqualified_at === null) {
+      // A disqualified entry already left the count; an unconfirmed one never joined it.
+      if (entry.disqualified_at === null && entry.confirmed_at !== null) {
         await trx
           .updateTable('giveaways')
           .set((eb) => ({ participant_count: eb('participant_count', '-', 1) }))
@@ -234,6 +237,8 @@ function eraseInTransaction(
           .execute();
       }
       deletedEntries += 1;
+      // Its referrer keeps no more bonus entries than referred entries that still count.
+      await recountBonus(trx, [entry.referred_by]);
     }
 
     const mailIds = (await mail(trx, email).select('id').execute()).map((row) => row.id);

@@ -11,10 +11,16 @@ export interface KeptEntry {
   instagram_handle: string;
   /** ISO time the entry was recorded. */
   entered_at: string;
+  /** The code of the entrant's personal link to share; missing for entries kept before referrals. */
+  referral_code?: string;
+  /** Set while the entry waits for its address to be confirmed: when the mailed link expires. */
+  confirm_by?: string | null;
 }
 
 const key = (giveawayId: string) => `giveaway-entry:${giveawayId}`;
 const RECEIPT = /^[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}$/;
+/** A referral code as the server makes them: 12 characters of Crockford's base 32. */
+export const REFERRAL_CODE = /^[0-9A-HJKMNP-TV-Z]{12}$/;
 
 function storage(): Storage | null {
   try {
@@ -46,6 +52,12 @@ export function readKeptEntry(giveawayId: string): KeptEntry | null {
       rules_version: entry.rules_version,
       instagram_handle: entry.instagram_handle,
       entered_at: entry.entered_at,
+      ...(typeof entry.referral_code === 'string' && REFERRAL_CODE.test(entry.referral_code)
+        ? { referral_code: entry.referral_code }
+        : {}),
+      ...(typeof entry.confirm_by === 'string' && !Number.isNaN(Date.parse(entry.confirm_by))
+        ? { confirm_by: entry.confirm_by }
+        : {}),
     };
   } catch {
     return null;
@@ -66,4 +78,38 @@ export function forgetEntry(giveawayId: string): void {
   } catch {
     // Nothing to forget.
   }
+}
+
+const refKey = (giveawayId: string) => `giveaway-ref:${giveawayId}`;
+
+function session(): Storage | null {
+  try {
+    return typeof window === 'undefined' ? null : window.sessionStorage;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The referral code this visitor arrived with (`?ref=` on the giveaway's address), kept for the
+ * tab's session so reading the rules first does not lose it. A value that cannot be a code is
+ * ignored. Call after mounting only.
+ */
+export function arrivedByReferral(giveawayId: string, search: string): string | null {
+  const given = new URLSearchParams(search).get('ref')?.trim().toUpperCase() ?? '';
+  try {
+    if (REFERRAL_CODE.test(given)) {
+      session()?.setItem(refKey(giveawayId), given);
+      return given;
+    }
+    const kept = session()?.getItem(refKey(giveawayId)) ?? '';
+    return REFERRAL_CODE.test(kept) ? kept : null;
+  } catch {
+    return REFERRAL_CODE.test(given) ? given : null;
+  }
+}
+
+/** The personal link an entrant shares: the giveaway's page with their referral code. */
+export function referralLink(origin: string, giveawayId: string, code: string): string {
+  return `${origin}/giveaway/${encodeURIComponent(giveawayId)}?ref=${encodeURIComponent(code)}`;
 }

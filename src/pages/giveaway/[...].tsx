@@ -21,6 +21,9 @@ const CheckPage = React.lazy(() =>
 const ClaimPage = React.lazy(() =>
   import('@/features/giveaway/components/claim-page').then((m) => ({ default: m.ClaimPage })),
 );
+const ConfirmPage = React.lazy(() =>
+  import('@/features/giveaway/components/confirm-page').then((m) => ({ default: m.ConfirmPage })),
+);
 const DeskPage = React.lazy(() =>
   import('@/features/giveaway/components/desk-page').then((m) => ({ default: m.DeskPage })),
 );
@@ -53,6 +56,7 @@ const SUBPAGE_TITLES: Record<string, string> = {
   check: 'Was I in the draw?',
   verify: 'Verify the Draw',
   claim: 'Claim Your Prize',
+  confirm: 'Confirm your entry',
   desk: 'Giveaway Desk',
   present: 'Presenter View',
 };
@@ -66,6 +70,7 @@ function Route({ route, search, served }: { route: string; search: string; serve
     if (page === 'check') return <CheckPage key={id} id={id} />;
     if (page === 'verify') return <VerifyPage key={id} id={id} />;
     if (page === 'claim') return <ClaimPage key={id} id={id} search={search} />;
+    if (page === 'confirm') return <ConfirmPage key={id} id={id} search={search} />;
     if (page === 'desk') return <DeskPage key={id} id={id} />;
     if (page === 'present') return <PresenterPage key={id} id={id} />;
   }
@@ -80,7 +85,7 @@ function Route({ route, search, served }: { route: string; search: string; serve
 
 /**
  * Client-only routes under /giveaway/* (matchPath): /giveaway/admin is the management page,
- * /giveaway/{id} a giveaway and /giveaway/{id}/{rules|check|verify|claim|desk|present} its own
+ * /giveaway/{id} a giveaway and /giveaway/{id}/{rules|check|verify|claim|confirm|desk|present} its own
  * pages. The build renders this page once for every such path, so as built it holds only the
  * loading state, and the route is drawn once the browser has mounted it.
  *

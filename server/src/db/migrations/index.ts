@@ -21,6 +21,7 @@ import * as m091 from './091-outbox-sealed-mail';
 import * as m093 from './093-growing-giveaways';
 import * as m094 from './094-weighted-draw';
 import * as m095 from './095-winner-places';
+import * as m096 from './096-entry-confirmation-tokens';
 import { giveawayRulesBackfill, type GiveawayRulesWriter } from './092-giveaway-rules-backfill';
 import * as m100 from './100-giveaway-desk';
 import * as m101 from './101-enquiry-read';
@@ -64,6 +65,7 @@ const migrations = (context: MigrationContext): Record<string, Migration> => ({
   '093-growing-giveaways': m093,
   '094-weighted-draw': m094,
   '095-winner-places': m095,
+  '096-entry-confirmation-tokens': m096,
 });
 
 export const migrationProviderWith = (context: MigrationContext): MigrationProvider => ({

@@ -704,7 +704,14 @@ export async function checkReceipt(
   const hash = receiptHash(receipt);
   const entry = await db
     .selectFrom('participants')
-    .select(['created_at', 'rules_version'])
+    .select([
+      'created_at',
+      'rules_version',
+      'confirmed_at',
+      'confirm_expires_at',
+      'disqualified_at',
+      'bonus_entries',
+    ])
     .where('giveaway_id', '=', id)
     .where('receipt_hash', '=', hash)
     .executeTakeFirst();
@@ -717,12 +724,28 @@ export async function checkReceipt(
         .executeTakeFirst()
     : undefined;
   const found = Boolean(entry || line);
+  const counts =
+    entry !== undefined && entry.confirmed_at !== null && entry.disqualified_at === null;
   let message: string;
   if (!found) {
     message =
       'No entry of this giveaway has this receipt code. Check that you typed it as shown and that this is the giveaway you entered.';
   } else if (line) {
     message = `Yes: your entry is in the frozen entry list, at position ${line.position + 1}, so it is in the draw.`;
+  } else if (entry && entry.confirmed_at === null) {
+    if (g.frozen_at !== null) {
+      message =
+        'Your entry was not confirmed before entries closed, so it does not count and is not in the draw.';
+    } else if (
+      entry.confirm_expires_at !== null &&
+      entry.confirm_expires_at < new Date().toISOString()
+    ) {
+      message =
+        'Your entry was never confirmed and has expired, so it does not count and is not in the draw.';
+    } else {
+      message =
+        'Your entry is recorded but not confirmed yet: it counts only once you open the confirmation link we mailed you.';
+    }
   } else {
     message =
       'Yes: your entry is recorded. When entries close it goes into the frozen list that the winner is drawn from.';
@@ -736,6 +759,11 @@ export async function checkReceipt(
     rules_version: entry?.rules_version ?? null,
     frozen: g.frozen_at !== null,
     position: line ? line.position : null,
+    confirmed: entry ? entry.confirmed_at !== null : Boolean(line),
+    // 1 plus its bonus entries for referrals while the entry counts; an erased entry's line
+    // in the frozen list still counts once.
+    entries: counts ? 1 + (entry?.bonus_entries ?? 0) : line ? 1 : 0,
+    bonus_entries: counts ? (entry?.bonus_entries ?? 0) : 0,
   };
 }
 

@@ -42,9 +42,9 @@ export async function freezeWithin(
     .selectFrom('participants')
     .select(['id', 'receipt_hash', 'bonus_entries'])
     .where('giveaway_id', '=', giveawayId)
-    // Disqualified entries left the draw when the owner removed them.
+    // Disqualified entries left the draw when the owner removed them; unconfirmed ones never
+    // counted.
     .where('disqualified_at', 'is', null)
-    // An entry counts only once its address is confirmed (every entry is, where no confirmation is asked).
     .where('confirmed_at', 'is not', null)
     .orderBy('id')
     .execute();

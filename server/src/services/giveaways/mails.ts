@@ -44,6 +44,38 @@ export function receiptMail(input: {
   };
 }
 
+/**
+ * The link that confirms an entry's address. It goes out even without a mail server (then it is
+ * kept in the outbox, with the link itself sealed for the recipient), since the entry counts only
+ * once confirmed.
+ */
+export function confirmEntryMail(input: {
+  to: string;
+  title: string;
+  giveawayId: number;
+  token: string;
+  expiresAt: string;
+  timeZone: string;
+  publicUrl: string;
+}): MailMessage {
+  const page = `${input.publicUrl}/giveaway/${input.giveawayId}`;
+  return {
+    to: input.to,
+    subject: oneLine(`Confirm your entry to "${input.title}"`),
+    text: [
+      'Hello,',
+      '',
+      `Someone (we hope you) entered the giveaway "${oneLine(input.title)}" with this address. The entry counts only once you confirm it. To confirm, open this link by ${formatDeadline(input.expiresAt, input.timeZone)}:`,
+      `${page}/confirm?token=${encodeURIComponent(input.token)}`,
+      '',
+      'An entry that is not confirmed by then expires: it does not count, and the address and handle can enter again.',
+      '',
+      'If you did not enter this giveaway, you can ignore this e-mail.',
+    ].join('\n'),
+    secrets: [input.token],
+  };
+}
+
 export function winnerMail(input: {
   to: string;
   handle: string;

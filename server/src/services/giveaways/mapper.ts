@@ -26,6 +26,8 @@ export interface GiveawayRow extends Selectable<GiveawaysTable> {
   draw_index: number | null;
   draw_by: string | null;
   draw_at: string | null;
+  /** Bonus entries held by the entries that count (a SUM: PostgreSQL answers it as text). */
+  bonus_entry_count?: number | string | null;
 }
 
 /** A draw round with its winner's handle (see `listRounds`). */
@@ -191,6 +193,9 @@ export function toGiveaway(
           }
         : null,
     archived: row.archived === 1,
+    referral_cap: row.referral_cap,
+    confirm_entries: row.confirm_entries === 1,
+    bonus_entry_count: Number(row.bonus_entry_count ?? 0),
     created_at: row.created_at,
     updated_at: row.updated_at,
   };

@@ -22,6 +22,28 @@ function closing(fields: RulesFields, timeZone: string): string {
 }
 
 /**
+ * The confirmation step and the referral bonus, each stated only where the giveaway has it (a
+ * giveaway without either keeps the rules text it always had).
+ */
+function entrySteps(fields: RulesFields): RulesSection[] {
+  const sections: RulesSection[] = [];
+  if (fields.confirm_entries === 1) {
+    sections.push({
+      heading: 'Confirming your entry',
+      text: 'After entering, we e-mail a link to the address you entered with. Your entry counts (towards the maximum, in the entry list and for referrals) only once you open that link to confirm it. An entry not confirmed within 48 hours expires: it never counts, and the address and handle may enter again. A confirmation that arrives after entries closed, or after the giveaway filled up, does not count.',
+    });
+  }
+  if (fields.referral_cap > 0) {
+    const cap = fields.referral_cap;
+    sections.push({
+      heading: 'Bonus entries for referrals',
+      text: `After entering you get a personal link to share. Each new entrant who enters through it while entries are open, and whose entry counts${fields.confirm_entries === 1 ? ' (is confirmed)' : ''}, gives you one bonus entry, up to ${cap} bonus ${cap === 1 ? 'entry' : 'entries'}; each bonus entry is one more chance in the draw. You cannot refer yourself: an entrant with your Instagram handle, or an e-mail address that reaches your mailbox (ignoring upper and lower case, a "+tag" after the name, and, for Gmail addresses, dots in the name), earns nothing. If a referred entry is disqualified or erased, the bonus it gave is taken back. The total number of bonus entries is published; who referred whom is not.`,
+    });
+  }
+  return sections;
+}
+
+/**
  * The official rules, written out from the giveaway's fields. What is stored for each version is
  * this text, so an entrant can always read exactly what they accepted.
  */
@@ -42,6 +64,7 @@ export function renderRules(fields: RulesFields, timeZone: string): RulesSection
       text: `People aged ${fields.min_age} or over ${where}. Entering is free and needs no purchase. Each person may enter once: one entry per e-mail address and one per Instagram handle. By entering you confirm that you have read these rules and are at least ${fields.min_age}.`,
     },
     { heading: 'Dates', text: closing(fields, timeZone) },
+    ...entrySteps(fields),
     {
       heading: 'The prize',
       text:

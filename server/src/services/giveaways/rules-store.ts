@@ -40,7 +40,15 @@ export async function writeRules(
     return row.rules_version;
   }
   if (current.sections === json) return row.rules_version;
-  if (row.participant_count === 0) {
+  // Anyone who entered accepted this version, counted or not (an entry waiting for confirmation,
+  // or disqualified, accepted it too): only with no entry at all may it be rewritten in place.
+  const made = await trx
+    .selectFrom('participants')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('giveaway_id', '=', row.id)
+    .executeTakeFirstOrThrow();
+  const entered = Number(made.n);
+  if (entered === 0) {
     await trx
       .updateTable('giveaway_rules')
       .set({ sections: json, created_at: context.at })
@@ -59,7 +67,7 @@ export async function writeRules(
     .set({ rules_version: version })
     .where('id', '=', row.id)
     .execute();
-  const entries = `${row.participant_count} ${row.participant_count === 1 ? 'entry' : 'entries'}`;
+  const entries = `${entered} ${entered === 1 ? 'entry' : 'entries'}`;
   await logChange(trx, {
     giveawayId: row.id,
     actor: context.actor,

@@ -2,6 +2,7 @@ import {
   CLAIM_DAYS_LIMITS,
   MIN_AGE_LIMITS,
   WINNER_COUNT_LIMITS,
+  REFERRAL_CAP_LIMITS,
   isEmailAddress,
   type EntriesClosedReason,
   type GiveawayFormPayload,
@@ -124,6 +125,8 @@ export const FIXED_AFTER_FREEZE = [
   'max_participants',
   'external_randomness',
   'winner_count',
+  'referral_cap',
+  'confirm_entries',
 ] as const satisfies RulesField[];
 
 function required(value: string, field: string): string {
@@ -193,6 +196,8 @@ export function validateGiveawayInput(body: GiveawayFormPayload): GiveawayInput 
     external_randomness: external || null,
     extra_terms: (body.extra_terms ?? '').trim(),
     winner_count: winners,
+    referral_cap: body.referral_cap ?? REFERRAL_CAP_LIMITS.default,
+    confirm_entries: body.confirm_entries === true ? 1 : 0,
   };
 }
 

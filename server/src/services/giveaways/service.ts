@@ -1,14 +1,23 @@
-import type { Kysely, QueryCreator, Selectable } from 'kysely';
-import type { Database, FrozenReason, GiveawaysTable } from '../../db/database';
+import crypto from 'node:crypto';
+import { type Kysely, type QueryCreator, type Selectable, sql } from 'kysely';
+import type { Database, FrozenReason, GiveawaysTable, ParticipantsTable } from '../../db/database';
 import { dialectOf } from '../../db/dialect';
-import { badRequest, conflict, type HttpError, notFound } from '../../lib/http-error';
+import { badRequest, conflict, HttpError, notFound } from '../../lib/http-error';
 import { type Actor, diffFields, listChanges, logChange, SYSTEM } from './change-log';
 import { toCsv } from './csv';
 import { formatDate, todayIn } from '../../lib/dates';
-import type { EntryPayload, EntryResponse, Giveaway } from '@site/contracts';
-import { commitmentOf, newReceipt, newSeed, receiptHash, WEIGHTED_ALGORITHM } from './draw';
+import type { ConfirmEntryResponse, EntryPayload, EntryResponse, Giveaway } from '@site/contracts';
+import {
+  commitmentOf,
+  newReceipt,
+  newSeed,
+  receiptHash,
+  sha256Hex,
+  WEIGHTED_ALGORITHM,
+} from './draw';
 import { freezeWithin } from './freeze';
-import { type GiveawayMailer, receiptMail } from './mails';
+import { confirmEntryMail, formatDeadline, type GiveawayMailer, receiptMail } from './mails';
+import { creditReferrer, findReferrer, newReferralCode, recountBonus } from './referrals';
 import {
   acceptRulesMessage,
   enteredMessage,
@@ -107,6 +116,17 @@ function selectGiveaways(db: Db) {
       'd.position as draw_index',
       'd.drawn_by as draw_by',
       'd.drawn_at as draw_at',
+      // The public total of bonus entries: those held by entries that count.
+      (eb) =>
+        eb
+          .selectFrom('participants as b')
+          .select((sub) =>
+            sub.fn.coalesce(sub.fn.sum<number | string>('b.bonus_entries'), sub.lit(0)).as('total'),
+          )
+          .whereRef('b.giveaway_id', '=', 'g.id')
+          .where('b.confirmed_at', 'is not', null)
+          .where('b.disqualified_at', 'is', null)
+          .as('bonus_entry_count'),
     ]);
 }
 
@@ -332,7 +352,7 @@ export async function updateGiveaway(
       const locked = FIXED_AFTER_FREEZE.filter((f) => changed.has(f));
       if (locked.length > 0) {
         throw conflict(
-          `Entries to this giveaway have closed and the entry list is frozen, so its dates, maximum, number of winners and external random value can no longer change (this edit changes the ${fieldList(locked.map((f) => f.replace(/_/g, ' ')))}).`,
+          `Entries to this giveaway have closed and the entry list is frozen, so its dates, maximum, number of winners, external random value, referral bonus cap and confirmation step can no longer change (this edit changes the ${fieldList(locked.map((f) => f.replace(/_/g, ' ')))}).`,
         );
       }
     }
@@ -340,6 +360,19 @@ export async function updateGiveaway(
       throw conflict(
         `This giveaway already has ${before.participant_count} entrants, so the maximum cannot be lower than ${before.participant_count}.`,
       );
+    }
+    if (input.referral_cap < before.referral_cap) {
+      const held = await trx
+        .selectFrom('participants')
+        .select((eb) => eb.fn.max('bonus_entries').as('most'))
+        .where('giveaway_id', '=', id)
+        .executeTakeFirst();
+      const most = Number(held?.most ?? 0);
+      if (input.referral_cap < most) {
+        throw conflict(
+          `An entrant already holds ${most} bonus ${most === 1 ? 'entry' : 'entries'} for referrals, so the referral bonus cap cannot be lower than ${most}.`,
+        );
+      }
     }
     if (changes.length === 0) return;
 
@@ -462,6 +495,17 @@ function duplicateOf(error: unknown): Duplicate | null {
   return null;
 }
 
+/** Whether an insert hit the unique index on referral codes (either dialect's error shape). */
+function duplicateCode(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const { code, constraint, message } = error as Record<string, unknown>;
+  if (code !== '23505' && code !== 'SQLITE_CONSTRAINT_UNIQUE') return false;
+  const where = `${String(constraint ?? '')} ${String(message ?? '')}`;
+  return (
+    where.includes('participants_referral_code_idx') || where.includes('participants.referral_code')
+  );
+}
+
 function duplicateSentence(kind: Duplicate, input: EntryInput): string {
   return kind === 'email'
     ? 'This e-mail address has already entered this giveaway; each person can enter once.'
@@ -528,18 +572,27 @@ async function refusal(
 
 /**
  * The claim on a giveaway for one entry: a conditional UPDATE (open, started, not ended, not
- * frozen, not drawn, below the cap, and on the rules version the entrant read) that also bumps
- * the counter and returns what the entry records when it matched.
+ * frozen, not drawn, below the cap, and on the rules version the entrant read) that returns what
+ * the entry records when it matched. `counts`: 'entry' bumps the counter only where no
+ * confirmation is asked (an unconfirmed entry does not count yet); 'confirmation' bumps it for an
+ * entry whose address was just confirmed. Either way the cap is checked against the entries that
+ * count, so it holds whichever comes first.
  */
 function claimEntry(
   db: QueryCreator<Database>,
   id: number,
   today: string,
   rulesVersion: number | undefined,
+  counts: 'entry' | 'confirmation' = 'entry',
 ) {
   let claim = db
     .updateTable('giveaways')
-    .set((eb) => ({ participant_count: eb('participant_count', '+', 1) }))
+    .set((eb) => ({
+      participant_count:
+        counts === 'confirmation'
+          ? eb('participant_count', '+', 1)
+          : eb('participant_count', '+', eb(eb.val(1), '-', eb.ref('confirm_entries'))),
+    }))
     .where('id', '=', id)
     .where('winner_id', 'is', null)
     .where('draw_round', 'is', null)
@@ -554,112 +607,234 @@ function claimEntry(
       ]),
     );
   if (rulesVersion !== undefined) claim = claim.where('rules_version', '=', rulesVersion);
-  return claim.returning(['id', 'rules_version', 'participant_count', 'max_participants']);
+  return claim.returning([
+    'id',
+    'rules_version',
+    'participant_count',
+    'max_participants',
+    'confirm_entries',
+    'referral_cap',
+  ]);
 }
+
+/** How long an unconfirmed entry waits for its address to be confirmed before it expires. */
+export const CONFIRM_WINDOW_MS = 48 * 60 * 60 * 1000;
 
 export interface EntryReceipt {
   /** The code to give the entrant, e.g. "K7M2-9QXD-4HVA-PN3T"; only its hash is stored. */
   receipt: string;
   rules_version: number;
+  /** The code of the entrant's personal link to share. */
+  referral_code: string;
+  /** Where the entry waits for confirmation: the mailed link's token and when it expires. */
+  confirmation: { token: string; expires_at: string } | null;
 }
 
 /**
- * Records one entry with the hash of a fresh receipt code and the rules version accepted. The
- * claim and the insert commit together or not at all, so a duplicate rolls the claim back and the
- * counter always equals the stored entries. On PostgreSQL they are one statement (the claim in a
- * data-modifying WITH): one round trip, and the giveaway row's lock, which every entry on that
- * giveaway queues behind, is held for that one statement and its commit only. On SQLite (no
- * UPDATE inside WITH) they are two statements in one transaction on the single in-process
- * connection. The entry that fills the giveaway then freezes its list.
+ * Removes unconfirmed entries of this giveaway that expired and carry this address or handle:
+ * they never counted, and they must not keep the address or handle from entering again.
+ */
+async function dropExpired(db: Db, id: number, input: EntryInput, at: string): Promise<void> {
+  await db
+    .deleteFrom('participants')
+    .where('giveaway_id', '=', id)
+    .where('confirmed_at', 'is', null)
+    .where('disqualified_at', 'is', null)
+    .where('confirm_expires_at', '<', at)
+    .where((eb) =>
+      eb.or([
+        eb('email', '=', input.email),
+        eb(eb.fn('lower', ['instagram_handle']), '=', input.instagram_handle.toLowerCase()),
+      ]),
+    )
+    .execute();
+}
+
+type Claimed = {
+  rules_version: number;
+  participant_count: number;
+  max_participants: number | null;
+  confirm_entries: number;
+};
+
+/**
+ * Records one entry with the hash of a fresh receipt code, the rules version accepted, a referral
+ * code of its own, and (where the giveaway asks for confirmation) the hash of a confirmation
+ * token, unconfirmed. The claim and the insert commit together or not at all, so a duplicate
+ * rolls the claim back and the counter always equals the entries that count.
+ *
+ * Without a referrer on PostgreSQL they are one statement (the claim in a data-modifying WITH):
+ * one round trip, and the giveaway row's lock, which every entry on that giveaway queues behind,
+ * is held for that one statement and its commit only. Otherwise (SQLite, which has no UPDATE
+ * inside WITH, or an entry made through someone's link) they are statements in one transaction
+ * whose first is the claim, so the referrer's bonus is credited while the giveaway row is held:
+ * concurrent referrals queue, each sees the bonus the previous one left, and none lands after
+ * entries closed. The entry that fills the giveaway then freezes its list.
  */
 export async function enterGiveaway(
   db: Db,
   id: number,
   input: EntryInput,
-  context: { today: string; now: Date; rulesVersion?: number },
+  context: { today: string; now: Date; rulesVersion?: number; ref?: string },
 ): Promise<EntryReceipt> {
   const createdAt = context.now.toISOString();
+  const expiresAt = new Date(context.now.getTime() + CONFIRM_WINDOW_MS).toISOString();
   const receipt = newReceipt();
   const hash = receiptHash(receipt);
-  let claimed: {
-    rules_version: number;
-    participant_count: number;
-    max_participants: number | null;
-  };
-  try {
-    if (dialectOf(db) === 'postgres') {
-      const entered = await db
-        .with('claimed', (qc) => claimEntry(qc, id, context.today, context.rulesVersion))
-        .insertInto('participants')
-        .columns([
-          'giveaway_id',
-          'email',
-          'instagram_handle',
-          'created_at',
-          'receipt_hash',
-          'rules_version',
-          'confirmed_at',
-        ])
-        .expression((eb) =>
-          eb
-            .selectFrom('claimed')
-            .select([
-              'claimed.id',
-              eb.val(input.email).as('email'),
-              eb.val(input.instagram_handle).as('instagram_handle'),
-              eb.val(createdAt).as('created_at'),
-              eb.val(hash).as('receipt_hash'),
-              'claimed.rules_version',
-              eb.val(createdAt).as('confirmed_at'),
-            ]),
-        )
-        .returning((eb) => [
-          'rules_version',
-          eb.selectFrom('claimed').select('claimed.participant_count').as('participant_count'),
-          eb.selectFrom('claimed').select('claimed.max_participants').as('max_participants'),
-        ])
-        .executeTakeFirst();
-      if (!entered) throw new EntryRefused();
-      claimed = {
-        rules_version: entered.rules_version ?? 0,
-        participant_count: Number(entered.participant_count),
-        max_participants:
-          entered.max_participants === null ? null : Number(entered.max_participants),
-      };
-    } else {
-      claimed = await db.transaction().execute(async (trx) => {
-        const row = await claimEntry(
-          trx,
-          id,
-          context.today,
-          context.rulesVersion,
-        ).executeTakeFirst();
-        if (!row) throw new EntryRefused();
-        await trx
-          .insertInto('participants')
-          .values({
-            giveaway_id: id,
-            ...input,
-            created_at: createdAt,
-            receipt_hash: hash,
-            rules_version: row.rules_version,
-            confirmed_at: createdAt,
-          })
-          .execute();
-        return row;
-      });
+  const token = newConfirmToken();
+  const tokenHash = sha256Hex(token);
+  const referrer = await findReferrer(db, id, context.ref, input);
+  await dropExpired(db, id, input, createdAt);
+
+  let claimed: Claimed;
+  let referralCode = newReferralCode();
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      claimed =
+        dialectOf(db) === 'postgres' && referrer === null
+          ? await enterInOneStatement(db, id, input, context, {
+              createdAt,
+              expiresAt,
+              hash,
+              tokenHash,
+              referralCode,
+            })
+          : await db.transaction().execute(async (trx) => {
+              const row = await claimEntry(
+                trx,
+                id,
+                context.today,
+                context.rulesVersion,
+              ).executeTakeFirst();
+              if (!row) throw new EntryRefused();
+              const pending = row.confirm_entries === 1;
+              await trx
+                .insertInto('participants')
+                .values({
+                  giveaway_id: id,
+                  ...input,
+                  created_at: createdAt,
+                  receipt_hash: hash,
+                  rules_version: row.rules_version,
+                  confirmed_at: pending ? null : createdAt,
+                  confirm_token_hash: pending ? tokenHash : null,
+                  confirm_expires_at: pending ? expiresAt : null,
+                  referral_code: referralCode,
+                  referred_by: referrer,
+                })
+                .execute();
+              if (!pending && referrer !== null)
+                await creditReferrer(trx, referrer, row.referral_cap);
+              return row;
+            });
+      break;
+    } catch (error) {
+      // A fresh referral code that happens to equal another entry's (60 random bits): draw again.
+      if (duplicateCode(error) && attempt < 3) {
+        referralCode = newReferralCode();
+        continue;
+      }
+      const duplicate = duplicateOf(error);
+      if (duplicate) throw conflict(duplicateSentence(duplicate, input));
+      if (error instanceof EntryRefused)
+        throw await refusal(db, id, input, context.today, context.rulesVersion);
+      throw error;
     }
-  } catch (error) {
-    const duplicate = duplicateOf(error);
-    if (duplicate) throw conflict(duplicateSentence(duplicate, input));
-    if (error instanceof EntryRefused)
-      throw await refusal(db, id, input, context.today, context.rulesVersion);
-    throw error;
   }
+  await freezeIfFull(db, id, claimed, createdAt);
+  return {
+    receipt,
+    rules_version: claimed.rules_version,
+    referral_code: referralCode,
+    confirmation: claimed.confirm_entries === 1 ? { token, expires_at: expiresAt } : null,
+  };
+}
+
+/** The entry that took the last place freezes the list. */
+async function freezeIfFull(
+  db: Db,
+  id: number,
+  claimed: Pick<Claimed, 'participant_count' | 'max_participants'>,
+  at: string,
+): Promise<void> {
   if (claimed.max_participants !== null && claimed.participant_count >= claimed.max_participants) {
-    await db.transaction().execute((trx) => freezeWithin(trx, id, 'full', createdAt, SYSTEM));
+    await db.transaction().execute((trx) => freezeWithin(trx, id, 'full', at, SYSTEM));
   }
-  return { receipt, rules_version: claimed.rules_version };
+}
+
+/** PostgreSQL: the claim and the insert as one statement (see `enterGiveaway`). */
+async function enterInOneStatement(
+  db: Db,
+  id: number,
+  input: EntryInput,
+  context: { today: string; rulesVersion?: number },
+  values: {
+    createdAt: string;
+    expiresAt: string;
+    hash: string;
+    tokenHash: string;
+    referralCode: string;
+  },
+): Promise<Claimed> {
+  // Set only where the claimed giveaway asks for confirmation (or only where it does not).
+  const whenPending = (value: string) =>
+    sql<
+      string | null
+    >`case when claimed.confirm_entries = 1 then cast(${value} as text) else null end`;
+  const unlessPending = (value: string) =>
+    sql<
+      string | null
+    >`case when claimed.confirm_entries = 1 then null else cast(${value} as text) end`;
+  const entered = await db
+    .with('claimed', (qc) => claimEntry(qc, id, context.today, context.rulesVersion))
+    .insertInto('participants')
+    .columns([
+      'giveaway_id',
+      'email',
+      'instagram_handle',
+      'created_at',
+      'receipt_hash',
+      'rules_version',
+      'confirmed_at',
+      'confirm_token_hash',
+      'confirm_expires_at',
+      'referral_code',
+    ])
+    .expression((eb) =>
+      eb
+        .selectFrom('claimed')
+        .select([
+          'claimed.id',
+          eb.val(input.email).as('email'),
+          eb.val(input.instagram_handle).as('instagram_handle'),
+          eb.val(values.createdAt).as('created_at'),
+          eb.val(values.hash).as('receipt_hash'),
+          'claimed.rules_version',
+          unlessPending(values.createdAt).as('confirmed_at'),
+          whenPending(values.tokenHash).as('confirm_token_hash'),
+          whenPending(values.expiresAt).as('confirm_expires_at'),
+          eb.val(values.referralCode).as('referral_code'),
+        ]),
+    )
+    .returning((eb) => [
+      'rules_version',
+      eb.selectFrom('claimed').select('claimed.participant_count').as('participant_count'),
+      eb.selectFrom('claimed').select('claimed.max_participants').as('max_participants'),
+      eb.selectFrom('claimed').select('claimed.confirm_entries').as('confirm_entries'),
+    ])
+    .executeTakeFirst();
+  if (!entered) throw new EntryRefused();
+  return {
+    rules_version: entered.rules_version ?? 0,
+    participant_count: Number(entered.participant_count),
+    max_participants: entered.max_participants === null ? null : Number(entered.max_participants),
+    confirm_entries: Number(entered.confirm_entries),
+  };
+}
+
+/** A confirmation link's token: 32 random bytes, base64url. Only its SHA-256 is stored. */
+export function newConfirmToken(): string {
+  return crypto.randomBytes(32).toString('base64url');
 }
 
 /**
@@ -673,12 +848,17 @@ export function decoyEntry(rulesVersion: number | undefined): EntryResponse {
     message: enteredMessage(receipt),
     receipt,
     rules_version: rulesVersion ?? 1,
+    referral_code: newReferralCode(),
+    confirmation_pending: false,
+    confirm_by: null,
   };
 }
 
 /**
  * Enters a visitor who accepted the rules. The receipt goes by mail only through a real mail
- * server: kept in the outbox it would only pile up entrants' addresses there.
+ * server: kept in the outbox it would only pile up entrants' addresses there. Where the giveaway
+ * asks for confirmation, the confirmation link is mailed either way (without a mail server it is
+ * kept in the outbox), since the entry counts only once it is confirmed.
  */
 export async function participate(
   db: Db,
@@ -694,26 +874,164 @@ export async function participate(
     today: todayIn(context.mail.timeZone, context.now),
     now: context.now,
     rulesVersion: body.rules_version,
+    ref: body.ref,
   });
-  if (context.mail.smtp) {
+  const { mail } = context;
+  if (mail.smtp || entry.confirmation) {
     const g = await getGiveaway(db, id);
-    await context.mail.mailer.send(
-      receiptMail({
-        to: input.email,
-        title: g.title,
-        receipt: entry.receipt,
-        rulesVersion: entry.rules_version,
-        giveawayId: id,
-        publicUrl: context.mail.publicUrl,
-      }),
-    );
+    try {
+      if (entry.confirmation) {
+        await mail.mailer.send(
+          confirmEntryMail({
+            to: input.email,
+            title: g.title,
+            giveawayId: id,
+            token: entry.confirmation.token,
+            expiresAt: entry.confirmation.expires_at,
+            timeZone: mail.timeZone,
+            publicUrl: mail.publicUrl,
+          }),
+        );
+      }
+      if (mail.smtp) {
+        await mail.mailer.send(
+          receiptMail({
+            to: input.email,
+            title: g.title,
+            receipt: entry.receipt,
+            rulesVersion: entry.rules_version,
+            giveawayId: id,
+            publicUrl: mail.publicUrl,
+          }),
+        );
+      }
+    } catch (error) {
+      // The entry is stored; a mail that could not even be kept must not turn it into an error.
+      mail.log.error(
+        { giveawayId: id, err: error },
+        'giveaway entry mail could not be sent or kept',
+      );
+    }
   }
   return {
     success: true,
-    message: enteredMessage(entry.receipt),
+    message: entry.confirmation
+      ? pendingMessage(entry.receipt, entry.confirmation.expires_at, mail.timeZone)
+      : enteredMessage(entry.receipt),
     receipt: entry.receipt,
     rules_version: entry.rules_version,
+    referral_code: entry.referral_code,
+    confirmation_pending: entry.confirmation !== null,
+    confirm_by: entry.confirmation?.expires_at ?? null,
   };
+}
+
+const pendingMessage = (receipt: string, expiresAt: string, timeZone: string) =>
+  `Almost there: we sent you an e-mail with a link to confirm your entry. It counts only once confirmed, so open the link by ${formatDeadline(expiresAt, timeZone)}. Your receipt code is ${receipt}; keep it to check that your entry is in the draw.`;
+
+/** Thrown inside a confirmation's transaction to roll it back when the entry changed meanwhile. */
+class ConfirmRaced extends Error {}
+
+const UNKNOWN_CONFIRMATION =
+  'This confirmation link is not known. Open the link exactly as it was mailed (some mail programs split long links across lines); an entry that expired unconfirmed and was made again has a new link.';
+
+/**
+ * Confirms an entry's address with the token from the mailed link. The entry then counts: a
+ * conditional write on the giveaway row (entries open, below the cap) bumps the counter, the
+ * entry is marked confirmed (only if still unconfirmed and not expired), and its referrer is
+ * credited, all in one transaction. Answers 200 when confirmed now or already; 404 for an unknown
+ * token, 410 when it expired, 409 when entries closed (or the giveaway filled up) first.
+ */
+export async function confirmEntry(
+  db: Db,
+  id: number,
+  typedToken: string,
+  context: { now: Date; timeZone: string },
+): Promise<ConfirmEntryResponse> {
+  const at = context.now.toISOString();
+  const today = todayIn(context.timeZone, context.now);
+  const tokenHash = sha256Hex(typedToken.trim());
+  const find = () =>
+    db
+      .selectFrom('participants')
+      .select(['id', 'confirmed_at', 'confirm_expires_at', 'disqualified_at', 'referred_by'])
+      .where('giveaway_id', '=', id)
+      .where('confirm_token_hash', '=', tokenHash)
+      .executeTakeFirst();
+  const entry = await find();
+  if (!entry) {
+    await getGiveaway(db, id);
+    throw notFound(UNKNOWN_CONFIRMATION);
+  }
+  const already: ConfirmEntryResponse = {
+    status: 'already_confirmed',
+    message: 'Your entry was already confirmed. It counts; nothing more to do.',
+  };
+  if (entry.confirmed_at !== null) return already;
+  if (entry.disqualified_at !== null) {
+    throw conflict('This entry was disqualified by the organiser, so it cannot be confirmed.');
+  }
+  if (entry.confirm_expires_at !== null && entry.confirm_expires_at < at) {
+    throw new HttpError(
+      410,
+      'This confirmation link expired: an entry must be confirmed within 48 hours, so this one does not count. If entries are still open, you can enter again.',
+    );
+  }
+  let claimed: Claimed;
+  try {
+    claimed = await db.transaction().execute(async (trx) => {
+      const row = await claimEntry(trx, id, today, undefined, 'confirmation').executeTakeFirst();
+      if (!row) throw new EntryRefused();
+      const marked = await trx
+        .updateTable('participants')
+        .set({ confirmed_at: at })
+        .where('id', '=', entry.id)
+        .where('confirmed_at', 'is', null)
+        .where('disqualified_at', 'is', null)
+        .where('confirm_expires_at', '>=', at)
+        .returning('id')
+        .executeTakeFirst();
+      if (!marked) throw new ConfirmRaced();
+      if (entry.referred_by !== null)
+        await creditReferrer(trx, entry.referred_by, row.referral_cap);
+      return row;
+    });
+  } catch (error) {
+    if (error instanceof ConfirmRaced) {
+      // Another request confirmed it (or it expired) in the meantime: answer as that one left it.
+      return confirmEntry(db, id, typedToken, context);
+    }
+    if (error instanceof EntryRefused) throw await confirmRefusal(db, id, today);
+    throw error;
+  }
+  await freezeIfFull(db, id, claimed, at);
+  return {
+    status: 'confirmed',
+    message: 'Your entry is confirmed. It counts now. Good luck!',
+  };
+}
+
+/** Why a confirmation came too late to count (entries closed or the giveaway filled up first). */
+async function confirmRefusal(db: Db, id: number, today: string): Promise<HttpError> {
+  const row = await db.selectFrom('giveaways').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!row) return notFound(notFoundSentence(id));
+  const reason = deriveState(row, today).entries_closed_reason;
+  if (reason === 'full') {
+    return conflict(
+      `This giveaway filled up (${row.max_participants ?? 0} confirmed entries) before your entry was confirmed, so it does not count.`,
+    );
+  }
+  if (reason === 'paused') {
+    return conflict(
+      'Entries to this giveaway are paused by the organiser at the moment, so your entry cannot be confirmed now. Please open the link again later, before it expires.',
+    );
+  }
+  if (reason === 'not_started') {
+    return conflict(`This giveaway opens for entries on ${formatDate(row.start_date)}.`);
+  }
+  return conflict(
+    'Entries to this giveaway closed before your entry was confirmed, so it does not count.',
+  );
 }
 
 /**
@@ -848,7 +1166,7 @@ export async function disqualifyEntries(
     }
     const found = await trx
       .selectFrom('participants')
-      .select(['id', 'disqualified_at'])
+      .select(['id', 'disqualified_at', 'confirmed_at', 'referred_by'])
       .where('giveaway_id', '=', id)
       .where('id', 'in', ids)
       .execute();
@@ -866,14 +1184,20 @@ export async function disqualifyEntries(
       .where('giveaway_id', '=', id)
       .where('id', 'in', ids)
       .execute();
+    // Only confirmed entries were counted; an unconfirmed one leaves nothing to take back.
+    const counted = found.filter((f) => f.confirmed_at !== null).length;
     await trx
       .updateTable('giveaways')
       .set((eb) => ({
-        participant_count: eb('participant_count', '-', ids.length),
+        participant_count: eb('participant_count', '-', counted),
         updated_at: at,
       }))
       .where('id', '=', id)
       .execute();
+    await recountBonus(
+      trx,
+      found.map((f) => f.referred_by),
+    );
     await trx
       .insertInto('giveaway_removals')
       .values({ giveaway_id: id, at, count: ids.length, reason: why, round: null })

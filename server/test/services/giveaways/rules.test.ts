@@ -184,6 +184,8 @@ describe('validateGiveawayInput', () => {
       external_randomness: null,
       extra_terms: '',
       winner_count: 1,
+      referral_cap: 5,
+      confirm_entries: 0,
     });
   });
 

@@ -3,15 +3,37 @@ import { API } from '@/testing/api-server';
 import { meHandler } from '@/testing/session';
 import type { GiveawayItem } from '../api/giveaway-fields';
 
+/** The receipt check's answer for an entry that counts, holding `bonus` bonus entries. */
+export function receiptCheck(receipt: string, bonus = 0, overrides: object = {}) {
+  return {
+    found: true,
+    message: 'Yes: your entry is recorded.',
+    receipt,
+    receipt_hash: 'a'.repeat(64),
+    entered_at: '2026-03-06T10:00:00.000Z',
+    rules_version: 1,
+    frozen: false,
+    position: null,
+    confirmed: true,
+    entries: 1 + bonus,
+    bonus_entries: bonus,
+    ...overrides,
+  };
+}
+
 /**
  * What every giveaway test's API answers unless the test says otherwise: the signed-in member of
- * staff (when a test signs in) is a real admin, and the change log an admin sees on a giveaway
- * page is empty.
+ * staff (when a test signs in) is a real admin, the change log an admin sees on a giveaway page is
+ * empty, and a receipt checked (as "You're in" does) is an entry that counts.
  */
 export const giveawayApiDefaults = [
   meHandler('admin'),
   http.get(`${API}/giveaway/:id/changes`, () => HttpResponse.json([])),
   http.get(`${API}/giveaway/:id/winner`, () => HttpResponse.json(null)),
+  http.post(`${API}/giveaway/:id/receipt`, async ({ request }) => {
+    const { receipt } = (await request.json()) as { receipt: string };
+    return HttpResponse.json(receiptCheck(receipt));
+  }),
 ];
 
 let nextId = 1;
@@ -43,6 +65,9 @@ export function buildGiveaway(overrides: Partial<GiveawayItem> = {}): GiveawayIt
     claim_days: 7,
     external_randomness: null,
     extra_terms: '',
+    referral_cap: 5,
+    confirm_entries: false,
+    bonus_entry_count: 0,
     rules_version: 1,
     commitment: 'c0ffee'.padEnd(64, '0'),
     committed_at: '2026-03-01T10:00:00.000Z',

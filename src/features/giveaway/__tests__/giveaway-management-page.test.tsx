@@ -143,12 +143,16 @@ describe('GiveawayManagementPage', () => {
       await user.type(dialog().getByLabelText(/Description/), 'Fresh.');
       await user.type(dialog().getByLabelText(/^Prize\*?$/), 'A prize');
       await user.type(dialog().getByLabelText(/Maximum Participants/), '10');
-      // The rules fields start at the defaults: 18 and 7 days.
+      // The rules fields start at the defaults: 18, 7 days, a referral cap of 5, no confirmation.
       expect(dialog().getByLabelText(/Minimum Age/)).toHaveValue(18);
       expect(dialog().getByLabelText(/Claim Period/)).toHaveValue(7);
       expect(dialog().getByLabelText(/Number of Winners/)).toHaveValue(1);
       await user.clear(dialog().getByLabelText(/Number of Winners/));
       await user.type(dialog().getByLabelText(/Number of Winners/), '3');
+      expect(dialog().getByLabelText(/Referral bonus cap/)).toHaveValue(5);
+      expect(
+        dialog().getByRole('checkbox', { name: 'Confirm entries by e-mail' }),
+      ).not.toBeChecked();
       await user.type(dialog().getByLabelText(/Region/), 'the United Kingdom');
       await user.type(dialog().getByLabelText(/Additional Terms/), 'No cash alternative.');
       await user.click(dialog().getByRole('button', { name: 'Create Giveaway' }));
@@ -169,6 +173,8 @@ describe('GiveawayManagementPage', () => {
         winner_count: 3,
         external_randomness: null,
         extra_terms: 'No cash alternative.',
+        referral_cap: 5,
+        confirm_entries: false,
       });
       const titles = screen
         .getAllByRole('article')
@@ -285,6 +291,82 @@ describe('GiveawayManagementPage', () => {
       await user.click(dialog().getByRole('button', { name: 'Create Giveaway' }));
       expect(await dialog().findByText('Minimum age must be from 13 to 99')).toBeInTheDocument();
       expect(dialog().getByText('Claim period is required')).toBeInTheDocument();
+    });
+
+    it('checks the referral bonus cap strictly and sends the confirmation switch', async () => {
+      signInAs('admin');
+      let sent: unknown;
+      const original = buildGiveaway({ id: 9, title: 'Growth', referral_cap: 3 });
+      server.use(
+        getGiveawaysHandler([original] as never),
+        http.put(`${API}/giveaway/9`, async ({ request }) => {
+          sent = await request.json();
+          return HttpResponse.json({
+            ...original,
+            referral_cap: 0,
+            confirm_entries: true,
+          } as never);
+        }),
+      );
+      const user = userEvent.setup();
+      renderWithProviders(<GiveawayManagementPage />, { apollo: true });
+      const card = within(await screen.findByRole('article', { name: 'Growth' }));
+      await user.click(card.getByRole('button', { name: 'Edit' }));
+      const cap = dialog().getByLabelText(/Referral bonus cap/);
+      expect(cap).toHaveValue(3);
+      for (const [typed, sentence] of [
+        ['101', 'Referral bonus cap must be from 0 to 100'],
+        ['2.5', 'Referral bonus cap must be a whole number'],
+        ['', 'Referral bonus cap is required'],
+      ] as const) {
+        await user.clear(cap);
+        if (typed) await user.type(cap, typed);
+        await user.click(dialog().getByRole('button', { name: 'Update Giveaway' }));
+        expect(await dialog().findByText(sentence)).toBeInTheDocument();
+      }
+      expect(sent).toBeUndefined();
+      await user.clear(cap);
+      await user.type(cap, '0');
+      await user.click(dialog().getByRole('checkbox', { name: 'Confirm entries by e-mail' }));
+      await user.click(dialog().getByRole('button', { name: 'Update Giveaway' }));
+      expect(await screen.findByText('Giveaway updated successfully')).toBeInTheDocument();
+      expect(sent).toMatchObject({ referral_cap: 0, confirm_entries: true });
+    });
+
+    it('keeps the referral cap and the confirmation switch once the entry list is frozen', async () => {
+      signInAs('admin');
+      let sent: unknown;
+      const frozen = buildGiveaway({
+        id: 12,
+        title: 'Frozen One',
+        referral_cap: 4,
+        confirm_entries: true,
+        frozen: {
+          frozen_at: '2026-03-10T10:00:00.000Z',
+          reason: 'stopped',
+          entrant_count: 3,
+          fingerprint: 'f'.repeat(64),
+        },
+      });
+      server.use(
+        getGiveawaysHandler([frozen] as never),
+        http.put(`${API}/giveaway/12`, async ({ request }) => {
+          sent = await request.json();
+          return HttpResponse.json(frozen as never);
+        }),
+      );
+      const user = userEvent.setup();
+      renderWithProviders(<GiveawayManagementPage />, { apollo: true });
+      const card = within(await screen.findByRole('article', { name: 'Frozen One' }));
+      await user.click(card.getByRole('button', { name: 'Edit' }));
+      expect(dialog().getByLabelText(/Referral bonus cap/)).toHaveAttribute('readonly');
+      const box = dialog().getByRole('checkbox', { name: 'Confirm entries by e-mail' });
+      expect(box).toBeChecked();
+      await user.click(box);
+      expect(box).toBeChecked();
+      await user.click(dialog().getByRole('button', { name: 'Update Giveaway' }));
+      expect(await screen.findByText('Giveaway updated successfully')).toBeInTheDocument();
+      expect(sent).toMatchObject({ referral_cap: 4, confirm_entries: true });
     });
 
     it('keeps what the draw fixed read-only once a giveaway is drawn', async () => {

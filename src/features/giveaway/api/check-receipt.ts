@@ -21,6 +21,9 @@ export const CHECK_RECEIPT_MUTATION: TypedDocumentNode<
       rules_version
       frozen
       position
+      confirmed
+      entries
+      bonus_entries
     }
   }
 `;

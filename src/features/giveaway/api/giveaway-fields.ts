@@ -90,6 +90,9 @@ export const GIVEAWAY_FIELDS = gql`
       fingerprint
     }
     archived
+    referral_cap
+    confirm_entries
+    bonus_entry_count
   }
 `;
 

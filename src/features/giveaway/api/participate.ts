@@ -19,6 +19,9 @@ export const PARTICIPATE_MUTATION: TypedDocumentNode<ParticipateData, Participat
       message
       receipt
       rules_version
+      referral_code
+      confirmation_pending
+      confirm_by
     }
   }
 `;

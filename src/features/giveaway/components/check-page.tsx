@@ -81,12 +81,27 @@ export function CheckPage({ id }: { id: string }) {
         </Form>
       </DetailCard>
       {result ? (
-        result.found ? (
+        result.found && result.confirmed === false ? (
+          <Alert variant="warning" title="Your entry is not confirmed">
+            <p>{result.message}</p>
+          </Alert>
+        ) : result.found ? (
           <Alert variant="success" title="Your entry is in the draw">
             <p>{result.message}</p>
             <Facts>
               <dt>Receipt</dt>
               <dd>{result.receipt}</dd>
+              {typeof result.entries === 'number' && result.entries > 0 ? (
+                <>
+                  <dt>Entries you hold</dt>
+                  <dd data-testid="entries-held">
+                    {result.entries}
+                    {result.bonus_entries > 0
+                      ? ` (your own, plus ${result.bonus_entries} bonus ${result.bonus_entries === 1 ? 'entry' : 'entries'} for referrals)`
+                      : ''}
+                  </dd>
+                </>
+              ) : null}
               <dt>Its SHA-256 (as listed)</dt>
               <dd>
                 <Mono>{result.receipt_hash}</Mono>

@@ -14,8 +14,11 @@ import { serverSentence } from '../error-message';
 import { useRefocusAfterBusy } from '../use-refocus-after-busy';
 import { visuallyHidden } from '@/styles/visually-hidden';
 
-/** The form's values: the API's entry fields, all given (the rules version is added on sending). */
-type EntryValues = Required<Omit<EntryPayload, 'rules_version'>>;
+/**
+ * The form's values: the API's entry fields, all given (the rules version and the referral code
+ * are added on sending).
+ */
+type EntryValues = Required<Omit<EntryPayload, 'rules_version' | 'ref'>>;
 
 function entrySchema(minAge: number): yup.ObjectSchema<EntryValues> {
   return yup.object({
@@ -79,6 +82,8 @@ export interface EntryFormProps {
   /** The rules version shown; the server refuses the entry if the rules changed since. */
   rulesVersion: number;
   minAge: number;
+  /** The referral code of the link the visitor arrived by, sent with the entry; null for none. */
+  referralCode?: string | null;
   /** The entry was recorded: show its receipt and reload the giveaway. */
   onEntered: (entry: EntryResponse, handle: string) => void;
   /** The entry was refused: reload the giveaway (it may be full, closed or have new rules). */
@@ -93,6 +98,7 @@ export function EntryForm({
   giveawayId,
   rulesVersion,
   minAge,
+  referralCode = null,
   onEntered,
   onRefused,
 }: EntryFormProps) {
@@ -124,12 +130,16 @@ export function EntryForm({
             website: values.website,
             accept_rules: values.accept_rules,
             rules_version: rulesVersion,
+            ...(referralCode ? { ref: referralCode } : {}),
           },
         },
       });
       const answer = data?.participate;
       if (answer?.success) {
-        toast({ title: 'Success!', description: answer.message });
+        toast({
+          title: answer.confirmation_pending ? 'Check your e-mail' : 'Success!',
+          description: answer.message,
+        });
         reset();
         onEntered(answer, values.instagram_handle.trim().replace(/^@/, ''));
       } else {

@@ -16,6 +16,8 @@ const Links = styled.ul`
   font-weight: 600;
 `;
 
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
 /** The rules and the verifiable draw, linked from every giveaway page. */
 export function FairDrawCard({ id, giveaway }: { id: string; giveaway: GiveawayItem }) {
   const legacy = giveaway.draws.some((d) => d.algorithm === 'legacy');
@@ -40,6 +42,16 @@ export function FairDrawCard({ id, giveaway }: { id: string; giveaway: GiveawayI
       ) : (
         <DetailNote>When entries close, the entry list is frozen and published.</DetailNote>
       )}
+      {(giveaway.referral_cap ?? 0) > 0 || (giveaway.bonus_entry_count ?? 0) > 0 ? (
+        <DetailNote data-testid="bonus-total">
+          Referrals: each entrant can earn up to {giveaway.referral_cap ?? 0} bonus{' '}
+          {giveaway.referral_cap === 1 ? 'entry' : 'entries'} by bringing friends;{' '}
+          {plural(giveaway.bonus_entry_count ?? 0, 'bonus entry', 'bonus entries')} earned so far.
+        </DetailNote>
+      ) : null}
+      {giveaway.confirm_entries ? (
+        <DetailNote>An entry counts once its e-mail address is confirmed.</DetailNote>
+      ) : null}
       <Links>
         <li>
           <Link to={`/giveaway/${id}/rules`}>

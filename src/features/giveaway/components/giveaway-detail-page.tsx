@@ -14,7 +14,13 @@ import { useRedraw } from '../api/redraw';
 import { type SelectWinnerData, useSelectWinner } from '../api/select-winner';
 import { setPageTitle } from '../document-title';
 import { serverSentence } from '../error-message';
-import { forgetEntry, keepEntry, type KeptEntry, readKeptEntry } from '../kept-entry';
+import {
+  arrivedByReferral,
+  forgetEntry,
+  keepEntry,
+  type KeptEntry,
+  readKeptEntry,
+} from '../kept-entry';
 import { displayHandle } from '../spin/display-name';
 import { isDrawnPhase, phaseOf } from '../states';
 import { DetailCard, DetailNote } from './detail-card';
@@ -118,8 +124,12 @@ export function GiveawayDetailPage({ id, served = false }: { id: string; served?
   const titleRef = useRef<HTMLHeadingElement>(null);
   const focusTitle = useRef(false);
 
+  // The referral code of the link this visitor arrived by, if any (read after mounting too).
+  const [referral, setReferral] = useState<string | null>(null);
+
   useEffect(() => {
     setKept({ entry: readKeptEntry(id), fresh: false });
+    setReferral(arrivedByReferral(id, window.location.search));
   }, [id]);
 
   useEffect(() => {
@@ -291,6 +301,7 @@ export function GiveawayDetailPage({ id, served = false }: { id: string; served?
         title={giveaway.title}
         entry={entered}
         fresh={kept.fresh}
+        referralCap={giveaway.referral_cap ?? 0}
         onForget={() => {
           forgetEntry(id);
           setKept({ entry: null, fresh: false });
@@ -302,18 +313,26 @@ export function GiveawayDetailPage({ id, served = false }: { id: string; served?
       <DetailCard aria-labelledby="entry-title">
         <FormTitle id="entry-title">Enter the Giveaway</FormTitle>
         <DetailNote>One entry per e-mail address and Instagram handle.</DetailNote>
+        {referral && (giveaway.referral_cap ?? 0) > 0 ? (
+          <DetailNote>
+            You came through a friend&apos;s link: once your entry counts, they get a bonus entry.
+          </DetailNote>
+        ) : null}
         <FormSlot>
           <Suspense fallback={<DetailNote>Loading the form…</DetailNote>}>
             <EntryForm
               giveawayId={id}
               rulesVersion={giveaway.rules_version}
               minAge={giveaway.min_age}
+              referralCode={referral}
               onEntered={(answer, handle) => {
                 const entry: KeptEntry = {
                   receipt: answer.receipt,
                   rules_version: answer.rules_version,
                   instagram_handle: handle,
                   entered_at: new Date().toISOString(),
+                  ...(answer.referral_code ? { referral_code: answer.referral_code } : {}),
+                  confirm_by: answer.confirmation_pending ? answer.confirm_by : null,
                 };
                 keepEntry(id, entry);
                 setKept({ entry, fresh: true });
@@ -386,17 +405,20 @@ export function GiveawayDetailPage({ id, served = false }: { id: string; served?
         onEntriesClosed={reload}
         admin={admin}
         enterLink={
-          open && !entered ? (
+          // Once this browser has entered, the same button leads to "You're in" (its personal link
+          // to share): the page drawn before the kept entry is read keeps its shape.
+          open ? (
             <Button
               onClick={() => {
                 const target = document.getElementById('enter');
                 target?.scrollIntoView({ behavior: 'smooth', block: 'start' });
-                target?.querySelector<HTMLInputElement>('input[type="email"]')?.focus({
-                  preventScroll: true,
-                });
+                const focusable =
+                  target?.querySelector<HTMLElement>('input[type="email"]') ??
+                  target?.querySelector<HTMLElement>('section[tabindex="-1"]');
+                focusable?.focus({ preventScroll: true });
               }}
             >
-              Enter now
+              {entered ? 'See your entry' : 'Enter now'}
             </Button>
           ) : null
         }

@@ -4,8 +4,9 @@ import {
   CLAIM_DAYS_LIMITS,
   MIN_AGE_LIMITS,
   WINNER_COUNT_LIMITS,
+  REFERRAL_CAP_LIMITS,
 } from '@site/contracts/form-fields';
-import React from 'react';
+import React, { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import styled from 'styled-components';
 import * as yup from 'yup';
@@ -105,6 +106,12 @@ export const giveawayFormSchema = yup.object({
     .trim()
     .default('')
     .max(5000, 'Additional terms must be at most 5000 characters'),
+  referral_cap: wholeNumberIn(
+    'Referral bonus cap',
+    REFERRAL_CAP_LIMITS.min,
+    REFERRAL_CAP_LIMITS.max,
+  ),
+  confirm_entries: yup.boolean().default(false),
 });
 
 export type GiveawayFormValues = yup.InferType<typeof giveawayFormSchema>;
@@ -124,6 +131,8 @@ export function toPayload(values: GiveawayFormValues): GiveawayFormPayload {
     winner_count: Number(values.winner_count),
     external_randomness: values.external_randomness || null,
     extra_terms: values.extra_terms,
+    referral_cap: Number(values.referral_cap),
+    confirm_entries: values.confirm_entries,
   };
 }
 
@@ -143,6 +152,8 @@ function initialValues(giveaway: GiveawayWithId | null): GiveawayFormValues {
       winner_count: String(WINNER_COUNT_LIMITS.default),
       external_randomness: '',
       extra_terms: '',
+      referral_cap: String(REFERRAL_CAP_LIMITS.default),
+      confirm_entries: false,
     };
   }
   return {
@@ -159,6 +170,8 @@ function initialValues(giveaway: GiveawayWithId | null): GiveawayFormValues {
     winner_count: String(giveaway.winner_count ?? WINNER_COUNT_LIMITS.default),
     external_randomness: giveaway.external_randomness ?? '',
     extra_terms: giveaway.extra_terms,
+    referral_cap: String(giveaway.referral_cap),
+    confirm_entries: giveaway.confirm_entries,
   };
 }
 
@@ -186,6 +199,31 @@ const Rules = styled.fieldset`
     padding-inline: ${({ theme }) => theme.space[2]};
     font-weight: 700;
   }
+`;
+
+const SwitchRow = styled.div`
+  display: flex;
+  align-items: flex-start;
+  gap: ${({ theme }) => theme.space[3]};
+  margin-bottom: ${({ theme }) => theme.space[2]};
+
+  input {
+    flex: none;
+    width: 1.25rem;
+    height: 1.25rem;
+    margin: 0.125rem 0 0;
+    accent-color: ${({ theme }) => theme.colors.primary};
+  }
+
+  label {
+    font-weight: 600;
+  }
+`;
+
+const SwitchHint = styled.p`
+  margin: 0 0 ${({ theme }) => theme.space[5]};
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: ${({ theme }) => theme.fontSizes.sm};
 `;
 
 const Actions = styled.div`
@@ -256,6 +294,7 @@ function GiveawayForm({ giveaway, onDone, onCancel }: GiveawayFormProps) {
     }
   });
 
+  const confirmId = `confirm-entries-${useId().replace(/:/g, '')}`;
   // What the server would refuse to change: fixed once drawn, or once the entry list is frozen.
   const drawn = Boolean(giveaway && giveaway.draws.length > 0);
   const frozen = Boolean(giveaway?.frozen);
@@ -269,8 +308,8 @@ function GiveawayForm({ giveaway, onDone, onCancel }: GiveawayFormProps) {
         </Notice>
       ) : frozen ? (
         <Notice variant="info" title="Entries are closed">
-          The entry list is frozen: the dates, the maximum, the number of winners and the external
-          random value are fixed.
+          The entry list is frozen: the dates, the maximum, the number of winners, the external
+          random value, the referral bonus cap and the confirmation step are fixed.
         </Notice>
       ) : null}
       <Field label="Title" required error={errors.title?.message}>
@@ -377,6 +416,38 @@ function GiveawayForm({ giveaway, onDone, onCancel }: GiveawayFormProps) {
         >
           <Input readOnly={frozen || drawn} {...register('external_randomness')} />
         </Field>
+        <Field
+          label="Referral bonus cap"
+          required
+          error={errors.referral_cap?.message}
+          hint={`Bonus entries one entrant can earn by bringing others through their personal link (${REFERRAL_CAP_LIMITS.min}–${REFERRAL_CAP_LIMITS.max}; 0 turns referrals off).`}
+        >
+          <Input
+            type="number"
+            min={REFERRAL_CAP_LIMITS.min}
+            max={REFERRAL_CAP_LIMITS.max}
+            step={1}
+            inputMode="numeric"
+            readOnly={frozen || drawn}
+            {...register('referral_cap')}
+          />
+        </Field>
+        <SwitchRow>
+          <input
+            id={confirmId}
+            type="checkbox"
+            aria-describedby={`${confirmId}-hint`}
+            aria-readonly={frozen || drawn ? true : undefined}
+            // Fixed once frozen: the box keeps its value (a disabled box would send none).
+            onClick={frozen || drawn ? (event) => event.preventDefault() : undefined}
+            {...register('confirm_entries')}
+          />
+          <label htmlFor={confirmId}>Confirm entries by e-mail</label>
+        </SwitchRow>
+        <SwitchHint id={`${confirmId}-hint`}>
+          An entry then counts only once the entrant opens the link mailed to them; unconfirmed
+          entries expire after 48 hours.
+        </SwitchHint>
         <Field
           label="Additional Terms"
           error={errors.extra_terms?.message}

@@ -4,9 +4,11 @@ import styled from 'styled-components';
 import { Button } from '@/components/ui/button';
 import { useToast } from '@/components/ui/toast';
 import { formatDateTime } from '@/lib/dates';
+import { Input } from '@/components/ui/field';
+import { useCheckReceipt } from '../api/check-receipt';
 import { useMailReceipt } from '../api/mail-receipt';
 import { serverSentence } from '../error-message';
-import type { KeptEntry } from '../kept-entry';
+import { keepEntry, type KeptEntry, referralLink } from '../kept-entry';
 import { shareOrCopy } from '../share';
 import { DetailCard, DetailNote } from './detail-card';
 
@@ -56,6 +58,61 @@ const Small = styled.button`
   cursor: pointer;
 `;
 
+const Section = styled.section`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space[2]};
+  padding-top: ${({ theme }) => theme.space[4]};
+  border-top: 1px solid ${({ theme }) => theme.colors.border};
+`;
+
+const SectionTitle = styled.h3`
+  margin: 0;
+  font-size: ${({ theme }) => theme.fontSizes.lg};
+`;
+
+const LinkRow = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.space[2]};
+
+  input {
+    flex: 1 1 16rem;
+    min-width: 0;
+    font-family: ${({ theme }) => theme.fonts.mono};
+    font-size: ${({ theme }) => theme.fontSizes.sm};
+  }
+`;
+
+const Pending = styled.p`
+  margin: 0;
+  padding: ${({ theme }) => theme.space[3]};
+  border: 1px solid ${({ theme }) => theme.colors.warning};
+  border-radius: ${({ theme }) => theme.radii.md};
+  background: ${({ theme }) => theme.colors.warningBg};
+`;
+
+/**
+ * The count of entries held, which arrives after the panel: its place is kept from the start (two
+ * lines on a phone, one from 640 px up, as long as the longest wording takes), so nothing moves.
+ */
+const Held = styled(DetailNote)`
+  min-height: calc(2 * 1.6 * ${({ theme }) => theme.fontSizes.sm});
+
+  ${({ theme }) => theme.media.sm} {
+    min-height: calc(1.6 * ${({ theme }) => theme.fontSizes.sm});
+  }
+`;
+
+/** What the server says this entry holds now, or null until it has answered (or if it cannot). */
+interface Holding {
+  confirmed: boolean;
+  entries: number;
+  bonus: number;
+}
+
+const entriesWord = (n: number) => `${n} ${n === 1 ? 'entry' : 'entries'}`;
+
 export interface ReceiptPanelProps {
   giveawayId: string;
   title: string;
@@ -64,6 +121,8 @@ export interface ReceiptPanelProps {
   fresh: boolean;
   /** "This is not my entry": forget it on this device and show the form again. */
   onForget?: () => void;
+  /** The giveaway's referral bonus cap; 0 when referrals are off (no personal link then). */
+  referralCap?: number;
 }
 
 /**
@@ -71,11 +130,64 @@ export interface ReceiptPanelProps {
  * or on an earlier visit. The receipt code with Copy, "E-mail me my receipt", share, and where to
  * check later.
  */
-export function ReceiptPanel({ giveawayId, title, entry, fresh, onForget }: ReceiptPanelProps) {
+export function ReceiptPanel({
+  giveawayId,
+  title,
+  entry,
+  fresh,
+  onForget,
+  referralCap = 0,
+}: ReceiptPanelProps) {
   const { toast } = useToast();
   const ref = useRef<HTMLElement>(null);
   const [mailReceipt] = useMailReceipt();
+  const [checkReceipt] = useCheckReceipt();
   const [mailing, setMailing] = useState(false);
+  // Null while asking; 'unknown' when the server could not say (the count is then left out).
+  const [holding, setHolding] = useState<Holding | 'unknown' | null>(null);
+  // The panel is drawn only once the page has mounted (the kept entry is read then), so the
+  // address is known at its first render and the link's section never appears late.
+  const origin = typeof window === 'undefined' ? '' : window.location.origin;
+  const linkId = `referral-link-${giveawayId}`;
+  const personalLink =
+    referralCap > 0 && entry.referral_code && origin
+      ? referralLink(origin, giveawayId, entry.referral_code)
+      : null;
+
+  // How many entries this one holds now (bonus entries arrive as friends enter), from the server.
+  useEffect(() => {
+    let live = true;
+    checkReceipt({ variables: { id: giveawayId, input: { receipt: entry.receipt } } })
+      .then(({ data }) => {
+        const answer = data?.checkReceipt;
+        if (!live) return;
+        // Confirmed since it was kept: the next visit need not ask to confirm first.
+        if (answer?.found && answer.confirmed && entry.confirm_by) {
+          keepEntry(giveawayId, { ...entry, confirm_by: null });
+        }
+        setHolding(
+          answer?.found
+            ? { confirmed: answer.confirmed, entries: answer.entries, bonus: answer.bonus_entries }
+            : 'unknown',
+        );
+      })
+      .catch(() => {
+        // The count is extra: without an answer the panel shows what this browser kept.
+        if (live) setHolding('unknown');
+      });
+    return () => {
+      live = false;
+    };
+  }, [checkReceipt, giveawayId, entry]);
+
+  const known = holding !== null && holding !== 'unknown' ? holding : null;
+  const pending = known ? !known.confirmed : Boolean(entry.confirm_by);
+  // The panel is drawn after mounting only (the kept entry is read then), so reading the clock
+  // here cannot make the first render differ from the server's.
+  const expired =
+    pending && entry.confirm_by !== undefined && entry.confirm_by !== null
+      ? Date.parse(entry.confirm_by) < Date.now()
+      : false;
 
   useEffect(() => {
     if (fresh) ref.current?.focus();
@@ -116,13 +228,32 @@ export function ReceiptPanel({ giveawayId, title, entry, fresh, onForget }: Rece
   };
 
   const share = async () => {
-    const url = `${window.location.origin}/giveaway/${giveawayId}`;
+    const url = personalLink ?? `${window.location.origin}/giveaway/${giveawayId}`;
     const outcome = await shareOrCopy(
       { title, text: `I entered ${title}. You can too!`, url },
       url,
     );
     if (outcome === 'copied')
-      toast({ title: 'Link copied!', description: 'Giveaway link copied to clipboard' });
+      toast({
+        title: 'Link copied!',
+        description: personalLink
+          ? 'Your personal link copied to clipboard'
+          : 'Giveaway link copied to clipboard',
+      });
+  };
+
+  const copyLink = async () => {
+    if (!personalLink) return;
+    try {
+      await navigator.clipboard.writeText(personalLink);
+      toast({ title: 'Link copied!', description: 'Your personal link copied to clipboard' });
+    } catch {
+      toast({
+        title: 'Error',
+        description: 'Could not copy; select the link and copy it yourself.',
+        variant: 'destructive',
+      });
+    }
   };
 
   return (
@@ -142,6 +273,33 @@ export function ReceiptPanel({ giveawayId, title, entry, fresh, onForget }: Rece
         Keep this code: it is the only link between you and your line in the public entry list. You
         accepted version {entry.rules_version} of the rules.
       </DetailNote>
+      {expired ? (
+        <Pending data-testid="confirm-pending">
+          <strong>Your entry has expired:</strong> it was not confirmed in time, so it does not
+          count. To enter again, forget it on this device below.
+        </Pending>
+      ) : pending ? (
+        <Pending data-testid="confirm-pending">
+          <strong>Confirm your entry:</strong> we sent a link to your e-mail address. Your entry
+          counts only once you open it
+          {entry.confirm_by ? <>, by {formatDateTime(entry.confirm_by)}</> : null}.
+        </Pending>
+      ) : null}
+      {!pending ? (
+        known ? (
+          <Held data-testid="entries-held">
+            You hold <strong>{entriesWord(known.entries)}</strong> in the draw
+            {known.bonus > 0
+              ? `: your own and ${known.bonus} bonus ${known.bonus === 1 ? 'entry' : 'entries'} for referrals`
+              : ''}
+            .
+          </Held>
+        ) : (
+          <Held aria-busy={holding === null ? true : undefined}>
+            {holding === null ? 'Counting your entries…' : ''}
+          </Held>
+        )
+      ) : null}
       <Row>
         <Button variant="secondary" size="sm" onClick={() => void mail()} disabled={mailing}>
           {mailing ? 'Sending...' : 'E-mail me my receipt'}
@@ -151,6 +309,29 @@ export function ReceiptPanel({ giveawayId, title, entry, fresh, onForget }: Rece
         </Button>
         <Link to={`/giveaway/${giveawayId}/check`}>Check later: was I in the draw?</Link>
       </Row>
+      {personalLink ? (
+        <Section aria-labelledby={`${linkId}-title`}>
+          <SectionTitle id={`${linkId}-title`}>Bring friends, earn bonus entries</SectionTitle>
+          <DetailNote>
+            Each friend who enters through your personal link, and whose entry counts, gives you one
+            bonus entry in the draw, up to {referralCap} bonus{' '}
+            {referralCap === 1 ? 'entry' : 'entries'}.
+            {pending ? ' They count once your own entry is confirmed.' : ''}
+          </DetailNote>
+          <label htmlFor={linkId}>Your personal link</label>
+          <LinkRow>
+            <Input
+              id={linkId}
+              readOnly
+              value={personalLink}
+              onFocus={(event) => event.currentTarget.select()}
+            />
+            <Button variant="secondary" size="sm" onClick={() => void copyLink()}>
+              Copy Link
+            </Button>
+          </LinkRow>
+        </Section>
+      ) : null}
       {onForget ? (
         <Small type="button" onClick={onForget}>
           Not your entry? Forget it on this device

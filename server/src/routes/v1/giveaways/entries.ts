@@ -1,8 +1,13 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { EntryPayloadSchema, EntryResponseSchema, SuccessMessageSchema } from '@site/contracts';
 import { ReceiptCheckPayloadSchema, ReceiptCheckResponseSchema } from '@site/contracts';
+import {
+  ConfirmEntryPayloadSchema,
+  ConfirmEntryResponseSchema,
+  ErrorResponseSchema,
+} from '@site/contracts';
 import { checkReceipt, mailReceiptAgain } from '../../../services/giveaways/draw-service';
-import { decoyEntry, participate, settle } from '../../../services/giveaways/service';
+import { confirmEntry, decoyEntry, participate, settle } from '../../../services/giveaways/service';
 import { mailOf, onGiveaway } from './shared';
 
 /** Entering a giveaway, checking a receipt against the entry list, and mailing a receipt again. */
@@ -27,6 +32,26 @@ const entryRoutes: FastifyPluginAsyncTypebox = async (app) => {
         return decoyEntry(request.body.rules_version);
       }
       return participate(app.db, id, request.body, { now: new Date(), mail });
+    },
+  );
+
+  app.post(
+    '/giveaway/:id/confirm',
+    {
+      config: { rateLimit: app.config.limits.participate },
+      schema: onGiveaway(
+        'Confirm an entry with the token from the mailed link; it counts from then on (410 once expired)',
+        ConfirmEntryResponseSchema,
+        { body: ConfirmEntryPayloadSchema },
+        { 410: ErrorResponseSchema },
+      ),
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return confirmEntry(app.db, request.params.id, request.body.token, {
+        now: new Date(),
+        timeZone: mail.timeZone,
+      });
     },
   );
 

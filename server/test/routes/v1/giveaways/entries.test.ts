@@ -46,6 +46,9 @@ test('an entry is stored normalised and answered with success and a message', as
     message: `You have entered the giveaway. Good luck! Your receipt code is ${receipt}; keep it to check that your entry is in the draw.`,
     receipt,
     rules_version: 1,
+    referral_code: expect.stringMatching(/^[0-9A-HJKMNP-TV-Z]{12}$/),
+    confirmation_pending: false,
+    confirm_by: null,
   });
   expect(await participants(g.id)).toEqual([
     expect.objectContaining({
@@ -141,6 +144,9 @@ test('the honeypot gets the same answer and stores nothing', async () => {
     message: `You have entered the giveaway. Good luck! Your receipt code is ${receipt}; keep it to check that your entry is in the draw.`,
     receipt,
     rules_version: 1,
+    referral_code: expect.stringMatching(/^[0-9A-HJKMNP-TV-Z]{12}$/),
+    confirmation_pending: false,
+    confirm_by: null,
   });
   expect(await participants(g.id)).toEqual([]);
   expect((await getGiveaway(t.app, g.id)).participant_count).toBe(0);

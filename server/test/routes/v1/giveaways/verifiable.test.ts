@@ -268,7 +268,7 @@ describe('the frozen list', () => {
     );
     expect(raise.statusCode).toBe(409);
     expect(raise.json().detail).toBe(
-      'Entries to this giveaway have closed and the entry list is frozen, so its dates, maximum, number of winners and external random value can no longer change (this edit changes the max participants).',
+      'Entries to this giveaway have closed and the entry list is frozen, so its dates, maximum, number of winners, external random value, referral bonus cap and confirmation step can no longer change (this edit changes the max participants).',
     );
     expect((await enter(t.app, g.id, 'more@example.com', 'more')).statusCode).toBe(409);
     // What does not touch the draw may still change before it.
@@ -359,6 +359,7 @@ describe('official rules', () => {
       'Organiser',
       'Who may enter',
       'Dates',
+      'Bonus entries for referrals',
       'The prize',
       'How the winner is drawn',
       'How the winner is told',
@@ -441,6 +442,9 @@ describe('receipts', () => {
       rules_version: 1,
       frozen: false,
       position: null,
+      confirmed: true,
+      entries: 1,
+      bonus_entries: 0,
     });
     await stop(g.id);
     const frozen = (await check(other ?? '')).json<ReceiptCheckResponse>();

@@ -1,0 +1,123 @@
+import { ApolloError } from '@apollo/client';
+import { Link } from 'gatsby-link';
+import React, { useEffect, useRef, useState } from 'react';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { ApiError } from '@/lib/api-client';
+import { useConfirmEntry } from '../api/confirm-entry';
+import { useGiveaway } from '../api/get-giveaway';
+import { setPageTitle } from '../document-title';
+import { Subpage } from './subpage';
+
+/** What confirming said, as the page words it. */
+type Outcome =
+  | { kind: 'working' }
+  | { kind: 'confirmed' | 'already_confirmed'; message: string }
+  | { kind: 'expired' | 'unknown' | 'refused' | 'failed'; message: string };
+
+const TITLES: Record<Exclude<Outcome['kind'], 'working'>, string> = {
+  confirmed: 'Entry confirmed',
+  already_confirmed: 'Already confirmed',
+  expired: 'This link has expired',
+  unknown: 'This link is not known',
+  refused: 'Your entry could not be confirmed',
+  failed: 'Something went wrong',
+};
+
+function outcomeOf(error: unknown): Outcome {
+  const cause = error instanceof ApolloError ? error.networkError : error;
+  const status = cause instanceof ApiError ? cause.status : 0;
+  const detail = cause instanceof ApiError ? cause.detail : undefined;
+  if (status === 410 && detail) return { kind: 'expired', message: detail };
+  if (status === 404 && detail) return { kind: 'unknown', message: detail };
+  if ((status === 409 || status === 400) && detail) return { kind: 'refused', message: detail };
+  return {
+    kind: 'failed',
+    message:
+      'Your entry could not be confirmed just now. Please check your connection and try again.',
+  };
+}
+
+/**
+ * /giveaway/{id}/confirm?token=…: confirms an entry with the link mailed to its address. The page
+ * confirms as soon as it opens (in the browser only: a mail scanner fetching the link confirms
+ * nothing) and says what happened: confirmed, already confirmed, expired, unknown, or too late.
+ */
+export function ConfirmPage({ id, search }: { id: string; search: string }) {
+  const token = new URLSearchParams(search).get('token')?.trim() ?? '';
+  const { data } = useGiveaway(id);
+  const title = data?.giveaway?.title;
+  const [confirmEntry] = useConfirmEntry();
+  const [outcome, setOutcome] = useState<Outcome>({ kind: 'working' });
+  const [attempt, setAttempt] = useState(0);
+  const resultRef = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    setPageTitle(title ? `Confirm your entry - ${title}` : 'Confirm your entry');
+  }, [title]);
+
+  useEffect(() => {
+    if (!token) return;
+    let live = true;
+    setOutcome({ kind: 'working' });
+    confirmEntry({ variables: { id, input: { token } } })
+      .then(({ data: answer }) => {
+        if (!live) return;
+        const result = answer?.confirmEntry;
+        setOutcome(
+          result
+            ? { kind: result.status, message: result.message }
+            : outcomeOf(new Error('no answer')),
+        );
+      })
+      .catch((error: unknown) => {
+        if (live) setOutcome(outcomeOf(error));
+      });
+    return () => {
+      live = false;
+    };
+  }, [confirmEntry, id, token, attempt]);
+
+  useEffect(() => {
+    if (outcome.kind !== 'working') resultRef.current?.focus();
+  }, [outcome.kind]);
+
+  let body: React.ReactNode;
+  if (!token) {
+    body = (
+      <Alert variant="warning" title="This page needs the link from your e-mail">
+        When you entered, we sent you an e-mail with a personal link to confirm your entry. Open
+        that link exactly as it was sent (some mail programs split long links across lines).
+      </Alert>
+    );
+  } else if (outcome.kind === 'working') {
+    body = <Spinner label="Confirming your entry…" />;
+  } else {
+    const good = outcome.kind === 'confirmed' || outcome.kind === 'already_confirmed';
+    body = (
+      <div ref={resultRef} tabIndex={-1} data-testid="confirm-outcome">
+        <Alert
+          variant={good ? 'success' : outcome.kind === 'failed' ? 'error' : 'warning'}
+          title={TITLES[outcome.kind]}
+        >
+          <p>{outcome.message}</p>
+          {outcome.kind === 'failed' ? (
+            <Button variant="secondary" size="sm" onClick={() => setAttempt((n) => n + 1)}>
+              Try again
+            </Button>
+          ) : null}
+        </Alert>
+      </div>
+    );
+  }
+
+  return (
+    <Subpage giveawayId={id} title="Confirm your entry" lead={title}>
+      <div aria-live="polite">{body}</div>
+      <p>
+        <Link to={`/giveaway/${id}/check`}>Check your receipt: was I in the draw?</Link>
+      </p>
+    </Subpage>
+  );
+}
