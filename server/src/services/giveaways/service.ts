@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { type Kysely, type QueryCreator, type Selectable, sql } from 'kysely';
-import type { Database, FrozenReason, GiveawaysTable, ParticipantsTable } from '../../db/database';
+import type { Database, FrozenReason, GiveawaysTable } from '../../db/database';
 import { dialectOf } from '../../db/dialect';
 import { badRequest, conflict, HttpError, notFound } from '../../lib/http-error';
 import { type Actor, diffFields, listChanges, logChange, SYSTEM } from './change-log';
