@@ -21,8 +21,11 @@ async function shoot(page: Page): Promise<Buffer> {
   await page.evaluate(() => {
     (document.activeElement as HTMLElement | null)?.blur();
     // Bands below the fold skip their rendering until near: draw them all for the picture.
+    // The sticky header's backdrop blur is composited afresh for each picture, which can shade a
+    // border's edge differently by a pixel or two: both pictures are taken without it.
     for (const element of document.querySelectorAll<HTMLElement>('*')) {
       element.style.contentVisibility = 'visible';
+      element.style.backdropFilter = 'none';
     }
     window.scrollTo(0, 0);
   });
