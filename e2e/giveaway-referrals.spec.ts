@@ -1,7 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
+import crypto from 'node:crypto';
 import { type Browser, type Page, expect, test } from '@playwright/test';
 import { e2eDataDir } from '../playwright.config';
-import { linkIn, loginAsAdmin, operatorMail, shootWidths } from './support';
+import { e2eAdmin, linkIn, loginAsAdmin, operatorMail, shootWidths } from './support';
 
 /**
  * Referrals and confirmed entries, as the people involved see them: the admin creates a giveaway
@@ -227,4 +228,29 @@ test("Bo arrives by Ann's link, enters and confirms: Ann holds a bonus entry", a
   expect(body).not.toContain(bo.email);
   expect(body).not.toContain(url.searchParams.get('ref') ?? '-');
   await annPage.context().close();
+});
+
+test("the draw counts Ann's bonus entry: her line of the published list has weight 2, and the verification page recomputes the weighted draw", async ({
+  page,
+  request,
+}) => {
+  const login = await request.post('/api/v1/auth/login', { form: e2eAdmin });
+  const auth = {
+    Authorization: `Bearer ${((await login.json()) as { access_token: string }).access_token}`,
+  };
+  const id = giveawayPath.split('/').pop() ?? '';
+  const drawn = await request.post(`/api/v1/giveaway/${id}/select-winner`, {
+    headers: auth,
+    data: {},
+  });
+  expect(drawn.status()).toBe(200);
+  const list = await (await request.get(`/api/v1/giveaway/${id}/frozen-entries.txt`)).text();
+  const annLine = `${crypto.createHash('sha256').update(annReceipt, 'utf8').digest('hex')} 2`;
+  // Two confirmed entries: Ann's with her bonus entry, and Bo's with weight 1.
+  expect(list.split('\n').filter(Boolean)).toEqual(
+    expect.arrayContaining([annLine, expect.stringMatching(/^[0-9a-f]{64} 1$/)]),
+  );
+  expect(list.split('\n').filter(Boolean)).toHaveLength(2);
+  await page.goto(`${giveawayPath}/verify`);
+  await expect(page.getByText('Verified in your browser')).toBeVisible(loaded);
 });
