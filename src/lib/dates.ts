@@ -96,7 +96,12 @@ export function formatMoment(iso: string | null, timeZone?: string): string {
   if (!iso) return '';
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  return date.toLocaleString('en-US', {
+  return date.toLocaleString('en-US', momentFormat(timeZone));
+}
+
+/** How a moment is written: date, time and the zone's name, in `timeZone` or the visitor's. */
+export function momentFormat(timeZone?: string): Intl.DateTimeFormatOptions {
+  return {
     month: 'short',
     day: 'numeric',
     year: 'numeric',
@@ -104,5 +109,5 @@ export function formatMoment(iso: string | null, timeZone?: string): string {
     minute: '2-digit',
     timeZoneName: 'short',
     ...(timeZone ? { timeZone } : {}),
-  });
+  };
 }

@@ -4,6 +4,8 @@
  * reads the line again hears something worth hearing, and nothing on screen flickers.
  */
 
+import { momentFormat } from '@/lib/dates';
+
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
@@ -43,14 +45,5 @@ export function msUntilNextChange(closeAt: number, now: number): number {
 
 /** The closing moment on the visitor's own clock, with its zone named. */
 export function formatClosing(closeAt: number, timeZone?: string): string {
-  return new Date(closeAt).toLocaleString('en-US', {
-    weekday: 'short',
-    month: 'short',
-    day: 'numeric',
-    year: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-    timeZoneName: 'short',
-    ...(timeZone ? { timeZone } : {}),
-  });
+  return new Date(closeAt).toLocaleString('en-US', { weekday: 'short', ...momentFormat(timeZone) });
 }
