@@ -21,6 +21,17 @@ import { useUpdateGiveaway } from '../api/update-giveaway';
 import { serverSentence } from '../error-message';
 import { localDateIso } from '@/lib/dates';
 
+/** The attributes of a field that takes a whole number within `limits`. */
+function wholeNumberField(limits: { min: number; max: number }) {
+  return {
+    type: 'number',
+    min: limits.min,
+    max: limits.max,
+    step: 1,
+    inputMode: 'numeric',
+  } as const;
+}
+
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 function isHttpUrl(value: string): boolean {
@@ -360,11 +371,7 @@ function GiveawayForm({ giveaway, onDone, onCancel }: GiveawayFormProps) {
         <Row>
           <Field label="Minimum Age" required error={errors.min_age?.message}>
             <Input
-              type="number"
-              min={MIN_AGE_LIMITS.min}
-              max={MIN_AGE_LIMITS.max}
-              step={1}
-              inputMode="numeric"
+              {...wholeNumberField(MIN_AGE_LIMITS)}
               readOnly={drawn}
               {...register('min_age')}
             />
@@ -376,11 +383,7 @@ function GiveawayForm({ giveaway, onDone, onCancel }: GiveawayFormProps) {
             hint="How long the winner has to claim."
           >
             <Input
-              type="number"
-              min={CLAIM_DAYS_LIMITS.min}
-              max={CLAIM_DAYS_LIMITS.max}
-              step={1}
-              inputMode="numeric"
+              {...wholeNumberField(CLAIM_DAYS_LIMITS)}
               readOnly={drawn}
               {...register('claim_days')}
             />
@@ -393,11 +396,7 @@ function GiveawayForm({ giveaway, onDone, onCancel }: GiveawayFormProps) {
           hint={`How many different entries the draw picks (${WINNER_COUNT_LIMITS.min} to ${WINNER_COUNT_LIMITS.max}). Fixed once entries close.`}
         >
           <Input
-            type="number"
-            min={WINNER_COUNT_LIMITS.min}
-            max={WINNER_COUNT_LIMITS.max}
-            step={1}
-            inputMode="numeric"
+            {...wholeNumberField(WINNER_COUNT_LIMITS)}
             readOnly={frozen || drawn}
             {...register('winner_count')}
           />
@@ -423,11 +422,7 @@ function GiveawayForm({ giveaway, onDone, onCancel }: GiveawayFormProps) {
           hint={`Bonus entries one entrant can earn by bringing others through their personal link (${REFERRAL_CAP_LIMITS.min}–${REFERRAL_CAP_LIMITS.max}; 0 turns referrals off).`}
         >
           <Input
-            type="number"
-            min={REFERRAL_CAP_LIMITS.min}
-            max={REFERRAL_CAP_LIMITS.max}
-            step={1}
-            inputMode="numeric"
+            {...wholeNumberField(REFERRAL_CAP_LIMITS)}
             readOnly={frozen || drawn}
             {...register('referral_cap')}
           />
