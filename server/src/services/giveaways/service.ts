@@ -1,5 +1,11 @@
 import crypto from 'node:crypto';
-import { type Kysely, type QueryCreator, type Selectable, sql } from 'kysely';
+import {
+  type ExpressionBuilder,
+  type Kysely,
+  type QueryCreator,
+  type Selectable,
+  sql,
+} from 'kysely';
 import type { Database, FrozenReason, GiveawaysTable } from '../../db/database';
 import { dialectOf } from '../../db/dialect';
 import { badRequest, conflict, HttpError, notFound } from '../../lib/http-error';
@@ -526,12 +532,7 @@ async function refusal(
     .selectFrom('participants')
     .select(['email'])
     .where('giveaway_id', '=', id)
-    .where((eb) =>
-      eb.or([
-        eb('email', '=', input.email),
-        eb(eb.fn('lower', ['instagram_handle']), '=', input.instagram_handle.toLowerCase()),
-      ]),
-    )
+    .where((eb) => sameEntrant(eb, input))
     .executeTakeFirst();
   if (existing)
     return conflict(duplicateSentence(existing.email === input.email ? 'email' : 'handle', input));
@@ -630,6 +631,14 @@ export interface EntryReceipt {
   confirmation: { token: string; expires_at: string } | null;
 }
 
+/** Entries of this giveaway by the same address or the same handle (case-insensitive). */
+function sameEntrant(eb: ExpressionBuilder<Database, 'participants'>, input: EntryInput) {
+  return eb.or([
+    eb('email', '=', input.email),
+    eb(eb.fn('lower', ['instagram_handle']), '=', input.instagram_handle.toLowerCase()),
+  ]);
+}
+
 /**
  * Removes unconfirmed entries of this giveaway that expired and carry this address or handle:
  * they never counted, and they must not keep the address or handle from entering again.
@@ -641,12 +650,7 @@ async function dropExpired(db: Db, id: number, input: EntryInput, at: string): P
     .where('confirmed_at', 'is', null)
     .where('disqualified_at', 'is', null)
     .where('confirm_expires_at', '<', at)
-    .where((eb) =>
-      eb.or([
-        eb('email', '=', input.email),
-        eb(eb.fn('lower', ['instagram_handle']), '=', input.instagram_handle.toLowerCase()),
-      ]),
-    )
+    .where((eb) => sameEntrant(eb, input))
     .execute();
 }
 
