@@ -36,6 +36,17 @@ export const chromiumLaunchOptions = {
   args: chromiumFlags,
 };
 
+/**
+ * Playwright's request context keeps idle sockets and reuses them without reading the server's
+ * `Keep-Alive: timeout` hint. A request sent just as the server closes such a socket fails with
+ * "socket hang up". The test servers therefore keep idle connections longer than any test runs,
+ * so the client is always the side that closes. Production keeps its short defaults.
+ */
+const longIdleConnections = {
+  KEEP_ALIVE_TIMEOUT_SECONDS: '3600',
+  CONNECTION_TIMEOUT_SECONDS: '3600',
+};
+
 export const e2eAdmin = { username: 'admin', password: 'e2e-admin-password-123' };
 
 /** The server of a publishing spec: a fresh database and content copy, rebuilds on publish. */
@@ -60,6 +71,7 @@ function publishingWebServer(server: ReturnType<typeof publishingE2e>) {
       RATE_LIMITS: 'off',
       LOG_LEVEL: 'warn',
       PUBLIC_URL: server.baseURL,
+      ...longIdleConnections,
     },
   };
 }
@@ -101,6 +113,7 @@ export default defineConfig({
         RATE_LIMITS: 'off',
         LOG_LEVEL: 'warn',
         PUBLIC_URL: baseURL,
+        ...longIdleConnections,
       },
     },
     publishingWebServer(editorE2e),
