@@ -119,7 +119,6 @@ export async function serveBuiltCopy(siteRoot, port, env = {}) {
     DATABASE_URL: `sqlite:${path.join(dataDir, 'site.db')}`,
     DATA_DIR: dataDir,
     SITE_DIR: path.join(siteRoot, 'public'),
-    GATSBY_CACHE_DIR: path.join(siteRoot, '.cache'),
     ...env,
   });
   const stop = async () => {

@@ -204,7 +204,6 @@ try {
     DATABASE_URL: `sqlite:${path.join(dataDir, 'site.db')}`,
     DATA_DIR: dataDir,
     SITE_DIR: path.join(dir, 'no-site-yet'),
-    GATSBY_CACHE_DIR: path.join(dir, 'no-site-yet-cache'),
     CONTENT_DIR: contentDir,
     PUBLISH_MODE: 'build',
     PUBLISH_WORK_DIR: workDir,

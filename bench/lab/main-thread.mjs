@@ -20,9 +20,7 @@
  *   other       the rest of each task (the task runner's own time, loading, and so on)
  *
  * With --sources it also samples the JavaScript in the same traces (V8's CPU profiler, the
- * DevTools trace category) and splits script time by where the running code came from: per
- * script file for every site, and, for a site whose build wrote .cache/webpack-module-ids.json
- * (ours), per package or source file inside the bundles.
+ * DevTools trace category) and splits script time by the script file the running code came from.
  * "browser" is time in the browser's own functions that scripts called (DOM, CSSOM, GC). The
  * sampler adds some overhead of its own, the same for every site.
  *
@@ -33,7 +31,6 @@
  * the same run on the same machine, never across runs.
  */
 import { chromium } from '@playwright/test';
-import * as acorn from 'acorn';
 import fs from 'node:fs';
 import path from 'node:path';
 import { arg, chromiumFlags, chromiumPath, loadAverage, median } from '../lib.mjs';
@@ -58,9 +55,7 @@ const sites = process.argv
       console.error(`${dir}: no built site there (no index.html in it or in its public/).`);
       process.exit(2);
     }
-    const idsFile = path.join(path.dirname(publicDir), '.cache', 'webpack-module-ids.json');
-    const moduleIds = fs.existsSync(idsFile) ? JSON.parse(fs.readFileSync(idsFile, 'utf8')) : null;
-    return { publicDir, label: label ?? dir, moduleIds, bundles: new Map() };
+    return { publicDir, label: label ?? dir };
   });
 if (sites.length === 0 || !Number.isInteger(loads) || loads < 1 || !(cpu >= 1)) {
   console.error(
@@ -156,58 +151,11 @@ const scriptFile = (url) =>
     .split('?')[0]
     .replace(/-[0-9a-f]{20}\.js$/, '');
 
-/**
- * Where in a built script file each module's factory starts and ends, from the file's source:
- * webpack writes every chunk's modules as `{id: function(e, t, r) {...}, ...}`.
- */
-function moduleSpans(site, file) {
-  if (site.bundles.has(file)) return site.bundles.get(file);
-  let spans = null;
-  const name = fs
-    .readdirSync(site.publicDir)
-    .find((f) => f.endsWith('.js') && scriptFile(f) === file);
-  if (name) {
-    const source = fs.readFileSync(path.join(site.publicDir, name), 'utf8');
-    const lineStarts = [0];
-    for (let i = 0; i < source.length; i++) if (source[i] === '\n') lineStarts.push(i + 1);
-    const modules = [];
-    const walk = (node) => {
-      if (!node || typeof node !== 'object') return;
-      if (
-        node.type === 'ObjectExpression' &&
-        node.properties.length > 0 &&
-        node.properties.every(
-          (p) => typeof p.key?.value === 'number' && /Function/.test(p.value?.type ?? ''),
-        )
-      ) {
-        for (const p of node.properties) modules.push([p.start, p.end, String(p.key.value)]);
-        return;
-      }
-      for (const key of Object.keys(node)) {
-        const value = node[key];
-        if (Array.isArray(value)) value.forEach(walk);
-        else if (value && typeof value.type === 'string') walk(value);
-      }
-    };
-    walk(acorn.parse(source, { ecmaVersion: 'latest' }));
-    spans = { lineStarts, modules };
-  }
-  site.bundles.set(file, spans);
-  return spans;
-}
-
-/** Which source a sampled call frame's code came from: [script file, package or source file]. */
-function sourceOf(site, frame) {
-  if (!frame.url) return ['browser', 'browser'];
-  if (!/\.js(\?|$)/.test(frame.url)) return ['inline scripts', 'inline scripts'];
-  const file = scriptFile(frame.url);
-  const spans = site.moduleIds && moduleSpans(site, file);
-  if (!spans) return [file, file];
-  const offset = spans.lineStarts[frame.lineNumber] + frame.columnNumber;
-  const module = spans.modules.find(([start, end]) => offset >= start && offset < end);
-  const name = module ? site.moduleIds[module[2]] : null;
-  if (!name) return [file, `${file} (webpack runtime)`];
-  return [file, name.startsWith('.cache/') ? `gatsby runtime (${name})` : name];
+/** Which script file a sampled call frame's code came from. */
+function sourceOf(frame) {
+  if (!frame.url) return 'browser';
+  if (!/\.js(\?|$)/.test(frame.url)) return 'inline scripts';
+  return scriptFile(frame.url);
 }
 
 /**
@@ -215,10 +163,9 @@ function sourceOf(site, frame) {
  * Idle time and the "(program)" bucket (the browser's own work, counted by the groups above) are
  * left out; garbage collection and browser functions called from scripts count as "browser".
  */
-function scriptSources(site, traceEvents, main) {
+function scriptSources(traceEvents, main) {
   const nodes = new Map();
   const byFile = {};
-  const bySource = {};
   for (const event of traceEvents) {
     if (event.name !== 'ProfileChunk' || event.pid !== main.pid) continue;
     const { cpuProfile, timeDeltas = [] } = event.args.data;
@@ -228,12 +175,11 @@ function scriptSources(site, traceEvents, main) {
       const ms = (timeDeltas[i + 1] ?? timeDeltas[i] ?? 0) / 1000;
       const name = node?.callFrame.functionName;
       if (!node || name === '(idle)' || name === '(program)' || name === '(root)') return;
-      const [file, source] = sourceOf(site, node.callFrame);
+      const file = sourceOf(node.callFrame);
       byFile[file] = (byFile[file] ?? 0) + ms;
-      bySource[source] = (bySource[source] ?? 0) + ms;
     });
   }
-  return { byFile, bySource };
+  return { byFile };
 }
 
 const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumFlags });
@@ -272,7 +218,7 @@ async function measure(site, pagePath) {
   const main = pageMainThread(trace.traceEvents, page.url());
   await context.close();
   const htmlBytes = Buffer.byteLength(html);
-  const sources = withSources ? scriptSources(site, trace.traceEvents, main) : null;
+  const sources = withSources ? scriptSources(trace.traceEvents, main) : null;
   return { ...mainThreadTime(trace.traceEvents, main), elements, htmlBytes, styleBytes, sources };
 }
 
@@ -334,14 +280,6 @@ function printSources(pagePath, results) {
     sites.map((_, i) => i),
     12,
   );
-  const withIds = sites.flatMap((site, i) => (site.moduleIds ? [i] : []));
-  if (withIds.length > 0)
-    table(
-      'sampled script time by source inside the bundles, ms (medians)',
-      'bySource',
-      withIds,
-      20,
-    );
 }
 console.log(`
 Load average at the end: ${loadAverage()}`);

@@ -19,6 +19,7 @@ import {
   cacheControlFor,
   contentTypeFor,
   decodeUrlPath,
+  NOT_FOUND_CACHE_CONTROL,
   readSiteManifest,
   siteFileFor,
 } from '../../server/dist/lib/static-rules.js';
@@ -60,7 +61,7 @@ export function serveStatic(dir, port) {
     const headers = {
       'content-type': type,
       'cache-control':
-        status === 200 ? cacheControlFor(relative, manifest) : 'public, max-age=0, must-revalidate',
+        status === 200 ? cacheControlFor(relative, manifest) : NOT_FOUND_CACHE_CONTROL,
       vary: 'Accept-Encoding',
     };
     const twin = brotliTwin(file, accepts);

@@ -34,10 +34,7 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(site, 'public/index.html'), '<p>home</p>');
   fs.writeFileSync(path.join(site, 'public/404.html'), '<p>not found</p>');
   fs.cpSync(tools, path.join(site, 'public/tools'), { recursive: true });
-  t = await buildTestApp({
-    SITE_DIR: path.join(site, 'public'),
-    GATSBY_CACHE_DIR: path.join(site, '.cache'),
-  });
+  t = await buildTestApp({ SITE_DIR: path.join(site, 'public') });
 
   const middleware = serveTools(tools);
   dev = http.createServer((request, response) =>

@@ -4,7 +4,7 @@ import path from 'node:path';
 /**
  * The rules for serving a built site's files, in one place for the three programs that serve
  * them: the server (plugins/static-site.ts), `gatsby develop`'s tools route
- * (plugins/dev-tools/serve-tools.ts) and the benchmark's static server (bench/static-server.mjs).
+ * (plugins/dev-tools/serve-tools.ts) and the benchmark's static server (bench/lab/static-server.mjs).
  * Dependency-free on purpose, so that each of them can load it.
  */
 
