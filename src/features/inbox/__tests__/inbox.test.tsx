@@ -352,7 +352,15 @@ describe('Personal data', () => {
       created_at: '2026-11-01T09:00:00.000Z',
     },
     giveaway_entries: [],
-    giveaway_claims: [],
+    giveaway_claims: [
+      {
+        giveaway_id: 4,
+        round: 1,
+        full_name: 'Ada Lovelace',
+        delivery_address: '1 Analytical Row',
+        consent_at: '2026-11-20T10:00:00.000Z',
+      },
+    ],
     mail: [outboxMessage, { ...outboxMessage, id: 2 }],
     newsletter_issues: [],
   };
@@ -394,6 +402,7 @@ describe('Personal data', () => {
     expect(summary).toHaveTextContent('1 enquiry');
     expect(summary).toHaveTextContent('Newsletter: confirmed');
     expect(summary).toHaveTextContent('0 giveaway entries');
+    expect(summary).toHaveTextContent('1 prize claim with delivery details');
     expect(summary).toHaveTextContent('2 kept mails');
     expect(sent).toEqual({ email: 'ada@example.com' });
 
@@ -416,6 +425,7 @@ describe('Personal data', () => {
           subscriptions: 1,
           giveaway_entries_deleted: 2,
           giveaway_entries_anonymised: 1,
+          giveaway_claims: 2,
           mail: 3,
         });
       }),
@@ -433,6 +443,7 @@ describe('Personal data', () => {
     expect(result).toHaveTextContent('Everything held about that address has been erased.');
     expect(result).toHaveTextContent('2 giveaway entries deleted');
     expect(result).toHaveTextContent('1 entry of a drawn giveaway kept with a placeholder');
+    expect(result).toHaveTextContent('Delivery details of 2 prize claims erased');
     expect(erased).toHaveBeenCalledWith({ email: 'ada@example.com' });
   });
 

@@ -160,6 +160,10 @@ export function PersonalData() {
               <li>
                 {plural(outcome.data.giveaway_entries.length, 'giveaway entry', 'giveaway entries')}
               </li>
+              <li>
+                {plural(outcome.data.giveaway_claims.length, 'prize claim', 'prize claims')} with
+                delivery details
+              </li>
               <li>{plural(outcome.data.mail.length, 'kept mail', 'kept mails')}</li>
             </Counts>
             <Download>
@@ -201,6 +205,10 @@ export function PersonalData() {
                 )}{' '}
                 kept with a placeholder
               </li>
+              <li>
+                Delivery details of{' '}
+                {plural(outcome.result.giveaway_claims, 'prize claim', 'prize claims')} erased
+              </li>
               <li>{plural(outcome.result.mail, 'kept mail', 'kept mails')} deleted</li>
             </Counts>
           </Alert>
@@ -211,7 +219,7 @@ export function PersonalData() {
         open={confirming}
         onClose={() => setConfirming(false)}
         title="Erase this person's data?"
-        description={`Everything held about ${address} will be deleted. Entries of giveaways already drawn keep their place with a placeholder, so the draw record stays whole. This cannot be undone.`}
+        description={`Everything held about ${address} will be deleted. Entries of giveaways already drawn keep their place with a placeholder, so the draw record stays whole, and the delivery details of any prize claim are erased. This cannot be undone.`}
       >
         <DialogActions>
           <Button variant="secondary" onClick={() => setConfirming(false)}>
