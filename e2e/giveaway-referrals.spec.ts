@@ -178,6 +178,20 @@ test("Bo arrives by Ann's link, enters and confirms: Ann holds a bonus entry", a
   await page.setViewportSize({ width: 375, height: 800 });
   await pending.screenshot({ path: 'test-results/screens/giveaway-referral-pending-375.png' });
   await page.setViewportSize({ width: 1280, height: 800 });
+  // Bo cannot find the mail: a new link is sent, and only the new one confirms.
+  const lost = linkIn(
+    operatorMail(e2eDataDir, bo.email, 'Confirm your entry'),
+    /https?:\/\/\S+\/confirm\?token=\S+/,
+  );
+  await pending.getByRole('button', { name: 'No e-mail? Send the link again' }).click();
+  await expect(
+    page.getByText(/^We sent a new confirmation link to the address you entered with/),
+  ).toBeVisible(loaded);
+  await page.goto(lost);
+  await expect(page.getByTestId('confirm-outcome')).toContainText(
+    'This confirmation link is not known',
+    loaded,
+  );
   await confirmFromMail(page, bo.email);
   await page.context().close();
 

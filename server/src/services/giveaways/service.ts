@@ -12,11 +12,18 @@ import { badRequest, conflict, HttpError, notFound } from '../../lib/http-error'
 import { type Actor, diffFields, listChanges, logChange, SYSTEM } from './change-log';
 import { toCsv } from './csv';
 import { formatDate, todayIn } from '../../lib/dates';
-import type { ConfirmEntryResponse, EntryPayload, EntryResponse, Giveaway } from '@site/contracts';
+import type {
+  ConfirmEntryResponse,
+  EntryPayload,
+  EntryResponse,
+  Giveaway,
+  SuccessMessage,
+} from '@site/contracts';
 import {
   commitmentOf,
   newReceipt,
   newSeed,
+  normaliseReceipt,
   receiptHash,
   sha256Hex,
   WEIGHTED_ALGORITHM,
@@ -936,6 +943,9 @@ const pendingMessage = (receipt: string, expiresAt: string, timeZone: string) =>
 /** Thrown inside a confirmation's transaction to roll it back when the entry changed meanwhile. */
 class ConfirmRaced extends Error {}
 
+const EXPIRED_UNCONFIRMED =
+  'an entry must be confirmed within 48 hours, so this one does not count. If entries are still open, you can enter again.';
+
 const UNKNOWN_CONFIRMATION =
   'This confirmation link is not known. Open the link exactly as it was mailed (some mail programs split long links across lines); an entry that expired unconfirmed and was made again has a new link.';
 
@@ -976,10 +986,7 @@ export async function confirmEntry(
     throw conflict('This entry was disqualified by the organiser, so it cannot be confirmed.');
   }
   if (entry.confirm_expires_at !== null && entry.confirm_expires_at < at) {
-    throw new HttpError(
-      410,
-      'This confirmation link expired: an entry must be confirmed within 48 hours, so this one does not count. If entries are still open, you can enter again.',
-    );
+    throw new HttpError(410, `This confirmation link expired: ${EXPIRED_UNCONFIRMED}`);
   }
   let claimed: Claimed;
   try {
@@ -1036,6 +1043,87 @@ async function confirmRefusal(db: Db, id: number, today: string): Promise<HttpEr
   return conflict(
     'Entries to this giveaway closed before your entry was confirmed, so it does not count.',
   );
+}
+
+/**
+ * Mails the entrant of an unconfirmed entry, named by its receipt code, a new confirmation link:
+ * for a mail that never arrived or was deleted. Only the new link works afterwards (only the
+ * token's hash is stored, so the old one cannot be sent again), and the entry's deadline stays
+ * as it was: sending again never extends the 48 hours. The mail goes where other mail goes (the
+ * outbox when no SMTP server is set). 404 for an unknown receipt, 409 once confirmed,
+ * disqualified or after the entry list is frozen, 410 after the deadline.
+ */
+export async function mailConfirmationAgain(
+  db: Db,
+  id: number,
+  typedReceipt: string,
+  context: { now: Date; mail: GiveawayMailer },
+): Promise<SuccessMessage> {
+  const receipt = normaliseReceipt(typedReceipt);
+  if (!receipt) {
+    throw badRequest(
+      'That is not a receipt code: a receipt has 16 letters and digits, like K7M2-9QXD-4HVA-PN3T.',
+    );
+  }
+  const g = await getGiveaway(db, id);
+  const entry = await db
+    .selectFrom('participants')
+    .select(['id', 'email', 'confirmed_at', 'confirm_expires_at', 'disqualified_at'])
+    .where('giveaway_id', '=', id)
+    .where('receipt_hash', '=', receiptHash(receipt))
+    .executeTakeFirst();
+  if (!entry) {
+    throw notFound(
+      'No entry of this giveaway has this receipt code. Check that you typed it as shown and that this is the giveaway you entered.',
+    );
+  }
+  if (entry.confirmed_at !== null)
+    throw conflict('Your entry is already confirmed. It counts; nothing more to do.');
+  if (entry.disqualified_at !== null)
+    throw conflict('This entry was disqualified by the organiser, so it cannot be confirmed.');
+  if (g.frozen_at !== null) {
+    throw conflict(
+      'Entries to this giveaway have closed, so an entry that was not confirmed in time can no longer count.',
+    );
+  }
+  const at = context.now.toISOString();
+  const expiresAt = entry.confirm_expires_at;
+  if (expiresAt === null || expiresAt < at) {
+    throw new HttpError(410, `Your entry was not confirmed in time: ${EXPIRED_UNCONFIRMED}`);
+  }
+  const token = newConfirmToken();
+  const changed = await db
+    .updateTable('participants')
+    .set({ confirm_token_hash: sha256Hex(token) })
+    .where('id', '=', entry.id)
+    .where('confirmed_at', 'is', null)
+    .executeTakeFirst();
+  // Confirmed through the earlier link in the meantime: say so instead of mailing a new one.
+  if (Number(changed.numUpdatedRows) === 0) return mailConfirmationAgain(db, id, receipt, context);
+  const { mail } = context;
+  try {
+    await mail.mailer.send(
+      confirmEntryMail({
+        to: entry.email,
+        title: g.title,
+        giveawayId: id,
+        token,
+        expiresAt,
+        timeZone: mail.timeZone,
+        publicUrl: mail.publicUrl,
+      }),
+    );
+  } catch (error) {
+    mail.log.error({ giveawayId: id, err: error }, 'confirmation link could not be sent again');
+    throw new HttpError(
+      503,
+      'The confirmation link could not be sent just now. Please try again in a few minutes.',
+    );
+  }
+  return {
+    success: true,
+    message: `We sent a new confirmation link to the address you entered with; the earlier link no longer works. Open it by ${formatDeadline(expiresAt, mail.timeZone)}.`,
+  };
 }
 
 /**

@@ -108,6 +108,50 @@ describe('the "You\'re in" panel', () => {
     await waitFor(() => expect(panel.queryByTestId('entries-held')).not.toBeInTheDocument());
   });
 
+  it("sends the confirmation link again on request, and shows the server's refusal", async () => {
+    const user = userEvent.setup();
+    const asked: unknown[] = [];
+    let answer = () =>
+      HttpResponse.json({
+        success: true,
+        message:
+          'We sent a new confirmation link to the address you entered with; the earlier link no longer works. Open it by Saturday, November 28, 2026 at 18:00 (UTC).',
+      });
+    server.use(
+      http.post(`${API}/giveaway/12/receipt`, () =>
+        HttpResponse.json(
+          receiptCheck(entry.receipt, 0, { confirmed: false, entries: 0, bonus_entries: 0 }),
+        ),
+      ),
+      http.post(`${API}/giveaway/12/receipt/confirmation`, async ({ request }) => {
+        asked.push(await request.json());
+        return answer();
+      }),
+    );
+    renderWithProviders(
+      <ReceiptPanel
+        giveawayId="12"
+        title="Twelve"
+        entry={{ ...entry, confirm_by: tomorrow() }}
+        fresh={false}
+      />,
+      { apollo: true },
+    );
+    const pending = within(screen.getByTestId('confirm-pending'));
+    await user.click(pending.getByRole('button', { name: 'No e-mail? Send the link again' }));
+    expect(
+      await screen.findByText(/^We sent a new confirmation link to the address you entered with/),
+    ).toBeInTheDocument();
+    expect(asked).toEqual([{ receipt: entry.receipt }]);
+
+    answer = () => detail(410, 'Your entry was not confirmed in time: it does not count.');
+    await user.click(pending.getByRole('button', { name: 'No e-mail? Send the link again' }));
+    expect(
+      await screen.findByText('Your entry was not confirmed in time: it does not count.'),
+    ).toBeInTheDocument();
+    expect(asked).toHaveLength(2);
+  });
+
   it('says so when the entry was not confirmed in time', async () => {
     server.use(
       http.post(`${API}/giveaway/11/receipt`, () =>

@@ -6,7 +6,7 @@ import { useToast } from '@/components/ui/toast';
 import { formatDateTime } from '@/lib/dates';
 import { Input } from '@/components/ui/field';
 import { useCheckReceipt } from '../api/check-receipt';
-import { useMailReceipt } from '../api/mail-receipt';
+import { useMailConfirmation, useMailReceipt } from '../api/mail-receipt';
 import { serverSentence } from '../error-message';
 import { keepEntry, type KeptEntry, referralLink } from '../kept-entry';
 import { shareOrCopy } from '../share';
@@ -56,6 +56,11 @@ const Small = styled.button`
   font-size: ${({ theme }) => theme.fontSizes.sm};
   text-decoration: underline;
   cursor: pointer;
+`;
+
+/** "Send the link again", inside the warning box: its text colour, so it reads on that ground. */
+const Resend = styled(Small)`
+  color: inherit;
 `;
 
 const Section = styled.section`
@@ -141,6 +146,8 @@ export function ReceiptPanel({
   const { toast } = useToast();
   const ref = useRef<HTMLElement>(null);
   const [mailReceipt] = useMailReceipt();
+  const [mailConfirmation] = useMailConfirmation();
+  const [resending, setResending] = useState(false);
   const [checkReceipt] = useCheckReceipt();
   const [mailing, setMailing] = useState(false);
   // Null while asking; 'unknown' when the server could not say (the count is then left out).
@@ -227,6 +234,27 @@ export function ReceiptPanel({
     }
   };
 
+  const resend = async () => {
+    setResending(true);
+    try {
+      const { data } = await mailConfirmation({
+        variables: { id: giveawayId, input: { receipt: entry.receipt } },
+      });
+      toast({
+        title: 'Check your e-mail',
+        description: data?.mailConfirmation?.message ?? 'A new confirmation link is on its way.',
+      });
+    } catch (error) {
+      toast({
+        title: 'Error',
+        description: serverSentence(error, 'Could not send the link again; please try later.'),
+        variant: 'destructive',
+      });
+    } finally {
+      setResending(false);
+    }
+  };
+
   const share = async () => {
     const url = personalLink ?? `${window.location.origin}/giveaway/${giveawayId}`;
     const outcome = await shareOrCopy(
@@ -282,7 +310,10 @@ export function ReceiptPanel({
         <Pending data-testid="confirm-pending">
           <strong>Confirm your entry:</strong> we sent a link to your e-mail address. Your entry
           counts only once you open it
-          {entry.confirm_by ? <>, by {formatDateTime(entry.confirm_by)}</> : null}.
+          {entry.confirm_by ? <>, by {formatDateTime(entry.confirm_by)}</> : null}.{' '}
+          <Resend type="button" onClick={() => void resend()} disabled={resending}>
+            {resending ? 'Sending a new link...' : 'No e-mail? Send the link again'}
+          </Resend>
         </Pending>
       ) : null}
       {!pending ? (

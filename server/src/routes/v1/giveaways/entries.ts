@@ -7,10 +7,19 @@ import {
   ErrorResponseSchema,
 } from '@site/contracts';
 import { checkReceipt, mailReceiptAgain } from '../../../services/giveaways/draw-service';
-import { confirmEntry, decoyEntry, participate, settle } from '../../../services/giveaways/service';
+import {
+  confirmEntry,
+  decoyEntry,
+  mailConfirmationAgain,
+  participate,
+  settle,
+} from '../../../services/giveaways/service';
 import { mailOf, onGiveaway } from './shared';
 
-/** Entering a giveaway, checking a receipt against the entry list, and mailing a receipt again. */
+/**
+ * Entering a giveaway, confirming an entry, checking a receipt against the entry list, and mailing
+ * a receipt or a confirmation link again.
+ */
 const entryRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const mail = mailOf(app);
 
@@ -55,13 +64,27 @@ const entryRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 
-  /** A receipt code: mailed again to its entry's address, or checked against the entry list. */
+  /**
+   * A receipt code: mailed again to its entry's address, a new confirmation link mailed there, or
+   * checked against the entry list.
+   */
   const receiptRoutes = [
     {
       path: '/giveaway/:id/receipt/mail',
       summary: 'Mail the receipt again to the address the entry was made with',
       response: SuccessMessageSchema,
       answer: (id: number, receipt: string) => mailReceiptAgain(app.db, id, receipt, mail),
+    },
+    {
+      path: '/giveaway/:id/receipt/confirmation',
+      summary:
+        'Mail a new confirmation link for an unconfirmed entry (the earlier link stops working; the deadline stays; 410 after it)',
+      response: SuccessMessageSchema,
+      more: { 410: ErrorResponseSchema, 503: ErrorResponseSchema },
+      answer: async (id: number, receipt: string) => {
+        await settle(app.db, id, mail.timeZone);
+        return mailConfirmationAgain(app.db, id, receipt, { now: new Date(), mail });
+      },
     },
     {
       path: '/giveaway/:id/receipt',
@@ -78,7 +101,12 @@ const entryRoutes: FastifyPluginAsyncTypebox = async (app) => {
       route.path,
       {
         config: { rateLimit: app.config.limits.participate },
-        schema: onGiveaway(route.summary, route.response, { body: ReceiptCheckPayloadSchema }),
+        schema: onGiveaway(
+          route.summary,
+          route.response,
+          { body: ReceiptCheckPayloadSchema },
+          route.more,
+        ),
       },
       async (request, reply) => {
         reply.header('cache-control', 'no-store');

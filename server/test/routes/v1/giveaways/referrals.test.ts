@@ -348,6 +348,75 @@ describe('confirmed entries', () => {
     expect((await getGiveaway(t.app, g.id)).participant_count).toBe(1);
   });
 
+  test('a lost confirmation mail: a new link is mailed for the receipt, only it works, and the deadline stays', async () => {
+    const g = await createGiveaway(t.app, t.admin, { confirm_entries: true });
+    const ann = await entered(g.id, 'ann@example.com', 'ann');
+    const first = await mailedToken('ann@example.com');
+    const again = (receipt: string, id = g.id) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/v1/giveaway/${id}/receipt/confirmation`,
+        payload: { receipt },
+      });
+
+    const sent = await again(ann.receipt.toLowerCase());
+    expect(sent.statusCode).toBe(200);
+    expect(sent.headers['cache-control']).toBe('no-store');
+    expect(sent.json().message).toMatch(
+      /^We sent a new confirmation link to the address you entered with; the earlier link no longer works\. Open it by /,
+    );
+    const second = await mailedToken('ann@example.com');
+    expect(second).not.toBe(first);
+    // The deadline is the entry's own: sending again does not extend it.
+    const row = await t.app.db
+      .selectFrom('participants')
+      .select('confirm_expires_at')
+      .where('giveaway_id', '=', g.id)
+      .executeTakeFirstOrThrow();
+    expect(row.confirm_expires_at).toBe(ann.confirm_by);
+
+    expect((await confirm(g.id, first)).statusCode).toBe(404);
+    expect((await confirm(g.id, second)).statusCode).toBe(200);
+    const confirmed = await again(ann.receipt);
+    expect(confirmed.statusCode).toBe(409);
+    expect(confirmed.json().detail).toBe(
+      'Your entry is already confirmed. It counts; nothing more to do.',
+    );
+
+    // Unknown, malformed and another giveaway's receipts, and a giveaway that does not exist.
+    expect((await again('AAAA-BBBB-CCCC-DDDD')).statusCode).toBe(404);
+    expect((await again('not a receipt')).statusCode).toBe(400);
+    const other = await createGiveaway(t.app, t.admin, { confirm_entries: true });
+    expect((await again(ann.receipt, other.id)).statusCode).toBe(404);
+    expect((await again(ann.receipt, 999_999)).statusCode).toBe(404);
+
+    // After the deadline: 410, and no new link. After the freeze: 409.
+    const bo = await entered(other.id, 'bo@example.com', 'bo');
+    const cy = await entered(other.id, 'cy@example.com', 'cy');
+    await t.app.db
+      .updateTable('participants')
+      .set({ confirm_expires_at: new Date(Date.now() - 1000).toISOString() })
+      .where('email', '=', 'bo@example.com')
+      .where('giveaway_id', '=', other.id)
+      .execute();
+    const boToken = await mailedToken('bo@example.com');
+    const late = await again(bo.receipt, other.id);
+    expect(late.statusCode).toBe(410);
+    expect(late.json().detail).toMatch(/^Your entry was not confirmed in time: /);
+    expect(await mailedToken('bo@example.com')).toBe(boToken);
+    const close = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/giveaway/${other.id}/close`,
+      headers: { authorization: t.admin },
+    });
+    expect(close.statusCode).toBe(200);
+    const frozen = await again(cy.receipt, other.id);
+    expect(frozen.statusCode).toBe(409);
+    expect(frozen.json().detail).toBe(
+      'Entries to this giveaway have closed, so an entry that was not confirmed in time can no longer count.',
+    );
+  });
+
   test('unconfirmed entries count toward neither the cap, the frozen list nor referrals', async () => {
     const g = await createGiveaway(t.app, t.admin, {
       confirm_entries: true,
