@@ -18,7 +18,6 @@ import {
   drawPosition,
   frozenListText,
   newSeed,
-  normaliseReceipt,
   receiptHash,
   sha256Hex,
   WEIGHTED_ALGORITHM,
@@ -47,6 +46,8 @@ import {
   publishedReason,
   reasonField,
   settle,
+  typedReceipt,
+  UNKNOWN_RECEIPT,
 } from './service';
 
 /*
@@ -689,12 +690,7 @@ export async function checkReceipt(
   id: number,
   typed: string,
 ): Promise<ReceiptCheckResponse> {
-  const receipt = normaliseReceipt(typed);
-  if (!receipt) {
-    throw badRequest(
-      'That is not a receipt code: a receipt has 16 letters and digits, like K7M2-9QXD-4HVA-PN3T.',
-    );
-  }
+  const receipt = typedReceipt(typed);
   const g = await db
     .selectFrom('giveaways')
     .select(['id', 'frozen_at'])
@@ -728,8 +724,7 @@ export async function checkReceipt(
     entry !== undefined && entry.confirmed_at !== null && entry.disqualified_at === null;
   let message: string;
   if (!found) {
-    message =
-      'No entry of this giveaway has this receipt code. Check that you typed it as shown and that this is the giveaway you entered.';
+    message = UNKNOWN_RECEIPT;
   } else if (line) {
     message = `Yes: your entry is in the frozen entry list, at position ${line.position + 1}, so it is in the draw.`;
   } else if (entry && entry.confirmed_at === null) {
@@ -864,12 +859,7 @@ export async function entryForReceipt(
   id: number,
   typed: string,
 ): Promise<{ email: string; receipt: string; rules_version: number | null } | null> {
-  const receipt = normaliseReceipt(typed);
-  if (!receipt) {
-    throw badRequest(
-      'That is not a receipt code: a receipt has 16 letters and digits, like K7M2-9QXD-4HVA-PN3T.',
-    );
-  }
+  const receipt = typedReceipt(typed);
   const entry = await db
     .selectFrom('participants')
     .select(['email', 'rules_version'])

@@ -1045,6 +1045,20 @@ async function confirmRefusal(db: Db, id: number, today: string): Promise<HttpEr
   );
 }
 
+/** The receipt code a person typed, normalised (400 when it cannot be one). */
+export function typedReceipt(typed: string): string {
+  const receipt = normaliseReceipt(typed);
+  if (!receipt) {
+    throw badRequest(
+      'That is not a receipt code: a receipt has 16 letters and digits, like K7M2-9QXD-4HVA-PN3T.',
+    );
+  }
+  return receipt;
+}
+
+export const UNKNOWN_RECEIPT =
+  'No entry of this giveaway has this receipt code. Check that you typed it as shown and that this is the giveaway you entered.';
+
 /**
  * Mails the entrant of an unconfirmed entry, named by its receipt code, a new confirmation link:
  * for a mail that never arrived or was deleted. Only the new link works afterwards (only the
@@ -1056,15 +1070,10 @@ async function confirmRefusal(db: Db, id: number, today: string): Promise<HttpEr
 export async function mailConfirmationAgain(
   db: Db,
   id: number,
-  typedReceipt: string,
+  typed: string,
   context: { now: Date; mail: GiveawayMailer },
 ): Promise<SuccessMessage> {
-  const receipt = normaliseReceipt(typedReceipt);
-  if (!receipt) {
-    throw badRequest(
-      'That is not a receipt code: a receipt has 16 letters and digits, like K7M2-9QXD-4HVA-PN3T.',
-    );
-  }
+  const receipt = typedReceipt(typed);
   const g = await getGiveaway(db, id);
   const entry = await db
     .selectFrom('participants')
@@ -1072,11 +1081,7 @@ export async function mailConfirmationAgain(
     .where('giveaway_id', '=', id)
     .where('receipt_hash', '=', receiptHash(receipt))
     .executeTakeFirst();
-  if (!entry) {
-    throw notFound(
-      'No entry of this giveaway has this receipt code. Check that you typed it as shown and that this is the giveaway you entered.',
-    );
-  }
+  if (!entry) throw notFound(UNKNOWN_RECEIPT);
   if (entry.confirmed_at !== null)
     throw conflict('Your entry is already confirmed. It counts; nothing more to do.');
   if (entry.disqualified_at !== null)

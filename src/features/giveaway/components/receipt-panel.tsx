@@ -213,47 +213,44 @@ export function ReceiptPanel({
     }
   };
 
-  const mail = async () => {
-    setMailing(true);
+  /** One of the panel's "mail me" requests: busy while it runs, its outcome in a toast. */
+  const askByMail = async (
+    request: () => Promise<string | undefined>,
+    setBusy: (busy: boolean) => void,
+    words: { title: string; sent: string; failed: string },
+  ) => {
+    setBusy(true);
     try {
-      const { data } = await mailReceipt({
-        variables: { id: giveawayId, input: { receipt: entry.receipt } },
-      });
-      toast({
-        title: 'Receipt',
-        description: data?.mailReceipt?.message ?? 'Your receipt is on its way.',
-      });
+      toast({ title: words.title, description: (await request()) ?? words.sent });
     } catch (error) {
       toast({
         title: 'Error',
-        description: serverSentence(error, 'Could not send the receipt; please copy it instead.'),
+        description: serverSentence(error, words.failed),
         variant: 'destructive',
       });
     } finally {
-      setMailing(false);
+      setBusy(false);
     }
   };
+  const byReceipt = { variables: { id: giveawayId, input: { receipt: entry.receipt } } };
 
-  const resend = async () => {
-    setResending(true);
-    try {
-      const { data } = await mailConfirmation({
-        variables: { id: giveawayId, input: { receipt: entry.receipt } },
-      });
-      toast({
+  const mail = () =>
+    askByMail(async () => (await mailReceipt(byReceipt)).data?.mailReceipt?.message, setMailing, {
+      title: 'Receipt',
+      sent: 'Your receipt is on its way.',
+      failed: 'Could not send the receipt; please copy it instead.',
+    });
+
+  const resend = () =>
+    askByMail(
+      async () => (await mailConfirmation(byReceipt)).data?.mailConfirmation?.message,
+      setResending,
+      {
         title: 'Check your e-mail',
-        description: data?.mailConfirmation?.message ?? 'A new confirmation link is on its way.',
-      });
-    } catch (error) {
-      toast({
-        title: 'Error',
-        description: serverSentence(error, 'Could not send the link again; please try later.'),
-        variant: 'destructive',
-      });
-    } finally {
-      setResending(false);
-    }
-  };
+        sent: 'A new confirmation link is on its way.',
+        failed: 'Could not send the link again; please try later.',
+      },
+    );
 
   const share = async () => {
     const url = personalLink ?? `${window.location.origin}/giveaway/${giveawayId}`;
