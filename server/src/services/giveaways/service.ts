@@ -946,6 +946,9 @@ class ConfirmRaced extends Error {}
 const EXPIRED_UNCONFIRMED =
   'an entry must be confirmed within 48 hours, so this one does not count. If entries are still open, you can enter again.';
 
+const DISQUALIFIED_UNCONFIRMABLE =
+  'This entry was disqualified by the organiser, so it cannot be confirmed.';
+
 const UNKNOWN_CONFIRMATION =
   'This confirmation link is not known. Open the link exactly as it was mailed (some mail programs split long links across lines); an entry that expired unconfirmed and was made again has a new link.';
 
@@ -983,7 +986,7 @@ export async function confirmEntry(
   };
   if (entry.confirmed_at !== null) return already;
   if (entry.disqualified_at !== null) {
-    throw conflict('This entry was disqualified by the organiser, so it cannot be confirmed.');
+    throw conflict(DISQUALIFIED_UNCONFIRMABLE);
   }
   if (entry.confirm_expires_at !== null && entry.confirm_expires_at < at) {
     throw new HttpError(410, `This confirmation link expired: ${EXPIRED_UNCONFIRMED}`);
@@ -1084,8 +1087,7 @@ export async function mailConfirmationAgain(
   if (!entry) throw notFound(UNKNOWN_RECEIPT);
   if (entry.confirmed_at !== null)
     throw conflict('Your entry is already confirmed. It counts; nothing more to do.');
-  if (entry.disqualified_at !== null)
-    throw conflict('This entry was disqualified by the organiser, so it cannot be confirmed.');
+  if (entry.disqualified_at !== null) throw conflict(DISQUALIFIED_UNCONFIRMABLE);
   if (g.frozen_at !== null) {
     throw conflict(
       'Entries to this giveaway have closed, so an entry that was not confirmed in time can no longer count.',
