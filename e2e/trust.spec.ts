@@ -57,6 +57,12 @@ test.describe('legal pages', () => {
       await expect(page.getByText(/AgentWorks Ltd\./).first()).toBeVisible();
       if (path !== '/terms')
         await expect(page.getByText(/12 Harbour Street/).first()).toBeVisible();
+      // The shipped facts are the example company's (content/company.yaml's `sample` list).
+      await expect(
+        page.getByRole('status').filter({ hasText: 'Example company details' }),
+      ).toHaveText(
+        "Example company detailsThe company's legal name, postal address, e-mail address and phone number on this page are examples shipped with the website. The site's owner has not filled in their own yet.",
+      );
       await shootWidths(
         page,
         (width) => `test-results/legal${path.replace('/', '-')}-${width}.png`,

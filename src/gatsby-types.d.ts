@@ -752,6 +752,7 @@ type CompanyYaml = Node & {
   readonly parent: Maybe<Node>;
   readonly phone: Scalars['String'];
   readonly replyTime: Scalars['String'];
+  readonly sample: Maybe<ReadonlyArray<Scalars['String']>>;
 };
 
 type CompanyYamlConnection = {
@@ -812,6 +813,7 @@ type CompanyYamlFieldSelector = {
   readonly parent: InputMaybe<NodeFieldSelector>;
   readonly phone: InputMaybe<FieldSelectorEnum>;
   readonly replyTime: InputMaybe<FieldSelectorEnum>;
+  readonly sample: InputMaybe<FieldSelectorEnum>;
 };
 
 type CompanyYamlFilterInput = {
@@ -827,6 +829,7 @@ type CompanyYamlFilterInput = {
   readonly parent: InputMaybe<NodeFilterInput>;
   readonly phone: InputMaybe<StringQueryOperatorInput>;
   readonly replyTime: InputMaybe<StringQueryOperatorInput>;
+  readonly sample: InputMaybe<StringQueryOperatorInput>;
 };
 
 type CompanyYamlFilterListInput = {
@@ -887,6 +890,7 @@ type CompanyYamlSortInput = {
   readonly parent: InputMaybe<NodeSortInput>;
   readonly phone: InputMaybe<SortOrderEnum>;
   readonly replyTime: InputMaybe<SortOrderEnum>;
+  readonly sample: InputMaybe<SortOrderEnum>;
 };
 
 type ContactDetailsCopy = {
@@ -3655,6 +3659,7 @@ type Query_companyYamlArgs = {
   parent: InputMaybe<NodeFilterInput>;
   phone: InputMaybe<StringQueryOperatorInput>;
   replyTime: InputMaybe<StringQueryOperatorInput>;
+  sample: InputMaybe<StringQueryOperatorInput>;
 };
 
 
@@ -5330,7 +5335,7 @@ type ShellSiteMetadataQuery = { readonly site: { readonly siteMetadata: { readon
 type SiteContentQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-type SiteContentQuery = { readonly companyYaml: { readonly name: string, readonly legalName: string, readonly address: string, readonly foundedYear: number, readonly email: string, readonly phone: string, readonly replyTime: string } | null, readonly pricingYaml: { readonly consultation: { readonly rate: string, readonly freeMinutes: number }, readonly plans: ReadonlyArray<{ readonly id: string, readonly price: string, readonly monthly: string | null, readonly startsAt: string | null }> } | null, readonly allServicesYaml: { readonly nodes: ReadonlyArray<{ readonly slug: string, readonly name: string, readonly icon: string, readonly card: number | null, readonly summary: string | null }> } };
+type SiteContentQuery = { readonly companyYaml: { readonly name: string, readonly legalName: string, readonly address: string, readonly foundedYear: number, readonly email: string, readonly phone: string, readonly replyTime: string, readonly sample: ReadonlyArray<string> | null } | null, readonly pricingYaml: { readonly consultation: { readonly rate: string, readonly freeMinutes: number }, readonly plans: ReadonlyArray<{ readonly id: string, readonly price: string, readonly monthly: string | null, readonly startsAt: string | null }> } | null, readonly allServicesYaml: { readonly nodes: ReadonlyArray<{ readonly slug: string, readonly name: string, readonly icon: string, readonly card: number | null, readonly summary: string | null }> } };
 
 type BlogCreatePagesQueryVariables = Exact<{ [key: string]: never; }>;
 

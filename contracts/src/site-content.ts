@@ -47,6 +47,14 @@ export const ContentPageSchema = Fields('ContentPage', {
   hero: Fields('PageHero', Hero.properties),
 });
 
+/**
+ * The company facts the repository ships with example values, so that the site builds before its
+ * owner has written their own. content/company.yaml lists under `sample` those still holding the
+ * example; the legal pages say so and the server warns at start until the list is gone.
+ */
+export const SAMPLE_COMPANY_FACTS = ['legalName', 'address', 'email', 'phone'] as const;
+export type SampleCompanyFact = (typeof SAMPLE_COMPANY_FACTS)[number];
+
 export const CompanyFileSchema = Fields('CompanyYaml', {
   name: Text(),
   legalName: Text(),
@@ -56,6 +64,7 @@ export const CompanyFileSchema = Fields('CompanyYaml', {
   phone: Text(),
   replyTime: Text(),
   figures: List(Fields('CompanyFigure', { label: Text(), value: Int(0, 100) })),
+  sample: Type.Optional(Type.Array(Choice(SAMPLE_COMPANY_FACTS))),
 });
 
 const LegalPage = Fields('LegalPage', {

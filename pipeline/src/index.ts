@@ -37,6 +37,7 @@ export {
   type ContactFacts,
   readCompanyIdentityFrom,
   readContactFactsFrom,
+  readSampleCompanyFactsFrom,
 } from './site-facts';
 export {
   ContentFileError,

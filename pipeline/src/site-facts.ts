@@ -3,6 +3,7 @@ import {
   CompanyFileSchema,
   ServiceSchema,
   type CompanyFile,
+  type SampleCompanyFact,
   type ServiceContent,
 } from '@site/contracts';
 import { ContentFileError, parseContentYaml } from './content-file';
@@ -77,4 +78,26 @@ export function readCompanyIdentityFrom(companySource: string): CompanyIdentity 
     ['name', 'legalName', 'address', 'email'],
     'content/company.yaml',
   );
+}
+
+/**
+ * The company facts that content/company.yaml still marks as the example company's (`sample`),
+ * in the file's order; none when the list is absent or empty. Throws a ContentFileError for a
+ * list that names something else.
+ */
+export function readSampleCompanyFactsFrom(companySource: string): SampleCompanyFact[] {
+  const company = parseContentYaml(companySource, 'company.yaml');
+  const sample =
+    company && typeof company === 'object' && !Array.isArray(company)
+      ? (company as Record<string, unknown>).sample
+      : undefined;
+  if (sample === undefined || sample === null) return [];
+  const [problem] = checkContent(
+    CompanyFileSchema.properties.sample,
+    sample,
+    'content/company.yaml',
+    'sample',
+  );
+  if (problem) throw new ContentFileError(problem);
+  return [...new Set(sample as SampleCompanyFact[])];
 }

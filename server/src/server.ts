@@ -4,6 +4,7 @@ import { connect } from './db/connect';
 import { ensureFirstAdmin } from './services/accounts';
 import { markRunning } from './services/running-servers';
 import { rulesWriter } from './services/giveaways/rules-store';
+import { sampleCompanyFactsWarning } from './services/site-facts';
 
 async function main() {
   let config;
@@ -31,6 +32,8 @@ async function main() {
   const app = await buildApp({ config, connection });
   if (connection.migrated.length > 0)
     app.log.info({ migrations: connection.migrated }, 'database migrations applied');
+  const sampleFacts = sampleCompanyFactsWarning(config.contentDir);
+  if (sampleFacts) app.log.warn(sampleFacts);
 
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -39,6 +39,7 @@ export function useSiteContent(): SiteContent {
         email
         phone
         replyTime
+        sample
       }
       pricingYaml {
         consultation {

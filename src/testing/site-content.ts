@@ -19,8 +19,10 @@ function read<F extends SiteContentFileName>(file: F) {
  */
 export function siteContentQueryData(): SiteContentQueryResult {
   const pricing = read('pricing.yaml');
+  const company = read('company.yaml');
   return {
-    companyYaml: read('company.yaml'),
+    // GraphQL answers a field the file leaves out with null.
+    companyYaml: { ...company, sample: company.sample ?? null },
     pricingYaml: {
       consultation: pricing.consultation,
       plans: pricing.plans.map(({ id, price, monthly, startsAt }) => ({

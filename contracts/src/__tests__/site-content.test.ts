@@ -55,7 +55,7 @@ describe('the site content schemas', () => {
 
   it('refuse an unknown key, listing the known ones', () => {
     expect(check({ ...company, replytime: '2 days' })).toEqual([
-      'content/company.yaml has the unknown field "replytime"; known fields there: name, legalName, address, foundedYear, email, phone, replyTime, figures.',
+      'content/company.yaml has the unknown field "replytime"; known fields there: name, legalName, address, foundedYear, email, phone, replyTime, figures, sample.',
     ]);
   });
 

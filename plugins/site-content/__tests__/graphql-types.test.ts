@@ -54,6 +54,7 @@ describe('the GraphQL types of the site content', () => {
       phone: 'String!',
       replyTime: 'String!',
       figures: '[CompanyFigure!]!',
+      sample: '[String!]',
     });
     expect(fieldsOf(sdl, 'ServicesYaml')).toMatchObject({ card: 'Int', details: 'ServiceDetails' });
     expect(sdl).toMatch(/type PricingYaml implements Node & ContentPage @dontInfer \{/);

@@ -4,6 +4,7 @@ import path from 'node:path';
 import {
   readCompanyIdentityFrom,
   readContactFactsFrom,
+  readSampleCompanyFactsFrom,
   type CompanyIdentity,
   type ContactFacts,
 } from '@site/pipeline';
@@ -39,6 +40,37 @@ export function setCompanyContentDir(contentDir: string): void {
  */
 export function loadCompanyIdentity(): CompanyIdentity {
   return readCompanyIdentityFrom(readFileSync(path.join(identityDir, 'company.yaml'), 'utf8'));
+}
+
+const SAMPLE_FACT_NAMES = {
+  legalName: 'legal name',
+  address: 'postal address',
+  email: 'e-mail address',
+  phone: 'phone number',
+} as const;
+
+/**
+ * The warning a start prints while content/company.yaml still lists example facts under
+ * `sample`, or null when it lists none. The legal pages name the organiser with these facts, so
+ * an owner must not go live with the example company's.
+ */
+export function sampleCompanyFactsWarning(contentDir: string): string | null {
+  let source: string;
+  try {
+    source = readFileSync(path.join(contentDir, 'company.yaml'), 'utf8');
+  } catch (error) {
+    // A server started without the site's content (an API-only process) has nothing to warn about.
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw error;
+  }
+  const sample = readSampleCompanyFactsFrom(source);
+  if (sample.length === 0) return null;
+  const names = sample.map((fact) => SAMPLE_FACT_NAMES[fact]).join(', ');
+  return (
+    `content/company.yaml still holds the example company's ${names} (listed under "sample"); ` +
+    'the legal pages say so to every visitor. Write your own, remove their names from "sample" ' +
+    'and rebuild (docs/editing.md).'
+  );
 }
 
 /**

@@ -1,7 +1,13 @@
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { CONTACT_SERVICES } from '@site/contracts';
-import { ContentFileError, readContactFactsFrom } from '@site/pipeline';
-import { loadContactFacts, thanksMessage } from '../../src/services/site-facts';
+import { ContentFileError, readContactFactsFrom, readSampleCompanyFactsFrom } from '@site/pipeline';
+import {
+  loadContactFacts,
+  sampleCompanyFactsWarning,
+  thanksMessage,
+} from '../../src/services/site-facts';
 
 const contentDir = path.resolve(__dirname, '../../../content');
 
@@ -39,5 +45,38 @@ describe('readContactFactsFrom', () => {
     expect(() => readContactFactsFrom('replyTime: [1 day\n', services)).toThrow(
       /^content\/company\.yaml is not valid YAML/,
     );
+  });
+});
+
+describe('the example company facts', () => {
+  test('the repository ships its example facts marked as such', () => {
+    expect(sampleCompanyFactsWarning(contentDir)).toBe(
+      "content/company.yaml still holds the example company's legal name, postal address, " +
+        'e-mail address, phone number (listed under "sample"); the legal pages say so to every ' +
+        'visitor. Write your own, remove their names from "sample" and rebuild (docs/editing.md).',
+    );
+  });
+
+  test('a start warns about the facts still listed, and says nothing once the list is gone', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'company-facts-'));
+    try {
+      fs.writeFileSync(path.join(dir, 'company.yaml'), 'name: X\nsample: [phone]\n');
+      expect(sampleCompanyFactsWarning(dir)).toMatch(/example company's phone number \(/);
+      fs.writeFileSync(path.join(dir, 'company.yaml'), 'name: X\nsample: []\n');
+      expect(sampleCompanyFactsWarning(dir)).toBeNull();
+      fs.writeFileSync(path.join(dir, 'company.yaml'), 'name: X\n');
+      expect(sampleCompanyFactsWarning(dir)).toBeNull();
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  test('the list names only the facts that can be examples', () => {
+    expect(readSampleCompanyFactsFrom('sample: [email, email, address]\n')).toEqual([
+      'email',
+      'address',
+    ]);
+    expect(() => readSampleCompanyFactsFrom('sample: [name]\n')).toThrow(ContentFileError);
+    expect(() => readSampleCompanyFactsFrom('sample: phone\n')).toThrow(ContentFileError);
   });
 });

@@ -1,5 +1,6 @@
 import React from 'react';
 import styled from 'styled-components';
+import { Alert } from '@/components/ui/alert';
 import { Section } from '@/components/ui/section';
 import { useSiteContent } from '@/components/use-site-content';
 import { formatCalendarDate } from '@/lib/dates';
@@ -48,12 +49,31 @@ const Updated = styled.p`
   }
 `;
 
+const SampleNotice = styled(Alert)`
+  margin-bottom: ${({ theme }) => theme.space[8]};
+`;
+
+const SAMPLE_FACT_NAMES: Record<string, string> = {
+  legalName: 'legal name',
+  address: 'postal address',
+  email: 'e-mail address',
+  phone: 'phone number',
+};
+
+/** "a", "a and b", "a, b and c". */
+function listed(words: readonly string[]): string {
+  return words.length < 2
+    ? words.join('')
+    : `${words.slice(0, -1).join(', ')} and ${words[words.length - 1]}`;
+}
+
 /**
  * A legal page: its text is content/legal.yaml, with the company's facts ({legalName},
  * {address}, {email} ...) filled in from content/company.yaml. Text only: nothing in it is markup.
  */
 export function LegalPage({ page }: { page: LegalPageContent }) {
-  const { fill } = useSiteContent();
+  const { fill, company } = useSiteContent();
+  const sample = (company.sample ?? []).map((fact) => SAMPLE_FACT_NAMES[fact] ?? fact);
   return (
     <>
       <PageHero eyebrow="Legal" title={page.title} lead={fill(page.lead)} />
@@ -62,6 +82,14 @@ export function LegalPage({ page }: { page: LegalPageContent }) {
           <Updated>
             Last updated <time dateTime={page.updated}>{formatCalendarDate(page.updated)}</time>
           </Updated>
+          {sample.length > 0 ? (
+            <SampleNotice variant="warning" title="Example company details">
+              <p>
+                The company&apos;s {listed(sample)} on this page are examples shipped with the
+                website. The site&apos;s owner has not filled in their own yet.
+              </p>
+            </SampleNotice>
+          ) : null}
           {page.sections.map((section) => (
             <section key={section.heading} aria-labelledby={headingId(section.heading)}>
               <h2 id={headingId(section.heading)}>{section.heading}</h2>
