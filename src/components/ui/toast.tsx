@@ -3,6 +3,7 @@ import React, {
   useCallback,
   useContext,
   useEffect,
+  useLayoutEffect,
   useMemo,
   useRef,
   useState,
@@ -16,15 +17,60 @@ export interface ToastOptions {
   title: string;
   description?: string;
   variant?: ToastVariant;
+  /**
+   * The part of the page the toast must never cover (a panel that reports the same outcome):
+   * the toast moves to the other edge of the window, or the page scrolls the part clear of it.
+   */
+  avoid?: () => Element | null;
 }
 
-interface ToastItem extends Required<Omit<ToastOptions, 'description'>> {
+interface ToastItem extends Required<Omit<ToastOptions, 'description' | 'avoid'>> {
   id: number;
   description?: string;
+  avoid?: () => Element | null;
 }
 
 export const TOAST_DURATION_MS = 5000;
-export const MAX_TOASTS = 3;
+/** One toast at a time: a new one takes the place of the one showing. */
+export const MAX_TOASTS = 1;
+
+export type ToastEdge = 'top' | 'bottom';
+
+// The server render has no layout to measure (and React warns about layout effects there).
+const useBrowserLayoutEffect = typeof document === 'undefined' ? useEffect : useLayoutEffect;
+
+interface Band {
+  top: number;
+  bottom: number;
+  left: number;
+  right: number;
+}
+
+const overlaps = (a: Band, b: Band) =>
+  a.top < b.bottom && b.top < a.bottom && a.left < b.right && b.left < a.right;
+
+/**
+ * Where a toast of the size and side margins of `toast` (as it stands now, at edge `current`) goes
+ * so that it leaves `part` uncovered in a window `windowHeight` tall: its usual bottom edge, else
+ * the top, else `scroll` pixels to scroll the page by so the part sits clear above the bottom
+ * toast (0 when the part is too tall for that, and the toast stays at the bottom).
+ */
+export function toastPlacement(
+  part: Band,
+  toast: Band,
+  current: ToastEdge,
+  windowHeight: number,
+): { edge: ToastEdge; scroll: number } {
+  const height = toast.bottom - toast.top;
+  const margin = current === 'bottom' ? windowHeight - toast.bottom : toast.top;
+  const atBottom = { ...toast, top: windowHeight - margin - height, bottom: windowHeight - margin };
+  const atTop = { ...toast, top: margin, bottom: margin + height };
+  if (!overlaps(part, atBottom)) return { edge: 'bottom', scroll: 0 };
+  if (!overlaps(part, atTop)) return { edge: 'top', scroll: 0 };
+  const room = atBottom.top - margin;
+  if (part.bottom - part.top > room) return { edge: 'bottom', scroll: 0 };
+  return { edge: 'bottom', scroll: part.bottom - room };
+}
 
 type ToastFn = (options: ToastOptions) => void;
 
@@ -40,10 +86,10 @@ const slideIn = keyframes`
   to { opacity: 1; transform: translateY(0); }
 `;
 
-const Viewport = styled.div`
+const Viewport = styled.div<{ $edge: ToastEdge }>`
   position: fixed;
   right: ${({ theme }) => theme.space[4]};
-  bottom: ${({ theme }) => theme.space[4]};
+  ${({ $edge }) => ($edge === 'bottom' ? 'bottom' : 'top')}: ${({ theme }) => theme.space[4]};
   left: ${({ theme }) => theme.space[4]};
   z-index: 200;
   display: flex;
@@ -175,16 +221,67 @@ export function ToastProvider({
     setItems((current) => current.filter((item) => item.id !== id));
   }, []);
 
-  const toast = useCallback<ToastFn>(({ title, description, variant = 'default' }) => {
+  const toast = useCallback<ToastFn>(({ title, description, variant = 'default', avoid }) => {
     const id = nextId.current++;
-    setItems((current) => [...current, { id, title, description, variant }].slice(-MAX_TOASTS));
+    setItems((current) =>
+      [...current, { id, title, description, variant, avoid }].slice(-MAX_TOASTS),
+    );
   }, []);
+
+  // A toast that must leave a part of the page uncovered is placed when it appears (scrolling the
+  // part clear if neither edge will do) and moved between the edges as the page scrolls.
+  const viewport = useRef<HTMLDivElement>(null);
+  const [edge, setEdge] = useState<ToastEdge>('bottom');
+  const shown = items[items.length - 1];
+  useBrowserLayoutEffect(() => {
+    const avoid = shown?.avoid;
+    if (!avoid) {
+      setEdge('bottom');
+      return undefined;
+    }
+    let scrolled = false;
+    const place = () => {
+      const part = avoid();
+      const region = viewport.current;
+      if (!part || !region || region.childElementCount === 0) return;
+      const placement = toastPlacement(
+        part.getBoundingClientRect(),
+        region.getBoundingClientRect(),
+        region.dataset.edge === 'top' ? 'top' : 'bottom',
+        window.innerHeight,
+      );
+      setEdge(placement.edge);
+      // Only when the toast appears: later, the person's own scrolling wins.
+      if (placement.scroll > 0 && !scrolled) window.scrollBy(0, placement.scroll);
+      scrolled = true;
+    };
+    place();
+    let frame = 0;
+    const onChange = () => {
+      window.cancelAnimationFrame(frame);
+      frame = window.requestAnimationFrame(place);
+    };
+    window.addEventListener('scroll', onChange, { passive: true });
+    window.addEventListener('resize', onChange);
+    return () => {
+      window.cancelAnimationFrame(frame);
+      window.removeEventListener('scroll', onChange);
+      window.removeEventListener('resize', onChange);
+    };
+  }, [shown]);
 
   const value = useMemo(() => ({ toast, dismiss }), [toast, dismiss]);
 
   // The region exists before any toast so screen readers register it and announce additions.
   const region = (
-    <Viewport aria-live="polite" aria-label="Notifications" role="region">
+    <Viewport
+      ref={viewport}
+      $edge={edge}
+      data-edge={edge}
+      aria-live="polite"
+      aria-label="Notifications"
+      role="region"
+    >
       {items.map((item) => (
         <ToastCard key={item.id} item={item} onDismiss={dismiss} />
       ))}

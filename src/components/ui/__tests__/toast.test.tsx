@@ -5,6 +5,7 @@ import { ThemeProvider } from 'styled-components';
 import { theme } from '@/styles/theme';
 import {
   MAX_TOASTS,
+  toastPlacement,
   TOAST_DURATION_MS,
   ToastProvider,
   useToast,
@@ -96,7 +97,7 @@ describe('toasts', () => {
     expect(screen.queryByText('Subscribed')).not.toBeInTheDocument();
   });
 
-  it(`keeps at most ${MAX_TOASTS}, dropping the oldest`, async () => {
+  it(`shows at most ${MAX_TOASTS}: a new toast takes the place of the one showing`, async () => {
     const user = userEvent.setup();
     function Many() {
       const { toast } = useToast();
@@ -109,10 +110,60 @@ describe('toasts', () => {
     }
     renderToasts(<Many />);
     for (let i = 0; i < 4; i += 1) await user.click(screen.getByRole('button', { name: 'Notify' }));
-    expect(within(region()).queryByText('Toast 1')).not.toBeInTheDocument();
-    expect(
-      ['Toast 2', 'Toast 3', 'Toast 4'].map((t) => within(region()).getByText(t)),
-    ).toHaveLength(3);
+    expect(MAX_TOASTS).toBe(1);
+    for (const gone of ['Toast 1', 'Toast 2', 'Toast 3'])
+      expect(within(region()).queryByText(gone)).not.toBeInTheDocument();
+    expect(within(region()).getByText('Toast 4')).toBeInTheDocument();
+  });
+
+  describe('toastPlacement', () => {
+    // A 375 x 700 window; the toast 80 px tall with 16 px margins, across the width.
+    const toast = { top: 604, bottom: 684, left: 16, right: 359 };
+    const part = (top: number, bottom: number) => ({ top, bottom, left: 16, right: 359 });
+
+    it('keeps the bottom edge when the part is above it', () => {
+      expect(toastPlacement(part(100, 500), toast, 'bottom', 700)).toEqual({
+        edge: 'bottom',
+        scroll: 0,
+      });
+    });
+
+    it('moves to the top when the part reaches the bottom toast', () => {
+      expect(toastPlacement(part(300, 650), toast, 'bottom', 700)).toEqual({
+        edge: 'top',
+        scroll: 0,
+      });
+    });
+
+    it('measures from the top edge when the toast stands there', () => {
+      const atTop = { top: 16, bottom: 96, left: 16, right: 359 };
+      expect(toastPlacement(part(100, 500), atTop, 'top', 700)).toEqual({
+        edge: 'bottom',
+        scroll: 0,
+      });
+    });
+
+    it('scrolls the part clear above the bottom toast when both edges would cover it', () => {
+      // Room above the bottom toast ends at 604 - 16 = 588.
+      expect(toastPlacement(part(60, 640), toast, 'bottom', 700)).toEqual({
+        edge: 'bottom',
+        scroll: 52,
+      });
+    });
+
+    it('leaves a part taller than the room where it is', () => {
+      expect(toastPlacement(part(0, 690), toast, 'bottom', 700)).toEqual({
+        edge: 'bottom',
+        scroll: 0,
+      });
+    });
+
+    it('leaves a part beside a narrow toast alone', () => {
+      const narrow = { top: 604, bottom: 684, left: 884, right: 1264 };
+      expect(
+        toastPlacement({ top: 300, bottom: 690, left: 100, right: 800 }, narrow, 'bottom', 700),
+      ).toEqual({ edge: 'bottom', scroll: 0 });
+    });
   });
 
   it('fails loudly outside the provider', () => {

@@ -123,7 +123,7 @@ function fieldErrorsFrom(error: unknown): { field: string; message: string }[] {
 /**
  * The enquiry form: name, e-mail and message required, phone, company and service optional. It is
  * idle, submitting ('Sending...', button disabled), sent (a thank-you panel in place of the form,
- * with the server's answer; no toast to cover it) or failed (toast, alert and red borders on the
+ * with the server's answer, and the 'Success' toast kept clear of the panel) or failed (toast, alert and red borders on the
  * required fields); any edit returns it to idle.
  */
 export interface ContactFormProps {
@@ -174,6 +174,7 @@ export function ContactForm({ serviceOptions }: ContactFormProps) {
       reset(EMPTY);
       setAnswerText(answer.message);
       setStatus('success');
+      toast({ title: 'Success', description: answer.message, avoid: () => resultRef.current });
     } catch (error) {
       toast({
         title: 'Error',
