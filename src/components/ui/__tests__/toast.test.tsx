@@ -118,51 +118,67 @@ describe('toasts', () => {
 
   describe('toastPlacement', () => {
     // A 375 x 700 window; the toast 80 px tall with 16 px margins, across the width.
-    const toast = { top: 604, bottom: 684, left: 16, right: 359 };
-    const part = (top: number, bottom: number) => ({ top, bottom, left: 16, right: 359 });
-
-    it('keeps the bottom edge when the part is above it', () => {
-      expect(toastPlacement(part(100, 500), toast, 'bottom', 700)).toEqual({
-        edge: 'bottom',
-        scroll: 0,
-      });
+    const bottom = { top: 604, bottom: 684, left: 16, right: 359 };
+    const top = { top: 16, bottom: 96, left: 16, right: 359 };
+    const narrow = { top: 604, bottom: 684, left: 884, right: 1264 };
+    const part = (from: number, to: number, left = 16, right = 359) => ({
+      top: from,
+      bottom: to,
+      left,
+      right,
     });
-
-    it('moves to the top when the part reaches the bottom toast', () => {
-      expect(toastPlacement(part(300, 650), toast, 'bottom', 700)).toEqual({
-        edge: 'top',
-        scroll: 0,
-      });
-    });
-
-    it('measures from the top edge when the toast stands there', () => {
-      const atTop = { top: 16, bottom: 96, left: 16, right: 359 };
-      expect(toastPlacement(part(100, 500), atTop, 'top', 700)).toEqual({
-        edge: 'bottom',
-        scroll: 0,
-      });
-    });
-
-    it('scrolls the part clear above the bottom toast when both edges would cover it', () => {
+    it.each([
+      [
+        'keeps the bottom edge when the part is above it',
+        part(100, 500),
+        bottom,
+        'bottom',
+        'bottom',
+        0,
+      ],
+      [
+        'moves to the top when the part reaches the bottom toast',
+        part(300, 650),
+        bottom,
+        'bottom',
+        'top',
+        0,
+      ],
+      [
+        'measures from the top edge when the toast stands there',
+        part(100, 500),
+        top,
+        'top',
+        'bottom',
+        0,
+      ],
       // Room above the bottom toast ends at 604 - 16 = 588.
-      expect(toastPlacement(part(60, 640), toast, 'bottom', 700)).toEqual({
-        edge: 'bottom',
-        scroll: 52,
-      });
-    });
-
-    it('leaves a part taller than the room where it is', () => {
-      expect(toastPlacement(part(0, 690), toast, 'bottom', 700)).toEqual({
-        edge: 'bottom',
-        scroll: 0,
-      });
-    });
-
-    it('leaves a part beside a narrow toast alone', () => {
-      const narrow = { top: 604, bottom: 684, left: 884, right: 1264 };
-      expect(
-        toastPlacement({ top: 300, bottom: 690, left: 100, right: 800 }, narrow, 'bottom', 700),
-      ).toEqual({ edge: 'bottom', scroll: 0 });
+      [
+        'scrolls the part clear when both edges would cover it',
+        part(60, 640),
+        bottom,
+        'bottom',
+        'bottom',
+        52,
+      ],
+      [
+        'leaves a part taller than the room where it is',
+        part(0, 690),
+        bottom,
+        'bottom',
+        'bottom',
+        0,
+      ],
+      [
+        'leaves a part beside a narrow toast alone',
+        part(300, 690, 100, 800),
+        narrow,
+        'bottom',
+        'bottom',
+        0,
+      ],
+    ] as const)('%s', (_name, where, toast, current, edge, scroll) => {
+      expect(toastPlacement(where, toast, current, 700)).toEqual({ edge, scroll });
     });
   });
 
