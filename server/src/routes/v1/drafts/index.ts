@@ -1,6 +1,7 @@
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
+  DraftDeletionListResponseSchema,
   DraftIdParamsSchema,
   DraftListResponseSchema,
   DraftPreviewRequestSchema,
@@ -18,13 +19,13 @@ import { todayIn } from '../../../lib/dates';
 import { publishDraft } from '../../../services/publish/publish';
 import {
   createDraft,
-  deleteDraft,
   DraftRejected,
   type DraftsContext,
   getDraft,
   listDrafts,
   updateDraft,
 } from '../../../services/drafts/service';
+import { deleteDraft, listDraftDeletions } from '../../../services/drafts/deletions';
 import { errors } from '../errors';
 
 const missing = (id: number) =>
@@ -107,6 +108,21 @@ const draftRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
 
   app.get(
+    '/deletions',
+    {
+      schema: {
+        tags: ['drafts'],
+        summary:
+          'The 20 latest deleted drafts, newest first: title, whose it was, who deleted it and when (admin, editor)',
+        security: [{ bearerAuth: [] }],
+        response: { 200: DraftDeletionListResponseSchema, ...errors },
+      },
+      onRequest: editors,
+    },
+    async () => ({ items: await listDraftDeletions(app.db) }),
+  );
+
+  app.get(
     '/:id',
     {
       schema: {
@@ -181,7 +197,7 @@ const draftRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags: ['drafts'],
-        summary: 'Delete a draft (admin, editor)',
+        summary: 'Delete a draft; the deletion is recorded with who made it (admin, editor)',
         security: [{ bearerAuth: [] }],
         params: DraftIdParamsSchema,
         response: { 200: MessageResponseSchema, ...errors },
@@ -189,7 +205,9 @@ const draftRoutes: FastifyPluginAsyncTypebox = async (app) => {
       onRequest: editors,
     },
     async (request) => {
-      if (!(await deleteDraft(app.db, request.params.id))) throw missing(request.params.id);
+      if (!(await deleteDraft(app.db, request.params.id, request.user?.username ?? ''))) {
+        throw missing(request.params.id);
+      }
       return { message: 'The draft was deleted.' };
     },
   );
