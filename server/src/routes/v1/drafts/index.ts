@@ -1,4 +1,4 @@
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   DraftDeletionListResponseSchema,
@@ -12,7 +12,7 @@ import {
   PageQuerySchema,
   PublishJobSchema,
 } from '@site/contracts';
-import { accountRateLimit } from '../../../lib/client-key';
+import { accountRateLimit, compileAccount } from '../../../lib/client-key';
 import { notFound } from '../../../lib/http-error';
 import { pageParams } from '../../../lib/pagination';
 import { todayIn } from '../../../lib/dates';
@@ -34,11 +34,12 @@ const missing = (id: number) =>
 /** Drafts of blog posts: admins and editors only; the role is checked here, not in the browser. */
 const draftRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const editors = app.requireRole('admin', 'editor');
-  const ctx = (): DraftsContext => ({
+  /** What the drafts service needs; a request's compiles take their turn in its account's queue. */
+  const ctx = (request?: FastifyRequest): DraftsContext => ({
     db: app.db,
     contentDir: app.config.contentDir,
     today: todayIn(app.config.siteTimezone),
-    compile: (body) => app.compiler.compile(body),
+    compile: (body) => app.compiler.compile(body, undefined, compileAccount(request)),
   });
 
   /** Refusals with per-field errors answer directly; the shared handler only knows `detail`. */
@@ -104,7 +105,7 @@ const draftRoutes: FastifyPluginAsyncTypebox = async (app) => {
       onRequest: editors,
       config: { rateLimit: accountRateLimit(app.config.accountLimits.preview) },
     },
-    async (request) => app.compiler.preview(request.body.body),
+    async (request) => app.compiler.preview(request.body.body, compileAccount(request)),
   );
 
   app.get(
@@ -135,7 +136,7 @@ const draftRoutes: FastifyPluginAsyncTypebox = async (app) => {
       onRequest: editors,
     },
     async (request) => {
-      const draft = await getDraft(ctx(), request.params.id);
+      const draft = await getDraft(ctx(request), request.params.id);
       if (!draft) throw missing(request.params.id);
       return draft;
     },
@@ -183,7 +184,7 @@ const draftRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) =>
       answer(reply, async () => {
-        const job = await publishDraft(ctx(), request.params.id, {
+        const job = await publishDraft(ctx(request), request.params.id, {
           mode: app.config.publishMode,
           username: request.user?.username ?? '',
           kick: () => app.siteBuilder.kick(),
