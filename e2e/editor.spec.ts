@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { editorE2e } from '../playwright.config';
+import { e2eAdmin, editorE2e } from '../playwright.config';
 import {
   BUILD_WAIT,
   confirmPublish,
@@ -117,6 +117,51 @@ test('the browser Back button asks before leaving unsaved changes', async ({ pag
   await page.goBack({ waitUntil: 'commit' });
   await expect(page).toHaveURL(/\/admin\/drafts$/);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+});
+
+test("an editor deleting an admin's draft is recorded under Deleted drafts", async ({ page }) => {
+  const adminLogin = await page.request.post('/api/v1/auth/login', { form: e2eAdmin });
+  const { access_token: adminToken } = (await adminLogin.json()) as { access_token: string };
+  const draftTitle = `Admin notes ${Date.now().toString(36)}`;
+  const made = await page.request.post('/api/v1/drafts', {
+    headers: { authorization: `Bearer ${adminToken}` },
+    data: {
+      title: draftTitle,
+      slug: '',
+      description: '',
+      category: '',
+      author: '',
+      tags: [],
+      series: '',
+      series_order: null,
+      body: '',
+    },
+  });
+  expect(made.status()).toBe(201);
+
+  await loginAsEditor(page);
+  await page.goto('/admin/drafts');
+  await page.getByRole('button', { name: `Delete ${draftTitle}` }).click();
+  await page
+    .getByRole('dialog', { name: 'Delete this draft?' })
+    .getByRole('button', { name: 'Delete draft' })
+    .click();
+  const deleted = page.getByRole('region', { name: 'Deleted drafts' });
+  const entry = deleted.getByRole('listitem').filter({ hasText: draftTitle });
+  await expect(entry).toContainText(
+    `Draft by ${e2eAdmin.username} · deleted by ${editor.username} ·`,
+  );
+  // The record is the server's: it is there after a reload too.
+  await page.reload();
+  await expect(
+    page
+      .getByRole('region', { name: 'Deleted drafts' })
+      .getByRole('listitem')
+      .filter({ hasText: draftTitle }),
+  ).toBeVisible();
+  const SHOTS = '/tmp/shots-desk';
+  fs.mkdirSync(SHOTS, { recursive: true });
+  await shootWidths(page, (width) => `${SHOTS}/deleted-drafts-${width}.png`);
 });
 
 test('an editor writes, previews and publishes a post; after the rebuild it is on the blog', async ({

@@ -77,6 +77,27 @@ export type DraftSummary = Static<typeof DraftSummarySchema>;
 export const DraftListResponseSchema = Page(DraftSummarySchema);
 export type DraftListResponse = Static<typeof DraftListResponseSchema>;
 
+/**
+ * A deleted draft, from the record every deletion writes: the draft's id, title and slug when it
+ * was deleted, the account that started it, and who deleted it when.
+ */
+export const DraftDeletionSchema = Type.Object({
+  id: Type.Integer(),
+  draft_id: Type.Integer(),
+  title: Type.String(),
+  slug: Type.Union([Type.String(), Type.Null()]),
+  created_by: Type.String(),
+  deleted_by: Type.String(),
+  deleted_at: Type.String(),
+});
+export type DraftDeletion = Static<typeof DraftDeletionSchema>;
+
+/** `GET /drafts/deletions`: the 20 latest deletions, newest first. */
+export const DraftDeletionListResponseSchema = Type.Object({
+  items: Type.Array(DraftDeletionSchema),
+});
+export type DraftDeletionListResponse = Static<typeof DraftDeletionListResponseSchema>;
+
 export const DraftIdParamsSchema = Type.Object({ id: Type.Integer({ minimum: 1 }) });
 
 const PublishJobStatusSchema = Type.Union([

@@ -35,6 +35,8 @@ export interface Config {
   accountLimits: Record<'preview' | 'testMail' | 'publish', RouteLimit>;
   /** Longest a markdown body may compile on the worker pool before it is refused as too complex. */
   compileTimeoutMs: number;
+  /** Compiles of one account that may wait behind the one in flight (COMPILE_QUEUE_PER_ACCOUNT). */
+  compileQueuePerAccount: number;
   /**
    * Failed logins. `perAccountAddress` failures for one account from one address start growing
    * delays for that pair only (always on); `perAddress` failures from one address, whatever the
@@ -132,6 +134,22 @@ function isValidTimezone(tz: string): boolean {
   }
 }
 
+/** Compiles of one account that may wait behind its one in flight, unless set otherwise. */
+export const COMPILE_QUEUE_PER_ACCOUNT = 2;
+
+/** Failed logins of one account that new networks may make in any hour, at most. */
+export const ACCOUNT_GUESSES_PER_HOUR = 100;
+
+/**
+ * The default ceiling of failures per account and window. A full window of failures is followed
+ * by a hold of one window, after which the count starts again, so bursts can start one window
+ * apart: an hour, both ends included, can hold ⌊60 / minutes⌋ + 1 of them.
+ */
+export function defaultAccountCeiling(windowMinutes: number): number {
+  const bursts = Math.floor(60 / windowMinutes) + 1;
+  return Math.max(1, Math.floor(ACCOUNT_GUESSES_PER_HOUR / bursts));
+}
+
 export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config {
   const problems: string[] = [];
 
@@ -193,11 +211,18 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     publish: { max: int('RATE_LIMIT_PUBLISH', 20, 1, 100_000), timeWindow: 3_600_000 },
   };
   const compileTimeoutMs = int('COMPILE_TIMEOUT_SECONDS', 2, 1, 60) * 1000;
+  const compileQueuePerAccount = int('COMPILE_QUEUE_PER_ACCOUNT', COMPILE_QUEUE_PER_ACCOUNT, 0, 50);
+  const lockoutMinutes = int('LOGIN_LOCKOUT_MINUTES', 15, 1, 24 * 60);
   const loginLockout: Config['loginLockout'] = {
     perAccountAddress: int('LOGIN_MAX_FAILURES', 5, 1, 1000),
     perAddress: int('LOGIN_MAX_FAILURES_PER_ADDRESS', 20, 1, 100_000),
-    perAccount: int('LOGIN_MAX_FAILURES_PER_ACCOUNT', 30, 1, 100_000),
-    windowMs: int('LOGIN_LOCKOUT_MINUTES', 15, 1, 24 * 60) * 60_000,
+    perAccount: int(
+      'LOGIN_MAX_FAILURES_PER_ACCOUNT',
+      defaultAccountCeiling(lockoutMinutes),
+      1,
+      100_000,
+    ),
+    windowMs: lockoutMinutes * 60_000,
   };
   const newsletterTokenTtlHours = int('NEWSLETTER_TOKEN_TTL_HOURS', 48, 1, 24 * 30);
   const newsletterUnsubscribeDays = int('NEWSLETTER_UNSUBSCRIBE_DAYS', 90, 1, 3650);
@@ -299,6 +324,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     limits,
     accountLimits,
     compileTimeoutMs,
+    compileQueuePerAccount,
     loginLockout,
     newsletterTokenTtlHours,
     newsletterUnsubscribeDays,

@@ -347,6 +347,18 @@ export interface DraftsTable {
   replaces_date: string | null;
 }
 
+/** A deleted draft: what it was, whose, and who deleted it when (migration 110). */
+export interface DraftDeletionsTable {
+  id: Generated<number>;
+  draft_id: number;
+  title: string;
+  slug: string | null;
+  /** The account that started the draft. */
+  created_by: string;
+  deleted_by: string;
+  deleted_at: string;
+}
+
 /** A network an account has logged in from (keyed digest); see migration 082. */
 export interface LoginAddressesTable {
   user_id: number;
@@ -378,6 +390,7 @@ export interface PublishJobsTable {
 
 export interface Database {
   drafts: DraftsTable;
+  draft_deletions: DraftDeletionsTable;
   publish_jobs: PublishJobsTable;
   giveaways: GiveawaysTable;
   participants: ParticipantsTable;

@@ -67,6 +67,14 @@ export function countingSecret(config: Pick<Config, 'jwtSecret' | 'dataDir'>): s
 }
 
 /**
+ * The queue a staff request's markdown compiles wait in (body-compiler.ts): the account's, or
+ * none before anyone is signed in.
+ */
+export function compileAccount(request: FastifyRequest | undefined): string | undefined {
+  return request?.user ? `account-${request.user.id}` : undefined;
+}
+
+/**
  * A per-account request limit for a staff route (its guard runs first, so the account is known):
  * counted by account id whatever the address, so one editor's requests never use up a colleague's
  * allowance behind the same office address, and changing address gains nothing.

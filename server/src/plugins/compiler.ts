@@ -14,7 +14,11 @@ export default fp(
   async function compiler(app: FastifyInstance) {
     app.decorate(
       'compiler',
-      createBodyCompiler({ timeoutMs: app.config.compileTimeoutMs, log: app.log }),
+      createBodyCompiler({
+        timeoutMs: app.config.compileTimeoutMs,
+        queuePerAccount: app.config.compileQueuePerAccount,
+        log: app.log,
+      }),
     );
     app.addHook('onClose', async () => app.compiler.close());
   },

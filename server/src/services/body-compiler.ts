@@ -11,7 +11,8 @@ import {
   previewOf,
   refusedPreview,
 } from '@site/pipeline';
-import { badRequest } from '../lib/http-error';
+import { COMPILE_QUEUE_PER_ACCOUNT } from '../config';
+import { badRequest, HttpError } from '../lib/http-error';
 
 /**
  * Markdown that people type (a draft's preview, a draft being published, a post mailed as a
@@ -23,11 +24,12 @@ import { badRequest } from '../lib/http-error';
 export interface BodyCompiler {
   /**
    * compileMarkdown(body, options) on a worker. CompileError for the lines that keep it
-   * unpublished.
+   * unpublished. With `account`, the call takes its turn in that account's queue (see
+   * AccountQueues): 429 when the queue is full.
    */
-  compile(body: string, options?: CompileOptions): Promise<Compiled>;
+  compile(body: string, options?: CompileOptions, account?: string): Promise<Compiled>;
   /** What the editor's preview shows (problems instead of a CompileError), as previewMarkdown. */
-  preview(body: string): Promise<BodyPreview>;
+  preview(body: string, account?: string): Promise<BodyPreview>;
   close(): Promise<void>;
 }
 
@@ -38,6 +40,46 @@ export interface BodyCompilerOptions {
   workers?: number;
   /** Another pool (tests: one whose workers fail in a given way). */
   pool?: CompilePool;
+  /** Calls of one account that may wait behind its one call in flight; beyond, 429. */
+  queuePerAccount?: number;
+}
+
+/** The refusal beyond an account's queue: `held` calls of the account are in flight or waiting. */
+export function queueFull(held: number, timeoutMs: number): HttpError {
+  return new HttpError(
+    429,
+    `You already have ${held} ${held === 1 ? 'text' : 'texts'} compiling, the most one account may have at once; wait a few seconds for ${held === 1 ? 'it' : 'them'} to finish, then try again.`,
+    { 'retry-after': String(Math.ceil((held * timeoutMs) / 1000)) },
+  );
+}
+
+/**
+ * One compile in flight per account, the others of that account waiting in turn (at most
+ * `limit` of them), so the shared pool never holds more than one call of any account: however
+ * many slow bodies one person sends, another person's call waits for at most one of them on
+ * each busy worker.
+ */
+class AccountQueues {
+  private readonly queues = new Map<string, (() => void)[]>();
+
+  constructor(
+    private readonly limit: number,
+    private readonly timeoutMs: number,
+  ) {}
+
+  async run<T>(account: string, work: () => Promise<T>): Promise<T> {
+    const waiting = this.queues.get(account);
+    if (!waiting) this.queues.set(account, []);
+    else if (waiting.length >= this.limit) throw queueFull(waiting.length + 1, this.timeoutMs);
+    else await new Promise<void>((turn) => waiting.push(turn));
+    try {
+      return await work();
+    } finally {
+      const next = this.queues.get(account)?.shift();
+      if (next) next();
+      else this.queues.delete(account);
+    }
+  }
 }
 
 /** Worker heap: a body is at most a few hundred kilobytes; its trees fit many times over. */
@@ -67,11 +109,11 @@ export function createBodyCompiler({
     niceness: WORKER_NICENESS,
     ...(workers ? { workers } : {}),
   }),
+  queuePerAccount = COMPILE_QUEUE_PER_ACCOUNT,
 }: BodyCompilerOptions): BodyCompiler {
-  async function compile(body: string, options?: CompileOptions): Promise<Compiled> {
-    // Refused before anything parses it, in one linear pass.
-    const deep = nestingProblem(body);
-    if (deep) throw badRequest(`Line ${deep.line} of the body ${deep.message}`);
+  const accounts = new AccountQueues(queuePerAccount, timeoutMs);
+
+  async function compileNow(body: string, options?: CompileOptions): Promise<Compiled> {
     try {
       return await pool.compile(body, options);
     } catch (error) {
@@ -87,11 +129,24 @@ export function createBodyCompiler({
     }
   }
 
+  async function compile(
+    body: string,
+    options?: CompileOptions,
+    account?: string,
+  ): Promise<Compiled> {
+    // Refused before anything parses it, in one linear pass, without taking a turn.
+    const deep = nestingProblem(body);
+    if (deep) throw badRequest(`Line ${deep.line} of the body ${deep.message}`);
+    return account === undefined
+      ? compileNow(body, options)
+      : accounts.run(account, () => compileNow(body, options));
+  }
+
   return {
     compile,
-    async preview(body) {
+    async preview(body, account) {
       try {
-        return previewOf(await compile(body));
+        return previewOf(await compile(body, undefined, account));
       } catch (error) {
         if (!(error instanceof CompileError)) throw error;
         return refusedPreview(error);

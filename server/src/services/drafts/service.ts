@@ -448,11 +448,6 @@ export async function draftFromPost(
   return { draft: toDraft(row, []), created: true };
 }
 
-export async function deleteDraft(db: Kysely<Database>, id: number): Promise<boolean> {
-  const result = await db.deleteFrom('drafts').where('id', '=', id).executeTakeFirst();
-  return Number(result.numDeletedRows) > 0;
-}
-
 /** Last edited first, one page of the drafts. */
 export function listDrafts(ctx: Context, page: number, perPage: number) {
   return paginate(

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import React from 'react';
 import { navigate } from 'gatsby';
-import type { DraftSummary, PublishedPost, PublishJob } from '@site/contracts';
+import type { DraftDeletion, DraftSummary, PublishedPost, PublishJob } from '@site/contracts';
 import { API, setupApiServer } from '@/testing/api-server';
 import { renderWithProviders } from '@/testing/render-with-providers';
 import { DraftsRoute, parseDraftsPath } from '../components/drafts-route';
@@ -15,7 +15,10 @@ beforeEach(() => {
   mockCategories();
   jest.spyOn(console, 'error').mockImplementation(() => undefined);
   // No published posts unless a test says otherwise (later server.use handlers take precedence).
-  server.use(http.get(`${API}/posts`, () => HttpResponse.json({ items: [] })));
+  server.use(
+    http.get(`${API}/posts`, () => HttpResponse.json({ items: [] })),
+    http.get(`${API}/drafts/deletions`, () => HttpResponse.json({ items: [] })),
+  );
 });
 afterEach(() => {
   window.localStorage.clear();
@@ -178,6 +181,63 @@ describe('/admin/drafts', () => {
     expect(await screen.findByText('No drafts yet')).toBeInTheDocument();
   });
 
+  it('records a deletion: the deleted draft shows under Deleted drafts with whose it was and who deleted it', async () => {
+    signIn(server);
+    const record: DraftDeletion[] = [];
+    server.use(
+      http.get(`${API}/drafts`, () =>
+        HttpResponse.json(list([summary(7, 'Admin plan', { created_by: 'ada' })])),
+      ),
+      http.get(`${API}/publish-jobs`, () => HttpResponse.json({ items: [] })),
+      http.get(`${API}/drafts/deletions`, () => HttpResponse.json({ items: record })),
+      http.delete(`${API}/drafts/:id`, () => {
+        record.unshift({
+          id: 1,
+          draft_id: 7,
+          title: 'Admin plan',
+          slug: 'admin-plan',
+          created_by: 'ada',
+          deleted_by: 'lee',
+          deleted_at: '2026-11-22T09:14:00.000Z',
+        });
+        return HttpResponse.json({ message: 'The draft was deleted.' });
+      }),
+    );
+    const user = userEvent.setup();
+    renderWithProviders(<DraftsRoute pathname="/admin/drafts" />);
+    const section = await screen.findByRole('region', { name: 'Deleted drafts' });
+    expect(await within(section).findByText('No draft has been deleted.')).toBeInTheDocument();
+
+    await user.click(await screen.findByRole('button', { name: 'Delete Admin plan' }));
+    await user.click(
+      within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete draft' }),
+    );
+    expect(await within(section).findByText('Admin plan')).toBeInTheDocument();
+    expect(within(section).getByText(/^Draft by ada · deleted by lee · /)).toBeInTheDocument();
+  });
+
+  it('says so when the record of deleted drafts cannot be loaded, and tries again', async () => {
+    signIn(server);
+    let calls = 0;
+    server.use(
+      http.get(`${API}/drafts`, () => HttpResponse.json(list([]))),
+      http.get(`${API}/publish-jobs`, () => HttpResponse.json({ items: [] })),
+      http.get(`${API}/drafts/deletions`, () => {
+        calls += 1;
+        return calls === 1
+          ? HttpResponse.json({ detail: 'Database is busy.' }, { status: 503 })
+          : HttpResponse.json({ items: [] });
+      }),
+    );
+    const user = userEvent.setup();
+    renderWithProviders(<DraftsRoute pathname="/admin/drafts" />);
+    const section = await screen.findByRole('region', { name: 'Deleted drafts' });
+    const alert = await within(section).findByRole('alert');
+    expect(alert).toHaveTextContent('Database is busy.');
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await within(section).findByText('No draft has been deleted.')).toBeInTheDocument();
+  });
+
   it('publishes after confirmation and follows the rebuild until the post is live', async () => {
     signIn(server);
     let jobCalls = 0;
@@ -247,7 +307,7 @@ describe('/admin/drafts', () => {
 });
 
 describe('/admin/drafts: publishing record and published posts', () => {
-  it('shows the three sections with their empty states', async () => {
+  it('shows the four sections with their empty states', async () => {
     signIn(server);
     server.use(
       http.get(`${API}/drafts`, () => HttpResponse.json(list([]))),
@@ -257,6 +317,8 @@ describe('/admin/drafts: publishing record and published posts', () => {
     const publishing = await screen.findByRole('region', { name: 'Publishing' });
     const drafts = screen.getByRole('region', { name: 'Drafts' });
     const live = screen.getByRole('region', { name: 'Published' });
+    const deleted = screen.getByRole('region', { name: 'Deleted drafts' });
+    expect(await within(deleted).findByText('No draft has been deleted.')).toBeInTheDocument();
     expect(
       await within(publishing).findByText(
         'Nothing has been published or unpublished from the site yet.',

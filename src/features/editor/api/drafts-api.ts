@@ -1,5 +1,6 @@
 import type {
   Draft,
+  DraftDeletionListResponse,
   DraftListResponse,
   DraftPreview,
   DraftWrite,
@@ -18,6 +19,8 @@ export const draftsApi = {
   create: (draft: DraftWrite) => api.post<Draft>('/drafts', draft),
   save: (id: number, draft: DraftWrite) => api.put<Draft>(`/drafts/${id}`, draft),
   remove: (id: number) => api.delete<MessageResponse>(`/drafts/${id}`),
+  /** The latest deleted drafts: whose each was, who deleted it and when. */
+  deletions: () => api.get<DraftDeletionListResponse>('/drafts/deletions'),
   publish: (id: number) => api.post<PublishJob>(`/drafts/${id}/publish`),
   jobs: () => api.get<PublishJobListResponse>('/publish-jobs'),
   /** The live posts, newest first. */

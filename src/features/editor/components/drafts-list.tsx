@@ -11,6 +11,7 @@ import { useToast } from '@/components/ui/toast';
 import { EmailToSubscribers } from '@/features/newsletter-issues';
 import { formatCalendarDate, formatDateTime } from '@/lib/dates';
 import { draftsApi } from '../api/drafts-api';
+import { DeletedDraftsSection, useDraftDeletions } from './deleted-drafts';
 import { JobCard, jobByline, JobList, jobStanding, Muted, usePublishJobs } from './publish-jobs';
 import { useCategories } from './use-categories';
 
@@ -205,7 +206,8 @@ function PublishedSection({
 
 /**
  * `/admin/drafts`, the desk: the publishing record (who published or unpublished what, and when),
- * the drafts (open, preview, publish, delete) and the published posts (edit, unpublish).
+ * the drafts (open, preview, publish, delete), the record of deleted drafts and the published
+ * posts (edit, unpublish).
  */
 export function DraftsList() {
   const categories = useCategories();
@@ -243,6 +245,7 @@ export function DraftsList() {
     loadPosts();
   }, [load, loadPosts]);
   const jobs = usePublishJobs(settled);
+  const deletions = useDraftDeletions();
 
   useEffect(() => {
     load();
@@ -276,6 +279,7 @@ export function DraftsList() {
         await draftsApi.remove(confirm.draft.id);
         toast({ title: 'Draft deleted' });
         setDrafts((current) => current?.filter((item) => item.id !== confirm.draft.id) ?? null);
+        deletions.reload();
       } else if (confirm.kind === 'publish') {
         const job = await draftsApi.publish(confirm.draft.id);
         jobs.add(job);
@@ -443,6 +447,11 @@ export function DraftsList() {
         <Lead>Posts being written. Publishing adds the post to the blog.</Lead>
         {body}
       </Section>
+      <DeletedDraftsSection
+        deletions={deletions.deletions}
+        error={deletions.error}
+        onRetry={deletions.reload}
+      />
       <PublishedSection
         posts={posts}
         error={postsError}

@@ -1,6 +1,7 @@
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
+  DraftDeletionListResponseSchema,
   DraftIdParamsSchema,
   DraftListResponseSchema,
   DraftPreviewRequestSchema,
@@ -11,20 +12,20 @@ import {
   PageQuerySchema,
   PublishJobSchema,
 } from '@site/contracts';
-import { accountRateLimit } from '../../../lib/client-key';
+import { accountRateLimit, compileAccount } from '../../../lib/client-key';
 import { notFound } from '../../../lib/http-error';
 import { pageParams } from '../../../lib/pagination';
 import { todayIn } from '../../../lib/dates';
 import { publishDraft } from '../../../services/publish/publish';
 import {
   createDraft,
-  deleteDraft,
   DraftRejected,
   type DraftsContext,
   getDraft,
   listDrafts,
   updateDraft,
 } from '../../../services/drafts/service';
+import { deleteDraft, listDraftDeletions } from '../../../services/drafts/deletions';
 import { errors } from '../errors';
 
 const missing = (id: number) =>
@@ -33,11 +34,12 @@ const missing = (id: number) =>
 /** Drafts of blog posts: admins and editors only; the role is checked here, not in the browser. */
 const draftRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const editors = app.requireRole('admin', 'editor');
-  const ctx = (): DraftsContext => ({
+  /** What the drafts service needs; a request's compiles take their turn in its account's queue. */
+  const ctx = (request?: FastifyRequest): DraftsContext => ({
     db: app.db,
     contentDir: app.config.contentDir,
     today: todayIn(app.config.siteTimezone),
-    compile: (body) => app.compiler.compile(body),
+    compile: (body) => app.compiler.compile(body, undefined, compileAccount(request)),
   });
 
   /** Refusals with per-field errors answer directly; the shared handler only knows `detail`. */
@@ -103,7 +105,22 @@ const draftRoutes: FastifyPluginAsyncTypebox = async (app) => {
       onRequest: editors,
       config: { rateLimit: accountRateLimit(app.config.accountLimits.preview) },
     },
-    async (request) => app.compiler.preview(request.body.body),
+    async (request) => app.compiler.preview(request.body.body, compileAccount(request)),
+  );
+
+  app.get(
+    '/deletions',
+    {
+      schema: {
+        tags: ['drafts'],
+        summary:
+          'The 20 latest deleted drafts, newest first: title, whose it was, who deleted it and when (admin, editor)',
+        security: [{ bearerAuth: [] }],
+        response: { 200: DraftDeletionListResponseSchema, ...errors },
+      },
+      onRequest: editors,
+    },
+    async () => ({ items: await listDraftDeletions(app.db) }),
   );
 
   app.get(
@@ -119,7 +136,7 @@ const draftRoutes: FastifyPluginAsyncTypebox = async (app) => {
       onRequest: editors,
     },
     async (request) => {
-      const draft = await getDraft(ctx(), request.params.id);
+      const draft = await getDraft(ctx(request), request.params.id);
       if (!draft) throw missing(request.params.id);
       return draft;
     },
@@ -167,7 +184,7 @@ const draftRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) =>
       answer(reply, async () => {
-        const job = await publishDraft(ctx(), request.params.id, {
+        const job = await publishDraft(ctx(request), request.params.id, {
           mode: app.config.publishMode,
           username: request.user?.username ?? '',
           kick: () => app.siteBuilder.kick(),
@@ -181,7 +198,7 @@ const draftRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags: ['drafts'],
-        summary: 'Delete a draft (admin, editor)',
+        summary: 'Delete a draft; the deletion is recorded with who made it (admin, editor)',
         security: [{ bearerAuth: [] }],
         params: DraftIdParamsSchema,
         response: { 200: MessageResponseSchema, ...errors },
@@ -189,7 +206,9 @@ const draftRoutes: FastifyPluginAsyncTypebox = async (app) => {
       onRequest: editors,
     },
     async (request) => {
-      if (!(await deleteDraft(app.db, request.params.id))) throw missing(request.params.id);
+      if (!(await deleteDraft(app.db, request.params.id, request.user?.username ?? ''))) {
+        throw missing(request.params.id);
+      }
       return { message: 'The draft was deleted.' };
     },
   );

@@ -1,5 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { sql } from 'kysely';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   CreateNewsletterIssueRequestSchema,
@@ -10,7 +11,7 @@ import {
   NewsletterTestRequestSchema,
   PostSlugParamsSchema,
 } from '@site/contracts';
-import { accountRateLimit } from '../../../lib/client-key';
+import { accountRateLimit, compileAccount } from '../../../lib/client-key';
 import { badRequest, forbidden, notFound } from '../../../lib/http-error';
 import {
   cancelIssue,
@@ -30,9 +31,9 @@ const IdParams = Type.Object({ id: Type.Integer({ minimum: 1 }) });
 const issues: FastifyPluginAsyncTypebox = async (app) => {
   const staff = app.requireRole('admin', 'editor');
   const { config } = app;
-  const post = (slug: string) =>
+  const post = (slug: string, request: FastifyRequest) =>
     postContent(config.contentDir, config.publicUrl, slug, (body, options) =>
-      app.compiler.compile(body, options),
+      app.compiler.compile(body, options, compileAccount(request)),
     );
 
   async function ownAddress(userId: number): Promise<string | null> {
@@ -97,7 +98,7 @@ const issues: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      const content = await post(request.params.slug);
+      const content = await post(request.params.slug, request);
       const earlier = await app.db
         .selectFrom('newsletter_issues')
         .select('id')
@@ -142,7 +143,7 @@ const issues: FastifyPluginAsyncTypebox = async (app) => {
         throw forbidden(
           `A test goes only to your own address or another staff address (an address a staff invitation went to, or OWNER_EMAIL); ${to} is neither.`,
         );
-      const content = await post(request.body.slug);
+      const content = await post(request.body.slug, request);
       const { html, text } = issueBodies(content);
       const mail = renderIssueMail(
         { subject: `[Test] ${content.title}`, html_body: html, text_body: text },
@@ -172,7 +173,7 @@ const issues: FastifyPluginAsyncTypebox = async (app) => {
       onRequest: staff,
     },
     async (request, reply) => {
-      const content = await post(request.body.slug);
+      const content = await post(request.body.slug, request);
       const id = await createIssue(app.db, content, request.user!.username);
       app.newsletterSender.wake();
       return reply.code(201).send(await issueOrThrow(id));

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Draft, DraftListResponse } from '@site/contracts';
+import type { Draft, DraftDeletionListResponse, DraftListResponse } from '@site/contracts';
 import { buildTestApp, type TestApp, userWithToken } from '../../../helpers/build';
 import { DRAFT, makeContentDir } from './fixtures';
 
@@ -39,6 +39,7 @@ describe('who may use drafts', () => {
     ['GET', '/api/v1/drafts/1'],
     ['PUT', '/api/v1/drafts/1'],
     ['DELETE', '/api/v1/drafts/1'],
+    ['GET', '/api/v1/drafts/deletions'],
   ];
 
   test.each(routes)('%s %s answers 401 without a token', async (method, url) => {
@@ -261,6 +262,69 @@ describe('drafts', () => {
       payload: { ...DRAFT, slug: a.slug },
     });
     expect(clash.statusCode).toBe(409);
+  });
+
+  test("an editor deleting an admin's draft is on record: who, when and the title", async () => {
+    const created = await create({ ...DRAFT, title: 'The admin’s plan' }, admin);
+    const { id, slug } = created.json<Draft>();
+    const before = Date.now();
+    const res = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/v1/drafts/${id}`,
+      headers: { authorization: editor.authorization },
+    });
+    expect(res.statusCode).toBe(200);
+    // A second delete finds nothing and records nothing.
+    const again = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/v1/drafts/${id}`,
+      headers: { authorization: editor.authorization },
+    });
+    expect(again.statusCode).toBe(404);
+    for (const who of [admin, editor]) {
+      const list = await t.app.inject({
+        method: 'GET',
+        url: '/api/v1/drafts/deletions',
+        headers: { authorization: who.authorization },
+      });
+      expect(list.statusCode).toBe(200);
+      const mine = list.json<DraftDeletionListResponse>().items.filter((d) => d.draft_id === id);
+      expect(mine).toEqual([
+        {
+          id: expect.any(Number),
+          draft_id: id,
+          title: 'The admin’s plan',
+          slug,
+          created_by: admin.username,
+          deleted_by: editor.username,
+          deleted_at: expect.any(String),
+        },
+      ]);
+      const when = Date.parse(mine[0]?.deleted_at ?? '');
+      expect(when).toBeGreaterThanOrEqual(before - 1000);
+      expect(when).toBeLessThanOrEqual(Date.now());
+    }
+  });
+
+  test('the deletion record lists the newest first', async () => {
+    const ids: number[] = [];
+    for (const title of ['First to go', 'Second to go']) {
+      const { id } = (await create({ ...DRAFT, title })).json<Draft>();
+      ids.push(id);
+      await t.app.inject({
+        method: 'DELETE',
+        url: `/api/v1/drafts/${id}`,
+        headers: { authorization: editor.authorization },
+      });
+    }
+    const items = (
+      await t.app.inject({
+        method: 'GET',
+        url: '/api/v1/drafts/deletions',
+        headers: { authorization: editor.authorization },
+      })
+    ).json<DraftDeletionListResponse>().items;
+    expect(items.slice(0, 2).map((d) => d.title)).toEqual(['Second to go', 'First to go']);
   });
 
   test('unknown drafts are 404 with a sentence; bad ids are 400', async () => {
