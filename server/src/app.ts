@@ -21,6 +21,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import compilerPlugin from './plugins/compiler';
 import mailPlugin from './plugins/mail';
+import mailLimitsPlugin from './plugins/mail-limits';
 import publisherPlugin from './plugins/publisher';
 import redisPlugin from './plugins/redis';
 import securityPlugin from './plugins/security';
@@ -150,6 +151,7 @@ export async function buildApp({ config, connection, logStream }: BuildOptions):
     ttlSeconds: config.jwtTtlSeconds,
   });
   await app.register(mailPlugin);
+  await app.register(mailLimitsPlugin);
   await app.register(compilerPlugin);
   await app.register(publisherPlugin);
   await app.register(newsletterSenderPlugin);

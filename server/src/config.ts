@@ -1,5 +1,14 @@
 import path from 'node:path';
 
+/** The mail limits (see services/mail-limits.ts). */
+export interface MailLimitSettings {
+  /** Least time between two mails about one entry or enquiry. */
+  cooldownMs: number;
+  /** Most such mails to one mailbox in an hour, and in a day. */
+  perHour: number;
+  perDay: number;
+}
+
 /** Everything the server reads from the environment, parsed once at start-up. */
 export interface Config {
   port: number;
@@ -59,6 +68,17 @@ export interface Config {
   newsletterUnsubscribeDays: number;
   /** Background sending of newsletter issues. */
   newsletterSending: NewsletterSendingConfig;
+  /**
+   * Mail a stranger can cause (a receipt or confirmation link sent again, the contact form's
+   * acknowledgement): one per entry or enquiry per `cooldownMs`, and at most `perHour` and
+   * `perDay` of them to one mailbox.
+   */
+  mailLimits: MailLimitSettings;
+  /**
+   * Days personal data is kept: a giveaway's entrants after its claim period ends, enquiries
+   * after they arrive, outbox mail after it was written.
+   */
+  retention: { entryDays: number; enquiryDays: number; outboxDays: number };
   /**
    * Redis shared by every server process for request limits and login failure counts; unset,
    * both live in this process's memory.
@@ -226,6 +246,18 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
   };
   const newsletterTokenTtlHours = int('NEWSLETTER_TOKEN_TTL_HOURS', 48, 1, 24 * 30);
   const newsletterUnsubscribeDays = int('NEWSLETTER_UNSUBSCRIBE_DAYS', 90, 1, 3650);
+  const mailLimits: MailLimitSettings = {
+    cooldownMs: int('MAIL_COOLDOWN_SECONDS', 120, 1, 24 * 3600) * 1000,
+    perHour: int('MAIL_PER_ADDRESS_HOUR', 3, 1, 1000),
+    perDay: int('MAIL_PER_ADDRESS_DAY', 6, 1, 10_000),
+  };
+  if (mailLimits.perDay < mailLimits.perHour)
+    problems.push('MAIL_PER_ADDRESS_DAY must not be lower than MAIL_PER_ADDRESS_HOUR.');
+  const retention: Config['retention'] = {
+    entryDays: int('ENTRY_RETENTION_DAYS', 90, 1, 3650),
+    enquiryDays: int('ENQUIRY_RETENTION_DAYS', 365, 1, 3650),
+    outboxDays: int('OUTBOX_RETENTION_DAYS', 30, 1, 3650),
+  };
   const senderSwitch = (env.NEWSLETTER_SENDER ?? 'on').toLowerCase();
   if (!['on', 'off'].includes(senderSwitch))
     problems.push(`NEWSLETTER_SENDER must be "on" or "off" (got "${env.NEWSLETTER_SENDER}").`);
@@ -329,6 +361,8 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     newsletterTokenTtlHours,
     newsletterUnsubscribeDays,
     newsletterSending,
+    mailLimits,
+    retention,
     redisUrl,
     redisKeyPrefix,
     timeouts,

@@ -388,7 +388,17 @@ export interface PublishJobsTable {
   draft: string | null;
 }
 
+/** One window of the mail limits (see services/mail-limits.ts) when there is no Redis. */
+export interface MailLimitsTable {
+  /** What is counted: an entry's or enquiry's cool-down, or a hashed mailbox's hour or day. */
+  key: string;
+  uses: number;
+  /** When the window ends and its uses are forgotten. */
+  resets_at: string;
+}
+
 export interface Database {
+  mail_limits: MailLimitsTable;
   drafts: DraftsTable;
   draft_deletions: DraftDeletionsTable;
   publish_jobs: PublishJobsTable;

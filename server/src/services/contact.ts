@@ -2,15 +2,21 @@ import type { Kysely } from 'kysely';
 import type { ContactEnquiry, ContactRequest, ContactService } from '@site/contracts';
 import type { ContactFacts } from '@site/pipeline';
 import type { Database } from '../db/database';
-import { notFound } from '../lib/http-error';
+import { HttpError, notFound } from '../lib/http-error';
 import { paginate } from '../lib/pagination';
 import type { Mailer } from './mail';
+import type { MailLimits } from './mail-limits';
 import { acknowledgementText, loadCompanyIdentity } from './site-facts';
+
+/** Said instead of acknowledging an enquiry when the mail limits hold the acknowledgement back. */
+export const ACKNOWLEDGEMENT_HELD_BACK =
+  'We did not send an acknowledgement to your e-mail address this time: it has had as many mails from us as we send to one address in a while.';
 
 /**
  * Keeps one enquiry, notifies the owner at OWNER_EMAIL and acknowledges it to the sender (by SMTP,
  * or in the outbox). Both mails name the reply-time promise as content/ writes it (`facts`); the
- * notification also names the service.
+ * notification also names the service. Anyone can type any address, so the acknowledgement passes
+ * the mail limits first; held back, the enquiry still counts and `heldBack` says so.
  */
 export async function receiveEnquiry(
   db: Kysely<Database>,
@@ -18,7 +24,8 @@ export async function receiveEnquiry(
   ownerEmail: string | undefined,
   input: ContactRequest,
   facts: ContactFacts,
-): Promise<ContactEnquiry> {
+  limits: Pick<MailLimits, 'allow'>,
+): Promise<ContactEnquiry & { heldBack: string | null }> {
   const enquiry = {
     name: input.name.trim(),
     email: input.email.trim(),
@@ -59,6 +66,19 @@ export async function receiveEnquiry(
     ].join('\n'),
     headers: { 'Reply-To': enquiry.email },
   });
+  try {
+    await limits.allow({ to: enquiry.email });
+  } catch (error) {
+    // The enquiry is kept and the owner has it: only the acknowledgement waits.
+    const limited = error instanceof HttpError && error.statusCode === 429;
+    return {
+      id,
+      ...enquiry,
+      heldBack: limited
+        ? ACKNOWLEDGEMENT_HELD_BACK
+        : 'We could not send an acknowledgement to your e-mail address just now.',
+    };
+  }
   // The sender's acknowledgement repeats the reply-time promise, and nothing they typed.
   const company = loadCompanyIdentity();
   await mailer.send({
@@ -67,7 +87,7 @@ export async function receiveEnquiry(
     text: acknowledgementText(facts, company),
     headers: { 'Reply-To': company.email },
   });
-  return { id, ...enquiry };
+  return { id, ...enquiry, heldBack: null };
 }
 
 /** Newest first, one page of the enquiries. */

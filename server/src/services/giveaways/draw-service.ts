@@ -1055,7 +1055,8 @@ export async function claimAndNotify(
 
 /**
  * Mails a receipt again to the address its entry was made with. The answer is the same whether
- * or not the code matched, so it tells nobody who entered.
+ * or not the code matched, so it tells nobody who entered; the cool-down of the mail limits
+ * holds for a typed code whether or not it matched, the mailbox's ceiling only for a match.
  */
 export async function mailReceiptAgain(
   db: Db,
@@ -1065,6 +1066,8 @@ export async function mailReceiptAgain(
 ): Promise<SuccessMessage> {
   if (!mail.smtp) throw conflict(NO_MAIL_MESSAGE);
   const entry = await entryForReceipt(db, id, receipt);
+  const about = `receipt:${id}:${receiptHash(typedReceipt(receipt))}`;
+  await mail.limits.allow({ about, to: entry?.email });
   if (entry) {
     const g = await getGiveaway(db, id);
     await mail.mailer.send(

@@ -1,3 +1,4 @@
+import type { MailLimits } from '../mail-limits';
 import type { Mailer, MailMessage } from '../mail';
 
 /** A header must stay one line, whatever an admin typed into the title. */
@@ -152,4 +153,6 @@ export interface GiveawayMailer {
   ownerEmail: string | null;
   timeZone: string;
   log: { error(obj: object, msg: string): void };
+  /** Mail a stranger can ask for (a receipt or a link sent again) passes this rule first. */
+  limits: Pick<MailLimits, 'allow'>;
 }

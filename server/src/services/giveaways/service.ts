@@ -1068,7 +1068,8 @@ export const UNKNOWN_RECEIPT =
  * token's hash is stored, so the old one cannot be sent again), and the entry's deadline stays
  * as it was: sending again never extends the 48 hours. The mail goes where other mail goes (the
  * outbox when no SMTP server is set). 404 for an unknown receipt, 409 once confirmed,
- * disqualified or after the entry list is frozen, 410 after the deadline.
+ * disqualified or after the entry list is frozen, 410 after the deadline, 429 when the mail
+ * limits (`MailLimits`) hold it back.
  */
 export async function mailConfirmationAgain(
   db: Db,
@@ -1098,6 +1099,8 @@ export async function mailConfirmationAgain(
   if (expiresAt === null || expiresAt < at) {
     throw new HttpError(410, `Your entry was not confirmed in time: ${EXPIRED_UNCONFIRMED}`);
   }
+  const { mail } = context;
+  await mail.limits.allow({ about: `entry:${entry.id}:confirmation`, to: entry.email });
   const token = newConfirmToken();
   const changed = await db
     .updateTable('participants')
@@ -1107,7 +1110,6 @@ export async function mailConfirmationAgain(
     .executeTakeFirst();
   // Confirmed through the earlier link in the meantime: say so instead of mailing a new one.
   if (Number(changed.numUpdatedRows) === 0) return mailConfirmationAgain(db, id, receipt, context);
-  const { mail } = context;
   try {
     await mail.mailer.send(
       confirmEntryMail({

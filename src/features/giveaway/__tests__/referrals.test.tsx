@@ -150,6 +150,14 @@ describe('the "You\'re in" panel', () => {
       await screen.findByText('Your entry was not confirmed in time: it does not count.'),
     ).toBeInTheDocument();
     expect(asked).toHaveLength(2);
+
+    // Held back by the mail limits: the sentence says when to ask again.
+    const wait =
+      'This mail was sent moments ago; please look for it in the inbox and the spam folder. Please ask again in 2 minutes.';
+    answer = () => detail(429, wait);
+    await user.click(pending.getByRole('button', { name: 'No e-mail? Send the link again' }));
+    expect(await screen.findByText(wait)).toBeInTheDocument();
+    expect(asked).toHaveLength(3);
   });
 
   it('says so when the entry was not confirmed in time', async () => {

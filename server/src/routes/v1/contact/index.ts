@@ -44,8 +44,16 @@ const contact: FastifyPluginAsyncTypebox = async (app) => {
         request.log.info('contact: honeypot filled, enquiry dropped');
         return { message: thanksMessage(name, facts) };
       }
-      await receiveEnquiry(app.db, app.mailer, app.config.ownerEmail, request.body, facts);
-      return { message: thanksMessage(name, facts) };
+      const { heldBack } = await receiveEnquiry(
+        app.db,
+        app.mailer,
+        app.config.ownerEmail,
+        request.body,
+        facts,
+        app.mailLimits,
+      );
+      const thanks = thanksMessage(name, facts);
+      return { message: heldBack ? `${thanks} ${heldBack}` : thanks };
     },
   );
 

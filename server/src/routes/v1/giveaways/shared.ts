@@ -49,5 +49,6 @@ export function mailOf(app: FastifyInstance): GiveawayMailer {
     ownerEmail: app.config.ownerEmail ?? null,
     timeZone: app.config.siteTimezone,
     log: app.log,
+    limits: app.mailLimits,
   };
 }
