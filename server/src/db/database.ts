@@ -347,6 +347,18 @@ export interface DraftsTable {
   replaces_date: string | null;
 }
 
+/** A draft set to publish itself at `publish_at` (ISO UTC); see migration 110. */
+export interface DraftSchedulesTable {
+  draft_id: number;
+  publish_at: string;
+  scheduled_by: string;
+  scheduled_at: string;
+  /** When a server process took the due publish on; null while waiting. */
+  claimed_at: string | null;
+  /** Why the due publish was refused; null unless it was. */
+  failure: string | null;
+}
+
 /** A network an account has logged in from (keyed digest); see migration 082. */
 export interface LoginAddressesTable {
   user_id: number;
@@ -378,6 +390,7 @@ export interface PublishJobsTable {
 
 export interface Database {
   drafts: DraftsTable;
+  draft_schedules: DraftSchedulesTable;
   publish_jobs: PublishJobsTable;
   giveaways: GiveawaysTable;
   participants: ParticipantsTable;
