@@ -189,3 +189,50 @@ export const PublishedPostListResponseSchema = Type.Object({
   items: Type.Array(PublishedPostSchema),
 });
 export type PublishedPostListResponse = Static<typeof PublishedPostListResponseSchema>;
+
+/**
+ * `PUT /drafts/{id}/schedule`: when the draft publishes itself. A wall-clock time without an
+ * offset ("2026-12-01T09:30") is read in the site's time zone; one with `Z` or an offset
+ * ("2026-12-01T08:30:00Z") is that moment.
+ */
+export const DraftScheduleWriteSchema = Type.Object(
+  { publish_at: Type.String({ minLength: 1, maxLength: 40 }) },
+  { additionalProperties: false },
+);
+export type DraftScheduleWrite = Static<typeof DraftScheduleWriteSchema>;
+
+/** A draft waiting to publish itself. */
+export const DraftScheduleSchema = Type.Object({
+  draft_id: Type.Integer(),
+  title: Type.String(),
+  slug: Type.String(),
+  replaces_slug: Type.Union([Type.String(), Type.Null()]),
+  /** ISO-8601 UTC. */
+  publish_at: Type.String(),
+  /** The same moment on the site's clock, to the minute ("2026-12-01T09:30"). */
+  local_time: Type.String(),
+  scheduled_by: Type.String(),
+  scheduled_at: Type.String(),
+  /**
+   * `waiting` until its time; `publishing` while a server process starts the publish; `failed`
+   * when the publish was refused then (the draft stays, see `failure`).
+   */
+  status: Type.Union([Type.Literal('waiting'), Type.Literal('publishing'), Type.Literal('failed')]),
+  failure: Type.Union([Type.String(), Type.Null()]),
+});
+export type DraftSchedule = Static<typeof DraftScheduleSchema>;
+
+/** `GET|PUT /drafts/{id}/schedule`: the site's time zone and the draft's schedule, if any. */
+export const DraftScheduleAnswerSchema = Type.Object({
+  /** IANA name of the site's time zone (SITE_TIMEZONE), in which times are typed and shown. */
+  time_zone: Type.String(),
+  schedule: Type.Union([DraftScheduleSchema, Type.Null()]),
+});
+export type DraftScheduleAnswer = Static<typeof DraftScheduleAnswerSchema>;
+
+/** `GET /drafts/scheduled`: every scheduled draft, soonest first. */
+export const ScheduledDraftListResponseSchema = Type.Object({
+  time_zone: Type.String(),
+  items: Type.Array(DraftScheduleSchema),
+});
+export type ScheduledDraftListResponse = Static<typeof ScheduledDraftListResponseSchema>;

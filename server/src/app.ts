@@ -23,6 +23,7 @@ import compilerPlugin from './plugins/compiler';
 import mailPlugin from './plugins/mail';
 import mailLimitsPlugin from './plugins/mail-limits';
 import publisherPlugin from './plugins/publisher';
+import publishSchedulerPlugin from './plugins/publish-scheduler';
 import redisPlugin from './plugins/redis';
 import securityPlugin from './plugins/security';
 import { strictValidatorCompiler } from './lib/strict-validator';
@@ -50,6 +51,8 @@ export interface BuildOptions {
   connection: Db;
   /** Where log lines go (default stdout); tests read them to prove nothing secret is logged. */
   logStream?: { write(line: string): void };
+  /** The clock scheduled publishing reads (default the real one); tests move time with it. */
+  clock?: () => Date;
 }
 
 export type App = FastifyInstance<
@@ -95,7 +98,12 @@ const REDACT = [
 const SECRET_QUERY = /([?&](?:token)=)[^&#]*/gi;
 
 /** Builds the whole server (API + built site) without listening. */
-export async function buildApp({ config, connection, logStream }: BuildOptions): Promise<App> {
+export async function buildApp({
+  config,
+  connection,
+  logStream,
+  clock,
+}: BuildOptions): Promise<App> {
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -154,6 +162,7 @@ export async function buildApp({ config, connection, logStream }: BuildOptions):
   await app.register(mailLimitsPlugin);
   await app.register(compilerPlugin);
   await app.register(publisherPlugin);
+  await app.register(publishSchedulerPlugin, { clock });
   await app.register(newsletterSenderPlugin);
   await app.register(swagger, {
     openapi: {

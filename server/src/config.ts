@@ -109,6 +109,8 @@ export interface Config {
    * `none`: the build runs as a plain child process (it still gets no path and no secret).
    */
   publishIsolation: 'auto' | 'namespace' | 'none';
+  /** How often each process looks for scheduled drafts that are due (ms). */
+  publishScheduleCheckMs: number;
 }
 
 export interface NewsletterSendingConfig {
@@ -371,5 +373,6 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     siteBuildCommand: env.SITE_BUILD_COMMAND || 'node "$PROJECT_DIR/scripts/build-site-aside.mjs"',
     publishWorkDir,
     publishIsolation: publishIsolation as Config['publishIsolation'],
+    publishScheduleCheckMs: int('PUBLISH_SCHEDULE_CHECK_SECONDS', 15, 1, 60) * 1000,
   };
 }

@@ -359,6 +359,18 @@ export interface DraftDeletionsTable {
   deleted_at: string;
 }
 
+/** A draft set to publish itself at `publish_at` (ISO UTC); see migration 130. */
+export interface DraftSchedulesTable {
+  draft_id: number;
+  publish_at: string;
+  scheduled_by: string;
+  scheduled_at: string;
+  /** When a server process took the due publish on; null while waiting. */
+  claimed_at: string | null;
+  /** Why the due publish was refused; null unless it was. */
+  failure: string | null;
+}
+
 /** A network an account has logged in from (keyed digest); see migration 082. */
 export interface LoginAddressesTable {
   user_id: number;
@@ -401,6 +413,7 @@ export interface Database {
   mail_limits: MailLimitsTable;
   drafts: DraftsTable;
   draft_deletions: DraftDeletionsTable;
+  draft_schedules: DraftSchedulesTable;
   publish_jobs: PublishJobsTable;
   giveaways: GiveawaysTable;
   participants: ParticipantsTable;

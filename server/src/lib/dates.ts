@@ -101,3 +101,26 @@ export function endOfDayIn(day: string, timeZone: string): string {
   while (todayIn(timeZone, new Date(guess)) <= day) guess += 15 * 60 * 1000;
   return new Date(guess).toISOString();
 }
+
+/** "2026-12-01T09:30": the wall-clock reading (to the minute) in `timeZone` at `at`. */
+export function wallTimeIn(timeZone: string, at: Date): string {
+  return new Date(wallClock(timeZone, at.getTime())).toISOString().slice(0, 16);
+}
+
+/**
+ * The moment a clock in `timeZone` reads `wall` (milliseconds of the same reading in UTC), or null
+ * when the clocks skip that reading. A reading that happens twice (clocks going back) is the first.
+ */
+export function momentOfWallTime(wall: number, timeZone: string): Date | null {
+  // The zone's offset at the guess moves the guess; a few rounds settle it, even across a change.
+  let guess = wall;
+  for (let i = 0; i < 3; i++) {
+    const next = wall - (wallClock(timeZone, guess) - guess);
+    if (next === guess) break;
+    guess = next;
+  }
+  // Of two moments with this reading, the earlier (an hour before, at most).
+  const earlier = guess - 60 * 60 * 1000;
+  if (wallClock(timeZone, earlier) === wall) guess = earlier;
+  return wallClock(timeZone, guess) === wall ? new Date(guess) : null;
+}

@@ -26,7 +26,7 @@ export interface TestApp {
  */
 export async function buildTestApp(
   env: Record<string, string> = {},
-  options: { logStream?: { write(line: string): void } } = {},
+  options: { logStream?: { write(line: string): void }; clock?: () => Date } = {},
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'site-test-'));
   const dialect = testDialect();
@@ -53,7 +53,12 @@ export async function buildTestApp(
   });
   let app: App;
   try {
-    app = await buildApp({ config, connection, logStream: options.logStream });
+    app = await buildApp({
+      config,
+      connection,
+      logStream: options.logStream,
+      clock: options.clock,
+    });
     await app.ready();
   } catch (error) {
     if (schema) await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(connection.db);

@@ -6,11 +6,14 @@ import {
   DraftListResponseSchema,
   DraftPreviewRequestSchema,
   DraftPreviewSchema,
+  DraftScheduleAnswerSchema,
+  DraftScheduleWriteSchema,
   DraftSchema,
   DraftWriteSchema,
   MessageResponseSchema,
   PageQuerySchema,
   PublishJobSchema,
+  ScheduledDraftListResponseSchema,
 } from '@site/contracts';
 import { accountRateLimit, compileAccount } from '../../../lib/client-key';
 import { notFound } from '../../../lib/http-error';
@@ -26,6 +29,12 @@ import {
   updateDraft,
 } from '../../../services/drafts/service';
 import { deleteDraft, listDraftDeletions } from '../../../services/drafts/deletions';
+import {
+  cancelSchedule,
+  getSchedule,
+  listScheduled,
+  setSchedule,
+} from '../../../services/drafts/schedule';
 import { errors } from '../errors';
 
 const missing = (id: number) =>
@@ -191,6 +200,84 @@ const draftRoutes: FastifyPluginAsyncTypebox = async (app) => {
         });
         return reply.code(202).send(job);
       }),
+  );
+
+  app.get(
+    '/scheduled',
+    {
+      schema: {
+        tags: ['drafts'],
+        summary:
+          'Drafts set to publish themselves, soonest first, with the site’s time zone (admin, editor)',
+        security: [{ bearerAuth: [] }],
+        response: { 200: ScheduledDraftListResponseSchema, ...errors },
+      },
+      onRequest: editors,
+    },
+    async () => listScheduled(app.publishScheduler.context()),
+  );
+
+  app.get(
+    '/:id/schedule',
+    {
+      schema: {
+        tags: ['drafts'],
+        summary: 'When the draft publishes itself (schedule null: not scheduled) (admin, editor)',
+        security: [{ bearerAuth: [] }],
+        params: DraftIdParamsSchema,
+        response: { 200: DraftScheduleAnswerSchema, ...errors },
+      },
+      onRequest: editors,
+    },
+    async (request) => {
+      const found = await getSchedule(app.publishScheduler.context(), request.params.id);
+      if (!found) throw missing(request.params.id);
+      return found;
+    },
+  );
+
+  app.put(
+    '/:id/schedule',
+    {
+      schema: {
+        tags: ['drafts'],
+        summary:
+          'Publish at a time (or move it): the draft stays a draft until then, and within a minute after it one server process publishes it as the editor who scheduled it; a time without offset is on the site’s clock (admin, editor)',
+        security: [{ bearerAuth: [] }],
+        params: DraftIdParamsSchema,
+        body: DraftScheduleWriteSchema,
+        response: { 200: DraftScheduleAnswerSchema, ...errors },
+      },
+      onRequest: editors,
+      config: { rateLimit: accountRateLimit(app.config.accountLimits.publish) },
+    },
+    async (request, reply) =>
+      answer(reply, async () =>
+        setSchedule(
+          app.publishScheduler.context(),
+          request.params.id,
+          request.body.publish_at,
+          request.user?.username ?? '',
+        ),
+      ),
+  );
+
+  app.delete(
+    '/:id/schedule',
+    {
+      schema: {
+        tags: ['drafts'],
+        summary: 'Cancel a scheduled publish; the draft stays in Drafts (admin, editor)',
+        security: [{ bearerAuth: [] }],
+        params: DraftIdParamsSchema,
+        response: { 200: MessageResponseSchema, ...errors },
+      },
+      onRequest: editors,
+    },
+    async (request) => {
+      await cancelSchedule(app.publishScheduler.context(), request.params.id);
+      return { message: 'The scheduled publish was cancelled; the draft stays in Drafts.' };
+    },
   );
 
   app.delete(

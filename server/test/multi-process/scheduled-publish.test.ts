@@ -1,0 +1,192 @@
+import { execFileSync } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'kysely';
+import type { Draft, PublishJobListResponse, ScheduledDraftListResponse } from '@site/contracts';
+import { type App, buildApp } from '../../src/app';
+import { loadConfig } from '../../src/config';
+import { connect } from '../../src/db/connect';
+import { testDialect, userWithToken } from '../helpers/build';
+import { DRAFT, makeContentDir } from '../routes/v1/drafts/fixtures';
+
+/**
+ * Two server instances on one database and one content repository (as two processes would be),
+ * PUBLISH_MODE=git, each looking for due drafts every second on a clock the test moves: a
+ * scheduled draft is committed once, by one of them, as soon as its time has come; an instance
+ * started after the time publishes what fell due while none ran; a claim left by a process that
+ * died is taken over.
+ */
+
+let dir: string;
+let content: ReturnType<typeof makeContentDir>;
+let url: string;
+let schema: string | undefined;
+const clock = { now: Date.parse('2026-12-01T09:00:00Z') };
+const apps: App[] = [];
+
+const git = (...args: string[]) =>
+  execFileSync('git', args, {
+    cwd: content.dir,
+    encoding: 'utf8',
+    env: {
+      ...process.env,
+      GIT_AUTHOR_NAME: 't',
+      GIT_AUTHOR_EMAIL: 't@t',
+      GIT_COMMITTER_NAME: 't',
+      GIT_COMMITTER_EMAIL: 't@t',
+    },
+  }).trim();
+
+async function start(): Promise<App> {
+  const config = loadConfig({
+    LOG_LEVEL: 'silent',
+    JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-signing',
+    DATABASE_URL: url,
+    DATA_DIR: path.join(dir, 'data'),
+    SITE_DIR: path.join(dir, 'public'),
+    PUBLISH_WORK_DIR: path.join(dir, 'publish'),
+    CONTENT_DIR: content.dir,
+    PUBLISH_MODE: 'git',
+    PUBLISH_SCHEDULE_CHECK_SECONDS: '1',
+    SITE_TIMEZONE: 'America/New_York',
+    RATE_LIMITS: 'off',
+  });
+  const connection = await connect(config.databaseUrl, process.cwd(), { schema });
+  const app = await buildApp({ config, connection, clock: () => new Date(clock.now) });
+  await app.ready();
+  apps.push(app);
+  return app;
+}
+
+async function until<T>(what: string, probe: () => Promise<T | null | false>, ms = 20_000) {
+  const deadline = Date.now() + ms;
+  while (Date.now() < deadline) {
+    const value = await probe();
+    if (value) return value;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+beforeAll(() => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'site-schedule-2p-'));
+  fs.mkdirSync(path.join(dir, 'data'));
+  content = makeContentDir();
+  git('init', '--quiet');
+  git('add', '.');
+  git('commit', '--quiet', '-m', 'content');
+  if (testDialect() === 'postgres') {
+    url = process.env.TEST_DATABASE_URL as string;
+    schema = `sched2_${crypto.randomBytes(5).toString('hex')}`;
+  } else {
+    url = `sqlite:${path.join(dir, 'data', 'site.db')}`;
+  }
+});
+
+afterAll(async () => {
+  for (const app of apps) await app.close().catch(() => undefined);
+  if (schema) {
+    const cleanup = await connect(url, process.cwd(), { schema });
+    await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(cleanup.db);
+    await cleanup.close();
+  }
+  fs.rmSync(dir, { recursive: true, force: true });
+  content.remove();
+});
+
+test('each scheduled draft is committed once, within seconds of its time, by either process', async () => {
+  const a = await start();
+  const b = await start();
+  const editor = await userWithToken(a, 'editor', 'erin');
+  const headers = { authorization: editor.authorization };
+  const create = async (app: App, title: string) => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/v1/drafts',
+      headers,
+      payload: { ...DRAFT, title },
+    });
+    expect(res.statusCode).toBe(201);
+    return res.json<Draft>();
+  };
+  const schedule = async (app: App, id: number, publishAt: string) => {
+    const res = await app.inject({
+      method: 'PUT',
+      url: `/api/v1/drafts/${id}/schedule`,
+      headers,
+      payload: { publish_at: publishAt },
+    });
+    expect(res.statusCode).toBe(200);
+  };
+  const jobs = async (app: App) =>
+    (await app.inject({ url: '/api/v1/publish-jobs', headers })).json<PublishJobListResponse>()
+      .items;
+  const commits = () => git('log', '--format=%s').split('\n');
+
+  // Scheduled through each process, for 4:30 and 4:45 AM in New York (EST, UTC-5).
+  const first = await create(a, 'First Scheduled');
+  const second = await create(b, 'Second Scheduled');
+  await schedule(b, first.id, '2026-12-01T04:30');
+  await schedule(a, second.id, '2026-12-01T04:45');
+  const listed = (
+    await a.inject({ url: '/api/v1/drafts/scheduled', headers })
+  ).json<ScheduledDraftListResponse>();
+  expect(listed.items.map((item) => [item.title, item.publish_at])).toEqual([
+    ['First Scheduled', '2026-12-01T09:30:00.000Z'],
+    ['Second Scheduled', '2026-12-01T09:45:00.000Z'],
+  ]);
+
+  // Just before its time both look several times; nothing is committed.
+  clock.now = Date.parse('2026-12-01T09:29:59Z');
+  await new Promise((resolve) => setTimeout(resolve, 2_500));
+  expect(await jobs(a)).toEqual([]);
+  expect(commits()).toEqual(['content']);
+
+  // Its time comes: committed once, as the scheduling editor, with that day's date.
+  clock.now = Date.parse('2026-12-01T09:30:00Z');
+  const [done] = await until('the first scheduled post to be committed', async () => {
+    const list = await jobs(b);
+    return list.length > 0 && list.every((job) => job.status === 'succeeded') && list;
+  });
+  expect(done).toMatchObject({ slug: first.slug, mode: 'git', requested_by: 'erin' });
+  // Several more looks by both change nothing.
+  await new Promise((resolve) => setTimeout(resolve, 2_500));
+  expect((await jobs(a)).length).toBe(1);
+  expect(commits()).toEqual([`Publish "First Scheduled"`, 'content']);
+  expect(git('log', '-1', '--format=%an')).toBe('erin');
+  expect(fs.readFileSync(path.join(content.dir, 'blog', `${first.slug}.md`), 'utf8')).toContain(
+    'date: 2026-12-01',
+  );
+
+  // Both processes stop before the second one's time; one started after it publishes at once.
+  await a.close();
+  await b.close();
+  clock.now = Date.parse('2026-12-01T10:00:00Z');
+  const c = await start();
+  await until(
+    'the second scheduled post to be committed after the restart',
+    async () => (await jobs(c)).filter((job) => job.status === 'succeeded').length === 2,
+  );
+  expect(commits()).toEqual([`Publish "Second Scheduled"`, `Publish "First Scheduled"`, 'content']);
+
+  // A claim left by a process that died mid-publish is taken over once it is stale.
+  const third = await create(c, 'Third Scheduled');
+  await schedule(c, third.id, '2026-12-01T05:10');
+  const claimedAt = '2026-12-01T10:10:00.000Z';
+  await c.db
+    .updateTable('draft_schedules')
+    .set({ claimed_at: claimedAt })
+    .where('draft_id', '=', third.id)
+    .execute();
+  clock.now = Date.parse('2026-12-01T10:11:00Z');
+  await new Promise((resolve) => setTimeout(resolve, 2_000));
+  expect((await jobs(c)).length).toBe(2);
+  clock.now = Date.parse('2026-12-01T10:12:30Z');
+  await until(
+    'the stale claim to be taken over',
+    async () => (await jobs(c)).filter((job) => job.status === 'succeeded').length === 3,
+  );
+  expect(commits()[0]).toBe(`Publish "Third Scheduled"`);
+}, 90_000);
