@@ -42,6 +42,8 @@ import personalDataRoutes from './routes/v1/personal-data';
 import staffRoutes from './routes/v1/staff';
 import newsletterIssueRoutes from './routes/v1/newsletter-issues';
 import newsletterSenderPlugin from './plugins/newsletter-sender';
+import imagesPlugin from './plugins/images';
+import imageRoutes from './routes/v1/images';
 import { RequestRender } from './lib/request-render';
 
 export interface BuildOptions {
@@ -153,6 +155,7 @@ export async function buildApp({ config, connection, logStream }: BuildOptions):
   await app.register(compilerPlugin);
   await app.register(publisherPlugin);
   await app.register(newsletterSenderPlugin);
+  await app.register(imagesPlugin);
   await app.register(swagger, {
     openapi: {
       openapi: '3.0.3',
@@ -217,6 +220,7 @@ export async function buildApp({ config, connection, logStream }: BuildOptions):
       await api.register(staffRoutes, { prefix: '/staff' });
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
       await api.register(giveawayRoutes);
+      await api.register(imageRoutes, { prefix: '/images' });
     },
     { prefix: '/api/v1' },
   );

@@ -25,6 +25,7 @@ import * as m096 from './096-entry-confirmation-tokens';
 import { giveawayRulesBackfill, type GiveawayRulesWriter } from './092-giveaway-rules-backfill';
 import * as m100 from './100-giveaway-desk';
 import * as m101 from './101-enquiry-read';
+import * as m110 from './110-images';
 
 export type { GiveawayRulesWriter } from './092-giveaway-rules-backfill';
 
@@ -66,6 +67,7 @@ const migrations = (context: MigrationContext): Record<string, Migration> => ({
   '094-weighted-draw': m094,
   '095-winner-places': m095,
   '096-entry-confirmation-tokens': m096,
+  '110-images': m110,
 });
 
 export const migrationProviderWith = (context: MigrationContext): MigrationProvider => ({
