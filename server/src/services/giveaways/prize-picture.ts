@@ -6,8 +6,8 @@ type Before = { prize_image: string | null; prize_image_id: number | null } | nu
 
 /**
  * Settles a giveaway's prize picture before it is saved (outside any transaction, since it may
- * fetch): a newly uploaded picture (an id the giveaway does not have yet) wins and has no
- * address; a new address is fetched once and stored, and one that cannot be fetched or read is
+ * fetch): a picture stored beforehand (an id the giveaway does not have yet: an upload, or an
+ * address the form had fetched through POST /images) wins, with the address kept as given; a new address is fetched once and stored, and one that cannot be fetched or read is
  * refused with the reason (400); the address the giveaway already has keeps its picture, and if
  * it never had one (saved before pictures were stored) a failed fetch leaves it as it was.
  */
@@ -22,7 +22,7 @@ export async function settlePrizePicture(
     if (!(await images.get(id))) {
       throw badRequest('The uploaded prize picture was not found; please upload it again.');
     }
-    return { ...input, prize_image: null };
+    return input;
   }
   if (url) {
     const same = before !== null && url === before.prize_image;

@@ -107,7 +107,11 @@ export type GiveawayInput = Pick<Selectable<GiveawaysTable>, SettableField>;
  * Settable fields that only present a giveaway: every other one is written into its official
  * rules (the title and prize name it), so it is fixed once the winner is drawn.
  */
-const PRESENTATION_ONLY = ['description', 'prize_image', 'prize_image_id'] as const satisfies SettableField[];
+const PRESENTATION_ONLY = [
+  'description',
+  'prize_image',
+  'prize_image_id',
+] as const satisfies SettableField[];
 
 /** The settable fields the official rules are written from (all but the presentation ones). */
 export type RulesField = Exclude<SettableField, (typeof PRESENTATION_ONLY)[number]>;

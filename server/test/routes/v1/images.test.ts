@@ -151,17 +151,28 @@ describe('POST /images', () => {
     expect(res.json()).toEqual({ detail: 'The picture is larger than the 1 MB taken.' });
   });
 
-  test('only admins upload; a request that is not multipart is refused', async () => {
+  test('only admins upload; JSON names an address to fetch, anything else is refused', async () => {
     expect((await upload('a.jpg', 'image/jpeg', photo, editor)).statusCode).toBe(403);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/images',
-      headers: { authorization: admin },
-      payload: { url: 'x' },
-    });
-    expect(res.statusCode).toBeGreaterThanOrEqual(400);
-    expect(res.statusCode).toBeLessThan(500);
-    expect(res.json().detail).toEqual(expect.any(String));
+    const send = (payload: object) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v1/images',
+        headers: { authorization: admin },
+        payload,
+      });
+    const fetched = await send({ url: `${origin}/prize.jpg` });
+    expect(fetched.statusCode).toBe(201);
+    expect(fetched.json<Picture>()).toMatchObject({ width: 900, height: 500 });
+    const unreachable = await send({ url: `http://127.0.0.1:${closedPort}/x.jpg` });
+    expect(unreachable.statusCode).toBe(400);
+    expect(unreachable.json().detail).toBe(
+      `The image at http://127.0.0.1:${closedPort}/x.jpg could not be fetched: the server could not be reached.`,
+    );
+    const neither = await send({ picture: 'x' });
+    expect(neither.statusCode).toBe(400);
+    expect(neither.json().detail).toBe(
+      'Send the picture as multipart/form-data with one file, or as JSON {"url": "https://…"}.',
+    );
   });
 
   test('a missing media file answers 404; a malformed name is never read from disk', async () => {

@@ -5,7 +5,10 @@ import { badRequest, HttpError } from '../../../lib/http-error';
 import { ImageRefused, toPicture } from '../../../services/images/service';
 import { errors } from '../errors';
 
-/** Uploading a picture (admin): one file, checked and stored; the answer is the stored picture. */
+/**
+ * Storing a picture (admin): one uploaded file, or an address the server fetches once; either is
+ * checked and stored, and the answer is the stored picture.
+ */
 const imageRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { maxBytes } = app.config.images;
   await app.register(multipart, {
@@ -18,14 +21,28 @@ const imageRoutes: FastifyPluginAsyncTypebox = async (app) => {
       onRequest: app.requireRole('admin'),
       schema: {
         tags: ['images'],
-        summary: 'Upload a picture (admin): multipart/form-data with one file field',
-        consumes: ['multipart/form-data'],
+        summary:
+          'Store a picture (admin): multipart/form-data with one file, or JSON {"url"} fetched once by the server',
+        consumes: ['multipart/form-data', 'application/json'],
         response: { 201: StoredImageSchema, 413: errors[400], ...errors },
       },
     },
     async (request, reply) => {
       if (!request.isMultipart()) {
-        throw badRequest('Send the picture as multipart/form-data with one file.');
+        // JSON {"url": …}: the server fetches the picture once and stores it.
+        const body = request.body as { url?: unknown } | undefined;
+        const url = body && typeof body === 'object' ? body.url : undefined;
+        if (typeof url !== 'string' || url.trim() === '' || url.length > 2048) {
+          throw badRequest(
+            'Send the picture as multipart/form-data with one file, or as JSON {"url": "https://…"}.',
+          );
+        }
+        try {
+          return reply.code(201).send(toPicture(await app.images.storeFromUrl(url)));
+        } catch (error) {
+          if (error instanceof ImageRefused) throw badRequest(error.message);
+          throw error;
+        }
       }
       const part = await request.file();
       if (!part) throw badRequest('The upload holds no file; please choose a picture.');
