@@ -740,6 +740,9 @@ try {
     ADMIN_USERNAME: admin.username,
     ADMIN_PASSWORD: admin.password,
     RATE_LIMITS: 'off',
+    // The seeded prize image is the site's own /og-image.png on loopback, which the server may
+    // fetch only with this test-only allowance.
+    IMAGE_FETCH_ALLOW_LOOPBACK: 'on',
   });
   plainServer = await serveStatic(path.join(yardstickDir, 'public'), port + 1);
   floorServer = await serveBuiltCopy(floorDir, port + 2, { RATE_LIMITS: 'off' });

@@ -1,4 +1,5 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { PictureSchema } from './images';
 import {
   CLAIM_DAYS_LIMITS,
   EMAIL_MAX_LENGTH,
@@ -182,7 +183,13 @@ export const GiveawaySchema = Type.Object({
   title: Type.String(),
   description: Type.String(),
   prize: Type.String(),
+  /**
+   * The address the prize picture was fetched from; null for an uploaded one or none. While a
+   * giveaway saved before pictures were stored has no `prize_picture` yet, the site shows this.
+   */
   prize_image: Type.Union([Type.String(), Type.Null()]),
+  /** The stored prize picture, in widths and formats for `<picture>`; null when there is none. */
+  prize_picture: Type.Union([PictureSchema, Type.Null()]),
   /** YYYY-MM-DD; entries open at the start of this day in the site's time zone. */
   start_date: Type.String(),
   /** YYYY-MM-DD; entries close at the end of this day in the site's time zone. */
@@ -263,9 +270,19 @@ export const GiveawayFormFields = {
     maxLength: 200,
     errorMessage: 'must be between 1 and 200 characters',
   }),
+  /**
+   * An http(s) address of the prize picture: the server fetches it once, when it changes, and
+   * keeps its own copy. Empty or null for none (or for an uploaded picture, see prize_image_id).
+   */
   prize_image: Type.Optional(
     Type.Union([Type.String({ maxLength: 2048 }), Type.Null()], {
       errorMessage: 'must be an http:// or https:// address of at most 2048 characters, or empty',
+    }),
+  ),
+  /** A picture stored by POST /images; used when it differs from the one the giveaway has. */
+  prize_image_id: Type.Optional(
+    Type.Union([Type.Integer({ minimum: 1 }), Type.Null()], {
+      errorMessage: 'must be the id of a stored image, or null',
     }),
   ),
   start_date: GiveawayDateSchema,

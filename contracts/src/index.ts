@@ -15,3 +15,4 @@ export * from './newsletter-issues';
 export * from './form-fields';
 export * from './site-content';
 export * from './content-check';
+export * from './images';

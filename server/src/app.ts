@@ -44,6 +44,8 @@ import personalDataRoutes from './routes/v1/personal-data';
 import staffRoutes from './routes/v1/staff';
 import newsletterIssueRoutes from './routes/v1/newsletter-issues';
 import newsletterSenderPlugin from './plugins/newsletter-sender';
+import imagesPlugin from './plugins/images';
+import imageRoutes from './routes/v1/images';
 import { RequestRender } from './lib/request-render';
 
 export interface BuildOptions {
@@ -164,6 +166,7 @@ export async function buildApp({
   await app.register(publisherPlugin);
   await app.register(publishSchedulerPlugin, { clock });
   await app.register(newsletterSenderPlugin);
+  await app.register(imagesPlugin);
   await app.register(swagger, {
     openapi: {
       openapi: '3.0.3',
@@ -228,6 +231,7 @@ export async function buildApp({
       await api.register(staffRoutes, { prefix: '/staff' });
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
       await api.register(giveawayRoutes);
+      await api.register(imageRoutes, { prefix: '/images' });
     },
     { prefix: '/api/v1' },
   );

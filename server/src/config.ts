@@ -111,6 +111,24 @@ export interface Config {
   publishIsolation: 'auto' | 'namespace' | 'none';
   /** How often each process looks for scheduled drafts that are due (ms). */
   publishScheduleCheckMs: number;
+  /** What the image service accepts and how it fetches a picture named by address. */
+  images: ImageLimits;
+}
+
+export interface ImageLimits {
+  /** Largest image file taken, uploaded or fetched (bytes). */
+  maxBytes: number;
+  /** Most pixels (width × height) an image may have; larger ones are refused before decoding. */
+  maxPixels: number;
+  /** Longest a fetch may take from the first connection to the last byte (ms). */
+  fetchTimeoutMs: number;
+  /** Redirects a fetch follows; each new address is checked again. */
+  fetchMaxRedirects: number;
+  /**
+   * Test-only: lets a fetch reach this machine's loopback addresses (127.0.0.0/8, ::1), so tests
+   * fetch from a local server. Every other private, link-local or reserved address stays refused.
+   */
+  fetchAllowLoopback: boolean;
 }
 
 export interface NewsletterSendingConfig {
@@ -334,6 +352,19 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     );
   }
 
+  const loopbackSwitch = (env.IMAGE_FETCH_ALLOW_LOOPBACK ?? 'off').toLowerCase();
+  if (!['on', 'off'].includes(loopbackSwitch))
+    problems.push(
+      `IMAGE_FETCH_ALLOW_LOOPBACK must be "on" or "off" (got "${env.IMAGE_FETCH_ALLOW_LOOPBACK}").`,
+    );
+  const images: ImageLimits = {
+    maxBytes: int('IMAGE_MAX_MB', 15, 1, 200) * 1024 * 1024,
+    maxPixels: int('IMAGE_MAX_MEGAPIXELS', 40, 1, 268) * 1_000_000,
+    fetchTimeoutMs: int('IMAGE_FETCH_TIMEOUT_SECONDS', 10, 1, 120) * 1000,
+    fetchMaxRedirects: int('IMAGE_FETCH_MAX_REDIRECTS', 3, 0, 10),
+    fetchAllowLoopback: loopbackSwitch === 'on',
+  };
+
   if (problems.length > 0) throw new ConfigError(problems);
 
   return {
@@ -374,5 +405,6 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     publishWorkDir,
     publishIsolation: publishIsolation as Config['publishIsolation'],
     publishScheduleCheckMs: int('PUBLISH_SCHEDULE_CHECK_SECONDS', 15, 1, 60) * 1000,
+    images,
   };
 }

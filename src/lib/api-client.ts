@@ -114,7 +114,10 @@ async function request<T>(
 
   let payload: BodyInit | undefined;
   if (body !== undefined) {
-    if (options.form) {
+    if (typeof FormData !== 'undefined' && body instanceof FormData) {
+      // A file upload: the browser writes the multipart type with its boundary.
+      payload = body;
+    } else if (options.form) {
       headers['Content-Type'] = 'application/x-www-form-urlencoded';
       payload = new URLSearchParams(body as FormBody).toString();
     } else {

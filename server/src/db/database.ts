@@ -157,7 +157,12 @@ export interface GiveawaysTable {
   title: string;
   description: string;
   prize: string;
+  /** The address the prize picture was fetched from (or is still to be fetched from); null for an upload. */
   prize_image: string | null;
+  /** The stored prize picture (images.id); null when there is none yet. */
+  prize_image_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** Background tries to fetch `prize_image` for a giveaway that had only the address. */
+  prize_image_attempts: ColumnType<number, number | undefined, number>;
   /** YYYY-MM-DD in the site's time zone. */
   start_date: string;
   end_date: string | null;
@@ -409,8 +414,29 @@ export interface MailLimitsTable {
   resets_at: string;
 }
 
+/** One stored picture: its widths in each format live under DATA_DIR/media/<key>/. */
+export interface ImagesTable {
+  id: Generated<number>;
+  key: string;
+  /** Of the largest stored width. */
+  width: number;
+  height: number;
+  /** JSON array of widths, smallest first. */
+  widths: string;
+  /** JSON array of file extensions, best first (e.g. ["avif","webp","jpg"]). */
+  formats: string;
+  /** A data: address of a tiny blurred copy. */
+  placeholder: string;
+  source_bytes: number;
+  /** The format the bytes were recognised as (jpeg, png, webp, gif, avif). */
+  source_type: string;
+  source_url: string | null;
+  created_at: string;
+}
+
 export interface Database {
   mail_limits: MailLimitsTable;
+  images: ImagesTable;
   drafts: DraftsTable;
   draft_deletions: DraftDeletionsTable;
   draft_schedules: DraftSchedulesTable;

@@ -5,6 +5,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { type Kysely, sql } from 'kysely';
 import pg from 'pg';
+import sharp from 'sharp';
+import type { Picture } from '@site/contracts';
 import { type App, buildApp } from '../../src/app';
 import { loadConfig } from '../../src/config';
 import { connect } from '../../src/db/connect';
@@ -17,6 +19,7 @@ import {
   type ToolRunner,
 } from '../../src/services/backup';
 import { markRunning } from '../../src/services/running-servers';
+import { toPicture } from '../../src/services/images/service';
 import { testDialect } from '../helpers/build';
 import { makeContentDir, DRAFT } from '../routes/v1/drafts/fixtures';
 import { createGiveaway, enter } from '../routes/v1/giveaways/fixtures';
@@ -259,6 +262,7 @@ test('the commands on a quiet site: one line each, exact restore, refusal while 
   let restored: App | null = null;
   let token: string;
   let giveawayId: number;
+  let picture: Picture;
   let from: Record<string, string[]>;
   try {
     await createUser(app.db, 'owner', PASSWORD, 'admin');
@@ -267,6 +271,14 @@ test('the commands on a quiet site: one line each, exact restore, refusal while 
     for (let i = 0; i < 5; i++) {
       expect((await enter(app, giveawayId, `q${i}@example.com`, `q${i}`)).statusCode).toBe(200);
     }
+    // A stored picture: 400 px wide, so two widths (320, 400) in three formats under media/.
+    picture = toPicture(
+      await app.images.store(
+        await sharp({ create: { width: 400, height: 300, channels: 3, background: '#336699' } })
+          .png()
+          .toBuffer(),
+      ),
+    );
     expect(
       (
         await app.inject({
@@ -288,7 +300,7 @@ test('the commands on a quiet site: one line each, exact restore, refusal while 
   expect(backup.status).toBe(0);
   expect(backup.stdout.trim().split('\n')).toHaveLength(1);
   expect(backup.stdout).toMatch(
-    /^Backed up the (SQLite|PostgreSQL) database \(\d+ rows in \d+ tables\), 1 files of DATA_DIR and 4 files of content\/ to .*quiet\.tar\.gz/,
+    /^Backed up the (SQLite|PostgreSQL) database \(\d+ rows in \d+ tables\), 7 files of DATA_DIR and 4 files of content\/ to .*quiet\.tar\.gz/,
   );
 
   const target = await newSite('quiet-target');
@@ -341,6 +353,14 @@ test('the commands on a quiet site: one line each, exact restore, refusal while 
     expect(posts.json<{ items: { slug: string }[] }>().items.map((p) => p.slug)).toEqual([
       'already-out',
     ]);
+    // Stored pictures come back with their files.
+    for (const address of [
+      picture.src,
+      ...picture.srcset.split(', ').map((e) => e.split(' ')[0]),
+    ]) {
+      const file = await restored.inject({ method: 'GET', url: address as string });
+      expect(file.statusCode).toBe(200);
+    }
   } finally {
     await restored?.close();
   }

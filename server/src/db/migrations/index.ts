@@ -27,6 +27,7 @@ import * as m100 from './100-giveaway-desk';
 import * as m101 from './101-enquiry-read';
 import * as m102 from './102-mail-limits';
 import * as m110 from './110-draft-deletions';
+import * as m120 from './120-images';
 import * as m130 from './130-draft-schedules';
 
 export type { GiveawayRulesWriter } from './092-giveaway-rules-backfill';
@@ -71,6 +72,7 @@ const migrations = (context: MigrationContext): Record<string, Migration> => ({
   '096-entry-confirmation-tokens': m096,
   '102-mail-limits': m102,
   '110-draft-deletions': m110,
+  '120-images': m120,
   '130-draft-schedules': m130,
 });
 

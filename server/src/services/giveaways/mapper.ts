@@ -3,6 +3,7 @@ import type {
   DrawRound,
   Giveaway,
   Participant,
+  Picture,
   Removal,
   SelectWinnerResponse,
   WinnerPlace,
@@ -117,6 +118,7 @@ export function toGiveaway(
   rounds: readonly RoundRow[],
   view: GiveawayView,
   removals: readonly Removal[] = [],
+  picture: Picture | null = null,
 ): Giveaway {
   const state = deriveState(row, view.today);
   const current = rounds.find((r) => r.round === row.draw_round);
@@ -157,6 +159,7 @@ export function toGiveaway(
     description: row.description,
     prize: row.prize,
     prize_image: row.prize_image,
+    prize_picture: picture,
     start_date: row.start_date,
     end_date: row.end_date,
     entries_close_at: row.end_date ? endOfDayIn(row.end_date, view.timeZone) : null,

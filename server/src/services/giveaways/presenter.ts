@@ -4,6 +4,7 @@ import type { Database } from '../../db/database';
 import { notFound } from '../../lib/http-error';
 import { toWinners } from './mapper';
 import { listRounds, notFoundSentence } from './service';
+import { picturesByIds } from '../images/service';
 
 type Db = Kysely<Database>;
 
@@ -41,6 +42,7 @@ export async function getPresenter(db: Db, id: number): Promise<Presenter> {
       'g.title',
       'g.prize',
       'g.prize_image',
+      'g.prize_image_id',
       'g.participant_count',
       'g.external_randomness',
       'g.frozen_at',
@@ -79,7 +81,11 @@ export async function getPresenter(db: Db, id: number): Promise<Presenter> {
     id: g.id,
     title: g.title,
     prize: g.prize,
-    prize_image: g.prize_image,
+    prize_image:
+      g.prize_image_id === null
+        ? g.prize_image
+        : ((await picturesByIds(db, [g.prize_image_id])).get(g.prize_image_id)?.src ??
+          g.prize_image),
     participant_count: g.participant_count,
     external_randomness: g.external_randomness,
     frozen: g.frozen_at !== null,

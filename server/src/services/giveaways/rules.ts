@@ -107,7 +107,11 @@ export type GiveawayInput = Pick<Selectable<GiveawaysTable>, SettableField>;
  * Settable fields that only present a giveaway: every other one is written into its official
  * rules (the title and prize name it), so it is fixed once the winner is drawn.
  */
-const PRESENTATION_ONLY = ['description', 'prize_image'] as const satisfies SettableField[];
+const PRESENTATION_ONLY = [
+  'description',
+  'prize_image',
+  'prize_image_id',
+] as const satisfies SettableField[];
 
 /** The settable fields the official rules are written from (all but the presentation ones). */
 export type RulesField = Exclude<SettableField, (typeof PRESENTATION_ONLY)[number]>;
@@ -187,6 +191,7 @@ export function validateGiveawayInput(body: GiveawayFormPayload): GiveawayInput 
     description,
     prize,
     prize_image: image || null,
+    prize_image_id: body.prize_image_id ?? null,
     start_date: body.start_date,
     end_date: end,
     max_participants: max,

@@ -52,6 +52,7 @@ import {
   validateEntry,
 } from './rules';
 import { writeRules } from './rules-store';
+import { picturesByIds } from '../images/service';
 
 /*
  * Giveaway persistence and the rules that need the database. Every state change that another
@@ -239,7 +240,7 @@ export async function presentGiveaways(
   const now = new Date();
   const day = todayIn(context.timeZone, now);
   const fresh = (await freezeDue(db, rows, day, now)) ? await reread() : rows;
-  const [rounds, removals] = await Promise.all([
+  const [rounds, removals, pictures] = await Promise.all([
     listRounds(
       db,
       fresh.filter((r) => r.draw_round !== null).map((r) => r.id),
@@ -247,6 +248,10 @@ export async function presentGiveaways(
     listRemovals(
       db,
       fresh.map((r) => r.id),
+    ),
+    picturesByIds(
+      db,
+      fresh.flatMap((r) => (r.prize_image_id === null ? [] : [r.prize_image_id])),
     ),
   ]);
   const view = {
@@ -261,6 +266,7 @@ export async function presentGiveaways(
       rounds.filter((r) => r.giveaway_id === row.id),
       view,
       removals.filter((r) => r.giveaway_id === row.id),
+      row.prize_image_id === null ? null : (pictures.get(row.prize_image_id) ?? null),
     ),
   );
 }

@@ -175,6 +175,7 @@ describe('validateGiveawayInput', () => {
       description: 'Description',
       prize: 'Prize',
       prize_image: null,
+      prize_image_id: null,
       start_date: '2026-05-01',
       end_date: null,
       max_participants: null,

@@ -47,6 +47,7 @@ export function buildGiveaway(overrides: Partial<GiveawayItem> = {}): GiveawayIt
     description: 'Win a free custom AI agent for your business.',
     prize: 'A custom AI agent',
     prize_image: null,
+    prize_picture: null,
     start_date: '2026-03-05',
     end_date: null,
     max_participants: null,

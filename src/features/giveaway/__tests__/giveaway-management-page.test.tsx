@@ -164,6 +164,7 @@ describe('GiveawayManagementPage', () => {
         description: 'Fresh.',
         prize: 'A prize',
         prize_image: null,
+        prize_image_id: null,
         start_date: localDateIso(),
         end_date: null,
         max_participants: 10,
@@ -235,6 +236,111 @@ describe('GiveawayManagementPage', () => {
       await user.click(dialog().getByRole('button', { name: 'Create Giveaway' }));
       expect(await screen.findByRole('alert')).toHaveTextContent('Failed to save giveaway');
       expect(screen.getByRole('dialog')).toBeInTheDocument();
+    });
+
+    const picture = {
+      id: 41,
+      width: 1200,
+      height: 630,
+      placeholder: 'data:image/webp;base64,UklGRg==',
+      src: '/media/0123456789abcdef0123456789abcdef/1200.jpg',
+      srcset: '/media/0123456789abcdef0123456789abcdef/320.jpg 320w',
+      sources: [],
+    };
+
+    it('uploads a prize picture and saves the giveaway with it', async () => {
+      signInAs('admin');
+      let uploaded = '';
+      let sent: Record<string, unknown> | undefined;
+      server.use(
+        getGiveawaysHandler([]),
+        http.post(`${API}/images`, async ({ request }) => {
+          uploaded = `${request.headers.get('content-type')}\n${await request.text()}`;
+          return HttpResponse.json(picture, { status: 201 });
+        }),
+        http.post(`${API}/giveaway`, async ({ request }) => {
+          sent = (await request.json()) as Record<string, unknown>;
+          return HttpResponse.json(buildGiveaway({ id: 3, prize_picture: picture }) as never, {
+            status: 201,
+          });
+        }),
+      );
+      const user = userEvent.setup();
+      renderWithProviders(<GiveawayManagementPage />, { apollo: true });
+      await user.click(await screen.findByRole('button', { name: 'Create Giveaway' }));
+      await user.type(dialog().getByLabelText(/Title/), 'T');
+      await user.type(dialog().getByLabelText(/Description/), 'D');
+      await user.type(dialog().getByLabelText(/^Prize\*?$/), 'P');
+      const file = new File([new Uint8Array([0xff, 0xd8, 0xff])], 'prize.jpg', {
+        type: 'image/jpeg',
+      });
+      await user.upload(dialog().getByLabelText('Or upload a picture'), file);
+      expect(await dialog().findByRole('img', { name: 'The prize picture' })).toHaveAttribute(
+        'src',
+        picture.src,
+      );
+      expect(uploaded).toMatch(/^multipart\/form-data; boundary=/);
+      // jsdom's File reaches the test's FormData parser without its name; e2e sends real files.
+      expect(uploaded).toContain('Content-Disposition: form-data; name="file"');
+      await user.click(dialog().getByRole('button', { name: 'Create Giveaway' }));
+      expect(await screen.findByText('Giveaway created successfully')).toBeInTheDocument();
+      expect(sent).toMatchObject({ prize_image: null, prize_image_id: 41 });
+    });
+
+    it('explains a refused upload under the field', async () => {
+      signInAs('admin');
+      server.use(
+        getGiveawaysHandler([]),
+        http.post(`${API}/images`, () =>
+          detail(
+            400,
+            'The file is not an image this site can use; please give a JPEG, PNG, WebP, GIF or AVIF picture.',
+          ),
+        ),
+      );
+      const user = userEvent.setup();
+      renderWithProviders(<GiveawayManagementPage />, { apollo: true });
+      await user.click(await screen.findByRole('button', { name: 'Create Giveaway' }));
+      await user.upload(
+        dialog().getByLabelText('Or upload a picture'),
+        new File(['<html>'], 'prize.jpg', { type: 'image/jpeg' }),
+      );
+      expect(await dialog().findByText(/not an image this site can use/)).toBeInTheDocument();
+      expect(dialog().queryByRole('img', { name: 'The prize picture' })).not.toBeInTheDocument();
+    });
+
+    it('an address that cannot be fetched is explained under its field; nothing is saved and what was typed stays', async () => {
+      signInAs('admin');
+      let saves = 0;
+      const address = 'https://cdn.example.com/expired.jpg';
+      server.use(
+        getGiveawaysHandler([]),
+        http.post(`${API}/images`, () =>
+          detail(400, `The image at ${address} could not be fetched: the server answered 403.`),
+        ),
+        http.post(`${API}/giveaway`, () => {
+          saves += 1;
+          return new HttpResponse(null, { status: 500 });
+        }),
+      );
+      const user = userEvent.setup();
+      renderWithProviders(<GiveawayManagementPage />, { apollo: true });
+      await user.click(await screen.findByRole('button', { name: 'Create Giveaway' }));
+      await user.type(dialog().getByLabelText(/Title/), 'Kept title');
+      await user.type(dialog().getByLabelText(/Description/), 'D');
+      await user.type(dialog().getByLabelText(/^Prize\*?$/), 'P');
+      await user.type(dialog().getByLabelText(/Prize Image URL/), address);
+      await user.click(dialog().getByRole('button', { name: 'Create Giveaway' }));
+      const field = dialog().getByLabelText(/Prize Image URL/);
+      await waitFor(() => expect(field).toHaveAttribute('aria-invalid', 'true'));
+      expect(
+        dialog().getByText(
+          `The image at ${address} could not be fetched: the server answered 403.`,
+        ),
+      ).toBeInTheDocument();
+      expect(field).toHaveValue(address);
+      expect(dialog().getByLabelText(/Title/)).toHaveValue('Kept title');
+      expect(saves).toBe(0);
     });
 
     it('edits a giveaway from a prefilled dialog', async () => {

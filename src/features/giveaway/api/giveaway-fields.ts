@@ -21,6 +21,18 @@ export const GIVEAWAY_FIELDS = gql`
     description
     prize
     prize_image
+    prize_picture @type(name: "Picture") {
+      id
+      width
+      height
+      placeholder
+      src
+      srcset
+      sources @type(name: "PictureSource") {
+        type
+        srcset
+      }
+    }
     start_date
     end_date
     entries_close_at
@@ -110,6 +122,7 @@ export type GiveawayItem = Omit<
   | 'entries_close_at'
   | 'winner_count'
   | 'winners'
+  | 'prize_picture'
 > & {
   __typename?: 'Giveaway';
   id: Giveaway['id'] | null;
@@ -127,6 +140,8 @@ export type GiveawayItem = Omit<
   frozen: FrozenList | null;
   /** How many winners the draw picks (missing from an older server's answer: one). */
   winner_count?: number | null;
+  /** The stored prize picture (missing from an older server's answer). */
+  prize_picture?: Giveaway['prize_picture'];
   /** Each place's current winner after the draw (missing from an older server's answer). */
   winners?: WinnerPlace[] | null;
 };

@@ -15,8 +15,12 @@ import type { GiveawayWithId } from '../api/giveaway-fields';
 import { ParticipantCount } from './card-parts';
 import { TrophyIcon, UsersIcon } from '@/components/icons';
 import { StatusBadge } from './status-badge';
+import { PrizePicture } from './prize-picture';
 
-const PrizeImage = styled.img`
+/** The card is the list's full width on a phone, half or a third of it on wider screens. */
+const CARD_SIZES = '(min-width: 1024px) 400px, (min-width: 640px) 50vw, 100vw';
+
+const PrizeImage = styled(PrizePicture)`
   display: block;
   width: 100%;
   aspect-ratio: 16 / 9;
@@ -97,13 +101,13 @@ export function GiveawayCard({
     <ListCard
       labelledBy={`giveaway-${giveaway.id}-title`}
       media={
-        giveaway.prize_image ? (
+        giveaway.prize_picture || giveaway.prize_image ? (
           <PrizeImage
-            src={giveaway.prize_image}
+            picture={giveaway.prize_picture}
+            fallbackSrc={giveaway.prize_image}
             alt={`Prize: ${giveaway.prize}`}
-            loading={first ? 'eager' : 'lazy'}
-            // React 18 knows no fetchPriority prop: the attribute is spelled as HTML has it.
-            {...(first ? { fetchpriority: 'high' } : {})}
+            sizes={CARD_SIZES}
+            eager={first}
           />
         ) : null
       }

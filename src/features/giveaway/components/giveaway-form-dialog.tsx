@@ -6,7 +6,8 @@ import {
   WINNER_COUNT_LIMITS,
   REFERRAL_CAP_LIMITS,
 } from '@site/contracts/form-fields';
-import React, { useId } from 'react';
+import type { Picture } from '@site/contracts';
+import React, { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import styled from 'styled-components';
 import * as yup from 'yup';
@@ -20,6 +21,7 @@ import type { GiveawayWithId } from '../api/giveaway-fields';
 import { useUpdateGiveaway } from '../api/update-giveaway';
 import { serverSentence } from '../error-message';
 import { localDateIso } from '@/lib/dates';
+import { PrizeImageField, storePicture } from './prize-image-field';
 
 /** The attributes of a field that takes a whole number within `limits`. */
 function wholeNumberField(limits: { min: number; max: number }) {
@@ -258,14 +260,36 @@ function GiveawayForm({ giveaway, onDone, onCancel }: GiveawayFormProps) {
   const {
     register,
     handleSubmit,
+    setValue,
+    setError,
+    clearErrors,
     formState: { errors, isSubmitting },
   } = useForm<GiveawayFormValues>({
     resolver: yupResolver(giveawayFormSchema),
     defaultValues: initialValues(giveaway),
   });
+  const initialUrl = giveaway?.prize_image ?? '';
+  const [picture, setPicture] = useState<Picture | null>(giveaway?.prize_picture ?? null);
 
   const onSubmit = handleSubmit(async (values) => {
-    const input = toPayload(values);
+    // A new address is fetched (and checked) before the save, so a picture that cannot be used is
+    // explained under its field and nothing else is lost.
+    let chosen = picture;
+    if (values.prize_image && values.prize_image !== initialUrl) {
+      try {
+        chosen = await storePicture(values.prize_image);
+        setPicture(chosen);
+      } catch (failure) {
+        setError('prize_image', {
+          message: serverSentence(failure, 'The picture at this address could not be fetched.'),
+        });
+        return;
+      }
+    } else if (!values.prize_image && initialUrl && picture?.id === giveaway?.prize_picture?.id) {
+      // The address was cleared: the picture fetched from it goes too.
+      chosen = null;
+    }
+    const input = { ...toPayload(values), prize_image_id: chosen?.id ?? null };
     if (giveaway) {
       try {
         const { data } = await updateGiveaway({ variables: { id: String(giveaway.id), input } });
@@ -332,18 +356,16 @@ function GiveawayForm({ giveaway, onDone, onCancel }: GiveawayFormProps) {
       <Field label="Prize" required error={errors.prize?.message}>
         <Input readOnly={drawn} {...register('prize')} />
       </Field>
-      <Field
-        label="Prize Image URL"
+      <PrizeImageField
+        picture={picture}
+        onPicture={setPicture}
+        urlInput={register('prize_image')}
+        clearUrl={() => setValue('prize_image', '')}
         error={errors.prize_image?.message}
-        hint="Optional. A link to a picture of the prize."
-      >
-        <Input
-          type="url"
-          inputMode="url"
-          placeholder="https://example.com/prize.jpg"
-          {...register('prize_image')}
-        />
-      </Field>
+        onError={(message) =>
+          message ? setError('prize_image', { message }) : clearErrors('prize_image')
+        }
+      />
       <Row>
         <Field label="Start Date" required error={errors.start_date?.message}>
           <Input type="date" readOnly={frozen || drawn} {...register('start_date')} />

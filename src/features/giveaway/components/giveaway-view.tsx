@@ -21,6 +21,7 @@ import { EntryPulse } from './entry-pulse';
 import { FairDrawCard } from './fair-draw-card';
 import { ShareCard } from './share-card';
 import { StatusBadge } from './status-badge';
+import { PrizePicture } from './prize-picture';
 
 /*
  * The public giveaway page: everything a visitor sees, drawn from the giveaway's data alone (no
@@ -101,7 +102,7 @@ const PrizeCard = styled(DetailCard)`
 `;
 
 /** The image's box is fixed before it loads (aspect ratio), so nothing moves when it arrives. */
-const PrizeImage = styled.img`
+const PrizeImage = styled(PrizePicture)`
   display: block;
   width: 100%;
   aspect-ratio: 16 / 9;
@@ -243,16 +244,14 @@ export function GiveawayView({
         <Body>
           <Column>
             <PrizeCard aria-labelledby="prize-title">
-              {giveaway.prize_image ? (
-                <PrizeImage
-                  src={giveaway.prize_image}
-                  alt={`Prize: ${giveaway.prize}`}
-                  width={640}
-                  height={360}
-                  // React 18 knows no fetchPriority prop: the attribute is spelled as HTML has it.
-                  {...{ fetchpriority: 'high' }}
-                />
-              ) : null}
+              <PrizeImage
+                picture={giveaway.prize_picture}
+                fallbackSrc={giveaway.prize_image}
+                alt={`Prize: ${giveaway.prize}`}
+                // Two fifths of the page from the small breakpoint up, the full width below it.
+                sizes="(min-width: 640px) 40vw, 100vw"
+                eager
+              />
               <PrizeText>
                 <DetailCardTitle id="prize-title">Prize</DetailCardTitle>
                 <PrizeName>{giveaway.prize}</PrizeName>

@@ -18,6 +18,7 @@ import {
 } from '@site/contracts';
 import { todayIn } from '../../../lib/dates';
 import { deskAnswers, toParticipant } from '../../../services/giveaways/mapper';
+import { settlePrizePicture } from '../../../services/giveaways/prize-picture';
 import { validateGiveawayInput } from '../../../services/giveaways/rules';
 import * as giveaways from '../../../services/giveaways/service';
 import { errors } from '../errors';
@@ -40,7 +41,8 @@ const deskRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const row = await giveaways.createGiveaway(app.db, validateGiveawayInput(request.body), {
+      const input = await settlePrizePicture(app.images, validateGiveawayInput(request.body), null);
+      const row = await giveaways.createGiveaway(app.db, input, {
         actor: actorOf(request),
         now: new Date(),
         timeZone,
@@ -59,7 +61,12 @@ const deskRoutes: FastifyPluginAsyncTypebox = async (app) => {
       }),
     },
     async (request) => {
-      const input = validateGiveawayInput(request.body);
+      const before = await giveaways.getGiveaway(app.db, request.params.id);
+      const input = await settlePrizePicture(
+        app.images,
+        validateGiveawayInput(request.body),
+        before,
+      );
       await giveaways.updateGiveaway(app.db, request.params.id, input, {
         actor: actorOf(request),
         now: new Date(),

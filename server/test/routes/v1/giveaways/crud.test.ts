@@ -34,7 +34,8 @@ describe('create', () => {
     const g = res.json<Giveaway>();
     expect(g).toMatchObject({
       title: 'Win a custom AI agent',
-      prize_image: 'https://example.com/prize.png',
+      prize_image: null,
+      prize_picture: null,
       max_participants: null,
       status: 'active',
       participant_count: 0,

@@ -13,7 +13,7 @@ export const validForm = () => ({
   title: 'Win a custom AI agent',
   description: 'Enter with your e-mail and Instagram handle.',
   prize: 'A custom agent build',
-  prize_image: 'https://example.com/prize.png',
+  prize_image: null as string | null,
   start_date: utcDate(-1),
   end_date: utcDate(30),
   max_participants: null as number | null | '',
