@@ -120,28 +120,81 @@ function reachable(selector: string): string {
 
 type Query = ReturnType<typeof compile>;
 
-/** Compiled queries by selector, shared by every page of a build (the same rules recur). */
-const queries = new Map<string, Query | null>();
+/**
+ * A selector made ready to try: its compiled query (null for one this matcher does not know,
+ * whose rule stays), and the classes and ids some element of the page must carry for it to match
+ * at all: those of its compounds outside any pseudo-class's argument.
+ */
+interface Prepared {
+  query: Query | null;
+  classes: string[];
+  ids: string[];
+}
 
-function queryFor(selector: string): Query | null {
-  let query = queries.get(selector);
-  if (query === undefined) {
-    try {
-      query = compile(reachable(selector));
-    } catch {
-      query = null; // a selector this matcher does not know: the rule stays
+/** The classes and ids every match of `selector` needs on some element of the page. */
+function needs(selector: string): Pick<Prepared, 'classes' | 'ids'> {
+  const classes: string[] = [];
+  const ids: string[] = [];
+  selectorParser((root) => {
+    for (const compound of root.nodes) {
+      for (const part of compound.nodes) {
+        if (part.type === 'class') classes.push(part.value);
+        else if (part.type === 'id') ids.push(part.value);
+      }
     }
-    queries.set(selector, query);
+  }).processSync(selector);
+  return { classes, ids };
+}
+
+/** Prepared selectors by their text, shared by every page of a build (the same rules recur). */
+const prepared = new Map<string, Prepared>();
+
+function prepare(selector: string): Prepared {
+  let found = prepared.get(selector);
+  if (found === undefined) {
+    try {
+      const reached = reachable(selector);
+      found = { query: compile(reached), ...needs(reached) };
+    } catch {
+      found = { query: null, classes: [], ids: [] };
+    }
+    prepared.set(selector, found);
   }
-  return query;
+  return found;
 }
 
 /** The page as parsed, in htmlparser2's tree (the one css-select reads). */
 type Page = ReturnType<typeof parseDocument>;
 
+/** Every class and id an element of a page carries, gathered once per page. */
+interface PageNames {
+  classes: Set<string>;
+  ids: Set<string>;
+}
+
+const pageNames = new WeakMap<Page, PageNames>();
+
+function namesOf(page: Page): PageNames {
+  let names = pageNames.get(page);
+  if (names === undefined) {
+    names = { classes: new Set(), ids: new Set() };
+    for (const element of selectAll('*', page)) {
+      const attribs = (element as { attribs?: Record<string, string> }).attribs ?? {};
+      for (const name of (attribs.class ?? '').split(/\s+/)) if (name) names.classes.add(name);
+      if (attribs.id !== undefined) names.ids.add(attribs.id);
+    }
+    pageNames.set(page, names);
+  }
+  return names;
+}
+
 function couldMatch(selector: string, page: Page): boolean {
-  const query = queryFor(selector);
+  const { query, classes, ids } = prepare(selector);
   if (query === null) return true;
+  // A class or id no element carries rules the selector out without trying it on the tree.
+  const names = namesOf(page);
+  if (classes.some((name) => !names.classes.has(name))) return false;
+  if (ids.some((name) => !names.ids.has(name))) return false;
   try {
     return selectOne(query, page) !== null;
   } catch {
@@ -228,8 +281,17 @@ function prune(nodes: readonly Node[], page: Page): string[] {
   return kept;
 }
 
+/** The last page parsed: a page's sheets are cut against the same body one after another. */
+let lastPage: { bodyHtml: string; page: Page } | null = null;
+
 function parsePage(bodyHtml: string): Page {
-  return parseDocument(`<html><head></head><body>${bodyHtml}</body></html>`);
+  if (lastPage?.bodyHtml !== bodyHtml) {
+    lastPage = {
+      bodyHtml,
+      page: parseDocument(`<html><head></head><body>${bodyHtml}</body></html>`),
+    };
+  }
+  return lastPage.page;
 }
 
 /**

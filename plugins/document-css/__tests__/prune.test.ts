@@ -65,6 +65,21 @@ describe('documentCss', () => {
     expect(documentCss(css, '<p class="a"></p>')).toBe('.a{color:red}');
   });
 
+  it('rules out a selector by a class or id no element carries, only outside pseudo-classes', () => {
+    const css = [
+      '.a .gone{color:red}',
+      '#top .a{color:blue}',
+      '#nowhere{color:green}',
+      '.a:not(.gone){margin:0}',
+      '.a:is(.gone, p){padding:0}',
+      '.x\\:y{top:0}',
+    ].join('');
+    const html = '<div id="top"><p class="a x:y">x</p></div>';
+    expect(documentCss(css, html)).toBe(
+      '#top .a{color:blue}.a:not(.gone){margin:0}.a:is(.gone, p){padding:0}.x\\:y{top:0}',
+    );
+  });
+
   it('keeps a selector it cannot try', () => {
     const css = '.a:unknown-state(3){color:red}.b:nth-child(2 of .x){color:blue}';
     const out = documentCss(css, '<p class="a"></p>');
