@@ -13,7 +13,7 @@ import authPlugin, { SESSION_COOKIE } from './plugins/auth';
 import dbPlugin from './plugins/db';
 import errorsPlugin, { clientErrorHandler, FRAMEWORK_ERRORS } from './plugins/errors';
 import gracefulClose from './plugins/graceful-close';
-import staticSite, { isApiPath, SiteHandle } from './plugins/static-site';
+import staticSite, { type DrawPage, isApiPath, SiteHandle } from './plugins/static-site';
 import giveawayRoutes from './routes/v1/giveaways';
 import healthRoutes from './routes/v1/health';
 import { loadJwtSecret } from './lib/jwt-secret';
@@ -47,6 +47,7 @@ import newsletterSenderPlugin from './plugins/newsletter-sender';
 import imagesPlugin from './plugins/images';
 import imageRoutes from './routes/v1/images';
 import { RequestRender } from './lib/request-render';
+import giveawayEntryForm, { enteredStateFor } from './routes/site/giveaway-entry';
 
 export interface BuildOptions {
   config: Config;
@@ -255,9 +256,17 @@ export async function buildApp({
     }
   });
 
+  // The giveaway's entry form sent as a page (no script): it enters, then the page is drawn with
+  // the entry recorded, or with the form's values and messages (routes/site/giveaway-entry.ts).
+  let drawPage: DrawPage | null = null;
   await app.register(async (site) => {
+    await site.register(giveawayEntryForm, { drawPage: () => drawPage });
     await site.register(staticSite, {
       requestRender,
+      requestExtra: enteredStateFor,
+      onDrawPage: (draw) => {
+        drawPage = draw;
+      },
       siteDir: config.siteDir,
       // Built by plugins/blog (src/features/blog/lib/not-found.ts): "Post Not Found".
       notFoundPages: [{ matchPath: '/blog/*', page: '/blog/404.html' }],

@@ -7,6 +7,7 @@ import { SessionProvider } from '@/features/auth';
 import { GiveawayApolloProvider } from '@/features/giveaway/components/giveaway-apollo-provider';
 import { GiveawayDetailPage } from '@/features/giveaway/components/giveaway-detail-page';
 import { ROUTES_LOADING_LABEL, RoutesFrame } from '@/features/giveaway/components/routes-frame';
+import { asServedEntryState, SERVED_ENTRY_ELEMENT_ID } from '@/features/giveaway/served-entry';
 import { asServedGiveaway, SERVED_GIVEAWAY_ELEMENT_ID } from '@/features/giveaway/served-giveaway';
 import { jsonForScript } from '@/lib/json-for-script';
 import { theme } from '@/styles/theme';
@@ -17,10 +18,13 @@ import type { RenderedSlot } from './slots';
  * `null` gives the loading state the prebuilt page holds; a giveaway (the public GET
  * /giveaway/{id} answer) gives its page as a visitor who is not signed in sees it before the
  * browser has read anything of its own (the entry area keeps its place, "Loading…"). The session
- * and toasts are those of a first render: signed out, no toast region yet.
+ * and toasts are those of a first render: signed out, no toast region yet. `entry`: the server's
+ * answer to the entry form sent as a page (the entry recorded, or the form refused with the
+ * values typed), drawn into the page and put in its head for the browser's first render.
  */
-export function render(data: unknown): RenderedSlot {
+export function render(data: unknown, entry?: unknown): RenderedSlot {
   const giveaway = asServedGiveaway(data);
+  const entryState = giveaway === null ? null : asServedEntryState(entry);
   const sheet = new ServerStyleSheet();
   try {
     const html = renderToString(
@@ -33,7 +37,12 @@ export function render(data: unknown): RenderedSlot {
                   {giveaway === null ? (
                     <Spinner label={ROUTES_LOADING_LABEL} />
                   ) : (
-                    <GiveawayDetailPage key={String(giveaway.id)} id={String(giveaway.id)} served />
+                    <GiveawayDetailPage
+                      key={String(giveaway.id)}
+                      id={String(giveaway.id)}
+                      served
+                      entryState={entryState}
+                    />
                   )}
                 </RoutesFrame>
               </GiveawayApolloProvider>
@@ -46,7 +55,11 @@ export function render(data: unknown): RenderedSlot {
       giveaway === null
         ? ''
         : `<script type="application/json" id="${SERVED_GIVEAWAY_ELEMENT_ID}">${jsonForScript(giveaway)}</script>`;
-    return { html, head: sheet.getStyleTags() + json };
+    const entryJson =
+      entryState === null
+        ? ''
+        : `<script type="application/json" id="${SERVED_ENTRY_ELEMENT_ID}">${jsonForScript(entryState)}</script>`;
+    return { html, head: sheet.getStyleTags() + json + entryJson };
   } finally {
     sheet.seal();
   }

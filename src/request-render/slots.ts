@@ -44,7 +44,10 @@ export interface RenderedSlot {
   head: string;
 }
 
-/** A slot's compiled module, as the server loads it. `render(null)` is the prebuilt state. */
+/**
+ * A slot's compiled module, as the server loads it. `render(null)` is the prebuilt state; `extra`
+ * is a state of one visitor's request (an answer to a form sent as a page), never cached.
+ */
 export interface SlotModule {
-  render(data: unknown): RenderedSlot;
+  render(data: unknown, extra?: unknown): RenderedSlot;
 }

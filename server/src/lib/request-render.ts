@@ -26,7 +26,7 @@ interface Manifest {
 type ManifestSlot = Manifest['slots'][number];
 
 interface SlotModule {
-  render(data: unknown): { html: string; head: string };
+  render(data: unknown, extra?: unknown): { html: string; head: string };
 }
 
 /** A built page with a slot, split where the drawn parts go. */
@@ -166,9 +166,15 @@ export class RequestRender {
 
   /**
    * The drawn page for `pageFile` of the site at `root`, requested as `urlPath`, or null to serve
-   * the file as built.
+   * the file as built. `extra` is one visitor's state (the answer to a form sent as a page): the
+   * page is then drawn for that request alone, never kept nor taken from what is kept.
    */
-  async page(root: string, pageFile: string, urlPath = ''): Promise<DrawnPage | null> {
+  async page(
+    root: string,
+    pageFile: string,
+    urlPath = '',
+    extra?: unknown,
+  ): Promise<DrawnPage | null> {
     if (root !== this.root) {
       this.root = root;
       this.pages.clear();
@@ -180,6 +186,7 @@ export class RequestRender {
     const [slot, address] = found;
     const prepared = this.prepared(root, slot);
     if (!prepared) return null;
+    if (extra !== undefined) return this.draw(null, address, prepared, extra);
     const key = `${slot.name} ${address}`;
     const cached = this.cache.get(key);
     if (cached && cached.generation === this.generation && cached.expiresAt > this.now()) {
@@ -217,7 +224,12 @@ export class RequestRender {
     }
   }
 
-  private async draw(key: string, address: string, page: PreparedPage): Promise<DrawnPage | null> {
+  private async draw(
+    key: string | null,
+    address: string,
+    page: PreparedPage,
+    extra?: unknown,
+  ): Promise<DrawnPage | null> {
     const generation = this.generation;
     const startedAt = this.now();
     let data: unknown;
@@ -230,12 +242,13 @@ export class RequestRender {
     if (data === null || data === undefined) {
       // Nothing there (a giveaway that does not exist): served as built, and remembered as such
       // so that asking for it again costs no query until something changes.
-      this.remember(key, { page: null, generation, expiresAt: startedAt + MAX_AGE_MS });
+      if (key !== null)
+        this.remember(key, { page: null, generation, expiresAt: startedAt + MAX_AGE_MS });
       return null;
     }
     let drawn: { html: string; head: string };
     try {
-      drawn = page.module.render(data);
+      drawn = extra === undefined ? page.module.render(data) : page.module.render(data, extra);
     } catch (error) {
       this.log.warn(
         { err: error, slot: page.slot.name },
@@ -248,6 +261,7 @@ export class RequestRender {
       body,
       etag: `"rr-${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`,
     };
+    if (key === null) return result;
     this.remember(key, {
       page: result,
       generation,

@@ -39,7 +39,23 @@ export interface StaticSiteOptions {
   handle?: SiteHandle;
   /** Draws the request-time slots of app pages (/giveaway's list, a giveaway) into the served HTML. */
   requestRender?: RequestRender;
+  /**
+   * One visitor's state a page is drawn with (the entry just made with the form sent as a page),
+   * or undefined for the page every visitor gets. A page drawn with it is private and not kept.
+   */
+  requestExtra?: (request: FastifyRequest, urlPath: string) => unknown;
+  /** Receives the function that answers a request with a page drawn with such a state. */
+  onDrawPage?: (draw: DrawPage) => void;
 }
+
+/** Answers with the page at `urlPath` drawn with one visitor's state (never kept), in `status`. */
+export type DrawPage = (
+  request: FastifyRequest,
+  reply: FastifyReply,
+  urlPath: string,
+  extra: unknown,
+  status: number,
+) => Promise<FastifyReply>;
 
 /**
  * The served site's location. The plugin serves whatever folder the handle last pointed to, so a
@@ -167,6 +183,11 @@ export default async function staticSite(app: FastifyInstance, opts: StaticSiteO
     // A page differs for a signed-in member of staff: the staff menu's loader is added.
     reply.header('vary', 'Accept-Encoding, Cookie');
     const urlPath = decodeUrlPath(request.url.split('?')[0] ?? '/') ?? '';
+    const extra = status === 200 ? opts.requestExtra?.(request, urlPath) : undefined;
+    if (extra !== undefined) {
+      const mine = await opts.requestRender?.page(root, page, urlPath, extra);
+      if (mine) return sendPrivate(reply, mine.body);
+    }
     const drawn = status === 200 ? await opts.requestRender?.page(root, page, urlPath) : null;
     if (drawn) {
       // Drawn from public data only, the same for every visitor; revalidated by its ETag.
@@ -185,6 +206,33 @@ export default async function staticSite(app: FastifyInstance, opts: StaticSiteO
     }
     return reply.sendFile(file, root);
   }
+
+  /** A page drawn for one visitor: neither shared caches nor the browser's keep it. */
+  function sendPrivate(reply: FastifyReply, body: string) {
+    return reply
+      .header('cache-control', 'private, no-store')
+      .type('text/html; charset=utf-8')
+      .send(body);
+  }
+
+  /** The built page that answers `urlPath`: its file, or its client-only route's page. */
+  function pageFor(urlPath: string): string | null {
+    const file = fileFor(urlPath);
+    if (file) return file;
+    const client = manifest.clientOnlyRoutes.find((m) => matchesPath(m.matchPath, urlPath));
+    return client ? fileFor(`/${client.page}`) : null;
+  }
+
+  opts.onDrawPage?.(async (request, reply, urlPath, extra, status) => {
+    const file = built ? pageFor(urlPath) : null;
+    const page = file?.split(path.sep).join('/');
+    const drawn = page ? await opts.requestRender?.page(root, page, urlPath, extra) : null;
+    // Nothing to draw it with (a site built without the slot): the page is asked for again.
+    if (!page || !drawn) return reply.redirect(urlPath, 303);
+    allowPageScripts(reply, page);
+    reply.code(status).header('speculation-rules', `"/${SPECULATION_RULES_FILE}"`);
+    return sendPrivate(reply, drawn.body);
+  });
 
   async function serve(request: FastifyRequest, reply: FastifyReply) {
     const rawPath = request.url.split('?')[0] ?? '/';

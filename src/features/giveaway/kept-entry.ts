@@ -31,34 +31,37 @@ function storage(): Storage | null {
   }
 }
 
+/** `value` as a kept entry, or null when it is not one. */
+export function asKeptEntry(value: unknown): KeptEntry | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const entry = value as Record<string, unknown>;
+  if (
+    typeof entry.receipt !== 'string' ||
+    !RECEIPT.test(entry.receipt) ||
+    typeof entry.rules_version !== 'number' ||
+    typeof entry.instagram_handle !== 'string' ||
+    typeof entry.entered_at !== 'string'
+  )
+    return null;
+  return {
+    receipt: entry.receipt,
+    rules_version: entry.rules_version,
+    instagram_handle: entry.instagram_handle,
+    entered_at: entry.entered_at,
+    ...(typeof entry.referral_code === 'string' && REFERRAL_CODE.test(entry.referral_code)
+      ? { referral_code: entry.referral_code }
+      : {}),
+    ...(typeof entry.confirm_by === 'string' && !Number.isNaN(Date.parse(entry.confirm_by))
+      ? { confirm_by: entry.confirm_by }
+      : {}),
+  };
+}
+
 /** The kept entry, or null when there is none or what is stored is not one. */
 export function readKeptEntry(giveawayId: string): KeptEntry | null {
   try {
     const text = storage()?.getItem(key(giveawayId));
-    if (!text) return null;
-    const value: unknown = JSON.parse(text);
-    if (typeof value !== 'object' || value === null) return null;
-    const entry = value as Record<string, unknown>;
-    if (
-      typeof entry.receipt !== 'string' ||
-      !RECEIPT.test(entry.receipt) ||
-      typeof entry.rules_version !== 'number' ||
-      typeof entry.instagram_handle !== 'string' ||
-      typeof entry.entered_at !== 'string'
-    )
-      return null;
-    return {
-      receipt: entry.receipt,
-      rules_version: entry.rules_version,
-      instagram_handle: entry.instagram_handle,
-      entered_at: entry.entered_at,
-      ...(typeof entry.referral_code === 'string' && REFERRAL_CODE.test(entry.referral_code)
-        ? { referral_code: entry.referral_code }
-        : {}),
-      ...(typeof entry.confirm_by === 'string' && !Number.isNaN(Date.parse(entry.confirm_by))
-        ? { confirm_by: entry.confirm_by }
-        : {}),
-    };
+    return text ? asKeptEntry(JSON.parse(text) as unknown) : null;
   } catch {
     return null;
   }

@@ -113,25 +113,87 @@ export function entriesLabel(count: number): string {
   return `${count} ${count === 1 ? 'entry' : 'entries'}`;
 }
 
-/** The badge: its words and colour. */
-export function phaseBadge(g: PhaseFacts): { label: string; variant: BadgeVariant } {
+/** The specification's status words, from the server's status (an unknown one reads as active). */
+const SPEC_STATUS: Record<string, string> = {
+  active: 'Active',
+  paused: 'Paused',
+  ended: 'Ended',
+  winner_selected: 'Winner Selected',
+};
+
+const knownStatus = (g: Pick<PhaseFacts, 'status'>): string =>
+  g.status && Object.hasOwn(SPEC_STATUS, g.status) ? g.status : 'active';
+
+/** The status as the specification names it: "Active", "Paused", "Ended", "Winner Selected". */
+export function statusLabel(g: Pick<PhaseFacts, 'status'>): string {
+  return SPEC_STATUS[knownStatus(g)] as string;
+}
+
+/** The status in upper case, underscores as spaces: "ACTIVE", "WINNER SELECTED". */
+export function statusUpper(g: Pick<PhaseFacts, 'status'>): string {
+  return knownStatus(g).replace(/_/g, ' ').toUpperCase();
+}
+
+/** "Winner: @ann" (several: "Winner: @ann and @bob"), or "Not selected yet" before the draw. */
+export function winnerFact(g: Pick<PhaseFacts, 'winners' | 'winner_details'>): string {
+  const names = winnerHandles(g);
+  return names.length > 0 ? `Winner: ${joinNames(names)}` : 'Not selected yet';
+}
+
+/** "Accepting entries" while an entry would be taken now, else "Closed for entries". */
+export function acceptingFact(g: PhaseFacts & { entries_open?: boolean | null }): string {
+  return phaseOf(g) === 'open' && g.entries_open !== false
+    ? 'Accepting entries'
+    : 'Closed for entries';
+}
+
+/** The dates as the specification writes them: "Started {date}" and, with an end, "Ends {date}". */
+export function specDates(g: Pick<PhaseFacts, 'start_date' | 'end_date'>): string[] {
+  const dates = [`Started ${formatCalendarDate(g.start_date)}`];
+  if (g.end_date) dates.push(`Ends ${formatCalendarDate(g.end_date)}`);
+  return dates;
+}
+
+/** The phase's own word where the status alone does not say it (full, claimed, drawn again…). */
+function phaseWord(g: PhaseFacts): string | null {
   switch (phaseOf(g)) {
     case 'upcoming':
-      return { label: `Opens ${formatCalendarDate(g.start_date, 'short')}`, variant: 'info' };
-    case 'open':
-      return { label: 'Active', variant: 'success' };
-    case 'paused':
-      return { label: 'Paused', variant: 'warning' };
+      return `Opens ${formatCalendarDate(g.start_date, 'short')}`;
     case 'full':
-      return { label: 'Full', variant: 'neutral' };
+      return 'Full';
     case 'closed':
-      return { label: 'Closed', variant: 'neutral' };
-    case 'drawn':
-      return { label: 'Winner Selected', variant: 'info' };
+      return g.status === 'ended' ? null : 'Closed';
+    case 'paused':
+      return g.status === 'paused' ? null : 'Paused';
     case 'claimed':
-      return { label: 'Prize Claimed', variant: 'info' };
+      return 'Prize Claimed';
     case 'redrawn':
-      return { label: 'Drawn Again', variant: 'info' };
+      return 'Drawn Again';
+    default:
+      return null;
+  }
+}
+
+/**
+ * The badge: the specification's status word ("Active", "Paused", "Ended", "Winner Selected"),
+ * followed by the phase where the status alone would hide it ("Active · Full", "Winner Selected ·
+ * Prize Claimed"), and its colour.
+ */
+export function phaseBadge(g: PhaseFacts): { label: string; variant: BadgeVariant } {
+  const word = phaseWord(g);
+  const label = word ? `${statusLabel(g)} · ${word}` : statusLabel(g);
+  switch (phaseOf(g)) {
+    case 'upcoming':
+      return { label, variant: 'info' };
+    case 'open':
+      return { label, variant: 'success' };
+    case 'paused':
+      return { label, variant: 'warning' };
+    case 'full':
+    case 'closed':
+      return { label, variant: 'neutral' };
+    default:
+      return { label, variant: 'info' };
   }
 }
 
@@ -197,23 +259,12 @@ export function phaseAction(g: PhaseFacts): { label: string; primary: boolean } 
     : { label: 'View Details', primary: false };
 }
 
-/** The dates as one fact: past and future read right, and an early close replaces the end date. */
-export function datesFact(g: PhaseFacts): string {
-  const phase = phaseOf(g);
-  if (phase === 'upcoming') {
-    return g.end_date
-      ? `Opens ${formatCalendarDate(g.start_date)}, closes ${formatCalendarDate(g.end_date)}`
-      : `Opens ${formatCalendarDate(g.start_date)}`;
-  }
-  if (phase === 'open' || phase === 'paused') {
-    return g.end_date
-      ? `Opened ${formatCalendarDate(g.start_date)}, closes ${formatCalendarDate(g.end_date)}`
-      : `Opened ${formatCalendarDate(g.start_date)}`;
-  }
-  const on = closedOn(g);
-  return on
-    ? `Ran ${formatCalendarDate(g.start_date)} – ${on}`
-    : `Opened ${formatCalendarDate(g.start_date)}`;
+/**
+ * The status card's words in one line: "ACTIVE · Not selected yet · Accepting entries" (paused:
+ * "PAUSED · Not selected yet · Closed for entries").
+ */
+export function statusFacts(g: PhaseFacts & { entries_open?: boolean | null }): string {
+  return [statusUpper(g), winnerFact(g), acceptingFact(g)].join(' · ');
 }
 
 /** The share sheet's words for the state the giveaway is in. */

@@ -215,16 +215,33 @@ export interface EntryInput {
 
 /** Normalises an entry (e-mail trimmed and lower-cased; handle trimmed, one leading @ dropped) and checks it. */
 export function validateEntry(body: { email: string; instagram_handle: string }): EntryInput {
-  const email = body.email.trim().toLowerCase();
-  if (!isEmailAddress(email)) {
-    throw badRequest('Please enter a valid e-mail address, like name@example.com.');
+  const problems = entryFieldProblems(body);
+  const first = problems.email ?? problems.instagram_handle;
+  if (first) throw badRequest(first);
+  return {
+    email: body.email.trim().toLowerCase(),
+    instagram_handle: body.instagram_handle.trim().replace(/^@/, ''),
+  };
+}
+
+/**
+ * What is wrong with an entry's e-mail address and Instagram handle, field by field (nothing for
+ * a field that is right): the API answers the first, the form sent as a page shows each under
+ * its field.
+ */
+export function entryFieldProblems(body: { email: string; instagram_handle: string }): {
+  email?: string;
+  instagram_handle?: string;
+} {
+  const problems: { email?: string; instagram_handle?: string } = {};
+  if (!isEmailAddress(body.email.trim().toLowerCase())) {
+    problems.email = 'Please enter a valid e-mail address, like name@example.com.';
   }
   const handle = body.instagram_handle.trim().replace(/^@/, '');
-  if (!handle) throw badRequest('Please enter your Instagram handle.');
-  if (!HANDLE.test(handle)) {
-    throw badRequest(
-      'An Instagram handle has at most 30 characters: letters, numbers, periods and underscores only.',
-    );
+  if (!handle) problems.instagram_handle = 'Please enter your Instagram handle.';
+  else if (!HANDLE.test(handle)) {
+    problems.instagram_handle =
+      'An Instagram handle has at most 30 characters: letters, numbers, periods and underscores only.';
   }
-  return { email, instagram_handle: handle };
+  return problems;
 }

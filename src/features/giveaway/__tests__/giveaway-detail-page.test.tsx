@@ -49,10 +49,14 @@ describe('GiveawayDetailPage', () => {
     ).toBeInTheDocument();
     expect(
       screen.getByText(
-        '4 participants · Max: 50 participants · Opened March 5, 2026, closes April 30, 2026',
+        '4 participants · Max: 50 participants · Started March 5, 2026 · Ends April 30, 2026',
       ),
     ).toBeInTheDocument();
     expect(screen.getByText('Active')).toBeInTheDocument();
+    // The specification's status card, in one line.
+    expect(screen.getByTestId('giveaway-status')).toHaveTextContent(
+      /^ACTIVE · Not selected yet · Accepting entries$/,
+    );
     expect(
       screen.getByText('Open for entries until the end of April 30, 2026.'),
     ).toBeInTheDocument();
@@ -160,7 +164,10 @@ describe('GiveawayDetailPage', () => {
       ),
     );
     // The current round was claimed: one badge and one sentence say so.
-    expect(await screen.findByText('Prize Claimed')).toBeInTheDocument();
+    expect(await screen.findByText('Winner Selected · Prize Claimed')).toBeInTheDocument();
+    expect(screen.getByTestId('giveaway-status')).toHaveTextContent(
+      /^WINNER SELECTED · Winner: @lucky\.one · Closed for entries$/,
+    );
     expect(screen.getByText('The winner was drawn and has claimed the prize.')).toBeInTheDocument();
     const congrats = card('Congratulations to:');
     expect(congrats.getByText('@lucky.one')).toBeInTheDocument();
@@ -556,7 +563,10 @@ describe('GiveawayDetailPage', () => {
       // The buttons are gone for good; focus moves to the sentence saying why.
       await waitFor(() => expect(frozenNote).toHaveFocus());
       expect(controls.queryByRole('button', { name: 'Start Accepting' })).not.toBeInTheDocument();
-      expect(screen.getByText('Closed')).toBeInTheDocument();
+      expect(screen.getByText('Ended')).toBeInTheDocument();
+      expect(screen.getByTestId('giveaway-status')).toHaveTextContent(
+        /^ENDED · Not selected yet · Closed for entries$/,
+      );
       expect(screen.queryByRole('heading', { name: 'Enter the Giveaway' })).not.toBeInTheDocument();
       expect(sent).toEqual([{ accept: false }, { accept: true }, 'close']);
     });

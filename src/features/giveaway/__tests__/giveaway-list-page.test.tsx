@@ -95,8 +95,10 @@ describe('GiveawayListPage', () => {
       'https://example.com/prize.jpg',
     );
     expect(
-      card.getByText('Opened March 5, 2026, closes April 30, 2026 · Max: 100 participants'),
+      card.getByText('Started March 5, 2026 · Ends April 30, 2026 · Max: 100 participants'),
     ).toBeInTheDocument();
+    // The specification's status card, in one line.
+    expect(card.getByText('ACTIVE · Not selected yet · Accepting entries')).toBeInTheDocument();
     expect(card.getByText('Open for entries until the end of April 30, 2026.')).toBeInTheDocument();
     expect(card.getByRole('link', { name: 'Enter Now' })).toHaveAttribute('href', '/giveaway/7');
     expect(card.queryByText('Winner Selected!')).not.toBeInTheDocument();
@@ -106,6 +108,9 @@ describe('GiveawayListPage', () => {
     expect(winter.getByText('Winner Selected')).toBeInTheDocument();
     expect(winter.getByText('Winner Selected!')).toBeInTheDocument();
     expect(winter.getByText('@lucky.one')).toBeInTheDocument();
+    expect(
+      winter.getByText('WINNER SELECTED · Winner: @lucky.one · Closed for entries'),
+    ).toBeInTheDocument();
     expect(winter.getByRole('link', { name: 'View Details' })).toHaveAttribute(
       'href',
       '/giveaway/8',
@@ -113,29 +118,30 @@ describe('GiveawayListPage', () => {
     expect(winter.queryByText(/^Max:/)).not.toBeInTheDocument();
     expect(winter.queryByRole('img')).not.toBeInTheDocument();
 
-    expect(
-      within(screen.getByRole('article', { name: 'Paused One' })).getByText('Paused'),
-    ).toBeInTheDocument();
-    expect(
-      within(screen.getByRole('article', { name: 'Old One' })).getByText('Closed'),
-    ).toBeInTheDocument();
+    const paused = within(screen.getByRole('article', { name: 'Paused One' }));
+    expect(paused.getByText('Paused')).toBeInTheDocument();
+    expect(paused.getByText('PAUSED · Not selected yet · Closed for entries')).toBeInTheDocument();
+    const old = within(screen.getByRole('article', { name: 'Old One' }));
+    expect(old.getByText('Ended')).toBeInTheDocument();
+    expect(old.getByText('ENDED · Not selected yet · Closed for entries')).toBeInTheDocument();
     // Not started: "Opens {date}", and no Enter button.
     const later = within(screen.getByRole('article', { name: 'Later One' }));
-    expect(later.getByText('Opens Nov 29, 2026')).toBeInTheDocument();
+    expect(later.getByText('Active · Opens Nov 29, 2026')).toBeInTheDocument();
+    expect(later.getByText('ACTIVE · Not selected yet · Closed for entries')).toBeInTheDocument();
     expect(later.getByText('Opens November 29, 2026.')).toBeInTheDocument();
     expect(later.queryByRole('link', { name: 'Enter Now' })).not.toBeInTheDocument();
     expect(later.getByRole('link', { name: 'View Details' })).toBeInTheDocument();
     expect(later.queryByText(/Opened/)).not.toBeInTheDocument();
     // Full: its own badge and reason, and no Enter button.
     const full = within(screen.getByRole('article', { name: 'Full One' }));
-    expect(full.getByText('Full')).toBeInTheDocument();
+    expect(full.getByText('Active · Full')).toBeInTheDocument();
     expect(
       full.getByText('Full: the maximum of 1 participant is reached, so entries are closed.'),
     ).toBeInTheDocument();
     expect(full.queryByRole('link', { name: 'Enter Now' })).not.toBeInTheDocument();
-    expect(
-      within(screen.getByRole('article', { name: 'Odd One' })).getByText('Active'),
-    ).toBeInTheDocument();
+    const odd = within(screen.getByRole('article', { name: 'Odd One' }));
+    expect(odd.getByText('Active')).toBeInTheDocument();
+    expect(odd.getByText(/^ACTIVE · /)).toBeInTheDocument();
   });
 
   it('says how many winners a giveaway has, and names them all after the draw', async () => {
@@ -181,10 +187,10 @@ describe('GiveawayListPage', () => {
     renderWithProviders(<GiveawayListPage />, { apollo: true });
     const three = within(await screen.findByRole('article', { name: 'Three Prizes' }));
     expect(
-      three.getByText('Opened March 5, 2026, closes April 30, 2026 · 3 winners'),
+      three.getByText('Started March 5, 2026 · Ends April 30, 2026 · 3 winners'),
     ).toBeInTheDocument();
     const one = within(screen.getByRole('article', { name: 'One Prize' }));
-    expect(one.getByText('Opened March 5, 2026, closes April 30, 2026')).toBeInTheDocument();
+    expect(one.getByText('Started March 5, 2026 · Ends April 30, 2026')).toBeInTheDocument();
     expect(one.queryByText(/winners/)).not.toBeInTheDocument();
 
     const drawn = within(screen.getByRole('article', { name: 'Three Drawn' }));

@@ -1,38 +1,50 @@
-import { yupResolver } from '@hookform/resolvers/yup';
-import type { EntryPayload, EntryResponse } from '@site/contracts';
+import type { EntryResponse } from '@site/contracts';
+import { isEmailAddress } from '@site/contracts/form-fields';
 import { Link } from 'gatsby-link';
-import React, { useId, useMemo, useRef } from 'react';
-import { useForm } from 'react-hook-form';
+import React, { useId, useRef, useState } from 'react';
 import styled from 'styled-components';
-import * as yup from 'yup';
 import { Button } from '@/components/ui/button';
 import { Field, Input } from '@/components/ui/field';
 import { useToast } from '@/components/ui/toast';
-import { emailField } from '@/lib/email-field';
 import { useParticipate } from '../api/participate';
 import { serverSentence } from '../error-message';
 import { useRefocusAfterBusy } from '../use-refocus-after-busy';
 import { visuallyHidden } from '@/styles/visually-hidden';
 
-/**
- * The form's values: the API's entry fields, all given (the rules version and the referral code
- * are added on sending).
- */
-type EntryValues = Required<Omit<EntryPayload, 'rules_version' | 'ref'>>;
+/** The form's values as typed (the rules version and the referral code are added on sending). */
+export interface EntryValues {
+  email: string;
+  instagram_handle: string;
+  accept_rules: boolean;
+}
 
-function entrySchema(minAge: number): yup.ObjectSchema<EntryValues> {
-  return yup.object({
-    email: emailField({
-      required: 'Email is required',
-      invalid: 'Please enter a valid email address',
-    }),
-    instagram_handle: yup.string().trim().required('Instagram handle is required'),
-    accept_rules: yup
-      .boolean()
-      .default(false)
-      .oneOf([true], `Please confirm that you have read the rules and are at least ${minAge}.`),
-    website: yup.string().default(''),
-  });
+/** A message under each field that needs one. */
+export type EntryErrors = Partial<Record<keyof EntryValues, string>>;
+
+/**
+ * What the server answered a form sent without script (or before the page's script ran): the
+ * values as typed, the message under each field, and a message for the whole form (a duplicate,
+ * a full, closed or paused giveaway).
+ */
+export interface EntryFormState {
+  values: EntryValues;
+  errors: EntryErrors;
+  message?: string | null;
+}
+
+/**
+ * The form's own checks before sending, in its own words; the server makes the real ones (and
+ * answers a form sent without script in its words, under the same fields).
+ */
+export function entryProblems(values: EntryValues, minAge: number): EntryErrors {
+  const errors: EntryErrors = {};
+  const email = values.email.trim();
+  if (!email) errors.email = 'Email is required';
+  else if (!isEmailAddress(email)) errors.email = 'Please enter a valid email address';
+  if (!values.instagram_handle.trim()) errors.instagram_handle = 'Instagram handle is required';
+  if (!values.accept_rules)
+    errors.accept_rules = `Please confirm that you have read the rules and are at least ${minAge}.`;
+  return errors;
 }
 
 /** Out of sight rather than display:none, which some bots detect and skip. */
@@ -70,6 +82,16 @@ const RequiredMark = styled.span`
   color: ${({ theme }) => theme.colors.danger};
 `;
 
+/** A refusal of the whole entry (a duplicate, a full, closed or paused giveaway). */
+const FormAlert = styled.p`
+  margin: 0 0 ${({ theme }) => theme.space[4]};
+  padding: ${({ theme }) => theme.space[3]};
+  border-radius: ${({ theme }) => theme.radii.md};
+  background: ${({ theme }) => theme.colors.dangerBg};
+  color: ${({ theme }) => theme.colors.danger};
+  font-weight: 600;
+`;
+
 const ErrorText = styled.p`
   margin: 0;
   color: ${({ theme }) => theme.colors.danger};
@@ -84,64 +106,87 @@ export interface EntryFormProps {
   minAge: number;
   /** The referral code of the link the visitor arrived by, sent with the entry; null for none. */
   referralCode?: string | null;
+  /** The server's answer to this form sent without script: typed values and messages kept. */
+  initial?: EntryFormState | null;
   /** The entry was recorded: show its receipt and reload the giveaway. */
   onEntered: (entry: EntryResponse, handle: string) => void;
   /** The entry was refused: reload the giveaway (it may be full, closed or have new rules). */
   onRefused: () => void;
 }
 
+/** The site's address that enters a giveaway from this form sent as a page (no script). */
+export const entryFormAction = (giveawayId: string) =>
+  `/giveaway/${encodeURIComponent(giveawayId)}/enter`;
+
 /**
- * "Enter the Giveaway": e-mail, Instagram handle and the unticked, required rules box. The
- * server does the real checks and records which rules version was accepted.
+ * "Enter the Giveaway": e-mail, Instagram handle and the unticked, required rules box. A real
+ * form: without script (or before it runs) the browser posts it to the site, which enters the
+ * visitor and answers with the page; with script it is sent to the API and answered in place.
+ * The fields are uncontrolled, so what was typed before the script ran stays. The server does the
+ * real checks and records which rules version was accepted.
  */
 export function EntryForm({
   giveawayId,
   rulesVersion,
   minAge,
   referralCode = null,
+  initial = null,
   onEntered,
   onRefused,
 }: EntryFormProps) {
   const { toast } = useToast();
   const [participate] = useParticipate();
-  const schema = useMemo(() => entrySchema(minAge), [minAge]);
-  const {
-    register,
-    handleSubmit,
-    reset,
-    formState: { errors, isSubmitting },
-  } = useForm<EntryValues>({
-    resolver: yupResolver(schema),
-    defaultValues: { email: '', instagram_handle: '', accept_rules: false, website: '' },
-  });
+  const [errors, setErrors] = useState<EntryErrors>(initial?.errors ?? {});
+  const [formMessage, setFormMessage] = useState<string | null>(initial?.message ?? null);
+  const [isSubmitting, setSubmitting] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
   const submitRef = useRef<HTMLButtonElement>(null);
   useRefocusAfterBusy(submitRef, isSubmitting);
   const checkId = `accept-rules-${useId().replace(/:/g, '')}`;
-  const rulesError = errors.accept_rules?.message;
+  const rulesError = errors.accept_rules;
+  const values = initial?.values;
 
-  const onSubmit = handleSubmit(async (values) => {
+  const onSubmit = async (event: React.FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (isSubmitting) return;
+    const form = event.currentTarget;
+    const input = (name: string) => form.elements.namedItem(name) as HTMLInputElement | null;
+    const typed: EntryValues = {
+      email: input('email')?.value ?? '',
+      instagram_handle: input('instagram_handle')?.value ?? '',
+      accept_rules: input('accept_rules')?.checked ?? false,
+    };
+    const problems = entryProblems(typed, minAge);
+    setErrors(problems);
+    setFormMessage(null);
+    const first = (['email', 'instagram_handle', 'accept_rules'] as const).find((k) => problems[k]);
+    if (first) {
+      form.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
+      return;
+    }
+    setSubmitting(true);
     try {
-      const { data } = await participate({
+      const { data: answerData } = await participate({
         variables: {
           id: giveawayId,
           input: {
-            email: values.email,
-            instagram_handle: values.instagram_handle,
-            website: values.website,
-            accept_rules: values.accept_rules,
+            email: typed.email,
+            instagram_handle: typed.instagram_handle,
+            website: input('website')?.value ?? '',
+            accept_rules: true,
             rules_version: rulesVersion,
             ...(referralCode ? { ref: referralCode } : {}),
           },
         },
       });
-      const answer = data?.participate;
+      const answer = answerData?.participate;
       if (answer?.success) {
         toast({
           title: answer.confirmation_pending ? 'Check your e-mail' : 'Success!',
           description: answer.message,
         });
-        reset();
-        onEntered(answer, values.instagram_handle.trim().replace(/^@/, ''));
+        formRef.current?.reset();
+        onEntered(answer, typed.instagram_handle.trim().replace(/^@/, ''));
       } else {
         toast({
           title: 'Error',
@@ -156,31 +201,45 @@ export function EntryForm({
         variant: 'destructive',
       });
       onRefused();
+    } finally {
+      setSubmitting(false);
     }
-  });
+  };
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="Enter the Giveaway">
-      <Field label="Email" required error={errors.email?.message}>
+    <form
+      ref={formRef}
+      method="post"
+      action={entryFormAction(giveawayId)}
+      onSubmit={(event) => void onSubmit(event)}
+      noValidate
+      aria-label="Enter the Giveaway"
+    >
+      <input type="hidden" name="rules_version" value={rulesVersion} />
+      {referralCode ? <input type="hidden" name="ref" value={referralCode} /> : null}
+      {formMessage ? <FormAlert role="alert">{formMessage}</FormAlert> : null}
+      <Field label="Email" required error={errors.email}>
         <Input
           type="email"
+          name="email"
           autoComplete="email"
           placeholder="you@example.com"
-          {...register('email')}
+          defaultValue={values?.email}
         />
       </Field>
       <Field
         label="Instagram Handle"
         required
-        error={errors.instagram_handle?.message}
+        error={errors.instagram_handle}
         hint="Your Instagram username, with or without the @."
       >
         <Input
+          name="instagram_handle"
           autoComplete="off"
           autoCapitalize="none"
           spellCheck={false}
           placeholder="@yourhandle"
-          {...register('instagram_handle')}
+          defaultValue={values?.instagram_handle}
         />
       </Field>
       <RulesBox>
@@ -191,10 +250,12 @@ export function EntryForm({
           <input
             id={checkId}
             type="checkbox"
+            name="accept_rules"
+            value="true"
             required
+            defaultChecked={values?.accept_rules ?? false}
             aria-invalid={rulesError ? true : undefined}
             aria-describedby={rulesError ? `${checkId}-error` : undefined}
-            {...register('accept_rules')}
           />
           <label htmlFor={checkId}>
             I have read the rules and I am at least {minAge}
@@ -207,7 +268,7 @@ export function EntryForm({
       <Honeypot aria-hidden="true">
         <label>
           Website
-          <input type="text" tabIndex={-1} autoComplete="off" {...register('website')} />
+          <input type="text" name="website" tabIndex={-1} autoComplete="off" />
         </label>
       </Honeypot>
       <Button ref={submitRef} type="submit" block disabled={isSubmitting}>

@@ -3,10 +3,11 @@ import styled from 'styled-components';
 import { ButtonLink } from '@/components/ui/button';
 import { CardActions, CardDescription, CardHeading, ListCard } from '@/components/ui/card';
 import {
-  datesFact,
   participantsLabel,
   phaseAction,
   phaseSentence,
+  specDates,
+  statusFacts,
   winnerHandles,
   winnersLabel,
 } from '../states';
@@ -52,6 +53,15 @@ const MaxLine = styled.p`
   margin: 0;
   color: ${({ theme }) => theme.colors.textMuted};
   font-size: ${({ theme }) => theme.fontSizes.sm};
+`;
+
+/** The status card's words, as on the giveaway's page. */
+const StatusWords = styled.p`
+  margin: 0;
+  font-size: ${({ theme }) => theme.fontSizes.xs};
+  font-weight: 700;
+  letter-spacing: 0.02em;
+  overflow-wrap: anywhere;
 `;
 
 const StateLine = styled.p`
@@ -123,10 +133,11 @@ export function GiveawayCard({
       <CardDescription>{giveaway.description}</CardDescription>
       <Prize>Prize: {giveaway.prize}</Prize>
       <MaxLine>
-        {datesFact(giveaway)}
+        {specDates(giveaway).join(' · ')}
         {giveaway.max_participants ? ` · Max: ${participantsLabel(giveaway.max_participants)}` : ''}
         {winnersLabel(giveaway) ? ` · ${winnersLabel(giveaway)}` : ''}
       </MaxLine>
+      <StatusWords>{statusFacts(giveaway)}</StatusWords>
       <StateLine>{phaseSentence(giveaway)}</StateLine>
       {(giveaway.winners?.length ?? 0) > 1 ? (
         <WinnerBox>

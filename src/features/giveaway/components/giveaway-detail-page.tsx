@@ -21,16 +21,21 @@ import {
   type KeptEntry,
   readKeptEntry,
 } from '../kept-entry';
+import {
+  forgetServedEntryState,
+  readServedEntryState,
+  type ServedEntryState,
+} from '../served-entry';
 import { displayHandle } from '../spin/display-name';
 import { isDrawnPhase, phaseOf } from '../states';
 import { DetailCard, DetailNote } from './detail-card';
 import { GiveawayView } from './giveaway-view';
+import { EntryForm } from './entry-form';
 import { MessagePage } from './message-panel';
 import { ReceiptPanel } from './receipt-panel';
 
-// The entry form (react-hook-form and yup) is drawn once the browser knows this visitor has not
-// entered yet, so its code loads then; the admin's cards load for an admin only.
-const EntryForm = React.lazy(() => import('./entry-form').then((m) => ({ default: m.EntryForm })));
+// The entry form is a plain HTML form drawn from the first render (by the server too), so it
+// enters without script; the admin's cards load for an admin only.
 const AdminControls = React.lazy(() =>
   import('./admin-controls').then((m) => ({ default: m.AdminControls })),
 );
@@ -94,10 +99,6 @@ const EntryArea = styled.div`
   }
 `;
 
-const Placeholder = styled(DetailCard)`
-  min-height: inherit;
-`;
-
 function hasWinner(giveaway: GiveawayItem): boolean {
   return giveaway.winner_id != null || giveaway.winner_details != null || giveaway.draws.length > 0;
 }
@@ -106,7 +107,19 @@ function hasWinner(giveaway: GiveawayItem): boolean {
  * /giveaway/{id}: loading, not found, the normal view, the draw and the winner screen.
  * `served`: Apollo's cache already holds the giveaway the page came with (see useGiveaway).
  */
-export function GiveawayDetailPage({ id, served = false }: { id: string; served?: boolean }) {
+export function GiveawayDetailPage({
+  id,
+  served = false,
+  entryState,
+}: {
+  id: string;
+  served?: boolean;
+  /**
+   * The server's answer to the entry form sent as a page, drawn with the giveaway (the server
+   * passes it; in the browser it is read from the page's head when `served`).
+   */
+  entryState?: ServedEntryState | null;
+}) {
   const { isAdmin } = useSession();
   const { toast } = useToast();
   const client = useApolloClient();
@@ -117,8 +130,14 @@ export function GiveawayDetailPage({ id, served = false }: { id: string; served?
   const [disqualifyWinner] = useDisqualifyWinner();
   const [selecting, setSelecting] = useState(false);
   const [draw, setDraw] = useState<DrawState>({ stage: 'idle' });
-  // What this browser entered with, read after mounting (the first render matches the server's).
-  const [kept, setKept] = useState<{ entry: KeptEntry | null; fresh: boolean } | null>(null);
+  const [servedEntry] = useState<ServedEntryState | null>(
+    () => entryState ?? (served ? readServedEntryState() : null),
+  );
+  // What this browser entered with, read after mounting (the first render matches the server's):
+  // an entry the server has just recorded from the form sent as a page is shown at once.
+  const [kept, setKept] = useState<{ entry: KeptEntry | null; fresh: boolean } | null>(() =>
+    servedEntry?.kind === 'entered' ? { entry: servedEntry.entry, fresh: true } : null,
+  );
   // Leaving the winner screen removes the button that had focus: the page title takes it instead
   // of <body>, so keyboard and screen-reader users start again at the top of the giveaway.
   const titleRef = useRef<HTMLHeadingElement>(null);
@@ -128,9 +147,15 @@ export function GiveawayDetailPage({ id, served = false }: { id: string; served?
   const [referral, setReferral] = useState<string | null>(null);
 
   useEffect(() => {
-    setKept({ entry: readKeptEntry(id), fresh: false });
+    forgetServedEntryState();
+    if (servedEntry?.kind === 'entered') {
+      keepEntry(id, servedEntry.entry);
+      setKept({ entry: servedEntry.entry, fresh: true });
+    } else {
+      setKept({ entry: readKeptEntry(id), fresh: false });
+    }
     setReferral(arrivedByReferral(id, window.location.search));
-  }, [id]);
+  }, [id, servedEntry]);
 
   useEffect(() => {
     if (draw.stage !== 'idle' || !focusTitle.current) return;
@@ -288,13 +313,7 @@ export function GiveawayDetailPage({ id, served = false }: { id: string; served?
   const entered = kept?.entry ?? null;
 
   let entryContent: React.ReactNode;
-  if (kept === null) {
-    entryContent = (
-      <Placeholder aria-busy="true" aria-label="Loading the entry form">
-        <DetailNote>Loading…</DetailNote>
-      </Placeholder>
-    );
-  } else if (entered) {
+  if (entered && kept) {
     entryContent = (
       <ReceiptPanel
         giveawayId={id}
@@ -319,28 +338,27 @@ export function GiveawayDetailPage({ id, served = false }: { id: string; served?
           </DetailNote>
         ) : null}
         <FormSlot>
-          <Suspense fallback={<DetailNote>Loading the form…</DetailNote>}>
-            <EntryForm
-              giveawayId={id}
-              rulesVersion={giveaway.rules_version}
-              minAge={giveaway.min_age}
-              referralCode={referral}
-              onEntered={(answer, handle) => {
-                const entry: KeptEntry = {
-                  receipt: answer.receipt,
-                  rules_version: answer.rules_version,
-                  instagram_handle: handle,
-                  entered_at: new Date().toISOString(),
-                  ...(answer.referral_code ? { referral_code: answer.referral_code } : {}),
-                  confirm_by: answer.confirmation_pending ? answer.confirm_by : null,
-                };
-                keepEntry(id, entry);
-                setKept({ entry, fresh: true });
-                reload();
-              }}
-              onRefused={reload}
-            />
-          </Suspense>
+          <EntryForm
+            giveawayId={id}
+            rulesVersion={giveaway.rules_version}
+            minAge={giveaway.min_age}
+            referralCode={referral}
+            initial={servedEntry?.kind === 'refused' ? servedEntry : null}
+            onEntered={(answer, handle) => {
+              const entry: KeptEntry = {
+                receipt: answer.receipt,
+                rules_version: answer.rules_version,
+                instagram_handle: handle,
+                entered_at: new Date().toISOString(),
+                ...(answer.referral_code ? { referral_code: answer.referral_code } : {}),
+                confirm_by: answer.confirmation_pending ? answer.confirm_by : null,
+              };
+              keepEntry(id, entry);
+              setKept({ entry, fresh: true });
+              reload();
+            }}
+            onRefused={reload}
+          />
         </FormSlot>
       </DetailCard>
     );

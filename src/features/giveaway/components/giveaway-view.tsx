@@ -6,12 +6,13 @@ import { formatCalendarDate } from '@/lib/dates';
 import { ArrowLeftIcon, TrophyIcon } from '@/components/icons';
 import type { GiveawayItem } from '../api/giveaway-fields';
 import {
-  datesFact,
   entriesLabel,
   isDrawnPhase,
   participantsLabel,
   phaseOf,
   phaseSentence,
+  specDates,
+  statusFacts,
   winnerHandles,
   winnersLabel,
 } from '../states';
@@ -56,6 +57,15 @@ const Facts = styled.p`
   color: ${({ theme }) => theme.colors.textMuted};
   font-size: ${({ theme }) => theme.fontSizes.sm};
   font-weight: 600;
+`;
+
+/** The status card's words: "ACTIVE · Not selected yet · Accepting entries". */
+const StatusLine = styled.p`
+  margin: ${({ theme }) => theme.space[1]} 0 0;
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+  font-weight: 700;
+  letter-spacing: 0.02em;
+  overflow-wrap: anywhere;
 `;
 
 const StateLine = styled.p`
@@ -201,13 +211,16 @@ export interface GiveawayViewProps {
   onEntriesClosed?: () => void;
 }
 
-/** The facts line: "12 participants · 50 places · Opened Nov 1, 2026, closes Dec 1, 2026". */
+/**
+ * The facts line: "12 participants · Max: 50 participants · Started Nov 1, 2026 · Ends Dec 1,
+ * 2026".
+ */
 export function factsLine(g: GiveawayItem): string {
   const parts = [participantsLabel(g.participant_count)];
   if (g.max_participants) parts.push(`Max: ${participantsLabel(g.max_participants)}`);
   const winners = winnersLabel(g);
   if (winners) parts.push(winners);
-  parts.push(datesFact(g));
+  parts.push(...specDates(g));
   return parts.join(' · ');
 }
 
@@ -237,6 +250,7 @@ export function GiveawayView({
             {giveaway.title}
           </Title>
           <Facts>{factsLine(giveaway)}</Facts>
+          <StatusLine data-testid="giveaway-status">{statusFacts(giveaway)}</StatusLine>
           <StateLine>{phaseSentence(giveaway)}</StateLine>
         </Container>
       </Header>
