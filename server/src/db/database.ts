@@ -347,6 +347,13 @@ export interface DraftsTable {
   replaces_date: string | null;
 }
 
+/** The change counter of a scope of drawn giveaway pages (migration 111). */
+export interface GiveawayPageVersionsTable {
+  /** `list`, `giveaway:<id>` or `all`. */
+  scope: string;
+  version: number;
+}
+
 /** A deleted draft: what it was, whose, and who deleted it when (migration 110). */
 export interface DraftDeletionsTable {
   id: Generated<number>;
@@ -391,6 +398,7 @@ export interface PublishJobsTable {
 export interface Database {
   drafts: DraftsTable;
   draft_deletions: DraftDeletionsTable;
+  giveaway_page_versions: GiveawayPageVersionsTable;
   publish_jobs: PublishJobsTable;
   giveaways: GiveawaysTable;
   participants: ParticipantsTable;

@@ -26,6 +26,7 @@ import { giveawayRulesBackfill, type GiveawayRulesWriter } from './092-giveaway-
 import * as m100 from './100-giveaway-desk';
 import * as m101 from './101-enquiry-read';
 import * as m110 from './110-draft-deletions';
+import * as m111 from './111-giveaway-page-versions';
 
 export type { GiveawayRulesWriter } from './092-giveaway-rules-backfill';
 
@@ -68,6 +69,7 @@ const migrations = (context: MigrationContext): Record<string, Migration> => ({
   '095-winner-places': m095,
   '096-entry-confirmation-tokens': m096,
   '110-draft-deletions': m110,
+  '111-giveaway-page-versions': m111,
 });
 
 export const migrationProviderWith = (context: MigrationContext): MigrationProvider => ({
