@@ -37,12 +37,14 @@ export async function recordGiveawayChange(
 }
 
 /**
- * The scope a public API address of a drawn page reads (`/api/v1/giveaway` or
- * `/api/v1/giveaway/<id>`), or null for an address no counter follows.
+ * The scope a public API address of a drawn page reads: the list (`/api/v1/giveaway`), or one
+ * giveaway (`/api/v1/giveaway/<id>` and the addresses below it, such as its rules); null for an
+ * address no counter follows.
  */
 export function scopeOfAddress(address: string): string | null {
-  if (address === '/api/v1/giveaway') return LIST;
-  const id = /^\/api\/v1\/giveaway\/([1-9]\d*)$/.exec(address)?.[1];
+  const [pathname = ''] = address.split('?');
+  if (pathname === '/api/v1/giveaway') return LIST;
+  const id = /^\/api\/v1\/giveaway\/([1-9]\d*)(?:\/|$)/.exec(pathname)?.[1];
   return id === undefined ? null : giveawayScope(Number(id));
 }
 

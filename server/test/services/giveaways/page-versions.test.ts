@@ -33,7 +33,10 @@ describe('which requests change which giveaway pages', () => {
   it('maps the drawn pages’ data addresses to their scopes', () => {
     expect(scopeOfAddress('/api/v1/giveaway')).toBe('list');
     expect(scopeOfAddress('/api/v1/giveaway/12')).toBe('giveaway:12');
-    expect(scopeOfAddress('/api/v1/giveaway/12/rules')).toBeNull();
+    expect(scopeOfAddress('/api/v1/giveaway/12/rules')).toBe('giveaway:12');
+    expect(scopeOfAddress('/api/v1/giveaway?page=2')).toBe('list');
+    expect(scopeOfAddress('/api/v1/giveaway/012')).toBeNull();
+    expect(scopeOfAddress('/api/v1/giveaway/admin')).toBeNull();
     expect(scopeOfAddress('/api/v1/posts')).toBeNull();
   });
 });
