@@ -504,6 +504,34 @@ test('two processes: one giveaway cap, one draw, one session store', async () =>
   expect((await me('a')).status).toBe(401);
 });
 
+test("two processes: an erasure made through one leaves the other's giveaway page before it answers", async () => {
+  const token = await loginToken(direct('a', ''));
+  const auth = { authorization: `Bearer ${token}` };
+  const id = await createGiveaway(direct('a', ''), token);
+  const tag = crypto.randomBytes(3).toString('hex');
+  for (const n of [1, 2, 3])
+    expect((await enter(direct('a', ''), id, `kept${tag}${n}`)).status).toBe(200);
+  const drawn = await request(direct('a', `/api/v1/giveaway/${id}/select-winner`), {
+    method: 'POST',
+    headers: auth,
+  });
+  expect(drawn.status).toBe(200);
+  // B draws the page and keeps it.
+  const page = async () => (await request(direct('b', `/giveaway/${id}`))).body;
+  const before = await page();
+  const winner = new RegExp(`kept${tag}\\d`).exec(before)?.[0];
+  expect(winner, 'the drawn page names the winner').toBeDefined();
+  expect(await page()).toBe(before);
+
+  const erased = await request(direct('a', '/api/v1/personal-data/erase'), {
+    method: 'POST',
+    headers: auth,
+    body: JSON.stringify({ email: `${winner}@example.com` }),
+  });
+  expect(erased.status).toBe(200);
+  expect(await page()).not.toContain(winner);
+});
+
 test('PUBLISH_MODE=git: one process commits, the deploy builds once, both serve the new build', async () => {
   const token = await loginToken(direct('b', ''));
   const auth = { authorization: `Bearer ${token}` };

@@ -46,8 +46,14 @@ import newsletterIssueRoutes from './routes/v1/newsletter-issues';
 import newsletterSenderPlugin from './plugins/newsletter-sender';
 import imagesPlugin from './plugins/images';
 import imageRoutes from './routes/v1/images';
-import { RequestRender } from './lib/request-render';
 import giveawayEntryForm, { enteredStateFor } from './routes/site/giveaway-entry';
+import { DEFAULT_CACHE_SIZE, RequestRender } from './lib/request-render';
+import {
+  changeOfRequest,
+  pageVersion,
+  recordGiveawayChange,
+  scopeOfAddress,
+} from './services/giveaways/page-versions';
 
 export interface BuildOptions {
   config: Config;
@@ -238,22 +244,40 @@ export async function buildApp({
   );
 
   // /giveaway's list and each /giveaway/{id} arrive drawn (lib/request-render.ts). It is drawn from the public API as a
-  // visitor with no session sees it, and drawn again after any write that succeeds.
-  const requestRender = new RequestRender(async (url) => {
-    const answer = await app.inject({
-      method: 'GET',
-      url,
-      headers: { accept: 'application/json' },
-    });
-    if (answer.statusCode === 200) return answer.json() as unknown;
-    // Nothing there (a giveaway id that does not exist, or an invalid one): served as built.
-    if (answer.statusCode === 404 || answer.statusCode === 400) return null;
-    throw new Error(`the API answered ${answer.statusCode}`);
-  }, app.log);
-  app.addHook('onResponse', async (request, reply) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400) {
-      requestRender.invalidate();
+  // visitor with no session sees it, and drawn again when the giveaway's change counter in the
+  // database has moved (services/giveaways/page-versions.ts), whichever process changed it.
+  const requestRender = new RequestRender(
+    async (url) => {
+      const answer = await app.inject({
+        method: 'GET',
+        url,
+        headers: { accept: 'application/json' },
+      });
+      if (answer.statusCode === 200) return answer.json() as unknown;
+      // Nothing there (a giveaway id that does not exist, or an invalid one): served as built.
+      if (answer.statusCode === 404 || answer.statusCode === 400) return null;
+      throw new Error(`the API answered ${answer.statusCode}`);
+    },
+    app.log,
+    Date.now,
+    DEFAULT_CACHE_SIZE,
+    async (address) => {
+      const scope = scopeOfAddress(address);
+      return scope === null ? null : pageVersion(app.db, scope);
+    },
+  );
+  // A change to a giveaway raises its counter before its answer leaves, so no process serves the
+  // page as it was once the change has been answered.
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (reply.statusCode >= 400) return payload;
+    const change = changeOfRequest(request.method, request.routeOptions.url, request.params);
+    if (change === null) return payload;
+    try {
+      await recordGiveawayChange(app.db, change);
+    } catch (error) {
+      request.log.error({ err: error }, 'could not record a change to the giveaway pages');
     }
+    return payload;
   });
 
   // The giveaway's entry form sent as a page (no script): it enters, then the page is drawn with

@@ -352,6 +352,13 @@ export interface DraftsTable {
   replaces_date: string | null;
 }
 
+/** The change counter of a scope of drawn giveaway pages (migration 111). */
+export interface GiveawayPageVersionsTable {
+  /** `list`, `giveaway:<id>` or `all`. */
+  scope: string;
+  version: number;
+}
+
 /** A deleted draft: what it was, whose, and who deleted it when (migration 110). */
 export interface DraftDeletionsTable {
   id: Generated<number>;
@@ -440,6 +447,7 @@ export interface Database {
   drafts: DraftsTable;
   draft_deletions: DraftDeletionsTable;
   draft_schedules: DraftSchedulesTable;
+  giveaway_page_versions: GiveawayPageVersionsTable;
   publish_jobs: PublishJobsTable;
   giveaways: GiveawaysTable;
   participants: ParticipantsTable;

@@ -50,8 +50,18 @@ interface CachedPage {
   /** The drawn page, or null for "serve it as built" (the API answered that there is no such thing). */
   page: DrawnPage | null;
   generation: number;
+  /** The change counter of the page's data when it was drawn (see PageVersion). */
+  version: number | null;
   expiresAt: number;
 }
+
+/**
+ * The change counter, shared by every server process, of what a data address answers (null: none
+ * follows it). Read before a kept page is served: a page drawn at another version is drawn again,
+ * so a change made through any process shows at once. It throws when it cannot be read; the page
+ * is then drawn afresh and not kept.
+ */
+export type PageVersion = (address: string) => Promise<number | null>;
 
 /**
  * Answers a public API address as a visitor with no session: the parsed JSON, or null when the
@@ -151,6 +161,7 @@ export class RequestRender {
     private readonly log: Log,
     private readonly now: () => number = Date.now,
     private readonly cacheSize: number = DEFAULT_CACHE_SIZE,
+    private readonly version: PageVersion = async () => null,
   ) {}
 
   /** Something public may have changed (a write succeeded): every drawn page is drawn again. */
@@ -186,19 +197,35 @@ export class RequestRender {
     const [slot, address] = found;
     const prepared = this.prepared(root, slot);
     if (!prepared) return null;
-    if (extra !== undefined) return this.draw(null, address, prepared, extra);
+    if (extra !== undefined) return this.draw(null, address, prepared, undefined, extra);
     const key = `${slot.name} ${address}`;
+    let version: number | null | undefined;
+    try {
+      version = await this.version(address);
+    } catch (error) {
+      this.log.warn({ err: error, slot: slot.name }, 'request-render: the page version is unknown');
+    }
     const cached = this.cache.get(key);
-    if (cached && cached.generation === this.generation && cached.expiresAt > this.now()) {
+    if (
+      cached &&
+      version !== undefined &&
+      cached.version === version &&
+      cached.generation === this.generation &&
+      cached.expiresAt > this.now()
+    ) {
       // Served again: it becomes the most recently used.
       this.cache.delete(key);
       this.cache.set(key, cached);
       return cached.page;
     }
-    let drawing = this.drawing.get(key);
+    // Requests that arrive together share one drawing, but only of the same version.
+    const drawKey = `${key} ${String(version)}`;
+    let drawing = this.drawing.get(drawKey);
     if (!drawing) {
-      drawing = this.draw(key, address, prepared).finally(() => this.drawing.delete(key));
-      this.drawing.set(key, drawing);
+      drawing = this.draw(key, address, prepared, version).finally(() =>
+        this.drawing.delete(drawKey),
+      );
+      this.drawing.set(drawKey, drawing);
     }
     return drawing;
   }
@@ -214,10 +241,10 @@ export class RequestRender {
     return null;
   }
 
-  private remember(key: string, entry: CachedPage): void {
-    if (entry.generation !== this.generation) return;
+  private remember(key: string, entry: Omit<CachedPage, 'version'>, version?: number | null) {
+    if (entry.generation !== this.generation || version === undefined) return;
     this.cache.delete(key);
-    this.cache.set(key, entry);
+    this.cache.set(key, { ...entry, version });
     while (this.cache.size > this.cacheSize) {
       const oldest = this.cache.keys().next().value as string;
       this.cache.delete(oldest);
@@ -228,6 +255,7 @@ export class RequestRender {
     key: string | null,
     address: string,
     page: PreparedPage,
+    version: number | null | undefined,
     extra?: unknown,
   ): Promise<DrawnPage | null> {
     const generation = this.generation;
@@ -243,7 +271,7 @@ export class RequestRender {
       // Nothing there (a giveaway that does not exist): served as built, and remembered as such
       // so that asking for it again costs no query until something changes.
       if (key !== null)
-        this.remember(key, { page: null, generation, expiresAt: startedAt + MAX_AGE_MS });
+        this.remember(key, { page: null, generation, expiresAt: startedAt + MAX_AGE_MS }, version);
       return null;
     }
     let drawn: { html: string; head: string };
@@ -262,11 +290,15 @@ export class RequestRender {
       etag: `"rr-${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`,
     };
     if (key === null) return result;
-    this.remember(key, {
-      page: result,
-      generation,
-      expiresAt: Math.min(startedAt + MAX_AGE_MS, nextDateIn(data, startedAt)),
-    });
+    this.remember(
+      key,
+      {
+        page: result,
+        generation,
+        expiresAt: Math.min(startedAt + MAX_AGE_MS, nextDateIn(data, startedAt)),
+      },
+      version,
+    );
     return result;
   }
 

@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { formatDateTime } from '@/lib/dates';
 import { draftsApi } from '../api/drafts-api';
-import { JobList, Muted } from './publish-jobs';
+import { JobList, Lead, Muted, Section } from './publish-jobs';
 
 /** The record of deleted drafts (newest first), loaded once and again after each deletion. */
 export function useDraftDeletions() {
@@ -84,19 +84,4 @@ export function DeletedDraftsSection({
 
 const Name = styled.strong`
   overflow-wrap: anywhere;
-`;
-
-const Section = styled.section`
-  margin-bottom: ${({ theme }) => theme.space[8]};
-
-  > h2 {
-    margin: 0 0 ${({ theme }) => theme.space[1]};
-    font-size: ${({ theme }) => theme.fontSizes.xl};
-  }
-`;
-
-const Lead = styled.p`
-  margin: 0 0 ${({ theme }) => theme.space[4]};
-  color: ${({ theme }) => theme.colors.textMuted};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
 `;

@@ -12,7 +12,16 @@ import { EmailToSubscribers } from '@/features/newsletter-issues';
 import { formatCalendarDate, formatDateTime } from '@/lib/dates';
 import { draftsApi } from '../api/drafts-api';
 import { DeletedDraftsSection, useDraftDeletions } from './deleted-drafts';
-import { JobCard, jobByline, JobList, jobStanding, Muted, usePublishJobs } from './publish-jobs';
+import {
+  JobCard,
+  jobByline,
+  JobList,
+  jobStanding,
+  Lead,
+  Muted,
+  Section,
+  usePublishJobs,
+} from './publish-jobs';
 import { useCategories } from './use-categories';
 
 /** How many jobs the Publishing section shows before "Show older". */
@@ -497,15 +506,6 @@ const Title = styled.h1`
   font-size: ${({ theme }) => theme.fontSizes['3xl']};
 `;
 
-const Section = styled.section`
-  margin-bottom: ${({ theme }) => theme.space[8]};
-
-  > h2 {
-    margin: 0 0 ${({ theme }) => theme.space[1]};
-    font-size: ${({ theme }) => theme.fontSizes.xl};
-  }
-`;
-
 const Empty = styled.div`
   display: grid;
   justify-items: center;
@@ -580,12 +580,6 @@ const Actions = styled.div`
   display: flex;
   flex-wrap: wrap;
   gap: ${({ theme }) => theme.space[2]};
-`;
-
-const Lead = styled.p`
-  margin: 0 0 ${({ theme }) => theme.space[4]};
-  color: ${({ theme }) => theme.colors.textMuted};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
 `;
 
 const MoreButton = styled(Button)`

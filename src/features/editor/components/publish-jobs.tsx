@@ -199,6 +199,22 @@ export function usePublishJobs(onSettled?: () => void) {
   return { jobs, error, reload: load, add };
 }
 
+/** A section of the drafts desk: its heading, a lead line, then its content. */
+export const Section = styled.section`
+  margin-bottom: ${({ theme }) => theme.space[8]};
+
+  > h2 {
+    margin: 0 0 ${({ theme }) => theme.space[1]};
+    font-size: ${({ theme }) => theme.fontSizes.xl};
+  }
+`;
+
+export const Lead = styled.p`
+  margin: 0 0 ${({ theme }) => theme.space[4]};
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+`;
+
 export const Muted = styled.p`
   margin: 0;
   color: ${({ theme }) => theme.colors.textMuted};
