@@ -121,29 +121,36 @@ function reachable(selector: string): string {
 type Query = ReturnType<typeof compile>;
 
 /**
- * A selector made ready to try: its compiled query (null for one this matcher does not know,
- * whose rule stays), and the classes and ids some element of the page must carry for it to match
- * at all: those of its compounds outside any pseudo-class's argument.
+ * A selector made ready to try: the selector it is tried as (`reached`: with its states taken
+ * away, so several selectors of a sheet often become one), its compiled query (null for one this
+ * matcher does not know, whose rule stays), and the classes, ids and element names some element
+ * of the page must have for it to match at all: those of its compounds outside any
+ * pseudo-class's argument.
  */
 interface Prepared {
+  reached: string;
   query: Query | null;
   classes: string[];
   ids: string[];
+  tags: string[];
 }
 
-/** The classes and ids every match of `selector` needs on some element of the page. */
-function needs(selector: string): Pick<Prepared, 'classes' | 'ids'> {
-  const classes: string[] = [];
-  const ids: string[] = [];
+type Needs = Pick<Prepared, 'classes' | 'ids' | 'tags'>;
+
+/** The classes, ids and element names every match of `selector` needs on the page. */
+function needs(selector: string): Needs {
+  const found: Needs = { classes: [], ids: [], tags: [] };
   selectorParser((root) => {
     for (const compound of root.nodes) {
       for (const part of compound.nodes) {
-        if (part.type === 'class') classes.push(part.value);
-        else if (part.type === 'id') ids.push(part.value);
+        if (part.type === 'class') found.classes.push(part.value);
+        else if (part.type === 'id') found.ids.push(part.value);
+        // Element names compare in lower case in an HTML page, as the matcher compares them.
+        else if (part.type === 'tag') found.tags.push(part.value.toLowerCase());
       }
     }
   }).processSync(selector);
-  return { classes, ids };
+  return found;
 }
 
 /** Prepared selectors by their text, shared by every page of a build (the same rules recur). */
@@ -154,9 +161,9 @@ function prepare(selector: string): Prepared {
   if (found === undefined) {
     try {
       const reached = reachable(selector);
-      found = { query: compile(reached), ...needs(reached) };
+      found = { reached, query: compile(reached), ...needs(reached) };
     } catch {
-      found = { query: null, classes: [], ids: [] };
+      found = { reached: selector, query: null, classes: [], ids: [], tags: [] };
     }
     prepared.set(selector, found);
   }
@@ -166,10 +173,15 @@ function prepare(selector: string): Prepared {
 /** The page as parsed, in htmlparser2's tree (the one css-select reads). */
 type Page = ReturnType<typeof parseDocument>;
 
-/** Every class and id an element of a page carries, gathered once per page. */
+/**
+ * Every class, id and element name of a page, gathered once per page, and the answer for each
+ * selector tried on it (by the selector it is tried as).
+ */
 interface PageNames {
   classes: Set<string>;
   ids: Set<string>;
+  tags: Set<string>;
+  answers: Map<string, boolean>;
 }
 
 const pageNames = new WeakMap<Page, PageNames>();
@@ -177,9 +189,11 @@ const pageNames = new WeakMap<Page, PageNames>();
 function namesOf(page: Page): PageNames {
   let names = pageNames.get(page);
   if (names === undefined) {
-    names = { classes: new Set(), ids: new Set() };
-    for (const element of selectAll('*', page)) {
-      const attribs = (element as { attribs?: Record<string, string> }).attribs ?? {};
+    names = { classes: new Set(), ids: new Set(), tags: new Set(), answers: new Map() };
+    for (const found of selectAll('*', page)) {
+      const element = found as { name?: string; attribs?: Record<string, string> };
+      if (element.name) names.tags.add(element.name);
+      const attribs = element.attribs ?? {};
       for (const name of (attribs.class ?? '').split(/\s+/)) if (name) names.classes.add(name);
       if (attribs.id !== undefined) names.ids.add(attribs.id);
     }
@@ -188,18 +202,28 @@ function namesOf(page: Page): PageNames {
   return names;
 }
 
-function couldMatch(selector: string, page: Page): boolean {
-  const { query, classes, ids } = prepare(selector);
-  if (query === null) return true;
-  // A class or id no element carries rules the selector out without trying it on the tree.
-  const names = namesOf(page);
-  if (classes.some((name) => !names.classes.has(name))) return false;
-  if (ids.some((name) => !names.ids.has(name))) return false;
+function tryOn(query: Query, page: Page): boolean {
   try {
     return selectOne(query, page) !== null;
   } catch {
     return true;
   }
+}
+
+function couldMatch(selector: string, page: Page): boolean {
+  const { reached, query, classes, ids, tags } = prepare(selector);
+  if (query === null) return true;
+  const names = namesOf(page);
+  // A class, id or element name the page lacks rules the selector out without a walk of the tree.
+  if (classes.some((name) => !names.classes.has(name))) return false;
+  if (ids.some((name) => !names.ids.has(name))) return false;
+  if (tags.some((name) => !names.tags.has(name))) return false;
+  let answer = names.answers.get(reached);
+  if (answer === undefined) {
+    answer = tryOn(query, page);
+    names.answers.set(reached, answer);
+  }
+  return answer;
 }
 
 /**

@@ -80,6 +80,14 @@ describe('documentCss', () => {
     );
   });
 
+  it('rules out by element name in any case, and answers alike for selectors tried as one', () => {
+    const css =
+      'table td{padding:0}P{margin:0}.b:hover{color:red}.b:focus{color:blue}.c:hover{x:1}';
+    expect(documentCss(css, '<p class="b">x</p>')).toBe(
+      'P{margin:0}.b:hover{color:red}.b:focus{color:blue}',
+    );
+  });
+
   it('keeps a selector it cannot try', () => {
     const css = '.a:unknown-state(3){color:red}.b:nth-child(2 of .x){color:blue}';
     const out = documentCss(css, '<p class="a"></p>');
