@@ -26,6 +26,7 @@ import { giveawayRulesBackfill, type GiveawayRulesWriter } from './092-giveaway-
 import * as m100 from './100-giveaway-desk';
 import * as m101 from './101-enquiry-read';
 import * as m102 from './102-mail-limits';
+import * as m103 from './103-entry-mailboxes';
 
 export type { GiveawayRulesWriter } from './092-giveaway-rules-backfill';
 
@@ -68,6 +69,7 @@ const migrations = (context: MigrationContext): Record<string, Migration> => ({
   '095-winner-places': m095,
   '096-entry-confirmation-tokens': m096,
   '102-mail-limits': m102,
+  '103-entry-mailboxes': m103,
 });
 
 export const migrationProviderWith = (context: MigrationContext): MigrationProvider => ({

@@ -30,7 +30,7 @@ function entrySteps(fields: RulesFields): RulesSection[] {
   if (fields.confirm_entries === 1) {
     sections.push({
       heading: 'Confirming your entry',
-      text: 'After entering, we e-mail a link to the address you entered with. Your entry counts (towards the maximum, in the entry list and for referrals) only once you open that link to confirm it. An entry not confirmed within 48 hours expires: it never counts, and the address and handle may enter again. A confirmation that arrives after entries closed, or after the giveaway filled up, does not count.',
+      text: 'After entering, we e-mail a link to the address you entered with. Your entry counts (towards the maximum, in the entry list and for referrals) only once you open that link to confirm it. An unconfirmed entry blocks no one: where two entries share a mailbox or a handle, the first to be confirmed counts and the other cannot be confirmed. An entry not confirmed within 48 hours expires and never counts. A confirmation that arrives after entries closed, or after the giveaway filled up, does not count.',
     });
   }
   if (fields.referral_cap > 0) {
@@ -61,7 +61,7 @@ export function renderRules(fields: RulesFields, timeZone: string): RulesSection
     },
     {
       heading: 'Who may enter',
-      text: `People aged ${fields.min_age} or over ${where}. Entering is free and needs no purchase. Each person may enter once: one entry per e-mail address and one per Instagram handle. By entering you confirm that you have read these rules and are at least ${fields.min_age}.`,
+      text: `People aged ${fields.min_age} or over ${where}. Entering is free and needs no purchase. Each person may enter once: one entry per mailbox and one per Instagram handle. Addresses that differ only in upper and lower case, in a "+tag" after the name or, for Gmail addresses, in dots in the name reach one mailbox and count as one; entering again with one of them changes nothing, and we tell that mailbox so by e-mail. By entering you confirm that you have read these rules and are at least ${fields.min_age}.`,
     },
     { heading: 'Dates', text: closing(fields, timeZone) },
     ...entrySteps(fields),
