@@ -22,6 +22,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import compilerPlugin from './plugins/compiler';
 import mailPlugin from './plugins/mail';
 import mailLimitsPlugin from './plugins/mail-limits';
+import retentionPlugin from './plugins/retention';
 import publisherPlugin from './plugins/publisher';
 import redisPlugin from './plugins/redis';
 import securityPlugin from './plugins/security';
@@ -152,6 +153,7 @@ export async function buildApp({ config, connection, logStream }: BuildOptions):
   });
   await app.register(mailPlugin);
   await app.register(mailLimitsPlugin);
+  await app.register(retentionPlugin);
   await app.register(compilerPlugin);
   await app.register(publisherPlugin);
   await app.register(newsletterSenderPlugin);
