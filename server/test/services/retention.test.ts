@@ -106,3 +106,46 @@ test('entrants of a drawn giveaway are erased 90 days after its claim period; th
   const late = await applyRetention(t.app.db, days, new Date(Date.now() + 366 * DAY));
   expect(late.enquiries).toBe(1);
 });
+
+test('the schedule runs by itself a minute after start, then every hour', async () => {
+  jest.useFakeTimers({ doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask'] });
+  const own = await setup();
+  try {
+    const old = new Date(Date.now() - 400 * DAY).toISOString();
+    const enquiry = {
+      name: 'Old',
+      email: 'old@example.com',
+      phone: '',
+      company: '',
+      message: 'Hello',
+      service: '',
+      read_at: null,
+    };
+    const keep = () => own.app.db.selectFrom('contact_enquiries').select('id').execute();
+    const settled = async (count: number) => {
+      for (let i = 0; i < 500 && (await keep()).length !== count; i += 1)
+        await new Promise((resolve) => setImmediate(resolve));
+      return (await keep()).length;
+    };
+    await own.app.db
+      .insertInto('contact_enquiries')
+      .values({ ...enquiry, created_at: old })
+      .execute();
+    jest.advanceTimersByTime(59_000);
+    expect(await settled(0)).toBe(1);
+    jest.advanceTimersByTime(1_000);
+    expect(await settled(0)).toBe(0);
+    // The run releases its lock and sets the next one after it has erased: let it finish.
+    for (let i = 0; i < 50; i += 1) await keep();
+
+    await own.app.db
+      .insertInto('contact_enquiries')
+      .values({ ...enquiry, created_at: old })
+      .execute();
+    jest.advanceTimersByTime(60 * 60_000);
+    expect(await settled(0)).toBe(0);
+  } finally {
+    jest.useRealTimers();
+    await own.close();
+  }
+});
