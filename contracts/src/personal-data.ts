@@ -77,6 +77,21 @@ export const PersonalDataExportSchema = Type.Object({
   mail: Type.Array(OutboxMessageSchema),
   /** Delivery records of newsletter issues to the address (erased with the subscription). */
   newsletter_issues: Type.Array(PersonalDataIssueMailSchema),
+  /** The staff account whose address this is (kept while the account exists). */
+  staff_account: Type.Union([
+    Type.Object({ username: Type.String(), role: Type.String(), created_at: Type.String() }),
+    Type.Null(),
+  ]),
+  /** Staff invitations sent to the address. */
+  staff_invitations: Type.Array(
+    Type.Object({
+      role: Type.String(),
+      invited_by: Type.String(),
+      created_at: Type.String(),
+      expires_at: Type.String(),
+      used_at: Type.Union([Type.String(), Type.Null()]),
+    }),
+  ),
 });
 export type PersonalDataExport = Static<typeof PersonalDataExportSchema>;
 
@@ -94,5 +109,9 @@ export const PersonalDataEraseResponseSchema = Type.Object({
   /** Prize claims whose delivery details were erased. */
   giveaway_claims: Type.Integer(),
   mail: Type.Integer(),
+  /** Staff invitations sent to the address, erased. */
+  staff_invitations: Type.Integer(),
+  /** The staff account whose own address this is, which keeps it while the account exists. */
+  staff_account: Type.Union([Type.String(), Type.Null()]),
 });
 export type PersonalDataEraseResponse = Static<typeof PersonalDataEraseResponseSchema>;

@@ -22,6 +22,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import compilerPlugin from './plugins/compiler';
 import mailPlugin from './plugins/mail';
 import mailLimitsPlugin from './plugins/mail-limits';
+import retentionPlugin from './plugins/retention';
 import publisherPlugin from './plugins/publisher';
 import publishSchedulerPlugin from './plugins/publish-scheduler';
 import redisPlugin from './plugins/redis';
@@ -169,6 +170,7 @@ export async function buildApp({
   });
   await app.register(mailPlugin);
   await app.register(mailLimitsPlugin);
+  await app.register(retentionPlugin);
   await app.register(compilerPlugin);
   await app.register(publisherPlugin);
   await app.register(publishSchedulerPlugin, { clock });

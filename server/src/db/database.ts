@@ -284,6 +284,11 @@ export interface ParticipantsTable {
   giveaway_id: number;
   /** Trimmed and lower-cased. */
   email: string;
+  /**
+   * The address's mailbox (`mailboxOf`), unique per giveaway among entries that count; null
+   * only in rows written before migration 103 (which fills them).
+   */
+  mailbox: ColumnType<string | null, string | undefined, string>;
   /** Without the leading @. */
   instagram_handle: string;
   created_at: string;

@@ -28,3 +28,31 @@ export function headerAddresses(headers: Record<string, unknown>): string[] {
   }
   return [...found];
 }
+
+/** Providers whose mailboxes ignore dots in the local part (and whose two domains are one). */
+const DOTLESS_DOMAINS: Record<string, string> = {
+  'gmail.com': 'gmail.com',
+  'googlemail.com': 'gmail.com',
+};
+
+/**
+ * The mailbox an address delivers to, for telling whether two addresses are one person's:
+ * lower case; a "+tag" at the end of the local part dropped (any domain); for Gmail-style
+ * domains (gmail.com, googlemail.com) dots in the local part dropped and googlemail.com read as
+ * gmail.com. "Ann.Lee+promo@GoogleMail.com" and "annlee@gmail.com" are one mailbox.
+ */
+export function mailboxOf(email: string): string {
+  const address = email.trim().toLowerCase();
+  const at = address.lastIndexOf('@');
+  if (at <= 0) return address;
+  let local = address.slice(0, at);
+  let domain = address.slice(at + 1);
+  const plus = local.indexOf('+');
+  if (plus > 0) local = local.slice(0, plus);
+  const dotless = DOTLESS_DOMAINS[domain];
+  if (dotless) {
+    local = local.replace(/\./g, '');
+    domain = dotless;
+  }
+  return `${local}@${domain}`;
+}

@@ -5,7 +5,7 @@ import type { Redis } from 'ioredis';
 import type { MailLimitSettings } from '../config';
 import type { Database } from '../db/database';
 import { HttpError } from '../lib/http-error';
-import { mailboxOf } from './giveaways/referrals';
+import { mailboxOf } from '../lib/email-address';
 
 /**
  * Fixed windows of uses, shared by every server process. A window starts at its first use and

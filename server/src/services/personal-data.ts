@@ -60,6 +60,19 @@ export async function exportPersonalData(
   rawEmail: string,
 ): Promise<PersonalDataExport> {
   const email = normaliseEmail(rawEmail);
+  const [staffAccount, invitations] = await Promise.all([
+    db
+      .selectFrom('users')
+      .select(['username', 'role', 'created_at'])
+      .where(lowerEmail, '=', email)
+      .executeTakeFirst(),
+    db
+      .selectFrom('staff_invitations')
+      .select(['role', 'invited_by', 'created_at', 'expires_at', 'used_at'])
+      .where(lowerEmail, '=', email)
+      .orderBy('created_at')
+      .execute(),
+  ]);
   const [enquiryRows, subscription, entryRows, mailRows, issueRows, claimRows] = await Promise.all([
     enquiries(db, email).selectAll().orderBy('created_at').orderBy('id').execute(),
     db
@@ -149,6 +162,8 @@ export async function exportPersonalData(
     giveaway_claims: claimRows,
     mail: mailRows.map(toOutboxMessage),
     newsletter_issues: issueRows,
+    staff_account: staffAccount ?? null,
+    staff_invitations: invitations,
   };
 }
 
@@ -221,7 +236,11 @@ function eraseInTransaction(
       if (entry.frozen_at !== null || entry.draw_round !== null) {
         await trx
           .updateTable('participants')
-          .set({ email: erasedEmail(entry.id), instagram_handle: erasedHandle(entry.id) })
+          .set({
+            email: erasedEmail(entry.id),
+            mailbox: erasedEmail(entry.id),
+            instagram_handle: erasedHandle(entry.id),
+          })
           .where('id', '=', entry.id)
           .execute();
         anonymisedEntries += 1;
@@ -243,6 +262,16 @@ function eraseInTransaction(
 
     const mailIds = (await mail(trx, email).select('id').execute()).map((row) => row.id);
     if (mailIds.length > 0) await trx.deleteFrom('outbox').where('id', 'in', mailIds).execute();
+    const deletedInvitations = await trx
+      .deleteFrom('staff_invitations')
+      .where(lowerEmail, '=', email)
+      .executeTakeFirst();
+    // An account's own address is how the account is reached: it stays while the account exists.
+    const account = await trx
+      .selectFrom('users')
+      .select('username')
+      .where(lowerEmail, '=', email)
+      .executeTakeFirst();
 
     return {
       enquiries: Number(deletedEnquiries.numDeletedRows),
@@ -251,6 +280,8 @@ function eraseInTransaction(
       giveaway_entries_anonymised: anonymisedEntries,
       giveaway_claims: Number(deletedClaims.numDeletedRows),
       mail: mailIds.length,
+      staff_invitations: Number(deletedInvitations.numDeletedRows),
+      staff_account: account?.username ?? null,
     };
   });
 }

@@ -13,6 +13,18 @@ export function testDialect(): 'sqlite' | 'postgres' {
   return process.env.TEST_DB === 'postgres' ? 'postgres' : 'sqlite';
 }
 
+/** The settings every test app starts from: quiet, its own folders, the given database. */
+export function testEnv(dataDir: string, databaseUrl: string): Record<string, string> {
+  return {
+    LOG_LEVEL: 'silent',
+    JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-signing',
+    DATA_DIR: dataDir,
+    SITE_DIR: path.join(dataDir, 'public'),
+    PUBLISH_WORK_DIR: `${dataDir}-publish`,
+    DATABASE_URL: databaseUrl,
+  };
+}
+
 export interface TestApp {
   app: App;
   config: Config;
@@ -38,15 +50,7 @@ export async function buildTestApp(
     databaseUrl = url;
     schema = `test_${crypto.randomBytes(6).toString('hex')}`;
   }
-  const config = loadConfig({
-    LOG_LEVEL: 'silent',
-    JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-signing',
-    DATA_DIR: dataDir,
-    SITE_DIR: path.join(dataDir, 'public'),
-    PUBLISH_WORK_DIR: `${dataDir}-publish`,
-    DATABASE_URL: databaseUrl,
-    ...env,
-  });
+  const config = loadConfig({ ...testEnv(dataDir, databaseUrl), ...env });
   const connection = await connect(config.databaseUrl, process.cwd(), {
     schema,
     migrations: { giveawayRules: rulesWriter(config.siteTimezone) },

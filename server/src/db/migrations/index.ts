@@ -26,6 +26,7 @@ import { giveawayRulesBackfill, type GiveawayRulesWriter } from './092-giveaway-
 import * as m100 from './100-giveaway-desk';
 import * as m101 from './101-enquiry-read';
 import * as m102 from './102-mail-limits';
+import * as m103 from './103-entry-mailboxes';
 import * as m110 from './110-draft-deletions';
 import * as m111 from './111-giveaway-page-versions';
 import * as m120 from './120-images';
@@ -72,6 +73,7 @@ const migrations = (context: MigrationContext): Record<string, Migration> => ({
   '095-winner-places': m095,
   '096-entry-confirmation-tokens': m096,
   '102-mail-limits': m102,
+  '103-entry-mailboxes': m103,
   '110-draft-deletions': m110,
   '111-giveaway-page-versions': m111,
   '120-images': m120,

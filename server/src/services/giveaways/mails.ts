@@ -14,6 +14,32 @@ export function formatDeadline(iso: string, timeZone: string): string {
   return `${text} (${timeZone})`;
 }
 
+/**
+ * To an address whose mailbox tried to enter a giveaway it already entered: the page answered as
+ * for an entry (so that it tells nobody who entered), and only the mailbox learns the truth.
+ */
+export function alreadyEnteredMail(input: {
+  to: string;
+  title: string;
+  giveawayId: number;
+  publicUrl: string;
+}): MailMessage {
+  const page = `${input.publicUrl}/giveaway/${input.giveawayId}`;
+  return {
+    to: input.to,
+    subject: oneLine(`You have already entered "${input.title}"`),
+    text: [
+      'Hello,',
+      '',
+      `Someone, most likely you, just tried to enter the giveaway "${oneLine(input.title)}" with this e-mail address. An entry from this mailbox is already in it, and each person can enter once, so nothing changed: your first entry stands. The receipt code shown on the page this time belongs to no entry; the one that counts is in the mail we sent when you first entered.`,
+      '',
+      'If you did not try to enter, you can ignore this mail.',
+      '',
+      page,
+    ].join('\n'),
+  };
+}
+
 export function receiptMail(input: {
   to: string;
   title: string;

@@ -30,7 +30,7 @@ function entrySteps(fields: RulesFields): RulesSection[] {
   if (fields.confirm_entries === 1) {
     sections.push({
       heading: 'Confirming your entry',
-      text: 'After entering, we e-mail a link to the address you entered with. Your entry counts (towards the maximum, in the entry list and for referrals) only once you open that link to confirm it. An entry not confirmed within 48 hours expires: it never counts, and the address and handle may enter again. A confirmation that arrives after entries closed, or after the giveaway filled up, does not count.',
+      text: 'After entering, we e-mail a link to the address you entered with. Your entry counts (towards the maximum, in the entry list and for referrals) only once you open that link to confirm it. An unconfirmed entry blocks no one: where two entries share a mailbox or a handle, the first to be confirmed counts and the other cannot be confirmed. An entry not confirmed within 48 hours expires and never counts. A confirmation that arrives after entries closed, or after the giveaway filled up, does not count.',
     });
   }
   if (fields.referral_cap > 0) {
@@ -61,7 +61,7 @@ export function renderRules(fields: RulesFields, timeZone: string): RulesSection
     },
     {
       heading: 'Who may enter',
-      text: `People aged ${fields.min_age} or over ${where}. Entering is free and needs no purchase. Each person may enter once: one entry per e-mail address and one per Instagram handle. By entering you confirm that you have read these rules and are at least ${fields.min_age}.`,
+      text: `People aged ${fields.min_age} or over ${where}. Entering is free and needs no purchase. Each person may enter once: one entry per mailbox and one per Instagram handle. Addresses that differ only in upper and lower case, in a "+tag" after the name or, for Gmail addresses, in dots in the name reach one mailbox and count as one; entering again with one of them changes nothing, and we tell that mailbox so by e-mail. By entering you confirm that you have read these rules and are at least ${fields.min_age}.`,
     },
     { heading: 'Dates', text: closing(fields, timeZone) },
     ...entrySteps(fields),
@@ -98,7 +98,7 @@ export function renderRules(fields: RulesFields, timeZone: string): RulesSection
     },
     {
       heading: 'What we store and for how long',
-      text: `For each entry we store the e-mail address, the Instagram handle, the time of entry, the version of these rules that was accepted and the SHA-256 hash of the receipt code (not the code itself). The e-mail address is used only to run this giveaway: to send the receipt and to tell the winner. It is never published. We keep entries with this giveaway's record so that the draw stays checkable, until you ask us to erase yours through our contact page; erasing it leaves only its receipt hash in the frozen list (and, for a winner, their place in the draw history without a handle).`,
+      text: `For each entry we store the e-mail address (and the mailbox it reaches, to tell whether one person entered twice), the Instagram handle, the time of entry, the version of these rules that was accepted and the SHA-256 hash of the receipt code (not the code itself; it is shown to you and, with a mail server, mailed to you).${fields.confirm_entries === 1 ? ' Until an entry is confirmed we also keep the hash of its confirmation link and its deadline, and then when it was confirmed.' : ''}${fields.referral_cap > 0 ? ' Each entry has a personal referral code, and we keep whose link an entrant came through, to count bonus entries; who referred whom is never published.' : ''} A winner who claims the prize gives a full name and postal address, used only to deliver it. The e-mail address is used only to run this giveaway: to send the receipt and confirmation link, to answer you, and to tell the winner. It is never published. We keep entries with this giveaway's record so that the draw stays checkable; a set time after the claim period ends (our privacy page says how long) the addresses, handles, referral links and delivery details are erased by themselves, leaving only the receipt hashes, so the frozen list and the draw still add up. You can ask us to erase yours sooner through our contact page; erasing it leaves only its receipt hash in the frozen list (and, for a winner, their place in the draw history without a handle).`,
     },
   ];
   const terms = fields.extra_terms.trim();

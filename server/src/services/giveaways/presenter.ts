@@ -59,6 +59,8 @@ export async function getPresenter(db: Db, id: number): Promise<Presenter> {
     .select(['email', 'instagram_handle'])
     .where('giveaway_id', '=', id)
     .where('disqualified_at', 'is', null)
+    // Only entries that count: an unconfirmed one may carry someone else's address or handle.
+    .where('confirmed_at', 'is not', null)
     .orderBy('id', 'desc')
     .limit(SPIN_NAMES)
     .execute();

@@ -29,8 +29,20 @@ import {
   WEIGHTED_ALGORITHM,
 } from './draw';
 import { freezeWithin } from './freeze';
-import { confirmEntryMail, formatDeadline, type GiveawayMailer, receiptMail } from './mails';
-import { creditReferrer, findReferrer, newReferralCode, recountBonus } from './referrals';
+import {
+  alreadyEnteredMail,
+  confirmEntryMail,
+  formatDeadline,
+  type GiveawayMailer,
+  receiptMail,
+} from './mails';
+import {
+  creditReferrer,
+  findReferrer,
+  mailboxOf,
+  newReferralCode,
+  recountBonus,
+} from './referrals';
 import {
   acceptRulesMessage,
   enteredMessage,
@@ -508,7 +520,7 @@ function duplicateOf(error: unknown): Duplicate | null {
   };
   if (code !== '23505' && code !== 'SQLITE_CONSTRAINT_UNIQUE') return null;
   const where = `${String(constraint ?? '')} ${String(message ?? '')}`;
-  if (where.includes('participants_giveaway_email_key') || where.includes('participants.email'))
+  if (where.includes('participants_giveaway_mailbox_key') || where.includes('participants.mailbox'))
     return 'email';
   if (where.includes('participants_giveaway_handle_key')) return 'handle';
   return null;
@@ -525,10 +537,39 @@ function duplicateCode(error: unknown): boolean {
   );
 }
 
-function duplicateSentence(kind: Duplicate, input: EntryInput): string {
-  return kind === 'email'
-    ? 'This e-mail address has already entered this giveaway; each person can enter once.'
-    : `The Instagram handle @${input.instagram_handle} has already entered this giveaway; each handle can enter once.`;
+/** What the owner of a handle someone else entered with can do about it. */
+export const HANDLE_TAKEN_HELP =
+  'If it is yours and you did not enter, tell the organiser through the contact page, naming this giveaway: the entry can be disqualified.';
+
+const handleTaken = (input: EntryInput) =>
+  `The Instagram handle @${input.instagram_handle} has already entered this giveaway; each handle can enter once. ${HANDLE_TAKEN_HELP}`;
+
+/**
+ * The address's mailbox already has an entry that counts. Answered like an entry, and that
+ * mailbox is told by mail (see `participate`), so the answer tells nobody whether it entered.
+ */
+export class AlreadyEntered extends Error {}
+
+/**
+ * Which of the address's mailbox and the handle an entry that counts (confirmed, or made where
+ * no confirmation is asked) already holds. Unconfirmed entries block no one: anyone can make one
+ * with another person's address or handle.
+ */
+async function countingDuplicate(db: Db, id: number, input: EntryInput): Promise<Duplicate | null> {
+  const row = await db
+    .selectFrom('participants')
+    .select('mailbox')
+    .where('giveaway_id', '=', id)
+    .where('confirmed_at', 'is not', null)
+    .where((eb) => sameEntrant(eb, input))
+    .executeTakeFirst();
+  if (!row) return null;
+  return row.mailbox === mailboxOf(input.email) ? 'email' : 'handle';
+}
+
+/** The refusal of a duplicate: the mailbox's is answered as an entry, the handle's said. */
+function duplicateError(kind: Duplicate, input: EntryInput): Error {
+  return kind === 'email' ? new AlreadyEntered() : conflict(handleTaken(input));
 }
 
 /** Why an entry was refused, read after the fact (for the message only; the write already decided). */
@@ -541,14 +582,8 @@ async function refusal(
 ): Promise<Error> {
   const row = await db.selectFrom('giveaways').selectAll().where('id', '=', id).executeTakeFirst();
   if (!row) return notFound(notFoundSentence(id));
-  const existing = await db
-    .selectFrom('participants')
-    .select(['email'])
-    .where('giveaway_id', '=', id)
-    .where((eb) => sameEntrant(eb, input))
-    .executeTakeFirst();
-  if (existing)
-    return conflict(duplicateSentence(existing.email === input.email ? 'email' : 'handle', input));
+  const duplicate = await countingDuplicate(db, id, input);
+  if (duplicate) return duplicateError(duplicate, input);
 
   const reason = deriveState(row, today).entries_closed_reason;
   if (reason === null && rulesVersion !== undefined && rulesVersion !== row.rules_version) {
@@ -647,7 +682,7 @@ export interface EntryReceipt {
 /** Entries of this giveaway by the same address or the same handle (case-insensitive). */
 function sameEntrant(eb: ExpressionBuilder<Database, 'participants'>, input: EntryInput) {
   return eb.or([
-    eb('email', '=', input.email),
+    eb('mailbox', '=', mailboxOf(input.email)),
     eb(eb.fn('lower', ['instagram_handle']), '=', input.instagram_handle.toLowerCase()),
   ]);
 }
@@ -702,6 +737,8 @@ export async function enterGiveaway(
   const tokenHash = sha256Hex(token);
   const referrer = await findReferrer(db, id, context.ref, input);
   await dropExpired(db, id, input, createdAt);
+  const duplicate = await countingDuplicate(db, id, input);
+  if (duplicate) throw duplicateError(duplicate, input);
 
   let claimed: Claimed;
   let referralCode = newReferralCode();
@@ -730,6 +767,7 @@ export async function enterGiveaway(
                 .values({
                   giveaway_id: id,
                   ...input,
+                  mailbox: mailboxOf(input.email),
                   created_at: createdAt,
                   receipt_hash: hash,
                   rules_version: row.rules_version,
@@ -751,8 +789,8 @@ export async function enterGiveaway(
         referralCode = newReferralCode();
         continue;
       }
-      const duplicate = duplicateOf(error);
-      if (duplicate) throw conflict(duplicateSentence(duplicate, input));
+      const raced = duplicateOf(error);
+      if (raced) throw duplicateError(raced, input);
       if (error instanceof EntryRefused)
         throw await refusal(db, id, input, context.today, context.rulesVersion);
       throw error;
@@ -808,6 +846,7 @@ async function enterInOneStatement(
     .columns([
       'giveaway_id',
       'email',
+      'mailbox',
       'instagram_handle',
       'created_at',
       'receipt_hash',
@@ -823,6 +862,7 @@ async function enterInOneStatement(
         .select([
           'claimed.id',
           eb.val(input.email).as('email'),
+          eb.val(mailboxOf(input.email)).as('mailbox'),
           eb.val(input.instagram_handle).as('instagram_handle'),
           eb.val(values.createdAt).as('created_at'),
           eb.val(values.hash).as('receipt_hash'),
@@ -887,13 +927,19 @@ export async function participate(
   if (body.accept_rules !== true) {
     throw badRequest(acceptRulesMessage((await getGiveaway(db, id)).min_age));
   }
-  const entry = await enterGiveaway(db, id, input, {
-    today: todayIn(context.mail.timeZone, context.now),
-    now: context.now,
-    rulesVersion: body.rules_version,
-    ref: body.ref,
-  });
   const { mail } = context;
+  let entry: EntryReceipt;
+  try {
+    entry = await enterGiveaway(db, id, input, {
+      today: todayIn(context.mail.timeZone, context.now),
+      now: context.now,
+      rulesVersion: body.rules_version,
+      ref: body.ref,
+    });
+  } catch (error) {
+    if (error instanceof AlreadyEntered) return enteredAlready(db, id, input, context);
+    throw error;
+  }
   if (mail.smtp || entry.confirmation) {
     const g = await getGiveaway(db, id);
     try {
@@ -943,6 +989,50 @@ export async function participate(
   };
 }
 
+/**
+ * The answer to an address whose mailbox already entered: the words and shape of a new entry
+ * (a receipt that matches nothing), so the page tells nobody who entered; the mailbox itself is
+ * told by mail, which passes the mail limits (held back, nothing more is said).
+ */
+async function enteredAlready(
+  db: Db,
+  id: number,
+  input: EntryInput,
+  context: { now: Date; mail: GiveawayMailer },
+): Promise<EntryResponse> {
+  const { mail } = context;
+  const g = await getGiveaway(db, id);
+  try {
+    await mail.limits.allow({
+      about: `entered:${id}:${sha256Hex(mailboxOf(input.email))}`,
+      to: input.email,
+    });
+    await mail.mailer.send(
+      alreadyEnteredMail({
+        to: input.email,
+        title: g.title,
+        giveawayId: id,
+        publicUrl: mail.publicUrl,
+      }),
+    );
+  } catch (error) {
+    if (!(error instanceof HttpError && error.statusCode === 429))
+      mail.log.error(
+        { giveawayId: id, err: error },
+        'already-entered mail could not be sent or kept',
+      );
+  }
+  const decoy = decoyEntry(g.rules_version);
+  if (!g.confirm_entries) return decoy;
+  const expiresAt = new Date(context.now.getTime() + CONFIRM_WINDOW_MS).toISOString();
+  return {
+    ...decoy,
+    message: pendingMessage(decoy.receipt, expiresAt, mail.timeZone),
+    confirmation_pending: true,
+    confirm_by: expiresAt,
+  };
+}
+
 const pendingMessage = (receipt: string, expiresAt: string, timeZone: string) =>
   `Almost there: we sent you an e-mail with a link to confirm your entry. It counts only once confirmed, so open the link by ${formatDeadline(expiresAt, timeZone)}. Your receipt code is ${receipt}; keep it to check that your entry is in the draw.`;
 
@@ -977,7 +1067,14 @@ export async function confirmEntry(
   const find = () =>
     db
       .selectFrom('participants')
-      .select(['id', 'confirmed_at', 'confirm_expires_at', 'disqualified_at', 'referred_by'])
+      .select([
+        'id',
+        'confirmed_at',
+        'confirm_expires_at',
+        'disqualified_at',
+        'referred_by',
+        'instagram_handle',
+      ])
       .where('giveaway_id', '=', id)
       .where('confirm_token_hash', '=', tokenHash)
       .executeTakeFirst();
@@ -1022,6 +1119,16 @@ export async function confirmEntry(
       return confirmEntry(db, id, typedToken, context);
     }
     if (error instanceof EntryRefused) throw await confirmRefusal(db, id, today);
+    // Another entry with this mailbox or handle was confirmed first: only one of them counts.
+    const taken = duplicateOf(error);
+    if (taken === 'email')
+      throw conflict(
+        'An entry from this mailbox was confirmed first, so this one cannot count: each person can enter once.',
+      );
+    if (taken === 'handle')
+      throw conflict(
+        `Another entry with the Instagram handle @${entry.instagram_handle} was confirmed first, so this one cannot count. ${HANDLE_TAKEN_HELP}`,
+      );
     throw error;
   }
   await freezeIfFull(db, id, claimed, at);

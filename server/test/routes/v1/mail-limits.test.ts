@@ -8,7 +8,7 @@ import { type App, buildApp } from '../../../src/app';
 import { loadConfig } from '../../../src/config';
 import { connect } from '../../../src/db/connect';
 import { rulesWriter } from '../../../src/services/giveaways/rules-store';
-import { testDialect, userWithToken } from '../../helpers/build';
+import { testDialect, testEnv, userWithToken } from '../../helpers/build';
 import { deliveredMail } from '../../helpers/delivered-mail';
 import {
   connectTestRedis,
@@ -36,12 +36,7 @@ async function twinApps(env: Record<string, string> = {}) {
     schema = `test_${crypto.randomBytes(6).toString('hex')}`;
   }
   const config = loadConfig({
-    LOG_LEVEL: 'silent',
-    JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-signing',
-    DATA_DIR: dataDir,
-    SITE_DIR: path.join(dataDir, 'public'),
-    PUBLISH_WORK_DIR: `${dataDir}-publish`,
-    DATABASE_URL: databaseUrl,
+    ...testEnv(dataDir, databaseUrl),
     RATE_LIMITS: 'off',
     NEWSLETTER_SENDER: 'off',
     ...env,

@@ -111,6 +111,8 @@ test('erase removes everything; a drawn giveaway keeps the winner’s place with
     // The enquiry notice and its acknowledgement, the subscription confirmation and the
     // winner's notice of the draw.
     mail: 4,
+    staff_invitations: 0,
+    staff_account: null,
   });
 
   const left = (await call('export', PERSON)).json<PersonalDataExport>();
@@ -124,6 +126,13 @@ test('erase removes everything; a drawn giveaway keeps the winner’s place with
     instagram_handle: erasedHandle(winnerId),
     email: erasedEmail(winnerId),
   });
+  // Its mailbox (kept to tell one person's addresses apart) goes with the address.
+  const kept = await t.app.db
+    .selectFrom('participants')
+    .select('mailbox')
+    .where('id', '=', winnerId)
+    .executeTakeFirstOrThrow();
+  expect(kept.mailbox).toBe(erasedEmail(winnerId));
   // The open giveaway's count follows the deleted entry; the other entrant is untouched.
   expect((await getGiveaway(t.app, open.id)).participant_count).toBe(1);
   const others = (await call('export', OTHER)).json<PersonalDataExport>();
@@ -284,4 +293,54 @@ test('addresses that contain one another are different people: export and erase 
     ...before[0],
     mail: before[0]?.mail.filter((m) => m.subject !== 'Forwarded note'),
   });
+});
+
+test('staff addresses: invitations are exported and erased; an account keeps its own address and the answer says why', async () => {
+  const at = new Date().toISOString();
+  const invitation = (email: string) => ({
+    email,
+    role: 'editor' as const,
+    token_hash: crypto.randomBytes(32).toString('hex'),
+    invited_by: t.adminName,
+    created_at: at,
+    expires_at: at,
+  });
+  await t.app.db
+    .insertInto('staff_invitations')
+    .values([
+      invitation('staffer@example.com'),
+      invitation('staffer@example.com'),
+      invitation(OTHER),
+    ])
+    .execute();
+  await t.app.db
+    .insertInto('users')
+    .values({
+      username: 'staffer',
+      password_hash: 'not-a-real-hash',
+      role: 'editor',
+      email: 'staffer@example.com',
+      created_at: at,
+      updated_at: at,
+    })
+    .execute();
+
+  const data = (await call('export', 'Staffer@example.com')).json<PersonalDataExport>();
+  expect(data.staff_account).toEqual({ username: 'staffer', role: 'editor', created_at: at });
+  expect(data.staff_invitations).toHaveLength(2);
+  expect(data.staff_invitations[0]).toMatchObject({ role: 'editor', invited_by: t.adminName });
+
+  const erased = await call('erase', 'staffer@example.com');
+  expect(erased.statusCode).toBe(200);
+  expect(erased.json()).toMatchObject({
+    staff_invitations: 2,
+    staff_account: 'staffer',
+    message:
+      'Everything held about that address has been erased. It stays as the address of the staff account "staffer" while that account exists; remove the account under Staff to erase it.',
+  });
+  const left = await t.app.db.selectFrom('staff_invitations').select('email').execute();
+  expect(left).toEqual([{ email: OTHER }]);
+  const again = (await call('export', 'staffer@example.com')).json<PersonalDataExport>();
+  expect(again.staff_invitations).toEqual([]);
+  expect(again.staff_account?.username).toBe('staffer');
 });

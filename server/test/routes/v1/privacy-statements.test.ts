@@ -160,3 +160,21 @@ test('a copy holds what the page lists, and erasing deletes it', async () => {
     mail: [],
   });
 });
+
+test('"kept for 365 days", "90 days after a giveaway\'s claim period ends", "kept for 30 days": the periods the schedule uses', () => {
+  expect(privacyText).toContain(
+    'Enquiries are kept for 365 days after they arrive, then erased by themselves',
+  );
+  expect(privacyText).toContain("90 days after a giveaway's claim period ends");
+  expect(privacyText).toContain('Copies of mail sent to you are kept for 30 days');
+  expect(t.app.config.retention).toEqual({ entryDays: 90, enquiryDays: 365, outboxDays: 30 });
+  // What the notice says is collected for each feature that collects it.
+  for (const feature of [
+    'Entry confirmation, where a giveaway asks for it:',
+    'Referrals, where a giveaway has them:',
+    'Prize claims:',
+    'Mail limits:',
+  ]) {
+    expect(privacyText).toContain(feature);
+  }
+});

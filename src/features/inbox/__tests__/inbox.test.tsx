@@ -363,6 +363,16 @@ describe('Personal data', () => {
     ],
     mail: [outboxMessage, { ...outboxMessage, id: 2 }],
     newsletter_issues: [],
+    staff_account: { username: 'ada', role: 'editor', created_at: '2026-11-02T09:00:00.000Z' },
+    staff_invitations: [
+      {
+        role: 'editor',
+        invited_by: 'owner',
+        created_at: '2026-11-01T09:00:00.000Z',
+        expires_at: '2026-11-08T09:00:00.000Z',
+        used_at: '2026-11-02T09:00:00.000Z',
+      },
+    ],
   };
 
   async function openTab() {
@@ -404,6 +414,8 @@ describe('Personal data', () => {
     expect(summary).toHaveTextContent('0 giveaway entries');
     expect(summary).toHaveTextContent('1 prize claim with delivery details');
     expect(summary).toHaveTextContent('2 kept mails');
+    expect(summary).toHaveTextContent('1 staff invitation');
+    expect(summary).toHaveTextContent('Staff account: ada');
     expect(sent).toEqual({ email: 'ada@example.com' });
 
     await user.click(screen.getByRole('button', { name: 'Download JSON' }));
@@ -427,6 +439,8 @@ describe('Personal data', () => {
           giveaway_entries_anonymised: 1,
           giveaway_claims: 2,
           mail: 3,
+          staff_invitations: 1,
+          staff_account: null,
         });
       }),
     );
@@ -444,6 +458,7 @@ describe('Personal data', () => {
     expect(result).toHaveTextContent('2 giveaway entries deleted');
     expect(result).toHaveTextContent('1 entry of a drawn giveaway kept with a placeholder');
     expect(result).toHaveTextContent('Delivery details of 2 prize claims erased');
+    expect(result).toHaveTextContent('1 staff invitation deleted');
     expect(erased).toHaveBeenCalledWith({ email: 'ada@example.com' });
   });
 

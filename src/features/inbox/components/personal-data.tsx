@@ -165,6 +165,17 @@ export function PersonalData() {
                 delivery details
               </li>
               <li>{plural(outcome.data.mail.length, 'kept mail', 'kept mails')}</li>
+              <li>
+                {plural(
+                  outcome.data.staff_invitations.length,
+                  'staff invitation',
+                  'staff invitations',
+                )}
+              </li>
+              <li>
+                Staff account:{' '}
+                {outcome.data.staff_account ? outcome.data.staff_account.username : 'none'}
+              </li>
             </Counts>
             <Download>
               <Button
@@ -210,6 +221,10 @@ export function PersonalData() {
                 {plural(outcome.result.giveaway_claims, 'prize claim', 'prize claims')} erased
               </li>
               <li>{plural(outcome.result.mail, 'kept mail', 'kept mails')} deleted</li>
+              <li>
+                {plural(outcome.result.staff_invitations, 'staff invitation', 'staff invitations')}{' '}
+                deleted
+              </li>
             </Counts>
           </Alert>
         ) : null}

@@ -55,12 +55,16 @@ const personalData: FastifyPluginAsyncTypebox = async (app) => {
         counts.subscriptions +
         counts.giveaway_entries_deleted +
         counts.giveaway_entries_anonymised +
-        counts.mail;
+        counts.mail +
+        counts.staff_invitations;
+      const erased =
+        total === 0
+          ? 'Nothing was held about that address.'
+          : 'Everything held about that address has been erased.';
       return {
-        message:
-          total === 0
-            ? 'Nothing was held about that address.'
-            : 'Everything held about that address has been erased.',
+        message: counts.staff_account
+          ? `${total === 0 ? 'Nothing else was held about that address.' : erased} It stays as the address of the staff account "${counts.staff_account}" while that account exists; remove the account under Staff to erase it.`
+          : erased,
         ...counts,
       };
     },

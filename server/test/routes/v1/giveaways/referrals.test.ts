@@ -112,12 +112,13 @@ describe('referrals', () => {
         // The handle is taken by the referrer's own entry: refused as a duplicate.
         expect(res.statusCode).toBe(409);
       } else {
-        // The entry itself still counts; the referral is ignored.
+        // The referrer's own mailbox: answered like an entry, but it is the same person, so
+        // nothing is stored and nothing is credited.
         expect(res.statusCode).toBe(200);
       }
     }
     expect((await bonuses(g.id))['ann.lee+first@gmail.com']).toBe(1);
-    expect((await getGiveaway(t.app, g.id)).participant_count).toBe(5);
+    expect((await getGiveaway(t.app, g.id)).participant_count).toBe(2);
 
     // Outside Gmail, dots are part of the mailbox, a +tag is not.
     const dot = await createGiveaway(t.app, t.admin);
@@ -325,8 +326,8 @@ describe('confirmed entries', () => {
     const g = await createGiveaway(t.app, t.admin, { confirm_entries: true, max_participants: 5 });
     const ann = await entered(g.id, 'ann@example.com', 'ann');
     const token = await mailedToken('ann@example.com');
-    // While it waits, it blocks the address and the handle.
-    expect((await enter(t.app, g.id, 'ann@example.com', 'ann_other')).statusCode).toBe(409);
+    // While it waits it blocks no one (anyone could have made it with Ann's address).
+    expect((await enter(t.app, g.id, 'ann@example.com', 'ann_other')).statusCode).toBe(200);
     await t.app.db
       .updateTable('participants')
       .set({ confirm_expires_at: new Date(Date.now() - 1000).toISOString() })
@@ -346,6 +347,44 @@ describe('confirmed entries', () => {
     expect((await confirm(g.id, fresh)).statusCode).toBe(200);
     expect((await confirm(g.id, token)).statusCode).toBe(404);
     expect((await getGiveaway(t.app, g.id)).participant_count).toBe(1);
+  });
+
+  test("an unconfirmed entry with someone else's handle blocks no one; the first confirmed counts, and only confirmed entries spin", async () => {
+    const g = await createGiveaway(t.app, t.admin, { confirm_entries: true });
+    // Mallory enters first with Ann's handle and Ann's address; neither blocks Ann.
+    await entered(g.id, 'mallory@example.com', 'ann');
+    const malloryToken = await mailedToken('mallory@example.com');
+    await entered(g.id, 'ann@example.com', 'mallory_x');
+    await entered(g.id, 'ann+real@example.com', 'ann');
+    const annToken = await mailedToken('ann+real@example.com');
+    const spin = async () => {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/v1/giveaway/${g.id}/present`,
+        headers: { authorization: t.admin },
+      });
+      expect(res.statusCode).toBe(200);
+      return JSON.stringify(res.json());
+    };
+    // Nothing confirmed: the presenter's spin shows no names.
+    expect(await spin()).not.toMatch(/ann|mallory/i);
+
+    expect((await confirm(g.id, annToken)).statusCode).toBe(200);
+    const late = await confirm(g.id, malloryToken);
+    expect(late.statusCode).toBe(409);
+    expect(late.json().detail).toBe(
+      'Another entry with the Instagram handle @ann was confirmed first, so this one cannot count. If it is yours and you did not enter, tell the organiser through the contact page, naming this giveaway: the entry can be disqualified.',
+    );
+    expect((await getGiveaway(t.app, g.id)).participant_count).toBe(1);
+    // The other unconfirmed entry of Ann's mailbox cannot count beside hers.
+    const second = await confirm(g.id, await mailedToken('ann@example.com'));
+    expect(second.statusCode).toBe(409);
+    expect(second.json().detail).toBe(
+      'An entry from this mailbox was confirmed first, so this one cannot count: each person can enter once.',
+    );
+    const shown = await spin();
+    expect(shown).toContain('ann');
+    expect(shown).not.toMatch(/mallory/i);
   });
 
   test('a lost confirmation mail: a new link is mailed for the receipt, only it works, and the deadline stays', async () => {
