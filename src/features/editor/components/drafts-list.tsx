@@ -12,6 +12,7 @@ import { EmailToSubscribers } from '@/features/newsletter-issues';
 import { formatCalendarDate, formatDateTime } from '@/lib/dates';
 import { draftsApi } from '../api/drafts-api';
 import { JobCard, jobByline, JobList, jobStanding, Muted, usePublishJobs } from './publish-jobs';
+import { ScheduledSection } from './schedule';
 import { useCategories } from './use-categories';
 
 /** How many jobs the Publishing section shows before "Show older". */
@@ -438,6 +439,14 @@ export function DraftsList() {
         <ButtonLink to="/blog/new">New Post</ButtonLink>
       </Header>
       <PublishingSection jobs={jobs.jobs} error={jobs.error} onRetry={jobs.reload} />
+      <ScheduledBlock>
+        <ScheduledSection
+          onChanged={() => {
+            jobs.reload();
+            load();
+          }}
+        />
+      </ScheduledBlock>
       <Section aria-labelledby="drafts-heading">
         <h2 id="drafts-heading">Drafts</h2>
         <Lead>Posts being written. Publishing adds the post to the blog.</Lead>
@@ -492,6 +501,15 @@ const Section = styled.section`
   margin-bottom: ${({ theme }) => theme.space[8]};
 
   > h2 {
+    margin: 0 0 ${({ theme }) => theme.space[1]};
+    font-size: ${({ theme }) => theme.fontSizes.xl};
+  }
+`;
+
+const ScheduledBlock = styled.div`
+  margin-bottom: ${({ theme }) => theme.space[8]};
+
+  h2 {
     margin: 0 0 ${({ theme }) => theme.space[1]};
     font-size: ${({ theme }) => theme.fontSizes.xl};
   }
