@@ -101,7 +101,7 @@ test('schedule from the editor, see it under Scheduled with its time, move it, c
 
 test('a draft scheduled a few seconds ahead publishes itself and goes live', async ({ page }) => {
   test.setTimeout(BUILD_WAIT.timeout + 120_000);
-  await loginAsAdmin(page);
+  const token = await loginAsAdmin(page);
   const title = `Goes Live By Itself ${run}`;
   const id = await newReadyDraft(page, title);
   const slug = title.toLowerCase().replace(/[^a-z0-9]+/g, '-');
@@ -109,6 +109,7 @@ test('a draft scheduled a few seconds ahead publishes itself and goes live', asy
   // Seconds are not typed in the form; the API takes a moment with its offset.
   const at = new Date(Date.now() + 8_000).toISOString();
   const res = await page.request.put(`/api/v1/drafts/${id}/schedule`, {
+    headers: { authorization: `Bearer ${token}` },
     data: { publish_at: at },
   });
   expect(res.status()).toBe(200);

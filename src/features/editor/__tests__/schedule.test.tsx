@@ -178,8 +178,21 @@ describe('the Scheduled section of /admin/drafts', () => {
       }),
     ];
     const moved: DraftScheduleWrite[] = [];
+    const row = {
+      id: 7,
+      title: 'Tables and Code',
+      slug: 'tables-and-code',
+      category: 'engineering',
+      created_by: 'dana',
+      updated_by: 'dana',
+      updated_at: '2026-11-22T09:00:00.000Z',
+      ready: true,
+      replaces_slug: null,
+    };
     server.use(
-      http.get(`${API}/drafts`, () => HttpResponse.json(empty)),
+      http.get(`${API}/drafts`, () =>
+        HttpResponse.json({ items: [row], page: 1, per_page: 50, total: 1 }),
+      ),
       http.get(`${API}/publish-jobs`, () => HttpResponse.json({ items: [] })),
       http.get(`${API}/drafts/scheduled`, () => HttpResponse.json({ time_zone: ZONE, items })),
       http.put(`${API}/drafts/7/schedule`, async ({ request }) => {
@@ -208,6 +221,14 @@ describe('the Scheduled section of /admin/drafts', () => {
     expect(within(section).getByText(/\(Europe\/Berlin time\)/)).toBeVisible();
     expect(within(first).getByText('Dec 1, 2099, 11:30 AM GMT+1 (Europe/Berlin)')).toBeVisible();
     expect(within(first).getByText(/^Publishes itself on/)).toBeVisible();
+    // The draft's own row in Drafts says it too.
+    const drafts = screen.getByRole('region', { name: 'Drafts' });
+    const draftRow = within(drafts)
+      .getByRole('heading', { name: 'Tables and Code' })
+      .closest('li') as HTMLElement;
+    expect(
+      await within(draftRow).findByText(/^Publishes itself on Dec 1, 2099, 11:30 AM GMT\+1/),
+    ).toBeVisible();
     const refused = within(section)
       .getByRole('link', { name: 'Refused Later' })
       .closest('li') as HTMLElement;

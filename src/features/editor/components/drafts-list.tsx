@@ -1,4 +1,4 @@
-import type { DraftSummary, PublishedPost, PublishJob } from '@site/contracts';
+import type { DraftSchedule, DraftSummary, PublishedPost, PublishJob } from '@site/contracts';
 import { Link, navigate } from 'gatsby-link';
 import React, { useCallback, useEffect, useState } from 'react';
 import styled from 'styled-components';
@@ -12,7 +12,7 @@ import { EmailToSubscribers } from '@/features/newsletter-issues';
 import { formatCalendarDate, formatDateTime } from '@/lib/dates';
 import { draftsApi } from '../api/drafts-api';
 import { JobCard, jobByline, JobList, jobStanding, Muted, usePublishJobs } from './publish-jobs';
-import { ScheduledSection } from './schedule';
+import { ScheduledSection, scheduleSentence } from './schedule';
 import { useCategories } from './use-categories';
 
 /** How many jobs the Publishing section shows before "Show older". */
@@ -218,6 +218,10 @@ export function DraftsList() {
   const [confirm, setConfirm] = useState<Confirm>(null);
   const [busy, setBusy] = useState(false);
   const [opening, setOpening] = useState<string | null>(null);
+  const [scheduled, setScheduled] = useState<{ items: DraftSchedule[]; timeZone: string }>({
+    items: [],
+    timeZone: '',
+  });
 
   const load = useCallback(() => {
     setError(null);
@@ -366,6 +370,11 @@ export function DraftsList() {
               {draft.ready ? null : (
                 <Muted>Not ready to publish: open it to see what is missing.</Muted>
               )}
+              {scheduled.items
+                .filter((item) => item.draft_id === draft.id)
+                .map((item) => (
+                  <Muted key="scheduled">{scheduleSentence(item, scheduled.timeZone)}</Muted>
+                ))}
               <Actions>
                 <ButtonLink
                   size="sm"
@@ -445,6 +454,7 @@ export function DraftsList() {
             jobs.reload();
             load();
           }}
+          onLoaded={(items, timeZone) => setScheduled({ items, timeZone })}
         />
       </ScheduledBlock>
       <Section aria-labelledby="drafts-heading">

@@ -15,7 +15,7 @@ import { useToast } from '@/components/ui/toast';
 import { ApiError } from '@/lib/api-client';
 import { formatMoment } from '@/lib/dates';
 import { draftsApi } from '../api/drafts-api';
-import { Muted } from './publish-jobs';
+import { JobList, Muted } from './publish-jobs';
 
 /** How often a screen looks again while a scheduled time has come or is a minute away. */
 export const SCHEDULE_POLL_MS = 5000;
@@ -339,7 +339,14 @@ export function EditorSchedule({
  * with its time on the site's clock, Move and Cancel. Looks again every few seconds while a time
  * is near, and calls `onChanged` when one went out (so Publishing and Drafts reload).
  */
-export function ScheduledSection({ onChanged }: { onChanged: () => void }) {
+export function ScheduledSection({
+  onChanged,
+  onLoaded,
+}: {
+  onChanged: () => void;
+  /** Every load's answer, for screens that mark scheduled drafts elsewhere. */
+  onLoaded?: (items: DraftSchedule[], timeZone: string) => void;
+}) {
   const [items, setItems] = useState<DraftSchedule[] | null>(null);
   const [timeZone, setTimeZone] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -347,6 +354,8 @@ export function ScheduledSection({ onChanged }: { onChanged: () => void }) {
   const [cancelling, setCancelling] = useState<DraftSchedule | null>(null);
   const onChangedRef = useRef(onChanged);
   onChangedRef.current = onChanged;
+  const onLoadedRef = useRef(onLoaded);
+  onLoadedRef.current = onLoaded;
   const known = useRef<string | null>(null);
 
   const load = useCallback(() => {
@@ -356,6 +365,7 @@ export function ScheduledSection({ onChanged }: { onChanged: () => void }) {
         setError(null);
         setTimeZone(answer.time_zone);
         setItems(answer.items);
+        onLoadedRef.current?.(answer.items, answer.time_zone);
         const ids = answer.items.map((item) => `${item.draft_id}:${item.status}`).join(',');
         if (known.current !== null && known.current !== ids) onChangedRef.current();
         known.current = ids;
@@ -394,7 +404,7 @@ export function ScheduledSection({ onChanged }: { onChanged: () => void }) {
     );
   } else {
     content = (
-      <ScheduledList>
+      <JobList>
         {items.map((item) => {
           const title = item.title || 'Untitled draft';
           return (
@@ -437,7 +447,7 @@ export function ScheduledSection({ onChanged }: { onChanged: () => void }) {
             </li>
           );
         })}
-      </ScheduledList>
+      </JobList>
     );
   }
 
@@ -489,22 +499,6 @@ const Lead = styled.p`
   margin: 0 0 ${({ theme }) => theme.space[4]};
   color: ${({ theme }) => theme.colors.textMuted};
   font-size: ${({ theme }) => theme.fontSizes.sm};
-`;
-
-const ScheduledList = styled.ul`
-  display: grid;
-  gap: ${({ theme }) => theme.space[3]};
-  margin: 0;
-  padding: 0;
-  list-style: none;
-
-  > li {
-    display: grid;
-    gap: ${({ theme }) => theme.space[2]};
-    padding: ${({ theme }) => theme.space[4]};
-    border: 1px solid ${({ theme }) => theme.colors.border};
-    border-radius: ${({ theme }) => theme.radii.md};
-  }
 `;
 
 const ItemHead = styled.div`
