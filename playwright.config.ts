@@ -29,6 +29,8 @@ function publishingE2e(name: string, ownPort: number) {
 export const editorE2e = publishingE2e('editor', port + 1);
 /** For e2e/staff.spec.ts, where an invited editor publishes a post. */
 export const staffE2e = publishingE2e('staff', port + 3);
+/** For e2e/schedule.spec.ts, where a scheduled draft publishes itself. */
+export const scheduleE2e = publishingE2e('schedule', port + 4);
 
 /** Debian's Chromium with the flags this machine needs (no downloaded browsers here). */
 export const chromiumLaunchOptions = {
@@ -50,7 +52,10 @@ const longIdleConnections = {
 export const e2eAdmin = { username: 'admin', password: 'e2e-admin-password-123' };
 
 /** The server of a publishing spec: a fresh database and content copy, rebuilds on publish. */
-function publishingWebServer(server: ReturnType<typeof publishingE2e>) {
+function publishingWebServer(
+  server: ReturnType<typeof publishingE2e>,
+  env: Record<string, string> = {},
+) {
   return {
     command: `rm -rf ${server.dataDir} && mkdir -p ${server.dataDir} && cp -r content ${server.dataDir}/content && node server/dist/server.js`,
     url: `${server.baseURL}/api/v1/health`,
@@ -72,6 +77,7 @@ function publishingWebServer(server: ReturnType<typeof publishingE2e>) {
       LOG_LEVEL: 'warn',
       PUBLIC_URL: server.baseURL,
       ...longIdleConnections,
+      ...env,
     },
   };
 }
@@ -118,5 +124,10 @@ export default defineConfig({
     },
     publishingWebServer(editorE2e),
     publishingWebServer(staffE2e),
+    // A zone other than UTC, so the screens' times are visibly on the site's clock.
+    publishingWebServer(scheduleE2e, {
+      SITE_TIMEZONE: 'Europe/Berlin',
+      PUBLISH_SCHEDULE_CHECK_SECONDS: '5',
+    }),
   ],
 });

@@ -532,6 +532,63 @@ test("two processes: an erasure made through one leaves the other's giveaway pag
   expect(await page()).not.toContain(winner);
 });
 
+test('two processes: a scheduled draft is committed once, by itself, within a minute of its time', async () => {
+  const token = await loginToken(direct('a', ''));
+  const auth = { authorization: `Bearer ${token}` };
+  const title = `Scheduled Behind The Proxy ${crypto.randomBytes(2).toString('hex')}`;
+  const draft = await request(direct('a', '/api/v1/drafts'), {
+    method: 'POST',
+    headers: auth,
+    body: JSON.stringify({
+      title,
+      description: 'A post that publishes itself while two processes run.',
+      category: 'engineering',
+      author: 'Ops Test',
+      tags: ['operations'],
+      series: '',
+      series_order: null,
+      body: '## On time\n\nCommitted once, by one of the two processes.\n',
+    }),
+  });
+  expect(draft.status, draft.body).toBe(201);
+  const id = json<{ id: number }>(draft).id;
+  const at = new Date(Date.now() + 5_000).toISOString();
+  const scheduled = await request(direct('a', `/api/v1/drafts/${id}/schedule`), {
+    method: 'PUT',
+    headers: auth,
+    body: JSON.stringify({ publish_at: at }),
+  });
+  expect(scheduled.status, scheduled.body).toBe(200);
+  // Both processes list it.
+  for (const name of ['a', 'b'] as const) {
+    const list = await request(direct(name, '/api/v1/drafts/scheduled'), { headers: auth });
+    expect(json<{ items: { draft_id: number }[] }>(list).items.map((i) => i.draft_id)).toContain(
+      id,
+    );
+  }
+  const commits = () =>
+    execFileSync('git', ['log', '--format=%s'], { cwd: serverEnv.CONTENT_DIR, encoding: 'utf8' })
+      .split('\n')
+      .filter((line) => line === `Publish "${title}"`).length;
+  expect(commits()).toBe(0);
+  // Each process looks every 15 s: it is committed within a minute of its time.
+  await until('the scheduled draft to be committed', async () => commits() === 1, 65_000);
+  // Both processes look again (more than one round each): still one commit, one job.
+  await new Promise((resolve) => setTimeout(resolve, 20_000));
+  expect(commits()).toBe(1);
+  const jobs = await request(direct('b', '/api/v1/publish-jobs'), { headers: auth });
+  const mine = json<{ items: { title: string; status: string; requested_by: string }[] }>(
+    jobs,
+  ).items.filter((job) => job.title === title);
+  expect(mine).toEqual([
+    expect.objectContaining({ status: 'succeeded', requested_by: ADMIN.username }),
+  ]);
+  for (const name of ['a', 'b'] as const) {
+    const list = await request(direct(name, '/api/v1/drafts/scheduled'), { headers: auth });
+    expect(json<{ items: unknown[] }>(list).items).toEqual([]);
+  }
+});
+
 test('PUBLISH_MODE=git: one process commits, the deploy builds once, both serve the new build', async () => {
   const token = await loginToken(direct('b', ''));
   const auth = { authorization: `Bearer ${token}` };

@@ -7,6 +7,7 @@ import type {
 import type { Database, DraftSchedulesTable } from '../../db/database';
 import { badRequest, conflict, HttpError, notFound } from '../../lib/http-error';
 import { formatDate, momentOfWallTime, todayIn, wallTimeIn } from '../../lib/dates';
+import { formatDeadline } from '../giveaways/mails';
 import { publishDraft } from '../publish/publish';
 import { DraftRejected, readyToPublish, type DraftsContext } from './service';
 
@@ -29,19 +30,6 @@ type ScheduleRow = Selectable<DraftSchedulesTable>;
 
 const TYPED =
   /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})?$/;
-
-/** "Dec 1, 2026, 9:30 AM CET": a moment as the site's clock shows it, for sentences. */
-export function formatScheduled(at: Date, timeZone: string): string {
-  return at.toLocaleString('en-US', {
-    month: 'short',
-    day: 'numeric',
-    year: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-    timeZoneName: 'short',
-    timeZone,
-  });
-}
 
 /** The moment a typed time names: with an offset as written, without one on the site's clock. */
 export function parsePublishAt(typed: string, timeZone: string): Date {
@@ -157,7 +145,7 @@ export async function setSchedule(
   const at = parsePublishAt(typed, ctx.timeZone);
   if (at.getTime() <= ctx.now.getTime()) {
     throw badRequest(
-      `${formatScheduled(at, ctx.timeZone)} has already passed; choose a time in the future (it is now ${formatScheduled(ctx.now, ctx.timeZone)}).`,
+      `${formatDeadline(at.toISOString(), ctx.timeZone)} has already passed; choose a time in the future (it is now ${formatDeadline(ctx.now.toISOString(), ctx.timeZone)}).`,
     );
   }
   const horizon = new Date(ctx.now.getTime() + MAX_SCHEDULE_DAYS * 24 * 60 * 60 * 1000);

@@ -29,6 +29,13 @@ export function signIn(
       const { body } = (await request.json()) as DraftPreviewRequest;
       return HttpResponse.json(previewMarkdown(body));
     }),
+    // Nothing scheduled unless a test says otherwise.
+    http.get(`${API}/drafts/scheduled`, () =>
+      HttpResponse.json({ time_zone: 'Europe/Berlin', items: [] }),
+    ),
+    http.get(`${API}/drafts/:id/schedule`, () =>
+      HttpResponse.json({ time_zone: 'Europe/Berlin', schedule: null }),
+    ),
     // A live post offers mailing it; the panel asks for the subscriber count.
     http.get(`${API}/newsletter/issues/preview/:slug`, ({ params }) =>
       HttpResponse.json({

@@ -3,12 +3,14 @@ import type {
   DraftDeletionListResponse,
   DraftListResponse,
   DraftPreview,
+  DraftScheduleAnswer,
   DraftWrite,
   FieldError,
   MessageResponse,
   PublishJob,
   PublishJobListResponse,
   PublishedPostListResponse,
+  ScheduledDraftListResponse,
 } from '@site/contracts';
 import { api, ApiError } from '@/lib/api-client';
 
@@ -28,6 +30,13 @@ export const draftsApi = {
   /** Opens a published post as a draft that replaces it (or the draft already open for it). */
   editPost: (slug: string) => api.post<Draft>(`/posts/${encodeURIComponent(slug)}/edit`),
   unpublish: (slug: string) => api.post<PublishJob>(`/posts/${encodeURIComponent(slug)}/unpublish`),
+  /** When the draft publishes itself, with the site's time zone. */
+  schedule: (id: number) => api.get<DraftScheduleAnswer>(`/drafts/${id}/schedule`),
+  /** `publishAt`: "YYYY-MM-DDTHH:MM" on the site's clock. */
+  setSchedule: (id: number, publishAt: string) =>
+    api.put<DraftScheduleAnswer>(`/drafts/${id}/schedule`, { publish_at: publishAt }),
+  cancelSchedule: (id: number) => api.delete<MessageResponse>(`/drafts/${id}/schedule`),
+  scheduled: () => api.get<ScheduledDraftListResponse>('/drafts/scheduled'),
   preview: (body: string, signal?: AbortSignal) =>
     api.post<DraftPreview>('/drafts/preview', { body }, { signal }),
 };

@@ -9,6 +9,7 @@ import { Field, Input, Select, Textarea } from '@/components/ui/field';
 import { Spinner } from '@/components/ui/spinner';
 import { draftsApi } from '../api/drafts-api';
 import { DraftPreview } from './draft-preview';
+import { EditorSchedule } from './schedule';
 import { EmailToSubscribers } from '@/features/newsletter-issues';
 import { JobCard, JobList, Muted, usePublishJobs } from './publish-jobs';
 import { type SaveStatus, useAutosave } from './use-autosave';
@@ -231,6 +232,7 @@ function EditorForm({ initial }: EditorFormProps) {
             </Button>
             {blocker ? <Muted id="publish-blocker">{blocker}</Muted> : null}
           </PublishBox>
+          <EditorSchedule draftId={id} title={form.title} blocker={blocker} />
         </ToolbarEnd>
       </Toolbar>
       {error ? (

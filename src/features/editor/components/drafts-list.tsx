@@ -1,4 +1,4 @@
-import type { DraftSummary, PublishedPost, PublishJob } from '@site/contracts';
+import type { DraftSchedule, DraftSummary, PublishedPost, PublishJob } from '@site/contracts';
 import { Link, navigate } from 'gatsby-link';
 import React, { useCallback, useEffect, useState } from 'react';
 import styled from 'styled-components';
@@ -22,6 +22,7 @@ import {
   Section,
   usePublishJobs,
 } from './publish-jobs';
+import { ScheduledSection, scheduleSentence } from './schedule';
 import { useCategories } from './use-categories';
 
 /** How many jobs the Publishing section shows before "Show older". */
@@ -228,6 +229,10 @@ export function DraftsList() {
   const [confirm, setConfirm] = useState<Confirm>(null);
   const [busy, setBusy] = useState(false);
   const [opening, setOpening] = useState<string | null>(null);
+  const [scheduled, setScheduled] = useState<{ items: DraftSchedule[]; timeZone: string }>({
+    items: [],
+    timeZone: '',
+  });
 
   const load = useCallback(() => {
     setError(null);
@@ -378,6 +383,11 @@ export function DraftsList() {
               {draft.ready ? null : (
                 <Muted>Not ready to publish: open it to see what is missing.</Muted>
               )}
+              {scheduled.items
+                .filter((item) => item.draft_id === draft.id)
+                .map((item) => (
+                  <Muted key="scheduled">{scheduleSentence(item, scheduled.timeZone)}</Muted>
+                ))}
               <Actions>
                 <ButtonLink
                   size="sm"
@@ -451,6 +461,15 @@ export function DraftsList() {
         <ButtonLink to="/blog/new">New Post</ButtonLink>
       </Header>
       <PublishingSection jobs={jobs.jobs} error={jobs.error} onRetry={jobs.reload} />
+      <ScheduledBlock>
+        <ScheduledSection
+          onChanged={() => {
+            jobs.reload();
+            load();
+          }}
+          onLoaded={(items, timeZone) => setScheduled({ items, timeZone })}
+        />
+      </ScheduledBlock>
       <Section aria-labelledby="drafts-heading">
         <h2 id="drafts-heading">Drafts</h2>
         <Lead>Posts being written. Publishing adds the post to the blog.</Lead>
@@ -504,6 +523,15 @@ const Header = styled.div`
 const Title = styled.h1`
   margin: 0 0 ${({ theme }) => theme.space[2]};
   font-size: ${({ theme }) => theme.fontSizes['3xl']};
+`;
+
+const ScheduledBlock = styled.div`
+  margin-bottom: ${({ theme }) => theme.space[8]};
+
+  h2 {
+    margin: 0 0 ${({ theme }) => theme.space[1]};
+    font-size: ${({ theme }) => theme.fontSizes.xl};
+  }
 `;
 
 const Empty = styled.div`
