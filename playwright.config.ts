@@ -119,6 +119,9 @@ export default defineConfig({
         RATE_LIMITS: 'off',
         LOG_LEVEL: 'warn',
         PUBLIC_URL: baseURL,
+        // Test-only: prize pictures given by address are fetched from this server itself
+        // (/og-image.png) or from a spec's own server, all on 127.0.0.1.
+        IMAGE_FETCH_ALLOW_LOOPBACK: 'on',
         ...longIdleConnections,
       },
     },

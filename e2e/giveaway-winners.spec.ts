@@ -36,6 +36,8 @@ test('the form sets the number of winners, refusing what the rules cannot take',
   browser,
   request,
 }) => {
+  // Saving fetches the prize picture and encodes its widths and formats first.
+  test.setTimeout(60_000);
   const page = await adminPage(browser);
   await page.goto('/giveaway/admin');
   await page.getByRole('button', { name: 'Create Giveaway' }).click();

@@ -134,8 +134,9 @@ function requestOnce(
           reject(CANNOT_FETCH(url.href, `the server answered ${status}`));
           return;
         }
-        const declared = Number(response.headers['content-length'] ?? 0);
-        if (declared > limits.maxBytes) {
+        // Refused as soon as the size is known to be over: declared, or counted while reading.
+        const tooLarge = (bytes: number) => {
+          if (bytes <= limits.maxBytes) return false;
           response.destroy();
           reject(
             CANNOT_FETCH(
@@ -143,22 +144,14 @@ function requestOnce(
               `it is larger than the ${Math.round(limits.maxBytes / 1024 / 1024)} MB taken`,
             ),
           );
-          return;
-        }
+          return true;
+        };
+        if (tooLarge(Number(response.headers['content-length'] ?? 0))) return;
         const chunks: Buffer[] = [];
         let total = 0;
         response.on('data', (chunk: Buffer) => {
           total += chunk.length;
-          if (total > limits.maxBytes) {
-            response.destroy();
-            reject(
-              CANNOT_FETCH(
-                url.href,
-                `it is larger than the ${Math.round(limits.maxBytes / 1024 / 1024)} MB taken`,
-              ),
-            );
-            return;
-          }
+          if (tooLarge(total)) return;
           chunks.push(chunk);
         });
         response.on('end', () =>

@@ -18,6 +18,14 @@ function dialog() {
   return within(screen.getByRole('dialog'));
 }
 
+/** Opens the create dialog and fills the three required fields. */
+async function startCreating(user: ReturnType<typeof userEvent.setup>, title = 'T') {
+  await user.click(await screen.findByRole('button', { name: 'Create Giveaway' }));
+  await user.type(dialog().getByLabelText(/Title/), title);
+  await user.type(dialog().getByLabelText(/Description/), 'D');
+  await user.type(dialog().getByLabelText(/^Prize\*?$/), 'P');
+}
+
 describe('GiveawayManagementPage', () => {
   it('turns visitors away', async () => {
     renderWithProviders(<GiveawayManagementPage />, { apollo: true });
@@ -196,10 +204,7 @@ describe('GiveawayManagementPage', () => {
       );
       const user = userEvent.setup();
       renderWithProviders(<GiveawayManagementPage />, { apollo: true });
-      await user.click(await screen.findByRole('button', { name: 'Create Giveaway' }));
-      await user.type(dialog().getByLabelText(/Title/), 'T');
-      await user.type(dialog().getByLabelText(/Description/), 'D');
-      await user.type(dialog().getByLabelText(/^Prize\*?$/), 'P');
+      await startCreating(user);
       const winners = dialog().getByLabelText(/Number of Winners/);
       for (const [typed, message] of [
         ['0', 'Number of winners must be from 1 to 100'],
@@ -229,10 +234,7 @@ describe('GiveawayManagementPage', () => {
       );
       const user = userEvent.setup();
       renderWithProviders(<GiveawayManagementPage />, { apollo: true });
-      await user.click(await screen.findByRole('button', { name: 'Create Giveaway' }));
-      await user.type(dialog().getByLabelText(/Title/), 'T');
-      await user.type(dialog().getByLabelText(/Description/), 'D');
-      await user.type(dialog().getByLabelText(/^Prize\*?$/), 'P');
+      await startCreating(user);
       await user.click(dialog().getByRole('button', { name: 'Create Giveaway' }));
       expect(await screen.findByRole('alert')).toHaveTextContent('Failed to save giveaway');
       expect(screen.getByRole('dialog')).toBeInTheDocument();
@@ -267,10 +269,7 @@ describe('GiveawayManagementPage', () => {
       );
       const user = userEvent.setup();
       renderWithProviders(<GiveawayManagementPage />, { apollo: true });
-      await user.click(await screen.findByRole('button', { name: 'Create Giveaway' }));
-      await user.type(dialog().getByLabelText(/Title/), 'T');
-      await user.type(dialog().getByLabelText(/Description/), 'D');
-      await user.type(dialog().getByLabelText(/^Prize\*?$/), 'P');
+      await startCreating(user);
       const file = new File([new Uint8Array([0xff, 0xd8, 0xff])], 'prize.jpg', {
         type: 'image/jpeg',
       });
@@ -325,10 +324,7 @@ describe('GiveawayManagementPage', () => {
       );
       const user = userEvent.setup();
       renderWithProviders(<GiveawayManagementPage />, { apollo: true });
-      await user.click(await screen.findByRole('button', { name: 'Create Giveaway' }));
-      await user.type(dialog().getByLabelText(/Title/), 'Kept title');
-      await user.type(dialog().getByLabelText(/Description/), 'D');
-      await user.type(dialog().getByLabelText(/^Prize\*?$/), 'P');
+      await startCreating(user, 'Kept title');
       await user.type(dialog().getByLabelText(/Prize Image URL/), address);
       await user.click(dialog().getByRole('button', { name: 'Create Giveaway' }));
       const field = dialog().getByLabelText(/Prize Image URL/);
@@ -552,10 +548,7 @@ describe('GiveawayManagementPage', () => {
       );
       const user = userEvent.setup();
       renderWithProviders(<GiveawayManagementPage />, { apollo: true });
-      await user.click(await screen.findByRole('button', { name: 'Create Giveaway' }));
-      await user.type(dialog().getByLabelText(/Title/), 'T');
-      await user.type(dialog().getByLabelText(/Description/), 'D');
-      await user.type(dialog().getByLabelText(/^Prize\*?$/), 'P');
+      await startCreating(user);
       await user.click(dialog().getByRole('button', { name: 'Create Giveaway' }));
       expect(await screen.findByRole('alert')).toHaveTextContent(
         'end_date must not be before start_date.',

@@ -10,7 +10,7 @@ interface PrizePictureProps {
   sizes: string;
   /** The first screen's largest picture: fetched at once and first. */
   eager?: boolean;
-  /** Styles the `<img>` (the `<picture>` around it takes no box of its own). */
+  /** Styles the `<img>`; the `<picture>` around it is a plain block. */
   className?: string;
 }
 
@@ -37,7 +37,8 @@ export function PrizePicture({
     );
   }
   return (
-    <picture style={{ display: 'contents' }}>
+    // A block of its own: its <source> children must not become items of the card's grid.
+    <picture style={{ display: 'block' }}>
       {picture.sources.map((source) => (
         <source key={source.type} type={source.type} srcSet={source.srcset} sizes={sizes} />
       ))}
