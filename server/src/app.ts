@@ -248,7 +248,7 @@ export async function buildApp({ config, connection, logStream }: BuildOptions):
     await site.register(giveawayEntryForm, { drawPage: () => drawPage });
     await site.register(staticSite, {
       requestRender,
-      requestExtra: enteredStateFor,
+      requestExtra: enteredStateFor(config.publicUrl),
       onDrawPage: (draw) => {
         drawPage = draw;
       },
