@@ -139,7 +139,8 @@ test('Stop then Start reopens entries; "Close entries for good" freezes them', a
     controls.getByText('Entries are closed: the list of 3 entries is frozen and published.'),
   ).toBeVisible();
   await expect(controls.getByRole('button', { name: 'Start Accepting' })).toHaveCount(0);
-  await expect(page.getByText('Closed', { exact: true })).toBeVisible();
+  await expect(page.getByText('Ended', { exact: true })).toBeVisible();
+  await expect(page.getByText('ENDED · Not selected yet · Closed for entries')).toBeVisible();
   const frozen = await request.get(`/api/v1/giveaway/${id}/frozen-entries.txt`);
   expect(frozen.status()).toBe(200);
   expect((await frozen.text()).trim().split('\n')).toHaveLength(3);

@@ -102,7 +102,11 @@ test('the served HTML holds the title and the prize, and no private data', async
   expect(html).toContain(`>${title}</h1>`);
   expect(html).toContain(prize);
   expect(html).toContain('<script type="application/json" id="giveaway-data">');
-  expect(html).not.toMatch(/[\w.+-]+@example\.com/);
+  // The entry form's example address is the only address on the page.
+  expect(html).toContain('placeholder="you@example.com"');
+  expect(html.replace('placeholder="you@example.com"', '')).not.toMatch(/[\w.+-]+@example\.com/);
+  // The entry form is in the HTML, a form that enters without script.
+  expect(html).toContain(`action="/giveaway/${id}/enter"`);
 
   // Before any script runs (JavaScript off), the giveaway is on screen.
   const context = await browser.newContext({ javaScriptEnabled: false });

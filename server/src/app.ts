@@ -289,7 +289,7 @@ export async function buildApp({
     await site.register(giveawayEntryForm, { drawPage: () => drawPage });
     await site.register(staticSite, {
       requestRender,
-      requestExtra: enteredStateFor,
+      requestExtra: enteredStateFor(config.publicUrl),
       onDrawPage: (draw) => {
         drawPage = draw;
       },

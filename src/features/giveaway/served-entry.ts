@@ -11,7 +11,10 @@ import { asKeptEntry, type KeptEntry } from './kept-entry';
 export const SERVED_ENTRY_ELEMENT_ID = 'giveaway-entry-state';
 
 export type ServedEntryState =
-  { kind: 'entered'; entry: KeptEntry } | ({ kind: 'refused' } & EntryFormState);
+  { kind: 'entered'; entry: KeptEntry; origin?: string } | ({ kind: 'refused' } & EntryFormState);
+
+/** The site's own address, as the server gives it: scheme and host, nothing after. */
+const ORIGIN = /^https?:\/\/[^/\s?#]+$/;
 
 const text = (value: unknown, max = 400): string =>
   typeof value === 'string' ? value.slice(0, max) : '';
@@ -22,7 +25,10 @@ export function asServedEntryState(value: unknown): ServedEntryState | null {
   const state = value as Record<string, unknown>;
   if (state.kind === 'entered') {
     const entry = asKeptEntry(state.entry);
-    return entry ? { kind: 'entered', entry } : null;
+    if (!entry) return null;
+    const origin =
+      typeof state.origin === 'string' && ORIGIN.test(state.origin) ? state.origin : null;
+    return origin ? { kind: 'entered', entry, origin } : { kind: 'entered', entry };
   }
   if (state.kind !== 'refused') return null;
   const values = (state.values ?? {}) as Record<string, unknown>;

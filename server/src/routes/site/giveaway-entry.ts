@@ -28,6 +28,8 @@ const RECEIPT = /^[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}$/;
 /** The entry shown after the redirect, as the page's "You're in" keeps it. */
 interface EnteredState {
   kind: 'entered';
+  /** The site's address, for the personal link the page draws before its script runs. */
+  origin: string;
   entry: {
     receipt: string;
     rules_version: number;
@@ -79,31 +81,30 @@ function refFromReferer(request: FastifyRequest, id: number): string {
 
 /**
  * The entry the form's answer carried to the page (the cookie set by POST /giveaway/{id}/enter),
- * when the page asked for is that giveaway's; undefined otherwise.
+ * when the page asked for is that giveaway's; undefined otherwise. `publicUrl`: the site's address.
  */
-export function enteredStateFor(
-  request: FastifyRequest,
-  urlPath: string,
-): EnteredState | undefined {
-  const text = request.cookies?.[ENTRY_COOKIE];
-  if (!text) return undefined;
-  try {
-    const value = JSON.parse(Buffer.from(text, 'base64url').toString('utf8')) as {
-      id?: unknown;
-      entry?: EnteredState['entry'];
-    };
-    if (typeof value.id !== 'number' || urlPath !== giveawayPath(value.id)) return undefined;
-    if (
-      !value.entry ||
-      typeof value.entry.receipt !== 'string' ||
-      !RECEIPT.test(value.entry.receipt)
-    )
+export const enteredStateFor =
+  (publicUrl: string) =>
+  (request: FastifyRequest, urlPath: string): EnteredState | undefined => {
+    const text = request.cookies?.[ENTRY_COOKIE];
+    if (!text) return undefined;
+    try {
+      const value = JSON.parse(Buffer.from(text, 'base64url').toString('utf8')) as {
+        id?: unknown;
+        entry?: EnteredState['entry'];
+      };
+      if (typeof value.id !== 'number' || urlPath !== giveawayPath(value.id)) return undefined;
+      if (
+        !value.entry ||
+        typeof value.entry.receipt !== 'string' ||
+        !RECEIPT.test(value.entry.receipt)
+      )
+        return undefined;
+      return { kind: 'entered', origin: new URL(publicUrl).origin, entry: value.entry };
+    } catch {
       return undefined;
-    return { kind: 'entered', entry: value.entry };
-  } catch {
-    return undefined;
-  }
-}
+    }
+  };
 
 export default async function giveawayEntryForm(
   app: FastifyInstance,

@@ -309,7 +309,8 @@ export function GiveawayDetailPage({
         })
       : [];
   const winnerName = winnerDetails ? displayHandle(winnerDetails) : '';
-  const open = !drawn && giveaway.entries_open;
+  // A form sent as a page and refused keeps its place, with why, even once entries are closed.
+  const open = (!drawn && giveaway.entries_open) || servedEntry?.kind === 'refused';
   const entered = kept?.entry ?? null;
 
   let entryContent: React.ReactNode;
@@ -321,6 +322,7 @@ export function GiveawayDetailPage({
         entry={entered}
         fresh={kept.fresh}
         referralCap={giveaway.referral_cap ?? 0}
+        siteOrigin={servedEntry?.kind === 'entered' ? servedEntry.origin : undefined}
         onForget={() => {
           forgetEntry(id);
           setKept({ entry: null, fresh: false });

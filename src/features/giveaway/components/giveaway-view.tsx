@@ -32,7 +32,7 @@ import { PrizePicture } from './prize-picture';
  */
 
 const Header = styled.section`
-  padding-block: ${({ theme }) => theme.space[5]} ${({ theme }) => theme.space[4]};
+  padding-block: ${({ theme }) => theme.space[3]} ${({ theme }) => theme.space[2]};
   background: ${({ theme }) => theme.gradients.soft};
   border-bottom: 1px solid ${({ theme }) => theme.colors.border};
 
@@ -62,10 +62,14 @@ const Facts = styled.p`
 /** The status card's words: "ACTIVE · Not selected yet · Accepting entries". */
 const StatusLine = styled.p`
   margin: ${({ theme }) => theme.space[1]} 0 0;
-  font-size: ${({ theme }) => theme.fontSizes.sm};
+  font-size: ${({ theme }) => theme.fontSizes.xs};
   font-weight: 700;
-  letter-spacing: 0.02em;
+  line-height: 1.4;
   overflow-wrap: anywhere;
+
+  ${({ theme }) => theme.media.md} {
+    font-size: ${({ theme }) => theme.fontSizes.sm};
+  }
 `;
 
 const StateLine = styled.p`
@@ -77,7 +81,7 @@ const Body = styled.div`
   display: grid;
   grid-template-columns: minmax(0, 1fr);
   gap: ${({ theme }) => theme.space[5]};
-  padding-block: ${({ theme }) => theme.space[4]} ${({ theme }) => theme.space[16]};
+  padding-block: ${({ theme }) => theme.space[3]} ${({ theme }) => theme.space[16]};
 
   ${({ theme }) => theme.media.lg} {
     grid-template-columns: minmax(0, 2fr) minmax(0, 1fr);

@@ -3,7 +3,8 @@ import React, { useEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { Button } from '@/components/ui/button';
 import { useToast } from '@/components/ui/toast';
-import { formatDateTime } from '@/lib/dates';
+import { Moment } from '@/components/ui/moment';
+import { inAppBrowserHere } from '@/lib/in-app-browser';
 import { Input } from '@/components/ui/field';
 import { useCheckReceipt } from '../api/check-receipt';
 import { useMailConfirmation, useMailReceipt } from '../api/mail-receipt';
@@ -128,6 +129,8 @@ export interface ReceiptPanelProps {
   onForget?: () => void;
   /** The giveaway's referral bonus cap; 0 when referrals are off (no personal link then). */
   referralCap?: number;
+  /** The site's address for the personal link, when the panel is drawn before the page mounts. */
+  siteOrigin?: string;
 }
 
 /**
@@ -142,6 +145,7 @@ export function ReceiptPanel({
   fresh,
   onForget,
   referralCap = 0,
+  siteOrigin,
 }: ReceiptPanelProps) {
   const { toast } = useToast();
   const ref = useRef<HTMLElement>(null);
@@ -152,9 +156,14 @@ export function ReceiptPanel({
   const [mailing, setMailing] = useState(false);
   // Null while asking; 'unknown' when the server could not say (the count is then left out).
   const [holding, setHolding] = useState<Holding | 'unknown' | null>(null);
+  // Instagram's and Facebook's in-app browsers forget storage when closed: the receipt is better
+  // kept by mail there. Known after mounting; the note goes last, where it moves nothing.
+  const [inApp, setInApp] = useState(false);
+  useEffect(() => setInApp(inAppBrowserHere()), []);
   // The panel is drawn only once the page has mounted (the kept entry is read then), so the
   // address is known at its first render and the link's section never appears late.
-  const origin = typeof window === 'undefined' ? '' : window.location.origin;
+  // Drawn by the server (after the entry form was sent as a page) it is given the site's address.
+  const origin = siteOrigin ?? (typeof window === 'undefined' ? '' : window.location.origin);
   const linkId = `referral-link-${giveawayId}`;
   const personalLink =
     referralCap > 0 && entry.referral_code && origin
@@ -265,6 +274,12 @@ export function ReceiptPanel({
           ? 'Your personal link copied to clipboard'
           : 'Giveaway link copied to clipboard',
       });
+    if (outcome === 'failed')
+      toast({
+        title: 'Error',
+        description: `Copy this link to share: ${url}`,
+        variant: 'destructive',
+      });
   };
 
   const copyLink = async () => {
@@ -285,7 +300,7 @@ export function ReceiptPanel({
     <Card ref={ref} tabIndex={-1} aria-labelledby="receipt-title">
       <Heading id="receipt-title">You&apos;re in!</Heading>
       <DetailNote>
-        Entered as <strong>@{entry.instagram_handle}</strong> on {formatDateTime(entry.entered_at)}.
+        Entered as <strong>@{entry.instagram_handle}</strong> on <Moment iso={entry.entered_at} />.
         Your receipt code:
       </DetailNote>
       <Row>
@@ -307,7 +322,12 @@ export function ReceiptPanel({
         <Pending data-testid="confirm-pending">
           <strong>Confirm your entry:</strong> we sent a link to your e-mail address. Your entry
           counts only once you open it
-          {entry.confirm_by ? <>, by {formatDateTime(entry.confirm_by)}</> : null}.{' '}
+          {entry.confirm_by ? (
+            <>
+              , by <Moment iso={entry.confirm_by} />
+            </>
+          ) : null}
+          .{' '}
           <Resend type="button" onClick={() => void resend()} disabled={resending}>
             {resending ? 'Sending a new link...' : 'No e-mail? Send the link again'}
           </Resend>
@@ -359,6 +379,15 @@ export function ReceiptPanel({
             </Button>
           </LinkRow>
         </Section>
+      ) : null}
+      {inApp ? (
+        <Pending data-testid="in-app-note">
+          <strong>This in-app browser forgets your entry when you close it.</strong> Keep your
+          receipt by e-mail:{' '}
+          <Resend type="button" onClick={() => void mail()} disabled={mailing}>
+            {mailing ? 'Sending...' : 'Send the receipt to my e-mail'}
+          </Resend>
+        </Pending>
       ) : null}
       {onForget ? (
         <Small type="button" onClick={onForget}>
