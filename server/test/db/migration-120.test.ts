@@ -34,7 +34,7 @@ test('giveaways keep their address and wait for their picture', async () => {
     .values(old)
     .execute();
 
-  expect((await migrator.migrateTo('110-images')).error).toBeUndefined();
+  expect((await migrator.migrateTo('120-images')).error).toBeUndefined();
   const rows = await connection.db
     .selectFrom('giveaways')
     .select(['title', 'prize_image', 'prize_image_id', 'prize_image_attempts'])
