@@ -94,13 +94,24 @@ test('with JavaScript off, a visitor enters and sees the receipt; each refusal s
   await page.screenshot({ path: `${shots}/entered-375.png`, fullPage: true });
   await page.context().close();
 
-  // Someone else with the same address: the duplicate is refused above the form.
+  // The same address again, with another handle: answered like a new entry (a stranger learns
+  // nothing about who entered; that mailbox is told by mail), and nothing more counts.
+  const same = await noScript(browser);
+  await same.goto(`/giveaway/${id}`);
+  await fill(same, `nojs.${stamp}@example.com`, `another.${stamp}`);
+  await form(same).getByRole('button', { name: 'Enter Giveaway' }).click();
+  await expect(same.getByRole('heading', { name: "You're in!" })).toBeVisible();
+  await same.goto(`/giveaway/${id}`);
+  await expect(same.getByText('1 participant', { exact: false }).first()).toBeVisible();
+  await same.context().close();
+
+  // Someone else with the same handle (public anyway): refused above the form, values kept.
   const again = await noScript(browser, 1280);
   await again.goto(`/giveaway/${id}`);
-  await fill(again, `nojs.${stamp}@example.com`, `other.${stamp}`);
+  await fill(again, `other.${stamp}@example.com`, `nojs.${stamp}`);
   await form(again).getByRole('button', { name: 'Enter Giveaway' }).click();
-  await expect(form(again).getByRole('alert')).toContainText(/already/i);
-  await expect(form(again).getByLabel('Instagram Handle')).toHaveValue(`other.${stamp}`);
+  await expect(form(again).getByRole('alert')).toContainText(/already entered/i);
+  await expect(form(again).getByLabel('Email')).toHaveValue(`other.${stamp}@example.com`);
   await again.screenshot({ path: `${shots}/duplicate-1280.png`, fullPage: true });
 
   // The second place fills the giveaway; a third visitor who had the form open is told it is full.

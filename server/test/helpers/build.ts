@@ -75,12 +75,30 @@ export async function buildTestApp(
     app,
     config,
     async close() {
-      if (schema) await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(app.db);
+      if (schema) await dropSchema(app, schema);
       await app.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
       fs.rmSync(`${dataDir}-publish`, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Drops a test's PostgreSQL schema while the app still runs: its background work (the publish
+ * scheduler, the retention schedule, the picture mover) may hold a lock on one of the schema's
+ * tables, and PostgreSQL then ends the drop as a deadlock; the drop is tried again.
+ */
+async function dropSchema(app: App, schema: string): Promise<void> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(app.db);
+      return;
+    } catch (error) {
+      const deadlock = (error as { code?: unknown }).code === '40P01';
+      if (!deadlock || attempt >= 5) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100 * attempt));
+    }
+  }
 }
 
 /** Creates a user directly in the database, starts a session, and returns its bearer header. */

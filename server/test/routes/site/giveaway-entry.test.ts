@@ -147,14 +147,24 @@ describe('POST /giveaway/{id}/enter: the entry form sent as a page', () => {
     expect((await getGiveaway(t.app, g.id)).participant_count).toBe(0);
   });
 
-  it('says why the whole entry was refused: a duplicate, a paused giveaway', async () => {
+  it('says why the whole entry was refused: a taken handle, a paused giveaway; an address that entered is answered like a new entry', async () => {
     const g = await createGiveaway(t.app, admin, { title: 'Twice prize' });
     expect((await enter(t.app, g.id, 'twice@example.org', 'twice')).statusCode).toBe(200);
-    const fields = { email: 'twice@example.org', instagram_handle: 'twice', accept_rules: 'on' };
+    // The same mailbox again: the page answers as for a new entry (so it tells no stranger that
+    // the address has entered), and nothing more is counted; the mailbox is told by mail.
+    const same = await post(g.id, {
+      email: 'twice@example.org',
+      instagram_handle: 'someone_else',
+      accept_rules: 'on',
+    });
+    expect(same.statusCode).toBe(303);
+    expect((await getGiveaway(t.app, g.id)).participant_count).toBe(1);
+    // A handle is public: its duplicate is refused above the form, with the values kept.
+    const fields = { email: 'other@example.org', instagram_handle: 'twice', accept_rules: 'on' };
     const dup = await post(g.id, fields);
     expect(dup.statusCode).toBe(409);
     const state = drawnEntry(dup.body) as { message: string; values: object };
-    expect(state.message).toMatch(/already/i);
+    expect(state.message).toMatch(/already entered/i);
     expect(state.values).toEqual({ ...fields, accept_rules: true });
 
     const paused = await t.app.inject({
