@@ -940,6 +940,21 @@ export async function participate(
     if (error instanceof AlreadyEntered) return enteredAlready(db, id, input, context);
     throw error;
   }
+  if (entry.confirmation) {
+    // Unconfirmed entries block no one, so anyone could make many with one address: each
+    // confirmation mail passes the mail limits, and an entry whose mail is held back is not kept.
+    try {
+      await mail.limits.allow({ about: enteredKey(id, input), to: input.email });
+    } catch (error) {
+      await db
+        .deleteFrom('participants')
+        .where('giveaway_id', '=', id)
+        .where('receipt_hash', '=', receiptHash(entry.receipt))
+        .where('confirmed_at', 'is', null)
+        .execute();
+      throw error;
+    }
+  }
   if (mail.smtp || entry.confirmation) {
     const g = await getGiveaway(db, id);
     try {
@@ -989,6 +1004,10 @@ export async function participate(
   };
 }
 
+/** The mail limits' cool-down of one mailbox's entry mails in one giveaway. */
+const enteredKey = (id: number, input: EntryInput) =>
+  `entered:${id}:${sha256Hex(mailboxOf(input.email))}`;
+
 /**
  * The answer to an address whose mailbox already entered: the words and shape of a new entry
  * (a receipt that matches nothing), so the page tells nobody who entered; the mailbox itself is
@@ -1004,7 +1023,7 @@ async function enteredAlready(
   const g = await getGiveaway(db, id);
   try {
     await mail.limits.allow({
-      about: `entered:${id}:${sha256Hex(mailboxOf(input.email))}`,
+      about: enteredKey(id, input),
       to: input.email,
     });
     await mail.mailer.send(

@@ -25,9 +25,17 @@ export interface GiveawayTestContext extends TestApp {
   adminName: string;
 }
 
-/** A fresh app (rate limits off unless asked) with an admin and an editor token. */
+/**
+ * A fresh app (rate limits off and the mail limits' ceilings per mailbox high, unless asked: its
+ * tests enter with the same few addresses again and again) with an admin and an editor token.
+ */
 export async function setup(env: Record<string, string> = {}): Promise<GiveawayTestContext> {
-  const t = await buildTestApp({ RATE_LIMITS: 'off', ...env });
+  const t = await buildTestApp({
+    RATE_LIMITS: 'off',
+    MAIL_PER_ADDRESS_HOUR: '1000',
+    MAIL_PER_ADDRESS_DAY: '1000',
+    ...env,
+  });
   const admin = await userWithToken(t.app, 'admin');
   const editor = await userWithToken(t.app, 'editor');
   return {
