@@ -262,11 +262,14 @@ test.beforeAll(async () => {
     HOME: process.env.HOME ?? work,
     ...documented,
     // This run's own: the first account, a Redis key prefix no other run shares, a low login
-    // limit to reach, and the publish work folder.
+    // limit to reach, a participation limit that the tests' entries stay under, and the publish
+    // work folder.
     ADMIN_USERNAME: ADMIN.username,
     ADMIN_PASSWORD: ADMIN.password,
     REDIS_KEY_PREFIX: `ops-e2e:${crypto.randomBytes(4).toString('hex')}:`,
     RATE_LIMIT_LOGIN: String(LOGIN_LIMIT),
+    // Every entry here comes from this machine's one address, across several tests in a minute.
+    RATE_LIMIT_PARTICIPATE: '60',
     PUBLISH_WORK_DIR: path.join(work, 'publish'),
   };
 
