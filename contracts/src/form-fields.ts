@@ -71,6 +71,17 @@ export const REFERRAL_CAP_LIMITS = { min: 0, max: 100, default: 5 } as const;
  * icons of services, extras and values, and the project gallery's types and statuses. The content
  * schemas (./site-content.ts) refuse any other value.
  */
+/**
+ * The company facts content/company.yaml may list under `sample` (still the shipped example's),
+ * with the words the legal pages' notice and the server's start warning use for each.
+ */
+export const SAMPLE_COMPANY_FACT_NAMES = {
+  legalName: 'legal name',
+  address: 'postal address',
+  email: 'e-mail address',
+  phone: 'phone number',
+} as const;
+
 export const CONTENT_ICONS = [
   'agent',
   'consultation',

@@ -1,5 +1,10 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
-import { CONTENT_ICONS, PROJECT_STATUSES, PROJECT_TYPES } from './form-fields';
+import {
+  CONTENT_ICONS,
+  PROJECT_STATUSES,
+  PROJECT_TYPES,
+  SAMPLE_COMPANY_FACT_NAMES,
+} from './form-fields';
 import { SLUG_PATTERN } from './blog-post';
 
 /**
@@ -52,8 +57,8 @@ export const ContentPageSchema = Fields('ContentPage', {
  * owner has written their own. content/company.yaml lists under `sample` those still holding the
  * example; the legal pages say so and the server warns at start until the list is gone.
  */
-export const SAMPLE_COMPANY_FACTS = ['legalName', 'address', 'email', 'phone'] as const;
-export type SampleCompanyFact = (typeof SAMPLE_COMPANY_FACTS)[number];
+export type SampleCompanyFact = keyof typeof SAMPLE_COMPANY_FACT_NAMES;
+export const SAMPLE_COMPANY_FACTS = Object.keys(SAMPLE_COMPANY_FACT_NAMES) as SampleCompanyFact[];
 
 export const CompanyFileSchema = Fields('CompanyYaml', {
   name: Text(),

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { SAMPLE_COMPANY_FACT_NAMES } from '@site/contracts';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import {
@@ -42,13 +43,6 @@ export function loadCompanyIdentity(): CompanyIdentity {
   return readCompanyIdentityFrom(readFileSync(path.join(identityDir, 'company.yaml'), 'utf8'));
 }
 
-const SAMPLE_FACT_NAMES = {
-  legalName: 'legal name',
-  address: 'postal address',
-  email: 'e-mail address',
-  phone: 'phone number',
-} as const;
-
 /**
  * The warning a start prints while content/company.yaml still lists example facts under
  * `sample`, or null when it lists none. The legal pages name the organiser with these facts, so
@@ -65,7 +59,7 @@ export function sampleCompanyFactsWarning(contentDir: string): string | null {
   }
   const sample = readSampleCompanyFactsFrom(source);
   if (sample.length === 0) return null;
-  const names = sample.map((fact) => SAMPLE_FACT_NAMES[fact]).join(', ');
+  const names = sample.map((fact) => SAMPLE_COMPANY_FACT_NAMES[fact]).join(', ');
   return (
     `content/company.yaml still holds the example company's ${names} (listed under "sample"); ` +
     'the legal pages say so to every visitor. Write your own, remove their names from "sample" ' +

@@ -1,5 +1,6 @@
 import React from 'react';
 import styled from 'styled-components';
+import { SAMPLE_COMPANY_FACT_NAMES } from '@site/contracts/form-fields';
 import { Alert } from '@/components/ui/alert';
 import { Section } from '@/components/ui/section';
 import { useSiteContent } from '@/components/use-site-content';
@@ -53,13 +54,6 @@ const SampleNotice = styled(Alert)`
   margin-bottom: ${({ theme }) => theme.space[8]};
 `;
 
-const SAMPLE_FACT_NAMES: Record<string, string> = {
-  legalName: 'legal name',
-  address: 'postal address',
-  email: 'e-mail address',
-  phone: 'phone number',
-};
-
 /** "a", "a and b", "a, b and c". */
 function listed(words: readonly string[]): string {
   return words.length < 2
@@ -73,7 +67,9 @@ function listed(words: readonly string[]): string {
  */
 export function LegalPage({ page }: { page: LegalPageContent }) {
   const { fill, company } = useSiteContent();
-  const sample = (company.sample ?? []).map((fact) => SAMPLE_FACT_NAMES[fact] ?? fact);
+  const sample = (company.sample ?? []).map(
+    (fact) => (SAMPLE_COMPANY_FACT_NAMES as Record<string, string>)[fact] ?? fact,
+  );
   return (
     <>
       <PageHero eyebrow="Legal" title={page.title} lead={fill(page.lead)} />
