@@ -3,7 +3,7 @@ import { rehypePostRules } from '@site/pipeline';
 import remarkGfm from 'remark-gfm';
 import path from 'node:path';
 import { blogFeedOptions } from './plugins/blog/feed';
-import { POST_NOT_FOUND_PAGE } from './src/features/blog/lib/not-found';
+import { unlistedPagePatterns } from '@site/contracts';
 import { serveTools } from './plugins/dev-tools/serve-tools';
 import { siteAdapter } from './plugins/site-adapter';
 
@@ -59,7 +59,13 @@ const config: GatsbyConfig = {
     },
     {
       resolve: 'gatsby-source-filesystem',
-      options: { name: 'content', path: `${__dirname}/content`, ignore: ['**/blog/**'] },
+      // content/blog-media/ holds the posts' own pictures, which plugins/blog makes into pages'
+      // pictures itself; they are not File nodes.
+      options: {
+        name: 'content',
+        path: `${__dirname}/content`,
+        ignore: ['**/blog/**', '**/blog-media/**'],
+      },
     },
     // Markdown posts (.md) go through the one content pipeline in the local `blog` plugin: text
     // compiled to sanitised HTML, never code. gatsby-plugin-mdx compiles only .mdx files, which
@@ -94,21 +100,10 @@ const config: GatsbyConfig = {
     {
       resolve: 'gatsby-plugin-sitemap',
       options: {
-        // Staff and token pages are no place for a search engine: only public pages are listed.
-        excludes: [
-          '/login',
-          '/account',
-          '/accept-invite',
-          '/giveaway/*',
-          '/admin/**',
-          '/blog/new',
-          '/newsletter/*',
-          '/**/\\[...\\]',
-          '/404',
-          '/404.html',
-          POST_NOT_FOUND_PAGE,
-          '/dev-404-page',
-        ],
+        // Staff and token pages are no place for a search engine: only public pages are listed
+        // (the app pages, their document stand-ins and the not-found pages: contracts/src/site-build.ts),
+        // and no client-only route's page, nor Gatsby's development 404 page.
+        excludes: [...unlistedPagePatterns(), '/**/\\[...\\]', '/dev-404-page'],
       },
     },
     // Document pages without Gatsby's runtime, the island entries and their loader
@@ -118,6 +113,8 @@ const config: GatsbyConfig = {
     'document-css',
     // The parts of app pages that the server draws at request time (plugins/request-render).
     'request-render',
+    // Every prebuilt page's social card, drawn after the build into public/og/ (plugins/social-cards).
+    'social-cards',
     // Gatsby adds this plugin by itself, after every listed one; listed here, it comes before
     // webpack-settings, which drops the second Babel pass its webpack rule adds.
     'gatsby-plugin-typescript',

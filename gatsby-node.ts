@@ -15,6 +15,13 @@ export const onCreateWebpackConfig: GatsbyNode['onCreateWebpackConfig'] = ({ act
         // work folder, which sees only node_modules) resolves it too. (Gatsby compiles this file
         // with Parcel, which leaves require.resolve undefined: the path is spelled out.)
         '@site/contracts/form-fields$': `${__dirname}/node_modules/@site/contracts/dist/form-fields.js`,
+        // How end dates and deadlines read, alone, shared with the server's answers and mails.
+        '@site/contracts/dates$': `${__dirname}/node_modules/@site/contracts/dist/dates.js`,
+        // The social cards' facts, alone, for every page's head (src/lib/social-card.ts).
+        '@site/contracts/social-card$': `${__dirname}/node_modules/@site/contracts/dist/social-card.js`,
+        // What the build and the server agree on (which pages are app pages, the elements the
+        // server looks for), alone.
+        '@site/contracts/site-build$': `${__dirname}/node_modules/@site/contracts/dist/site-build.js`,
         // apollo-link-rest's one use of qs, without qs's ~50 KB (see src/lib/qs-lite.ts).
         qs$: `${__dirname}/src/lib/qs-lite.ts`,
       },

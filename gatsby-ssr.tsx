@@ -1,7 +1,7 @@
 import type { GatsbySSR } from 'gatsby';
 import React from 'react';
 import { PageWrapper, RootWrapper } from '@/app/app-shell';
-import { isDocumentPage } from '@/app/page-kind';
+import { isDocumentPage } from '@site/contracts/site-build';
 
 // Styles are collected during SSR by gatsby-plugin-styled-components, so pages arrive styled.
 // Document pages are served without the app runtime (plugins/islands/gatsby-ssr.tsx).

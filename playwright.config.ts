@@ -31,6 +31,14 @@ export const editorE2e = publishingE2e('editor', port + 1);
 export const staffE2e = publishingE2e('staff', port + 3);
 /** For e2e/schedule.spec.ts, where a scheduled draft publishes itself. */
 export const scheduleE2e = publishingE2e('schedule', port + 4);
+/**
+ * For specs whose flows need mail to leave (confirmed entries): a server with a mail server set,
+ * whose SMTP sink the spec itself listens with on `mailE2eSmtpPort`.
+ */
+export const mailE2e = publishingE2e('mail', port + 5);
+export const mailE2eSmtpPort = port + 6;
+/** For e2e/post-cover.spec.ts, whose publish waits for its real rebuild. */
+export const coverE2e = publishingE2e('cover', port + 8);
 
 /** Debian's Chromium with the flags this machine needs (no downloaded browsers here). */
 export const chromiumLaunchOptions = {
@@ -132,5 +140,7 @@ export default defineConfig({
       SITE_TIMEZONE: 'Europe/Berlin',
       PUBLISH_SCHEDULE_CHECK_SECONDS: '5',
     }),
+    publishingWebServer(mailE2e, { SMTP_URL: `smtp://127.0.0.1:${mailE2eSmtpPort}` }),
+    publishingWebServer(coverE2e),
   ],
 });

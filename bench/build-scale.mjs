@@ -4,6 +4,7 @@
  *   npm run bench:build -- --posts N [--repeat R] [--target ours|plain|both] [--seed 1] [--keep]
  *   npm run bench:build -- --posts 1000,5000
  *   npm run bench:build -- --posts 1000 --target ours --out DIR [--with-bundled]
+ *   npm run bench:build -- --posts 1000 --photos 100 --target ours --repeat 2
  *
  * For each post count it generates the posts once (scripts/generate-posts.ts), then builds from
  * clean, one after the other:
@@ -13,6 +14,14 @@
  *   - plain (the yardstick, also accepted as `--sites yardstick`): bench/lab/yardstick
  *     (gatsby-source-filesystem + gatsby-transformer-remark, one page per post and an index listing
  *     them) with the same posts.
+ * With --photos P, the first P generated posts (by name) each carry two photos: photo-like JPEGs
+ * made with sharp (bench/photos.mjs, --photo-mp megapixels each, 12 by default, a seed per photo so
+ * no two are alike) in content/blog-media/<slug>/, named in the body as `media/photo-1.jpg` and
+ * `media/photo-2.jpg` (the plain blog gets the posts without them). Our build makes each picture
+ * once and keeps it in .post-images/ (which, unlike .cache and public, a repeat does not remove):
+ * the build's own "Blog: … post pictures" line says how many it made and how long encoding took,
+ * and every build after the first of a site must make none, or the run fails. So
+ * `--photos P --repeat 2` shows the first build's image work and that the second has none.
  * Both copies live in one directory (a temporary one, or --out) with a node_modules symlink to the
  * root's, so the shared public/ and .cache/ are never touched. With --repeat R each site is built
  * R times, from clean each time (.cache and public removed), and the table shows medians.
@@ -54,6 +63,8 @@ const counts = String(arg('posts', '1000'))
 const seed = Number(arg('seed', '1'));
 const repeat = Number(arg('repeat', '1'));
 const withBundled = process.argv.includes('--with-bundled');
+const photos = Number(arg('photos', '0'));
+const photoMp = Number(arg('photo-mp', '12'));
 const outDir = arg('out', '');
 const keep = process.argv.includes('--keep') || outDir !== '';
 const targetArg = arg('target', '');
@@ -67,6 +78,10 @@ if (
   counts.some((n) => !Number.isInteger(n) || n < 0 || (n === 0 && !withBundled)) ||
   (counts.includes(0) && sites.includes('yardstick')) ||
   !Number.isInteger(seed) ||
+  !Number.isInteger(photos) ||
+  photos < 0 ||
+  counts.some((n) => photos > n) ||
+  !(photoMp > 0 && photoMp <= 40) ||
   !Number.isInteger(repeat) ||
   repeat < 1 ||
   !(maxMiB > 0) ||
@@ -76,7 +91,8 @@ if (
   sites.some((site) => site !== 'ours' && site !== 'yardstick')
 ) {
   console.error(
-    'Usage: node bench/build-scale.mjs [--posts 1000[,5000]] [--repeat 1] [--target ours|plain|both] [--seed 1] [--keep] [--out DIR] [--with-bundled] [--max-mib N] [--timeout-min N]\n' +
+    'Usage: node bench/build-scale.mjs [--posts 1000[,5000]] [--photos 0] [--photo-mp 12] [--repeat 1] [--target ours|plain|both] [--seed 1] [--keep] [--out DIR] [--with-bundled] [--max-mib N] [--timeout-min N]\n' +
+      '(--photos P: the first P posts carry two photos each; P at most the smallest --posts)\n' +
       '(--posts 0 needs --with-bundled and --target ours: the checked-in posts only)',
   );
   process.exit(1);
@@ -156,13 +172,87 @@ function copyTree(from, to, skip) {
   });
 }
 
-/** A copy of `source` in `dir` whose content/blog holds the generated posts (and, if asked, its own). */
-function prepare(dir, source, postsDir, skip, { bundled = false } = {}) {
+/**
+ * A copy of `source` in `dir` whose content/blog holds the generated posts (and, if asked, its
+ * own), with their pictures in content/blog-media when `mediaDir` is given.
+ */
+function prepare(dir, source, postsDir, skip, { bundled = false, mediaDir = null } = {}) {
   fs.rmSync(dir, { recursive: true, force: true });
   copyTree(source, dir, skip);
   fs.symlinkSync(path.join(root, 'node_modules'), path.join(dir, 'node_modules'));
   if (!bundled) fs.rmSync(path.join(dir, 'content/blog'), { recursive: true, force: true });
   if (postsDir) fs.cpSync(postsDir, path.join(dir, 'content/blog'), { recursive: true });
+  if (mediaDir) fs.cpSync(mediaDir, path.join(dir, 'content/blog-media'), { recursive: true });
+}
+
+/**
+ * Gives the first `count` posts of `postsDir` (by name) two photos each: the photos go to
+ * `mediaDir`/<slug>/ and `withPhotosDir` gets the posts with the two images in their body (the
+ * plain blog keeps the posts of `postsDir`, without them). Returns the photos' total bytes.
+ */
+async function addPhotos(postsDir, withPhotosDir, mediaDir, count) {
+  const { noisyPhoto } = await import('./photos.mjs');
+  const side = Math.sqrt((photoMp * 1e6) / 6);
+  const size = { width: Math.round(side * 3), height: Math.round(side * 2) };
+  fs.rmSync(withPhotosDir, { recursive: true, force: true });
+  fs.cpSync(postsDir, withPhotosDir, { recursive: true });
+  const files = fs
+    .readdirSync(withPhotosDir)
+    .filter((file) => file.endsWith('.md'))
+    .sort();
+  let bytes = 0;
+  for (const [index, file] of files.slice(0, count).entries()) {
+    const full = path.join(withPhotosDir, file);
+    const text = fs.readFileSync(full, 'utf8');
+    const slug = /^slug: *(\S+)/m.exec(text)?.[1] ?? file.slice(0, -'.md'.length);
+    fs.mkdirSync(path.join(mediaDir, slug), { recursive: true });
+    for (const n of [1, 2]) {
+      const photoSeed = seed * 100_000 + index * 2 + n;
+      // Making a photo takes seconds (tens on a busy machine): each is kept beside the copies, by
+      // size and seed, for the next run with the same --out.
+      const cached = path.join(
+        base,
+        'photo-cache',
+        `${size.width}x${size.height}-${photoSeed}.jpg`,
+      );
+      let photo;
+      if (fs.existsSync(cached)) photo = fs.readFileSync(cached);
+      else {
+        photo = await noisyPhoto({ ...size, seed: photoSeed });
+        fs.mkdirSync(path.dirname(cached), { recursive: true });
+        fs.writeFileSync(`${cached}.tmp`, photo);
+        fs.renameSync(`${cached}.tmp`, cached);
+      }
+      bytes += photo.length;
+      fs.writeFileSync(path.join(mediaDir, slug, `photo-${n}.jpg`), photo);
+    }
+    fs.writeFileSync(
+      full,
+      `${text.trimEnd()}\n\n![A whiteboard photo from the session](media/photo-1.jpg)\n\n` +
+        `More notes from the day.\n\n![The agent loop drawn on the wall](media/photo-2.jpg)\n`,
+    );
+  }
+  console.log(
+    `${count * 2} photos of ${size.width} × ${size.height} in ${count} posts: ${(bytes / 1e6).toFixed(1)} MB`,
+  );
+  return bytes;
+}
+
+/** The build's own account of its post pictures ("Blog: N post pictures …; M made … (T s …)"). */
+function pictureWork(logFile) {
+  // Gatsby wraps long lines of its log: read it as one line.
+  const text = fs.readFileSync(logFile, 'utf8').replace(/\s*\n\s*/g, ' ');
+  const line =
+    /Blog: (\d+) post pictures.*?; (\d+) made by this build \(([\d.]+) s.*?found kept in \S+/.exec(
+      text,
+    );
+  if (!line) return null;
+  return {
+    pictures: Number(line[1]),
+    made: Number(line[2]),
+    encodeSeconds: Number(line[3]),
+    line: line[0].trim(),
+  };
 }
 
 /** User + system seconds of the shell's children, from the second line of `times`. */
@@ -287,6 +377,8 @@ const SITE_SKIP = [
   'server/dist',
   'server/node_modules',
   'contracts/node_modules',
+  // The picture cache of the checked-out site: a copy starts without it, as a clean build does.
+  '.post-images',
 ];
 const YARDSTICK_SKIP = ['node_modules', '.cache', 'public', 'content'];
 
@@ -315,7 +407,7 @@ function summarise(runs) {
 
 console.log(`Build-scale benchmark, ${new Date().toISOString()}, ${machine}`);
 console.log(
-  `Posts: ${counts.join(', ')} (seed ${seed}${withBundled ? ', plus the checked-in posts' : ''}); ${repeat} build(s) per site; directory ${base}`,
+  `Posts: ${counts.join(', ')} (seed ${seed}${withBundled ? ', plus the checked-in posts' : ''}${photos > 0 ? `; ${photos} with two ${photoMp}-megapixel photos each` : ''}); ${repeat} build(s) per site; directory ${base}`,
 );
 if (process.env.NODE_OPTIONS)
   console.log(`NODE_OPTIONS (${process.env.NODE_OPTIONS}) is not passed to the builds.`);
@@ -324,6 +416,8 @@ console.log(`Load average before: ${loadAverage()}`);
 try {
   for (const count of counts) {
     let postsDir = null;
+    let oursPostsDir = null;
+    let mediaDir = null;
     let slugs = [];
     if (count > 0) {
       postsDir = path.join(base, `posts-${count}`);
@@ -333,6 +427,13 @@ try {
         ['scripts/generate-posts.ts', postsDir, String(count), `--seed=${seed}`],
         { cwd: root, stdio: 'inherit' },
       );
+      if (photos > 0) {
+        const withPhotosDir = path.join(base, `posts-${count}-photos`);
+        mediaDir = path.join(base, `media-${count}`);
+        fs.rmSync(mediaDir, { recursive: true, force: true });
+        await addPhotos(postsDir, withPhotosDir, mediaDir, photos);
+        oursPostsDir = withPhotosDir;
+      }
       slugs = fs
         .readdirSync(postsDir)
         .filter((file) => file.endsWith('.md'))
@@ -345,7 +446,7 @@ try {
       let source = 'bench/lab/yardstick';
       if (site === 'ours') {
         source = revision();
-        prepare(dir, root, postsDir, SITE_SKIP, { bundled: withBundled });
+        prepare(dir, root, oursPostsDir ?? postsDir, SITE_SKIP, { bundled: withBundled, mediaDir });
         // As `npm run build` does before gatsby build (untimed): the drowsiness tool's vendor files.
         execFileSync(process.execPath, ['scripts/copy-vendor.mjs'], { cwd: dir, stdio: 'ignore' });
       } else {
@@ -389,6 +490,20 @@ try {
           );
           failed = true;
           break;
+        }
+        if (site === 'ours' && photos > 0) {
+          outcome.pictureWork = pictureWork(logFile);
+          const work = outcome.pictureWork;
+          console.log(`  ${work ? work.line : 'no "Blog: … post pictures" line in the log'}`);
+          // The first build makes each picture; a later one finds them all in .post-images/.
+          const expected = r === 1 ? photos * 2 : 0;
+          if (!work || work.made !== expected) {
+            console.error(
+              `  expected ${expected} pictures made by build ${r}, the build made ${work ? work.made : '?'}`,
+            );
+            failed = true;
+            break;
+          }
         }
         const cpu = outcome.cpuSeconds === null ? '?' : outcome.cpuSeconds.toFixed(1);
         console.log(
@@ -450,6 +565,10 @@ if (rows.length > 0) {
   for (const { count, ...results } of rows) {
     for (const [site, r] of Object.entries(results)) {
       if (r.limit) console.log(`\n${count} posts, ${site}: stopped at the ${r.limit}.`);
+      for (const [i, run] of r.runs.entries()) {
+        if (run.pictureWork)
+          console.log(`${count} posts, ${site}, build ${i + 1}: ${run.pictureWork.line}`);
+      }
       if (r.runs.length > 1) {
         const each = r.runs.map((run) => `${run.seconds.toFixed(0)} s`).join(', ');
         console.log(`${count} posts, ${site}: each build ${each}.`);
@@ -466,6 +585,8 @@ if (rows.length > 0) {
         seed,
         repeat,
         withBundled,
+        photos,
+        photoMp,
         rows,
       },
       null,

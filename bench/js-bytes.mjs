@@ -158,6 +158,36 @@ async function measurePage(browser, url) {
   };
 }
 
+/** The bench's own admin, for the one giveaway a budget page "/giveaway/{id}" is measured on. */
+const benchAdmin = { username: 'bench-admin', password: 'bench-password-123' };
+
+/**
+ * One open giveaway with a prize image the site itself serves, made through the API; its id
+ * stands in for "{id}" in a page's path. A visitor without a session gets its document page.
+ */
+async function seedGiveaway() {
+  const login = await fetch(`${base}/api/v1/auth/login`, {
+    method: 'POST',
+    body: new URLSearchParams(benchAdmin),
+  });
+  if (!login.ok) throw new Error(`login for the giveaway: ${login.status} ${await login.text()}`);
+  const { access_token: token } = await login.json();
+  const created = await fetch(`${base}/api/v1/giveaway`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify({
+      title: 'Budget giveaway',
+      description: 'Win a custom AI agent for your business, built and deployed by our team.',
+      prize: 'A custom AI agent',
+      prize_image: `${base}/og-image.png`,
+      start_date: new Date().toISOString().slice(0, 10),
+      end_date: new Date(Date.now() + 20 * 86_400_000).toISOString().slice(0, 10),
+    }),
+  });
+  if (!created.ok) throw new Error(`a giveaway: ${created.status} ${await created.text()}`);
+  return (await created.json()).id;
+}
+
 const kb = (bytes) => (bytes / 1024).toFixed(1);
 const results = [];
 let pages = pagesArg ? pagesArg.split(',') : null;
@@ -166,11 +196,22 @@ let failed = false;
 try {
   browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumFlags });
   for (const [i, site] of sites.entries()) {
-    const served = await serveBuiltCopy(site, port);
+    const served = await serveBuiltCopy(site, port, {
+      ADMIN_USERNAME: benchAdmin.username,
+      ADMIN_PASSWORD: benchAdmin.password,
+      RATE_LIMITS: 'off',
+      // The giveaway's prize image is the site's own /og-image.png on loopback.
+      IMAGE_FETCH_ALLOW_LOOPBACK: 'on',
+    });
     try {
       pages ??= budget ? Object.keys(budget) : ['/', '/blog', await firstPostPath(base)];
+      const giveawayId = pages.some((page) => page.includes('{id}')) ? await seedGiveaway() : null;
       const measured = {};
-      for (const page of pages) measured[page] = await measurePage(browser, `${base}${page}`);
+      for (const page of pages)
+        measured[page] = await measurePage(
+          browser,
+          `${base}${page.replace('{id}', String(giveawayId))}`,
+        );
       results.push({ label: labels[i], site, measured });
     } finally {
       await served.stop();

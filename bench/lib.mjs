@@ -128,7 +128,8 @@ export async function serveBuiltCopy(siteRoot, port, env = {}) {
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
   try {
-    await waitHealthy(`http://127.0.0.1:${port}`);
+    // A loaded machine can take half a minute to start the server (migrations, the site's files).
+    await waitHealthy(`http://127.0.0.1:${port}`, 90_000);
   } catch (error) {
     await stop();
     throw error;

@@ -76,7 +76,10 @@ for (const width of widths) {
           },
         });
       }
-      await request.post(`/api/v1/giveaway/${id}/select-winner`, { headers: auth, data: {} });
+      await request.post(`/api/v1/giveaway/${id}/select-winner`, {
+        headers: auth,
+        data: { close_now: true },
+      });
       for (const path of ['', '/rules', '/check', '/verify', '/claim?token=x']) {
         await page.goto(`/giveaway/${id}${path}`);
         await page.waitForLoadState('networkidle');

@@ -313,7 +313,7 @@ test.describe('unknown posts and feeds', () => {
   }) => {
     const watched = watchConsole(page);
     // A move inside the app: from an app page (a document page has no router; its links load pages).
-    await page.goto('/giveaway');
+    await page.goto('/login');
     await hydrated(page);
     const head = page.waitForResponse(
       (response) =>

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { hydrated } from './support';
+import { e2eAdmin, hydrated } from './support';
 
 /**
  * What the production build leaves in the served folder, checked on the build these tests run
@@ -88,8 +88,24 @@ test('pages built under a placeholder path name no canonical address', () => {
 
 test('in the browser, each address of a client-only page has its own canonical', async ({
   page,
+  request,
 }) => {
-  for (const address of ['/giveaway/12345', '/giveaway/12345/rules', '/admin/drafts/7']) {
+  // A giveaway that exists (an id that names none is not found).
+  const login = await request.post('/api/v1/auth/login', { form: e2eAdmin });
+  expect(login.ok()).toBeTruthy();
+  const { access_token: token } = (await login.json()) as { access_token: string };
+  const created = await request.post('/api/v1/giveaway', {
+    headers: { Authorization: `Bearer ${token}` },
+    data: {
+      title: `Canonical ${Date.now().toString(36)}`,
+      description: 'A giveaway with an address of its own.',
+      prize: 'A canonical address',
+      start_date: new Date(Date.now() - 86_400_000).toISOString().slice(0, 10),
+    },
+  });
+  expect(created.status()).toBe(201);
+  const { id } = (await created.json()) as { id: number };
+  for (const address of [`/giveaway/${id}`, `/giveaway/${id}/rules`, '/admin/drafts/7']) {
     await page.goto(address);
     await hydrated(page);
     await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(

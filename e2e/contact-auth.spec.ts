@@ -142,7 +142,7 @@ test.describe('admin login', () => {
     expect((await context.cookies()).find((cookie) => cookie.name === 'aw_staff')).toBeUndefined();
 
     // An app page runs the app: the forged localStorage hint is checked and put right.
-    await page.goto('/giveaway');
+    await page.goto('/login');
     await page.evaluate(() => {
       localStorage.setItem('token', 'forged.token.value');
       localStorage.setItem('userRole', 'admin');

@@ -64,9 +64,6 @@ test('a changed price, reply time and service name show everywhere after a build
    */
   async function read(file: string) {
     await page.goto(pathToFileURL(path.join(out, 'public', file)).href);
-    // Bands below the fold are skipped until they come near (content-visibility: auto), and
-    // skipped text is no rendered text: draw them all, as a reader scrolling down would.
-    await page.addStyleTag({ content: '* { content-visibility: visible !important; }' });
     const text = await page.locator('body').innerText();
     const description = await page.locator('meta[name="description"]').getAttribute('content');
     return `${text}\n${description ?? ''}\n${await page.title()}`;

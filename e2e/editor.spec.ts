@@ -100,6 +100,10 @@ test('the browser Back button asks before leaving unsaved changes', async ({ pag
   await expect(page).toHaveURL(/\/blog\/new$/);
   const titleBox = page.getByRole('textbox', { name: 'Title' });
   await titleBox.fill('Not saved yet');
+  // The guard is on once the editor knows the draft is unsaved (its save never answers here).
+  await expect(
+    page.getByRole('status').filter({ hasText: /Unsaved changes|Saving…/ }),
+  ).toBeVisible();
 
   const asked: string[] = [];
   page.once('dialog', (dialog) => {
@@ -164,6 +168,9 @@ test("an editor deleting an admin's draft is recorded under Deleted drafts", asy
   await shootWidths(page, (width) => `${SHOTS}/deleted-drafts-${width}.png`);
 });
 
+/** Screenshots of the pages drawn before their build is served. */
+const EARLY_SHOTS = process.env.E2E_SHOTS_DIR ?? '/tmp/shots-desk';
+
 test('an editor writes, previews and publishes a post; after the rebuild it is on the blog', async ({
   page,
 }) => {
@@ -198,6 +205,22 @@ test('an editor writes, previews and publishes a post; after the rebuild it is o
 
   const jobs = page.getByRole('region', { name: 'Publishing' });
   await expect(jobs.getByText(/^(Queued|Building)$/)).toBeVisible();
+
+  // While the build still runs, the server draws the post and /blog lists it.
+  const reader = await page.context().newPage();
+  const early = await reader.goto(`/blog/${slug}`);
+  expect(early?.status()).toBe(200);
+  await expect(reader.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  await checkPostBody(reader.locator('article'));
+  await reader.goto('/blog');
+  await expect(reader.getByRole('heading', { name: title })).toBeVisible();
+  // All of that before the build was switched in.
+  await expect(jobs.getByText(/^(Queued|Building)$/)).toBeVisible();
+  await shootWidths(reader, (width) => `${EARLY_SHOTS}/drawn-post-list-${width}.png`);
+  await reader.goto(`/blog/${slug}`);
+  await shootWidths(reader, (width) => `${EARLY_SHOTS}/drawn-post-${width}.png`);
+  await reader.close();
+
   await expect(jobs.getByText('Live', { exact: true })).toBeVisible({ timeout: 20 * 60_000 });
 
   await page.goto('/blog');

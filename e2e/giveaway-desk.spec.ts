@@ -181,7 +181,7 @@ test('the desk disqualifies an entry; the page says how many and why', async ({
     true,
   );
   await expect(table.getByRole('checkbox').first()).toBeInViewport({ ratio: 1 });
-  await expect(page.getByRole('button', { name: /^Disqualify/ })).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Disqualify selected/ })).toBeVisible();
 
   const visitor = await browser.newPage();
   await visitor.goto(`/giveaway/${id}`);
@@ -236,7 +236,8 @@ test("the desk shows each entry's weight, referrals, source and confirmation, an
   await expect(row(0).getByRole('cell').nth(4)).toHaveText('2 (1 bonus)');
   await expect(row(0).getByRole('cell').nth(5)).toHaveText('1');
   await expect(row(0).getByRole('cell').nth(6)).toHaveText('Direct');
-  await expect(row(1).getByRole('cell').nth(6)).toHaveText('Referral');
+  // "Referred by": whose link brought the entry.
+  await expect(row(1).getByRole('cell').nth(6)).toHaveText(`@gr_0_${stamp}`);
   await expect(row(2).getByRole('cell').nth(7)).toHaveText('Unconfirmed');
   // No confirmation step here: each entry counted as confirmed when it was made.
   await expect(row(4).getByRole('cell').nth(7)).toHaveText('On entry');
@@ -311,6 +312,8 @@ test('the presenter view: no e-mail address in its page or in any answer it rece
   }
   await page.screenshot({ path: `${shots}/presenter-ready-1280.png` });
   await stage.getByRole('button', { name: 'Draw the winner' }).click();
+  // Entries are still open: the presenter confirms that the draw closes them now.
+  await page.getByRole('button', { name: 'Close entries and draw now' }).click();
   const overlay = page.getByRole('dialog', { name: 'Drawing the Winner...' });
   await expect(overlay).toBeVisible();
   await page.waitForTimeout(1500);
@@ -397,7 +400,10 @@ test('CLS is 0 at 375 and 1280 px: open, upcoming, paused, full, closed, drawn, 
   await request.post(`/api/v1/giveaway/${closed}/close`, { headers: auth });
   const drawn = await create(request, { title: `Drawn ${stamp}` });
   await enterByApi(request, drawn, 3, 'dr');
-  await request.post(`/api/v1/giveaway/${drawn}/select-winner`, { headers: auth, data: {} });
+  await request.post(`/api/v1/giveaway/${drawn}/select-winner`, {
+    headers: auth,
+    data: { close_now: true },
+  });
 
   const states: [string, string, string][] = [
     ['open', `/giveaway/${open}`, `Open ${stamp}`],
@@ -406,7 +412,8 @@ test('CLS is 0 at 375 and 1280 px: open, upcoming, paused, full, closed, drawn, 
     ['full', `/giveaway/${full}`, `Full ${stamp}`],
     ['closed', `/giveaway/${closed}`, `Closed ${stamp}`],
     ['drawn', `/giveaway/${drawn}`, `Drawn ${stamp}`],
-    ['not-found', '/giveaway/987654', 'Giveaway Not Found'],
+    // An id that names no giveaway answers 404 with the site's not-found page.
+    ['not-found', '/giveaway/987654', 'Page Not Found'],
   ];
   const results: Record<string, number> = {};
   for (const width of [375, 1280]) {
@@ -424,7 +431,7 @@ test('CLS is 0 at 375 and 1280 px: open, upcoming, paused, full, closed, drawn, 
       if (width === 375 && name === 'open') {
         // The prize, its image and the way to enter are in the first screen.
         await expect(page.getByRole('img', { name: /^Prize: / })).toBeInViewport();
-        await expect(page.getByRole('button', { name: 'Enter now' })).toBeInViewport();
+        await expect(page.getByRole('link', { name: 'Enter now' })).toBeInViewport();
         await page.screenshot({ path: `${shots}/open-375-first-screen.png` });
       }
       await context.close();

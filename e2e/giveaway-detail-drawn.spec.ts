@@ -1,15 +1,18 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { e2eAdmin, hydrated } from './support';
+import { e2eAdmin, hydrated, STAFF_HINT_HEADERS, STAFF_HINT_STATE } from './support';
 
 /**
  * /giveaway/{id} arrives drawn: the server renders the public giveaway into the page at request
  * time with the page's own components, and the app takes it over (Apollo's cache seeded from the
  * served data) without a second request for it, a hydration error or a layout shift; the count of
- * entries and the countdown near the call to action keep that promise. Subpages,
- * the management page and unknown ids are served as built. Screenshots go to $SHOTS_DIR
+ * entries and the countdown near the call to action keep that promise. Subpages and
+ * the management page are served as built; an unknown id answers 404 with the not-found page. Screenshots go to $SHOTS_DIR
  * (default test-results/giveaway-detail-drawn).
  */
 test.describe.configure({ mode: 'serial' });
+// The app page drawn at request time is what staff get (the aw_staff hint); a visitor without a
+// session gets the document page that stands in for it (e2e/giveaway-document.spec.ts).
+test.use({ storageState: STAFF_HINT_STATE });
 
 const stamp = Date.now().toString(36);
 const shots = process.env.SHOTS_DIR ?? 'test-results/giveaway-detail-drawn';
@@ -96,7 +99,7 @@ test('the served HTML holds the title and the prize, and no private data', async
   request,
   browser,
 }) => {
-  const response = await request.get(`/giveaway/${id}`);
+  const response = await request.get(`/giveaway/${id}`, { headers: STAFF_HINT_HEADERS });
   expect(response.status()).toBe(200);
   const html = await response.text();
   expect(html).toContain(`>${title}</h1>`);
@@ -109,7 +112,10 @@ test('the served HTML holds the title and the prize, and no private data', async
   expect(html).toContain(`action="/giveaway/${id}/enter"`);
 
   // Before any script runs (JavaScript off), the giveaway is on screen.
-  const context = await browser.newContext({ javaScriptEnabled: false });
+  const context = await browser.newContext({
+    storageState: STAFF_HINT_STATE,
+    javaScriptEnabled: false,
+  });
   const page = await context.newPage();
   await page.goto(`/giveaway/${id}`);
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
@@ -128,7 +134,7 @@ test('subpages, the management page and unknown ids are served as built', async 
     '/giveaway/admin',
     '/giveaway/987654',
   ]) {
-    const html = await (await request.get(path)).text();
+    const html = await (await request.get(path, { headers: STAFF_HINT_HEADERS })).text();
     expect(html, path).not.toContain('id="giveaway-data"');
     expect(html, path).not.toContain(title);
   }
@@ -139,6 +145,7 @@ for (const width of [375, 1280]) {
     browser,
   }) => {
     const context = await browser.newContext({
+      storageState: STAFF_HINT_STATE,
       viewport: { width, height: width === 375 ? 667 : 800 },
     });
     const page = await context.newPage();
@@ -202,7 +209,9 @@ test('the number of entries and the countdown: drawn by the server in a box of f
     entries_close_at: string;
   };
   // The server draws the count and an empty countdown box: it does not know the visitor's clock.
-  const html = await (await request.get(`/giveaway/${counted}`)).text();
+  const html = await (
+    await request.get(`/giveaway/${counted}`, { headers: STAFF_HINT_HEADERS })
+  ).text();
   expect(html).toContain('2 entries');
   expect(html).toContain('data-testid="countdown"');
   expect(html).not.toContain('Closes in');
@@ -210,6 +219,7 @@ test('the number of entries and the countdown: drawn by the server in a box of f
   for (const width of [375, 1280]) {
     // A visitor in India: the closing moment is written on their clock, zone named.
     const context = await browser.newContext({
+      storageState: STAFF_HINT_STATE,
       viewport: { width, height: width === 375 ? 667 : 800 },
       timezoneId: 'Asia/Kolkata',
     });
@@ -223,7 +233,7 @@ test('the number of entries and the countdown: drawn by the server in a box of f
       timeout: 20_000,
     });
     await expect(countdown).toContainText(
-      /Entries close \w{3}, \w{3} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M GMT\+5:30, your time\./,
+      /Entries are open until \w{3}, \w{3} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M GMT\+5:30, your time\./,
     );
     await expect(countdown.locator('time')).toHaveAttribute('datetime', answer.entries_close_at);
     await expect(page.getByTestId('entry-pulse')).toContainText('2 entries');
@@ -257,16 +267,16 @@ test('the number of entries and the countdown: drawn by the server in a box of f
   await page.close();
 });
 
-test('a giveaway that does not exist shows its not-found state without a shift', async ({
+test('a giveaway that does not exist answers 404 with the not-found page, without a shift', async ({
   page,
 }) => {
   const { errors } = watch(page, 987654);
   await recordShifts(page);
-  await page.goto('/giveaway/987654');
-  await expect(page.getByRole('heading', { level: 1, name: 'Giveaway Not Found' })).toBeVisible({
-    timeout: 20_000,
-  });
+  const answer = await page.goto('/giveaway/987654');
+  expect(answer?.status()).toBe(404);
+  await page.waitForLoadState('networkidle');
   await page.waitForTimeout(800);
+  await expect(page.getByRole('heading', { level: 1, name: 'Page Not Found' })).toBeVisible();
   expect(await shifts(page)).toBe(0);
   // The API's 404 for the giveaway is logged by the browser; nothing else is.
   expect(errors.filter((e) => !e.includes('404'))).toEqual([]);

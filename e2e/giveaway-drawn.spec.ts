@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, test } from '@playwright/test';
-import { e2eAdmin, hydrated, shootWidths } from './support';
+import { e2eAdmin, hydrated, shootWidths, STAFF_HINT_STATE } from './support';
 
 /**
  * /giveaway arrives drawn: the server renders the public list into the page at request time with
@@ -7,6 +7,9 @@ import { e2eAdmin, hydrated, shootWidths } from './support';
  * error or a layout shift.
  */
 test.describe.configure({ mode: 'serial' });
+// The app page drawn at request time is what staff get (the aw_staff hint); a visitor without a
+// session gets the document page that stands in for it (e2e/giveaway-document.spec.ts).
+test.use({ storageState: STAFF_HINT_STATE });
 
 const stamp = Date.now().toString(36);
 const title = `Drawn list ${stamp}`;
@@ -33,7 +36,10 @@ test.beforeAll(async ({ request }) => {
 });
 
 test('the list is in the served HTML, before any script runs', async ({ browser }) => {
-  const context = await browser.newContext({ javaScriptEnabled: false });
+  const context = await browser.newContext({
+    storageState: STAFF_HINT_STATE,
+    javaScriptEnabled: false,
+  });
   const page = await context.newPage();
   const response = await page.goto('/giveaway');
   expect(response?.status()).toBe(200);

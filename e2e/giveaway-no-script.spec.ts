@@ -47,7 +47,10 @@ const form = (page: Page) => page.getByRole('form', { name: 'Enter the Giveaway'
 async function fill(page: Page, email: string, handle: string, tick = true) {
   await form(page).getByLabel('Email').fill(email);
   await form(page).getByLabel('Instagram Handle').fill(handle);
-  if (tick) await form(page).getByRole('checkbox').check();
+  if (tick)
+    await form(page)
+      .getByRole('checkbox', { name: /I have read the rules/ })
+      .check();
 }
 
 test('with JavaScript off, a visitor enters and sees the receipt; each refusal says why', async ({
@@ -79,7 +82,7 @@ test('with JavaScript off, a visitor enters and sees the receipt; each refusal s
   ).toBeVisible();
   await expect(form(page).getByLabel('Email')).toHaveValue('not-an-address');
   await expect(form(page).getByLabel('Instagram Handle')).toHaveValue(`@nojs.${stamp}`);
-  await expect(form(page).getByRole('checkbox')).toBeChecked();
+  await expect(form(page).getByRole('checkbox', { name: /I have read the rules/ })).toBeChecked();
   await page.screenshot({ path: `${shots}/refused-375.png`, fullPage: true });
 
   // Right this time: redirected to the page, which shows the receipt.
@@ -177,9 +180,10 @@ test("in Instagram's in-app browser, entering works, share copies the link and t
   await expect(page.getByTestId('in-app-note')).toContainText(
     'This in-app browser forgets your entry when you close it.',
   );
+  // This server has no mail server: nothing offers a mail that cannot leave.
   await expect(
     page.getByTestId('in-app-note').getByRole('button', { name: 'Send the receipt to my e-mail' }),
-  ).toBeVisible();
+  ).toHaveCount(0);
 
   await page
     .getByRole('region', { name: 'Share Giveaway' })

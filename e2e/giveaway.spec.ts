@@ -210,7 +210,9 @@ test('the admin draws with the spin; the verification page checks it in the brow
   const page = await adminPage(browser);
   await page.goto(giveawayPath);
   await expect(page.getByRole('button', { name: 'Select Winner' })).toBeEnabled(loaded);
+  // Entries were closed for good by the test before: the draw starts without asking first.
   await page.getByRole('button', { name: 'Select Winner' }).click();
+  await expect(page.getByRole('button', { name: 'Close entries and draw now' })).toHaveCount(0);
 
   const overlay = page.getByRole('dialog', { name: 'Drawing the Winner...' });
   await expect(overlay).toBeVisible();
@@ -257,16 +259,24 @@ test("the winner's claim link, hidden from the admin's outbox, records the claim
   const email = g.winner_details.instagram_handle.startsWith('e2e.visitor')
     ? visitor.email
     : `second.${stamp}@example.com`;
-  await page.goto(await claimLink(request, email));
+  const link = await claimLink(request, email);
+  await page.goto(link);
   await expect(page.getByRole('heading', { level: 1, name: 'Claim Your Prize' })).toBeVisible(
     loaded,
   );
+  // The deadline is stated on the page, with its time zone.
+  await expect(page.getByText(/Claim it by .+ \(UTC\)\./)).toBeVisible(loaded);
   await page.getByLabel(/Your name/).fill('E2E Winner');
   await page.getByLabel(/Postal or delivery details/).fill('1 Test Street\nTesttown');
   await page.getByRole('checkbox', { name: /used to deliver the prize/ }).check();
   await page.getByRole('button', { name: 'Claim Prize' }).click();
   await expect(page.getByText('Prize claimed!')).toBeVisible();
   await expect(page.getByText(/^Your claim is recorded: /)).toBeVisible();
+  // The same link later reopens as claimed, not as an empty form.
+  await page.goto(link);
+  await expect(page.getByText('Prize claimed', { exact: true })).toBeVisible(loaded);
+  await expect(page.getByText(/You claimed this prize on/)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Claim Prize' })).toHaveCount(0);
 
   await page.goto(giveawayPath);
   await expect(page.getByRole('region', { name: 'Draw History' })).toContainText(
@@ -304,7 +314,7 @@ test('after the claim deadline, a re-draw with a reason shows in the public hist
   }
   const first = await request.post(`/api/v1/giveaway/${id}/select-winner`, {
     headers: auth,
-    data: {},
+    data: { close_now: true },
   });
   const firstWinner = (
     (await first.json()) as { winner: { email: string; instagram_handle: string } }
@@ -329,13 +339,18 @@ test('after the claim deadline, a re-draw with a reason shows in the public hist
   );
   const claim = page.getByRole('region', { name: "Winner's Claim" });
   await expect(claim.getByText(/The claim period ended without a claim\./)).toBeVisible();
-  await claim
-    .getByLabel(/Reason for drawing again/)
-    .fill('The first winner did not claim within 7 days.');
-  await claim.getByRole('button', { name: 'Draw Again', exact: true }).click();
-  await expect(page.getByRole('dialog', { name: 'Drawing the Winner...' })).toBeVisible();
-  await expect(page.getByRole('heading', { name: 'WINNER!' })).toBeVisible({ timeout: 20_000 });
-  await page.getByRole('button', { name: 'Back to Giveaway' }).click();
+  // The re-draw runs in the presenter view, with its reason on screen.
+  await claim.getByRole('link', { name: 'Draw again in the presenter view' }).click();
+  const stage = page.getByTestId('presenter');
+  await stage.getByText('Draw a place again').click();
+  await stage.getByLabel(/Reason/).fill('The first winner did not claim within 7 days.');
+  await stage.getByRole('button', { name: 'Draw again: the prize was not claimed' }).click();
+  const spin = page.getByRole('dialog', { name: 'Drawing again...' });
+  await expect(spin).toBeVisible();
+  await expect(spin.getByText('Why: The first winner did not claim within 7 days.')).toBeVisible();
+  await expect(page.getByTestId('presenter-winner')).toBeVisible({ timeout: 30_000 });
+  await expect(stage).not.toContainText('@example.com');
+  await page.goto(`/giveaway/${id}`);
 
   const history = page.getByRole('region', { name: 'Draw History' });
   await expect(history.getByRole('heading', { name: /^Draw 2 \(re-draw\)/ })).toBeVisible();
@@ -360,14 +375,19 @@ test('after the claim deadline, a re-draw with a reason shows in the public hist
   ).toBeVisible();
   await expect(page.getByText('Secret until draw 3, if the prize is drawn again')).toBeVisible();
 
-  // The first winner's link no longer claims anything.
-  await page.goto(staleLink);
-  await expect(page.getByRole('button', { name: 'Claim Prize' })).toBeVisible(loaded);
-  await page.getByLabel(/Your name/).fill('Late Winner');
-  await page.getByLabel(/Postal or delivery details/).fill('2 Test Street');
-  await page.getByRole('checkbox', { name: /used to deliver the prize/ }).check();
-  await page.getByRole('button', { name: 'Claim Prize' }).click();
-  await expect(page.getByRole('alert').filter({ hasText: 'no longer valid' })).toBeVisible();
+  // The first winner's link no longer claims anything, and says so before anything is typed.
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto(staleLink);
+    await expect(page.getByText('This prize was drawn again')).toBeVisible(loaded);
+    await expect(page.getByText(/This claim link no longer works/)).toBeVisible();
+    await expect(page.getByText('Congratulations!')).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Claim Prize' })).toHaveCount(0);
+    await page.screenshot({
+      path: `test-results/shots/claim-redrawn-${width}.png`,
+      fullPage: true,
+    });
+  }
   await page.context().close();
 });
 

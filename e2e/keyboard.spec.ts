@@ -399,6 +399,11 @@ test.describe('giveaway by keyboard', () => {
     await expect(rules).not.toBeChecked();
     await page.keyboard.press('Space');
     await expect(rules).toBeChecked();
+    // Then the optional results box, left unticked.
+    await page.keyboard.press('Tab');
+    const results = form.getByRole('checkbox', { name: /Tell me the results/ });
+    await expectFocusRing(results);
+    await expect(results).not.toBeChecked();
     const submit = form.getByRole('button', { name: 'Enter Giveaway' });
     await page.keyboard.press('Tab'); // the honeypot is out of the Tab order
     await expectFocusRing(submit);
@@ -430,7 +435,11 @@ test.describe('giveaway by keyboard', () => {
     await loginAsAdmin(page);
     await open(page, `/giveaway/${id}`);
     const controls = page.getByRole('region', { name: 'Admin Controls' });
-    await expect(controls.getByText('Ready to select winner from 2 participants.')).toBeVisible();
+    await expect(
+      controls.getByText(
+        'Ready to select winner from 2 participants. Entries are still open: drawing now closes them for good, and asks first.',
+      ),
+    ).toBeVisible();
     const select = controls.getByRole('button', { name: 'Select Winner' });
     await tabTo(page, select);
     await expectFocusRing(select);

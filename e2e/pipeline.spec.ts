@@ -18,7 +18,7 @@ import {
   siteDir,
   startCorpusServer,
 } from './corpus-site';
-import { isDocumentPage } from '../src/app/page-kind';
+import { isDocumentPage } from '../contracts/src/site-build';
 import { hydrated, loginAsAdmin } from './support';
 
 /**

@@ -210,3 +210,26 @@ export function linkIn(mail: string, pattern: RegExp): string {
   const url = new URL(link ?? 'http://invalid/');
   return url.pathname + url.search;
 }
+
+/**
+ * The staff hint cookie (aw_staff) as a storage state: a context with it is served the app pages
+ * that document pages stand in for (the giveaway pages), as a signed-in member of staff is.
+ */
+export const STAFF_HINT_STATE = {
+  cookies: [
+    {
+      name: 'aw_staff',
+      value: '1',
+      domain: '127.0.0.1',
+      path: '/',
+      expires: -1,
+      httpOnly: false,
+      secure: false,
+      sameSite: 'Lax' as const,
+    },
+  ],
+  origins: [],
+};
+
+/** The same hint on a request made without a browser. */
+export const STAFF_HINT_HEADERS = { cookie: 'aw_staff=1' };

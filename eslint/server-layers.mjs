@@ -11,15 +11,18 @@
  *   lib/, config.ts                small helpers with no knowledge of the layers above
  *
  * A module imports only from its own layer or the layers below it, never upward. Routes do not
- * query the database themselves: from db/ they may import types only (a service runs the query).
- * The server's imports are relative, so the rule resolves each one against the importing file to
- * find its layer. Tests (server/test) are outside server/src and may put any layers together.
+ * query the database themselves: from db/ they may import types only (a service runs the query),
+ * and server/route-queries (eslint/server-route-queries.mjs) refuses a query built in a route file
+ * on the `app.db` it holds. The server's imports are relative, so the rule resolves each one
+ * against the importing file to find its layer. Tests (server/test) are outside server/src and may
+ * put any layers together.
  *
  * eslint/__tests__/server-layers.test.ts lints a snippet that breaks each direction and one that
- * keeps it.
+ * keeps it, through the repository's eslint.config.mjs.
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import routeQueries from './server-route-queries.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SRC = path.join(root, 'server', 'src');
@@ -103,7 +106,11 @@ const rule = {
 export const serverLayers = [
   {
     files: ['server/src/**/*.{ts,js,mjs,cjs}'],
-    plugins: { server: { rules: { layers: rule } } },
+    plugins: { server: { rules: { layers: rule, 'route-queries': routeQueries } } },
     rules: { 'server/layers': 'error' },
+  },
+  {
+    files: ['server/src/routes/**/*.{ts,js,mjs,cjs}'],
+    rules: { 'server/route-queries': 'error' },
   },
 ];

@@ -48,6 +48,9 @@ const targets = {
       'tsconfig.json',
       'package-lock.json',
       'scripts/copy-vendor.mjs',
+      // Server modules the build runs: the image service and the social cards.
+      'server/src/services/images',
+      'server/assets/fonts',
     ],
     stamp: 'public/.build-stamp',
     env: SITE_ENV,

@@ -36,8 +36,12 @@ const SOURCES = [
   'gatsby-ssr.tsx',
   'tsconfig.json',
   'package.json',
-  // The one static-serving rule set, which the development tools route shares with the server.
-  'server/src/lib/static-rules.ts',
+  // The image service's processing and fetching, which the blog plugin runs on posts' pictures.
+  'server/src/services/images/process.ts',
+  'server/src/services/images/fetch.ts',
+  // The social cards the build draws for every page, with the fonts they are drawn in.
+  'server/src/services/images/social-card.ts',
+  'server/assets/fonts',
 ];
 
 for (const pkg of ['contracts', 'pipeline']) {

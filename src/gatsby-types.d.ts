@@ -369,6 +369,11 @@ type BlogPost = Node & {
   readonly categoryInfo: Maybe<CategoriesYaml>;
   readonly children: ReadonlyArray<Node>;
   readonly contentFilePath: Scalars['String'];
+  /** The cover as media/<file> (content/blog-media/<slug>/) and what it shows. */
+  readonly cover: Maybe<Scalars['String']>;
+  readonly coverAlt: Maybe<Scalars['String']>;
+  /** The cover as the image service made it (PostPicture: size, placeholder, srcsets). */
+  readonly coverImage: Maybe<Scalars['JSON']>;
   readonly date: Scalars['Date'];
   readonly description: Scalars['String'];
   readonly draft: Scalars['Boolean'];
@@ -379,6 +384,8 @@ type BlogPost = Node & {
   /** The body as HTML (markdown posts); empty for MDX posts, whose body is their page component. */
   readonly html: Scalars['String'];
   readonly id: Scalars['ID'];
+  /** Cache keys of the post's pictures (plugins/blog/post-images.ts), put in public/ by every build. */
+  readonly imageKeys: ReadonlyArray<Scalars['String']>;
   readonly internal: Internal;
   readonly parent: Maybe<Node>;
   readonly plainText: Scalars['String'];
@@ -451,6 +458,9 @@ type BlogPostFieldSelector = {
   readonly categoryInfo: InputMaybe<CategoriesYamlFieldSelector>;
   readonly children: InputMaybe<NodeFieldSelector>;
   readonly contentFilePath: InputMaybe<FieldSelectorEnum>;
+  readonly cover: InputMaybe<FieldSelectorEnum>;
+  readonly coverAlt: InputMaybe<FieldSelectorEnum>;
+  readonly coverImage: InputMaybe<FieldSelectorEnum>;
   readonly date: InputMaybe<FieldSelectorEnum>;
   readonly description: InputMaybe<FieldSelectorEnum>;
   readonly draft: InputMaybe<FieldSelectorEnum>;
@@ -460,6 +470,7 @@ type BlogPostFieldSelector = {
   readonly headings: InputMaybe<BlogHeadingFieldSelector>;
   readonly html: InputMaybe<FieldSelectorEnum>;
   readonly id: InputMaybe<FieldSelectorEnum>;
+  readonly imageKeys: InputMaybe<FieldSelectorEnum>;
   readonly internal: InputMaybe<InternalFieldSelector>;
   readonly parent: InputMaybe<NodeFieldSelector>;
   readonly plainText: InputMaybe<FieldSelectorEnum>;
@@ -479,6 +490,9 @@ type BlogPostFilterInput = {
   readonly categoryInfo: InputMaybe<CategoriesYamlFilterInput>;
   readonly children: InputMaybe<NodeFilterListInput>;
   readonly contentFilePath: InputMaybe<StringQueryOperatorInput>;
+  readonly cover: InputMaybe<StringQueryOperatorInput>;
+  readonly coverAlt: InputMaybe<StringQueryOperatorInput>;
+  readonly coverImage: InputMaybe<JSONQueryOperatorInput>;
   readonly date: InputMaybe<DateQueryOperatorInput>;
   readonly description: InputMaybe<StringQueryOperatorInput>;
   readonly draft: InputMaybe<BooleanQueryOperatorInput>;
@@ -488,6 +502,7 @@ type BlogPostFilterInput = {
   readonly headings: InputMaybe<BlogHeadingFilterListInput>;
   readonly html: InputMaybe<StringQueryOperatorInput>;
   readonly id: InputMaybe<StringQueryOperatorInput>;
+  readonly imageKeys: InputMaybe<StringQueryOperatorInput>;
   readonly internal: InputMaybe<InternalFilterInput>;
   readonly parent: InputMaybe<NodeFilterInput>;
   readonly plainText: InputMaybe<StringQueryOperatorInput>;
@@ -552,6 +567,9 @@ type BlogPostSortInput = {
   readonly categoryInfo: InputMaybe<CategoriesYamlSortInput>;
   readonly children: InputMaybe<NodeSortInput>;
   readonly contentFilePath: InputMaybe<SortOrderEnum>;
+  readonly cover: InputMaybe<SortOrderEnum>;
+  readonly coverAlt: InputMaybe<SortOrderEnum>;
+  readonly coverImage: InputMaybe<SortOrderEnum>;
   readonly date: InputMaybe<SortOrderEnum>;
   readonly description: InputMaybe<SortOrderEnum>;
   readonly draft: InputMaybe<SortOrderEnum>;
@@ -561,6 +579,7 @@ type BlogPostSortInput = {
   readonly headings: InputMaybe<BlogHeadingSortInput>;
   readonly html: InputMaybe<SortOrderEnum>;
   readonly id: InputMaybe<SortOrderEnum>;
+  readonly imageKeys: InputMaybe<SortOrderEnum>;
   readonly internal: InputMaybe<InternalSortInput>;
   readonly parent: InputMaybe<NodeSortInput>;
   readonly plainText: InputMaybe<SortOrderEnum>;
@@ -3611,6 +3630,9 @@ type Query_blogPostArgs = {
   categoryInfo: InputMaybe<CategoriesYamlFilterInput>;
   children: InputMaybe<NodeFilterListInput>;
   contentFilePath: InputMaybe<StringQueryOperatorInput>;
+  cover: InputMaybe<StringQueryOperatorInput>;
+  coverAlt: InputMaybe<StringQueryOperatorInput>;
+  coverImage: InputMaybe<JSONQueryOperatorInput>;
   date: InputMaybe<DateQueryOperatorInput>;
   description: InputMaybe<StringQueryOperatorInput>;
   draft: InputMaybe<BooleanQueryOperatorInput>;
@@ -3620,6 +3642,7 @@ type Query_blogPostArgs = {
   headings: InputMaybe<BlogHeadingFilterListInput>;
   html: InputMaybe<StringQueryOperatorInput>;
   id: InputMaybe<StringQueryOperatorInput>;
+  imageKeys: InputMaybe<StringQueryOperatorInput>;
   internal: InputMaybe<InternalFilterInput>;
   parent: InputMaybe<NodeFilterInput>;
   plainText: InputMaybe<StringQueryOperatorInput>;
@@ -5253,7 +5276,7 @@ type AboutPageQuery = { readonly aboutYaml: { readonly title: string, readonly d
 type BlogIndexQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-type BlogIndexQuery = { readonly site: { readonly siteMetadata: { readonly social: { readonly youtube: string | null, readonly instagram: string | null, readonly facebook: string | null } | null } | null } | null, readonly posts: { readonly totalCount: number, readonly nodes: ReadonlyArray<{ readonly id: string, readonly slug: string, readonly title: string, readonly excerpt: string, readonly date: string, readonly category: string, readonly series: string | null, readonly tags: ReadonlyArray<string> }> }, readonly byCategory: { readonly group: ReadonlyArray<{ readonly fieldValue: string | null, readonly totalCount: number }> }, readonly bySeries: { readonly group: ReadonlyArray<{ readonly fieldValue: string | null, readonly totalCount: number }> }, readonly categories: { readonly nodes: ReadonlyArray<{ readonly name: string, readonly title: string, readonly description: string }> } };
+type BlogIndexQuery = { readonly site: { readonly siteMetadata: { readonly social: { readonly youtube: string | null, readonly instagram: string | null, readonly facebook: string | null } | null } | null } | null, readonly posts: { readonly totalCount: number, readonly nodes: ReadonlyArray<{ readonly id: string, readonly slug: string, readonly title: string, readonly excerpt: string, readonly date: string, readonly category: string, readonly series: string | null, readonly tags: ReadonlyArray<string>, readonly coverImage: Record<string, unknown> | null, readonly coverAlt: string | null }> }, readonly byCategory: { readonly group: ReadonlyArray<{ readonly fieldValue: string | null, readonly totalCount: number }> }, readonly bySeries: { readonly group: ReadonlyArray<{ readonly fieldValue: string | null, readonly totalCount: number }> }, readonly categories: { readonly nodes: ReadonlyArray<{ readonly name: string, readonly title: string, readonly description: string }> } };
 
 type BlogPostBySlugQueryVariables = Exact<{
   slug: Scalars['String'];
@@ -5261,7 +5284,7 @@ type BlogPostBySlugQueryVariables = Exact<{
 }>;
 
 
-type BlogPostBySlugQuery = { readonly blogPost: { readonly html: string, readonly slug: string, readonly title: string, readonly description: string, readonly date: string, readonly category: string, readonly author: string | null, readonly tags: ReadonlyArray<string>, readonly series: string | null, readonly seriesOrder: number | null, readonly readingTime: number, readonly wordCount: number, readonly draft: boolean, readonly categoryInfo: { readonly name: string, readonly title: string, readonly description: string } | null, readonly headings: ReadonlyArray<{ readonly level: number, readonly text: string, readonly id: string }> } | null, readonly site: { readonly siteMetadata: { readonly siteUrl: string | null } | null } | null, readonly related: { readonly nodes: ReadonlyArray<{ readonly id: string, readonly slug: string, readonly title: string, readonly date: string }> } };
+type BlogPostBySlugQuery = { readonly blogPost: { readonly html: string, readonly slug: string, readonly title: string, readonly description: string, readonly date: string, readonly category: string, readonly author: string | null, readonly tags: ReadonlyArray<string>, readonly series: string | null, readonly seriesOrder: number | null, readonly readingTime: number, readonly wordCount: number, readonly draft: boolean, readonly coverAlt: string | null, readonly coverImage: Record<string, unknown> | null, readonly categoryInfo: { readonly name: string, readonly title: string, readonly description: string } | null, readonly headings: ReadonlyArray<{ readonly level: number, readonly text: string, readonly id: string }> } | null, readonly site: { readonly siteMetadata: { readonly siteUrl: string | null } | null } | null, readonly related: { readonly nodes: ReadonlyArray<{ readonly id: string, readonly slug: string, readonly title: string, readonly date: string, readonly coverImage: Record<string, unknown> | null, readonly coverAlt: string | null }> } };
 
 type BlogPostMdxBySlugQueryVariables = Exact<{
   slug: Scalars['String'];
@@ -5269,11 +5292,11 @@ type BlogPostMdxBySlugQueryVariables = Exact<{
 }>;
 
 
-type BlogPostMdxBySlugQuery = { readonly blogPost: { readonly slug: string, readonly title: string, readonly description: string, readonly date: string, readonly category: string, readonly author: string | null, readonly tags: ReadonlyArray<string>, readonly series: string | null, readonly seriesOrder: number | null, readonly readingTime: number, readonly wordCount: number, readonly draft: boolean, readonly categoryInfo: { readonly name: string, readonly title: string, readonly description: string } | null, readonly headings: ReadonlyArray<{ readonly level: number, readonly text: string, readonly id: string }> } | null, readonly site: { readonly siteMetadata: { readonly siteUrl: string | null } | null } | null, readonly related: { readonly nodes: ReadonlyArray<{ readonly id: string, readonly slug: string, readonly title: string, readonly date: string }> } };
+type BlogPostMdxBySlugQuery = { readonly blogPost: { readonly slug: string, readonly title: string, readonly description: string, readonly date: string, readonly category: string, readonly author: string | null, readonly tags: ReadonlyArray<string>, readonly series: string | null, readonly seriesOrder: number | null, readonly readingTime: number, readonly wordCount: number, readonly draft: boolean, readonly coverAlt: string | null, readonly coverImage: Record<string, unknown> | null, readonly categoryInfo: { readonly name: string, readonly title: string, readonly description: string } | null, readonly headings: ReadonlyArray<{ readonly level: number, readonly text: string, readonly id: string }> } | null, readonly site: { readonly siteMetadata: { readonly siteUrl: string | null } | null } | null, readonly related: { readonly nodes: ReadonlyArray<{ readonly id: string, readonly slug: string, readonly title: string, readonly date: string, readonly coverImage: Record<string, unknown> | null, readonly coverAlt: string | null }> } };
 
-type BlogPostPageFragment = { readonly slug: string, readonly title: string, readonly description: string, readonly date: string, readonly category: string, readonly author: string | null, readonly tags: ReadonlyArray<string>, readonly series: string | null, readonly seriesOrder: number | null, readonly readingTime: number, readonly wordCount: number, readonly draft: boolean, readonly categoryInfo: { readonly name: string, readonly title: string, readonly description: string } | null, readonly headings: ReadonlyArray<{ readonly level: number, readonly text: string, readonly id: string }> };
+type BlogPostPageFragment = { readonly slug: string, readonly title: string, readonly description: string, readonly date: string, readonly category: string, readonly author: string | null, readonly tags: ReadonlyArray<string>, readonly series: string | null, readonly seriesOrder: number | null, readonly readingTime: number, readonly wordCount: number, readonly draft: boolean, readonly coverAlt: string | null, readonly coverImage: Record<string, unknown> | null, readonly categoryInfo: { readonly name: string, readonly title: string, readonly description: string } | null, readonly headings: ReadonlyArray<{ readonly level: number, readonly text: string, readonly id: string }> };
 
-type BlogPostPageContextFragment = { readonly site: { readonly siteMetadata: { readonly siteUrl: string | null } | null } | null, readonly related: { readonly nodes: ReadonlyArray<{ readonly id: string, readonly slug: string, readonly title: string, readonly date: string }> } };
+type BlogPostPageContextFragment = { readonly site: { readonly siteMetadata: { readonly siteUrl: string | null } | null } | null, readonly related: { readonly nodes: ReadonlyArray<{ readonly id: string, readonly slug: string, readonly title: string, readonly date: string, readonly coverImage: Record<string, unknown> | null, readonly coverAlt: string | null }> } };
 
 type ContactPageQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -5303,7 +5326,7 @@ type HomePageQuery = { readonly homeYaml: { readonly hero: { readonly pill: stri
 type LatestInsightsQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-type LatestInsightsQuery = { readonly allBlogPost: { readonly nodes: ReadonlyArray<{ readonly id: string, readonly slug: string, readonly title: string, readonly excerpt: string, readonly date: string }> } };
+type LatestInsightsQuery = { readonly allBlogPost: { readonly nodes: ReadonlyArray<{ readonly id: string, readonly slug: string, readonly title: string, readonly excerpt: string, readonly date: string, readonly coverImage: Record<string, unknown> | null, readonly coverAlt: string | null }> } };
 
 type LegalPageTemplateQueryVariables = Exact<{
   key: Scalars['String'];
@@ -5340,7 +5363,12 @@ type SiteContentQuery = { readonly companyYaml: { readonly name: string, readonl
 type BlogCreatePagesQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-type BlogCreatePagesQuery = { readonly allBlogPost: { readonly nodes: ReadonlyArray<{ readonly id: string, readonly slug: string, readonly title: string, readonly description: string, readonly date: string, readonly category: string, readonly series: string | null, readonly seriesOrder: number | null, readonly tags: ReadonlyArray<string>, readonly excerpt: string, readonly plainText: string, readonly filePath: string, readonly format: string, readonly contentFilePath: string }> }, readonly allCategoriesYaml: { readonly nodes: ReadonlyArray<{ readonly name: string }> } };
+type BlogCreatePagesQuery = { readonly allBlogPost: { readonly nodes: ReadonlyArray<{ readonly id: string, readonly slug: string, readonly title: string, readonly description: string, readonly date: string, readonly category: string, readonly series: string | null, readonly seriesOrder: number | null, readonly tags: ReadonlyArray<string>, readonly excerpt: string, readonly plainText: string, readonly filePath: string, readonly format: string, readonly contentFilePath: string, readonly imageKeys: ReadonlyArray<string>, readonly coverImage: Record<string, unknown> | null, readonly coverAlt: string | null }> }, readonly allCategoriesYaml: { readonly nodes: ReadonlyArray<{ readonly name: string }> } };
+
+type BlogHomeLatestSeedQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+type BlogHomeLatestSeedQuery = { readonly homeYaml: { readonly insights: { readonly title: string, readonly lead: string, readonly empty: string, readonly more: string } } | null, readonly allBlogPost: { readonly nodes: ReadonlyArray<{ readonly id: string, readonly slug: string, readonly title: string, readonly excerpt: string, readonly date: string, readonly coverImage: Record<string, unknown> | null, readonly coverAlt: string | null }> } };
 
 type ProjectIdsQueryVariables = Exact<{ [key: string]: never; }>;
 

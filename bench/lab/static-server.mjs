@@ -7,7 +7,7 @@
 //     quality 4 (the defaults of @fastify/compress, which our server uses: threshold 1,024, Brotli
 //     quality 4), else gzip, else sent as is;
 //   - the file lookup, media types, Brotli twins and cache headers are our server's own rules
-//     (server/src/lib/static-rules.ts), with the site's manifest when it has one.
+//     (contracts/src/static-rules.ts), with the site's manifest when it has one.
 // It listens on 127.0.0.1 only and serves nothing outside the given folder.
 import fs from 'node:fs';
 import http from 'node:http';
@@ -22,7 +22,7 @@ import {
   NOT_FOUND_CACHE_CONTROL,
   readSiteManifest,
   siteFileFor,
-} from '../../server/dist/lib/static-rules.js';
+} from '../../contracts/dist/static-rules.js';
 
 const COMPRESSIBLE = /^(text\/|application\/(javascript|json|xml)|image\/svg)/;
 const THRESHOLD = 1024;

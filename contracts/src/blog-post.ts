@@ -24,10 +24,14 @@ export const POST_LIMITS = {
   tags: 20,
   series: 200,
   excerpt: 500,
+  coverAlt: 300,
   /** The highest part number of a series. */
   seriesOrder: 9999,
   body: 60_000,
 } as const;
+
+/** A post's own picture as front matter names it (the pipeline's OWN_MEDIA_FILE after `media/`). */
+export const COVER_PATTERN = '^media/[a-z0-9][a-z0-9-]{0,80}\\.(?:jpg|png)$';
 
 const text = (maxLength: number) => Type.String({ minLength: 1, maxLength });
 
@@ -50,6 +54,10 @@ export const PostFrontMatterSchema = Type.Object(
     series: Type.Optional(text(POST_LIMITS.series)),
     series_order: Type.Optional(Type.String({ pattern: '^[1-9][0-9]{0,3}$' })),
     draft: Type.Optional(Type.Union([Type.Literal('true'), Type.Literal('false')])),
+    /** The post's cover: one of its own pictures, `media/<file>` (content/blog-media/<slug>/). */
+    cover: Type.Optional(Type.String({ pattern: COVER_PATTERN })),
+    /** What the cover shows, for people who cannot see it; required with a cover. */
+    cover_alt: Type.Optional(text(POST_LIMITS.coverAlt)),
   },
   { additionalProperties: false },
 );
@@ -69,6 +77,9 @@ export interface PostFields {
   series: string | null;
   seriesOrder: number | null;
   draft: boolean;
+  /** `media/<file>` or null; coverAlt is set whenever cover is. */
+  cover: string | null;
+  coverAlt: string | null;
 }
 
 export interface FieldProblem {
@@ -101,6 +112,8 @@ function describe(field: string, type: ValueErrorType, value: unknown): string {
       return `must be a whole number from 1 to ${POST_LIMITS.seriesOrder} (got ${shown}).`;
     case 'draft':
       return `must be true or false (got ${shown}).`;
+    case 'cover':
+      return `${shown} must name one of the post's own pictures, as media/<file>.jpg or .png (upload it in the editor).`;
     case 'tags':
       if (Array.isArray(value) && value.length > POST_LIMITS.tags) {
         return `has ${value.length} tags; at most ${POST_LIMITS.tags} are allowed.`;
@@ -184,7 +197,22 @@ export function checkPostFields(data: unknown): FieldsCheck {
   if (typeof series === 'string' && series !== '' && (order === undefined || order === null)) {
     fail('series_order', `is required because the post belongs to the series "${series}".`);
   }
-  for (const field of ['title', 'description', 'author', 'series', 'excerpt'] as const) {
+  const cover = record.cover;
+  const coverAlt = record.cover_alt;
+  if (typeof cover === 'string' && cover !== '' && (coverAlt === undefined || coverAlt === null)) {
+    fail('cover_alt', 'is required with a cover: say what the picture shows.');
+  }
+  if (coverAlt !== undefined && coverAlt !== null && (cover === undefined || cover === null)) {
+    fail('cover_alt', 'is set but there is no cover; add the cover or remove cover_alt.');
+  }
+  for (const field of [
+    'title',
+    'description',
+    'author',
+    'series',
+    'excerpt',
+    'cover_alt',
+  ] as const) {
     const value = record[field];
     if (typeof value === 'string' && value !== value.trim()) {
       fail(field, 'must not start or end with spaces.');
@@ -209,6 +237,8 @@ export function checkPostFields(data: unknown): FieldsCheck {
       series: fields.series ?? null,
       seriesOrder: fields.series_order === undefined ? null : Number(fields.series_order),
       draft: fields.draft === 'true',
+      cover: fields.cover ?? null,
+      coverAlt: fields.cover_alt ?? null,
     },
   };
 }
@@ -228,6 +258,10 @@ export function toFrontMatter(fields: PostFields): PostFrontMatter {
   if (fields.series) data.series = fields.series;
   if (fields.seriesOrder !== null) data.series_order = String(fields.seriesOrder);
   if (fields.draft) data.draft = 'true';
+  if (fields.cover) {
+    data.cover = fields.cover;
+    data.cover_alt = fields.coverAlt ?? '';
+  }
   return data;
 }
 
@@ -293,6 +327,9 @@ interface PostDraftFields {
   tags: string[];
   series: string | null;
   series_order: number | null;
+  /** Empty or absent: no cover. */
+  cover?: string;
+  cover_alt?: string;
 }
 
 /**
@@ -308,6 +345,7 @@ export function checkPostDraft(draft: PostDraftFields, date: string): FieldsChec
     ['category', draft.category],
     ['author', draft.author],
     ['series', draft.series],
+    ['cover_alt', draft.cover_alt ?? null],
   ];
   for (const [field, value] of single) {
     if (value !== null && /[\r\n]/.test(value)) {
@@ -331,6 +369,11 @@ export function checkPostDraft(draft: PostDraftFields, date: string): FieldsChec
   if (draft.author?.trim()) data.author = draft.author.trim();
   if (draft.series?.trim()) data.series = draft.series.trim();
   if (draft.series_order !== null) data.series_order = String(draft.series_order);
+  if (draft.cover?.trim()) {
+    data.cover = draft.cover.trim();
+    // An empty description of the cover is listed under "Before publishing".
+    data.cover_alt = draft.cover_alt?.trim() ?? '';
+  }
   const result = checkPostFields(data);
   if (!result.ok) problems.push(...result.problems);
   if (problems.length > 0 || !result.ok) return { ok: false, problems };

@@ -4,6 +4,8 @@ import { Type, type Static } from '@sinclair/typebox';
 export const ErrorResponseSchema = Type.Object(
   {
     detail: Type.String(),
+    /** A word for programs, on some refusals (e.g. `handle_taken`); the sentence is `detail`. */
+    code: Type.Optional(Type.String()),
     errors: Type.Optional(
       Type.Array(Type.Object({ field: Type.String(), message: Type.String() })),
     ),

@@ -1,6 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { POST_LIMITS, SLUG_PATTERN } from './blog-post';
 import { Page } from './pagination';
+import { PostPictureSchema } from './post-media';
 
 /**
  * A blog post being written: the front matter an editor fills in plus the markdown body. The date
@@ -24,6 +25,10 @@ export const DraftWriteSchema = Type.Object(
       Type.Null(),
     ]),
     body: Type.String({ maxLength: POST_LIMITS.body }),
+    /** The cover, `media/<file>` from an upload; empty or absent for none. */
+    cover: Type.Optional(Type.String({ maxLength: 100 })),
+    /** What the cover shows; required before publishing when there is a cover. */
+    cover_alt: Type.Optional(Type.String({ maxLength: POST_LIMITS.coverAlt })),
   },
   { additionalProperties: false },
 );
@@ -43,6 +48,9 @@ export const DraftSchema = Type.Object({
   series: Type.String(),
   series_order: Type.Union([Type.Integer(), Type.Null()]),
   body: Type.String(),
+  /** The cover, `media/<file>`, or empty. */
+  cover: Type.String(),
+  cover_alt: Type.String(),
   /** Username of the account that created the draft. */
   created_by: Type.String(),
   /** Username of the account that saved it last (the session's, never sent by the client). */
@@ -141,7 +149,11 @@ export type PublishJobListResponse = Static<typeof PublishJobListResponseSchema>
 
 /** `POST /drafts/preview`: a body as the editor has it now, compiled by the publishing pipeline. */
 export const DraftPreviewRequestSchema = Type.Object(
-  { body: Type.String({ maxLength: POST_LIMITS.body }) },
+  {
+    body: Type.String({ maxLength: POST_LIMITS.body }),
+    /** The draft's cover (`media/<file>`), drawn above the body when given. */
+    cover: Type.Optional(Type.String({ maxLength: 100 })),
+  },
   { additionalProperties: false },
 );
 export type DraftPreviewRequest = Static<typeof DraftPreviewRequestSchema>;
@@ -159,6 +171,8 @@ export const DraftPreviewSchema = Type.Object({
   word_count: Type.Integer(),
   /** Lines that keep the body from being published; html is empty when there are any. */
   problems: Type.Array(BodyProblemSchema),
+  /** The cover as the page draws it, when the request named one that is stored. */
+  cover: Type.Optional(Type.Union([PostPictureSchema, Type.Null()])),
 });
 export type DraftPreview = Static<typeof DraftPreviewSchema>;
 

@@ -102,3 +102,9 @@ export type ProjectType = (typeof PROJECT_TYPES)[number];
 
 export const PROJECT_STATUSES = ['live', 'development', 'planned'] as const;
 export type ProjectStatus = (typeof PROJECT_STATUSES)[number];
+
+/** Longest note accepted with a report of a taken Instagram handle, in characters. */
+export const HANDLE_REPORT_NOTE_MAX_LENGTH = 1000;
+
+/** A referral code: 60 random bits as 12 characters of Crockford's base 32 (no I, L, O or U). */
+export const REFERRAL_CODE_PATTERN = '^[0-9A-HJKMNP-TV-Z]{12}$';

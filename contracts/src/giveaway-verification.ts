@@ -1,11 +1,14 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { DrawAlgorithmSchema, DrawRoundSchema, FrozenListSchema } from './giveaway';
+import { DrawAlgorithmSchema, GiveawaySchema } from './giveaway';
 
 /*
  * What lets anyone check a giveaway: its official rules (with versions), entry receipts, the
  * commit/freeze/reveal record of the draw, the winner's claim, and the admins' change log.
- * docs/giveaways.md gives the algorithm in full.
+ * docs/giveaways.md gives the algorithm in full. A field that is also a field of the giveaway
+ * takes its shape from `GiveawaySchema`, so the two answers cannot drift apart.
  */
+
+const giveaway = GiveawaySchema.properties;
 
 const RulesSectionSchema = Type.Object({
   heading: Type.String(),
@@ -15,9 +18,9 @@ export type RulesSection = Static<typeof RulesSectionSchema>;
 
 /** One version of a giveaway's official rules, as the entrant read it. */
 export const GiveawayRulesSchema = Type.Object({
-  giveaway_id: Type.Integer(),
-  title: Type.String(),
-  min_age: Type.Integer(),
+  giveaway_id: giveaway.id,
+  title: giveaway.title,
+  min_age: giveaway.min_age,
   version: Type.Integer(),
   current_version: Type.Integer(),
   /** When this version was published. */
@@ -52,29 +55,29 @@ export type RedrawSeed = Static<typeof RedrawSeedSchema>;
 
 /** Everything needed to recompute the draw, public. The seed appears only after the first draw. */
 export const GiveawayVerificationSchema = Type.Object({
-  giveaway_id: Type.Integer(),
-  title: Type.String(),
+  giveaway_id: giveaway.id,
+  title: giveaway.title,
   algorithm: DrawAlgorithmSchema,
   /** SHA-256 (hex) of the seed's text; null for legacy draws. */
-  commitment: Type.Union([Type.String(), Type.Null()]),
-  committed_at: Type.Union([Type.String(), Type.Null()]),
+  commitment: giveaway.commitment,
+  committed_at: giveaway.committed_at,
   /** False when the commitment was published after entries already existed (upgraded giveaways). */
   committed_before_entries: Type.Boolean(),
   /** The secret seed (64 hex characters), revealed by the first draw; null until then. */
   seed: Type.Union([Type.String(), Type.Null()]),
   /** The external public random value the rules name, as described there. */
-  external_randomness: Type.Union([Type.String(), Type.Null()]),
+  external_randomness: giveaway.external_randomness,
   /** The value of it used by the draw ("" in the computation when none); null before the draw. */
   external_value: Type.Union([Type.String(), Type.Null()]),
-  frozen: Type.Union([FrozenListSchema, Type.Null()]),
+  frozen: giveaway.frozen,
   /** Where the frozen list file is (one receipt hash per line); null until entries close. */
   frozen_list_path: Type.Union([Type.String(), Type.Null()]),
-  draws: Type.Array(DrawRoundSchema),
+  draws: giveaway.draws,
   /**
    * How many places the first draw filled: rounds 1 … winner_count, all drawn with `seed`
    * ("aw-draw-v2"); later rounds are re-draws of one place each.
    */
-  winner_count: Type.Integer(),
+  winner_count: giveaway.winner_count,
   /**
    * Seeds of re-draws, by round: the seed of round N (N >= 2) is the one listed for N; a re-draw
    * with none listed was made before re-draw seeds existed and used `seed`, like round 1.
@@ -112,6 +115,11 @@ export const ReceiptCheckResponseSchema = Type.Object({
   /** Entries this entry holds in the draw: 1 plus its bonus entries for referrals (0 unconfirmed). */
   entries: Type.Integer(),
   bonus_entries: Type.Integer(),
+  /**
+   * Whether this entry holds a place won in the draw now: drawn for a place and not replaced by a
+   * later draw of that place (a place drawn again and won by this entry counts), nor disqualified.
+   */
+  won: Type.Boolean(),
 });
 export type ReceiptCheckResponse = Static<typeof ReceiptCheckResponseSchema>;
 
@@ -139,11 +147,50 @@ export type ClaimPayload = Static<typeof ClaimPayloadSchema>;
 export const ClaimResponseSchema = Type.Object({
   success: Type.Boolean(),
   message: Type.String(),
-  title: Type.String(),
-  prize: Type.String(),
+  title: giveaway.title,
+  prize: giveaway.prize,
   claimed_at: Type.String(),
 });
 export type ClaimResponse = Static<typeof ClaimResponseSchema>;
+
+/** Asks what a claim link stands for now, before anything is typed. */
+export const ClaimLinkPayloadSchema = Type.Object(
+  {
+    token: Type.String({
+      minLength: 1,
+      maxLength: 200,
+      errorMessage: 'must be the code from the link in your e-mail',
+    }),
+  },
+  { additionalProperties: false },
+);
+export type ClaimLinkPayload = Static<typeof ClaimLinkPayloadSchema>;
+
+/**
+ * What a winner's claim link stands for now: `open` (it can be claimed until `claim_deadline`),
+ * `claimed` (on `claimed_at`), `expired` (the deadline passed unclaimed), `redrawn` (the place was
+ * drawn again after the deadline) or `disqualified` (this winner was disqualified, `reason` is the
+ * published reason, and the place drawn again).
+ */
+export const ClaimLinkStateSchema = Type.Object({
+  state: Type.Union([
+    Type.Literal('open'),
+    Type.Literal('claimed'),
+    Type.Literal('expired'),
+    Type.Literal('redrawn'),
+    Type.Literal('disqualified'),
+  ]),
+  title: giveaway.title,
+  prize: giveaway.prize,
+  place: Type.Integer(),
+  round: Type.Integer(),
+  claim_deadline: Type.Union([Type.String(), Type.Null()]),
+  /** The deadline in words, on the site's clock with its zone named. */
+  claim_deadline_text: Type.Union([Type.String(), Type.Null()]),
+  claimed_at: Type.Union([Type.String(), Type.Null()]),
+  reason: Type.Union([Type.String(), Type.Null()]),
+});
+export type ClaimLinkState = Static<typeof ClaimLinkStateSchema>;
 
 export const ArchivePayloadSchema = Type.Object(
   { archived: Type.Boolean({ errorMessage: 'must be true or false' }) },
@@ -160,6 +207,8 @@ const GiveawayChangeActionSchema = Type.Union([
   Type.Literal('closed'),
   Type.Literal('frozen'),
   Type.Literal('disqualified'),
+  Type.Literal('reinstated'),
+  Type.Literal('results_mailed'),
   Type.Literal('claimed'),
   Type.Literal('drawn'),
   Type.Literal('redrawn'),

@@ -1,5 +1,5 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
-import { PictureSchema } from './images';
+import { PictureSchema, SocialCardSchema } from './images';
 import {
   CLAIM_DAYS_LIMITS,
   EMAIL_MAX_LENGTH,
@@ -159,6 +159,33 @@ export const WinnerPlaceSchema = Type.Object({
 });
 export type WinnerPlace = Static<typeof WinnerPlaceSchema>;
 
+/**
+ * Where one drawn winner's claim stands, for the owner: `awaiting_claim` until the deadline,
+ * `claimed`, `expired` (the deadline passed unclaimed), `redrawn` (a later round refilled the
+ * place), or `disqualified` (the owner disqualified this winner; the place was drawn again).
+ */
+export const OwnerClaimStateSchema = Type.Union([
+  Type.Literal('awaiting_claim'),
+  Type.Literal('claimed'),
+  Type.Literal('expired'),
+  Type.Literal('redrawn'),
+  Type.Literal('disqualified'),
+]);
+export type OwnerClaimState = Static<typeof OwnerClaimStateSchema>;
+
+/** One drawn winner in the owner's view of a giveaway: place, round and claim state. */
+export const OwnerClaimSchema = Type.Object({
+  place: Type.Integer({ minimum: 1 }),
+  round: Type.Integer({ minimum: 1 }),
+  /** Null when the entrant had their data erased. */
+  instagram_handle: Type.Union([Type.String(), Type.Null()]),
+  state: OwnerClaimStateSchema,
+  claim_deadline: Type.Union([Type.String(), Type.Null()]),
+  /** The deadline as every page and mail writes it, with the site's time zone named. */
+  claim_deadline_text: Type.Union([Type.String(), Type.Null()]),
+});
+export type OwnerClaim = Static<typeof OwnerClaimSchema>;
+
 /** The entry list as it was when entries closed. */
 export const FrozenListSchema = Type.Object({
   frozen_at: Type.String(),
@@ -190,6 +217,11 @@ export const GiveawaySchema = Type.Object({
   prize_image: Type.Union([Type.String(), Type.Null()]),
   /** The stored prize picture, in widths and formats for `<picture>`; null when there is none. */
   prize_picture: Type.Union([PictureSchema, Type.Null()]),
+  /**
+   * The giveaway's social card (prize picture, title, closing date), drawn when it is saved; only
+   * in the answers about one giveaway. Null when it could not be drawn.
+   */
+  social_card: Type.Optional(Type.Union([SocialCardSchema, Type.Null()])),
   /** YYYY-MM-DD; entries open at the start of this day in the site's time zone. */
   start_date: Type.String(),
   /** YYYY-MM-DD; entries close at the end of this day in the site's time zone. */
@@ -222,6 +254,11 @@ export const GiveawaySchema = Type.Object({
   winner_count: Type.Integer(),
   /** The current winner of each place, in place order; empty before the draw. */
   winners: Type.Array(WinnerPlaceSchema),
+  /**
+   * Admin-only: every drawn winner (draws made before claims existed left out), by place and
+   * then round, with where the claim stands. Left out of every other answer.
+   */
+  claims: Type.Optional(Type.Array(OwnerClaimSchema)),
   /** Who may enter: the minimum age and the region the rules name ("" for anywhere). */
   min_age: Type.Integer(),
   region: Type.String(),
@@ -402,6 +439,11 @@ export const EntryPayloadSchema = Type.Object(
     ref: Type.Optional(
       Type.String({ maxLength: 64, errorMessage: 'must be the code from a referral link' }),
     ),
+    /**
+     * Optional: `true` when the entrant asks to be mailed the results after the draw ("Tell me
+     * the results"). Left out or `false`, no results mail goes to them.
+     */
+    notify_results: Type.Optional(Type.Boolean({ errorMessage: 'must be true or false' })),
   },
   { additionalProperties: false },
 );
@@ -458,6 +500,19 @@ export const ToggleParticipantsPayloadSchema = Type.Object(
 );
 export type ToggleParticipantsPayload = Static<typeof ToggleParticipantsPayloadSchema>;
 
+/**
+ * The desk's hints that an entry may not be genuine (see the giveaway docs): an address at a
+ * disposable mail domain, many entries from one network, several from one device (network and
+ * browser), or a referral chain that feeds one account.
+ */
+export const ParticipantFlagSchema = Type.Union([
+  Type.Literal('disposable_email'),
+  Type.Literal('same_network'),
+  Type.Literal('same_device'),
+  Type.Literal('referral_chain'),
+]);
+export type ParticipantFlag = Static<typeof ParticipantFlagSchema>;
+
 /** An entrant. Admin-only: it carries the e-mail address. */
 export const ParticipantSchema = Type.Object({
   id: Type.Integer(),
@@ -478,6 +533,10 @@ export const ParticipantSchema = Type.Object({
   confirmed_at: Type.Union([Type.String(), Type.Null()]),
   /** How the entrant came: through someone's referral link, or directly. */
   source: Type.Union([Type.Literal('direct'), Type.Literal('referral')]),
+  /** The entry whose referral link brought this entrant (admin-only, like the whole entrant). */
+  referred_by: Type.Union([Type.Integer(), Type.Null()]),
+  /** The desk's fraud hints for this entry, empty when none. */
+  flags: Type.Array(ParticipantFlagSchema),
 });
 export type Participant = Static<typeof ParticipantSchema>;
 
@@ -497,6 +556,12 @@ export const SelectWinnerPayloadSchema = Type.Object(
           'must be 1 to 256 letters, digits or the characters . _ , + / = - (as the source publishes it)',
       }),
     ),
+    /**
+     * Required (true) to draw a giveaway whose entries are still open: the draw then closes
+     * entries for good before their end date. A giveaway whose entries have closed (end date
+     * passed, full, or closed for good) needs nothing.
+     */
+    close_now: Type.Optional(Type.Boolean({ errorMessage: 'must be true or false' })),
   },
   { additionalProperties: false },
 );
@@ -576,6 +641,19 @@ export const DisqualifyPayloadSchema = Type.Object(
 );
 export type DisqualifyPayload = Static<typeof DisqualifyPayloadSchema>;
 
+/** Undo disqualifications before the entry list is frozen. */
+export const ReinstatePayloadSchema = Type.Object(
+  {
+    participant_ids: Type.Array(Type.Integer({ minimum: 1, maximum: 2_147_483_647 }), {
+      minItems: 1,
+      maxItems: 1000,
+      errorMessage: 'must list 1 to 1000 entry ids',
+    }),
+  },
+  { additionalProperties: false },
+);
+export type ReinstatePayload = Static<typeof ReinstatePayloadSchema>;
+
 /** Disqualify the current winner and draw again at once; the reason is published. */
 export const DisqualifyWinnerPayloadSchema = Type.Object(
   {
@@ -644,6 +722,12 @@ const PresenterWinnerSchema = Type.Object({
   name: Type.Union([Type.String(), Type.Null()]),
 });
 
+/** A place's current winner on the presenter's screen, with where its claim stands. */
+const PresenterPlaceSchema = Type.Object({
+  ...PresenterWinnerSchema.properties,
+  claim_status: ClaimStatusSchema,
+});
+
 export const PresenterSchema = Type.Object({
   id: Type.Integer(),
   title: Type.String(),
@@ -652,13 +736,20 @@ export const PresenterSchema = Type.Object({
   participant_count: Type.Integer(),
   external_randomness: Type.Union([Type.String(), Type.Null()]),
   frozen: Type.Boolean(),
+  /** YYYY-MM-DD; null without an end date. */
+  end_date: Type.Union([Type.String(), Type.Null()]),
+  /**
+   * Whether a draw now would close entries that are still open (before the end date, not full):
+   * the draw then needs the owner's confirmation and `close_now`.
+   */
+  draw_closes_entries: Type.Boolean(),
   names: Type.Array(Type.String()),
   /** The current winner as shown on screen, and the round; null before the draw. */
   winner: Type.Union([Type.Object({ name: Type.String(), round: Type.Integer() }), Type.Null()]),
   /** How many winners the draw picks. */
   winner_count: Type.Integer(),
   /** Every place's current winner as shown on screen, in place order; empty before the draw. */
-  winners: Type.Array(PresenterWinnerSchema),
+  winners: Type.Array(PresenterPlaceSchema),
   verify_path: Type.String(),
 });
 export type Presenter = Static<typeof PresenterSchema>;
@@ -673,3 +764,34 @@ export const PresenterDrawResponseSchema = Type.Object({
   winners: Type.Array(PresenterWinnerSchema),
 });
 export type PresenterDrawResponse = Static<typeof PresenterDrawResponseSchema>;
+
+/** The results mail as the desk shows it (admin). */
+export const ResultsMailStateSchema = Type.Object({
+  /** Whether the winner has been drawn (the mail can go only then). */
+  drawn: Type.Boolean(),
+  /** Entrants who asked for the results, one per mailbox, whose address is still held. */
+  recipients: Type.Integer(),
+  /** The mail as it would go (the unsubscribe link is each recipient's own); null before the draw. */
+  preview: Type.Union([Type.Object({ subject: Type.String(), text: Type.String() }), Type.Null()]),
+  /** Once sent: when, by whom, and how far the sender got. */
+  sent: Type.Union([
+    Type.Object({
+      at: Type.String(),
+      by: Type.String(),
+      recipients: Type.Integer(),
+      delivered: Type.Integer(),
+      waiting: Type.Integer(),
+      failed: Type.Integer(),
+      skipped: Type.Integer(),
+    }),
+    Type.Null(),
+  ]),
+});
+export type ResultsMailState = Static<typeof ResultsMailStateSchema>;
+
+export const SendResultsResponseSchema = Type.Object({
+  success: Type.Boolean(),
+  message: Type.String(),
+  recipients: Type.Integer(),
+});
+export type SendResultsResponse = Static<typeof SendResultsResponseSchema>;

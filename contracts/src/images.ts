@@ -23,3 +23,16 @@ export type Picture = Static<typeof PictureSchema>;
 
 /** What POST /images answers: the stored picture. */
 export const StoredImageSchema = PictureSchema;
+
+/** A social card as the API names it (see ./social-card.ts): a giveaway's, drawn by the server. */
+export const SocialCardSchema = Type.Object({
+  /** Site-relative address of the card (a JPEG, never changed once written). */
+  src: Type.String(),
+  /** The same, absolute, for og:image. */
+  url: Type.String(),
+  width: Type.Integer(),
+  height: Type.Integer(),
+  /** What the card shows, in words (og:image:alt). */
+  alt: Type.String(),
+});
+export type SocialCard = Static<typeof SocialCardSchema>;

@@ -1,6 +1,7 @@
 export * from './common';
 export * from './giveaway';
 export * from './giveaway-verification';
+export * from './giveaway-handle-reports';
 export * from './health';
 export * from './pagination';
 export * from './auth';
@@ -16,3 +17,7 @@ export * from './form-fields';
 export * from './site-content';
 export * from './content-check';
 export * from './images';
+export * from './post-media';
+export * from './social-card';
+export * from './dates';
+export * from './site-build';

@@ -26,3 +26,14 @@ export type OutboxMessage = Static<typeof OutboxMessageSchema>;
 /** Admin-only `GET /outbox/?page=&per_page=`, newest first. */
 export const OutboxListResponseSchema = Page(OutboxMessageSchema);
 export type OutboxListResponse = Static<typeof OutboxListResponseSchema>;
+
+/**
+ * Public `GET /mail/status`: whether mail can leave this site now, i.e. a mail server (SMTP_URL)
+ * is configured. Without one every message waits in the outbox, so features that need an
+ * entrant to receive mail (confirmation by e-mail, a receipt or link sent again) are refused and
+ * the site hides their offers.
+ */
+export const MailStatusResponseSchema = Type.Object({
+  mail_available: Type.Boolean(),
+});
+export type MailStatusResponse = Static<typeof MailStatusResponseSchema>;

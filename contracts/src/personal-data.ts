@@ -73,6 +73,17 @@ export const PersonalDataExportSchema = Type.Object({
       consent_at: Type.String(),
     }),
   ),
+  /** Reports of a taken Instagram handle sent from the address. */
+  giveaway_handle_reports: Type.Array(
+    Type.Object({
+      giveaway_id: Type.Integer(),
+      giveaway_title: Type.String(),
+      instagram_handle: Type.String(),
+      note: Type.Union([Type.String(), Type.Null()]),
+      created_at: Type.String(),
+      handled_at: Type.Union([Type.String(), Type.Null()]),
+    }),
+  ),
   /** Mail kept in the outbox that was addressed to it or names it as Reply-To. */
   mail: Type.Array(OutboxMessageSchema),
   /** Delivery records of newsletter issues to the address (erased with the subscription). */
@@ -108,6 +119,8 @@ export const PersonalDataEraseResponseSchema = Type.Object({
   giveaway_entries_anonymised: Type.Integer(),
   /** Prize claims whose delivery details were erased. */
   giveaway_claims: Type.Integer(),
+  /** Reports of a taken Instagram handle sent from the address, erased. */
+  giveaway_handle_reports: Type.Integer(),
   mail: Type.Integer(),
   /** Staff invitations sent to the address, erased. */
   staff_invitations: Type.Integer(),

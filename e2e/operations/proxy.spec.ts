@@ -418,6 +418,7 @@ test('login through the proxy sets a Secure, HttpOnly session cookie; an entry a
   // The draw, through the proxy with the browser's own session cookie.
   const draw = await page.request.post(`${SITE}/api/v1/giveaway/${id}/select-winner`, {
     headers: { origin: SITE },
+    data: { close_now: true },
   });
   expect(draw.status(), await draw.text()).toBe(200);
   const drawn = (await draw.json()) as { winner: { instagram_handle: string } };
@@ -477,6 +478,7 @@ test('two processes: one giveaway cap, one draw, one session store', async () =>
       request(direct(name, `/api/v1/giveaway/${id}/select-winner`), {
         method: 'POST',
         headers: { authorization: `Bearer ${token}` },
+        body: JSON.stringify({ close_now: true }),
       }),
     ),
   );
@@ -517,6 +519,7 @@ test("two processes: an erasure made through one leaves the other's giveaway pag
   const drawn = await request(direct('a', `/api/v1/giveaway/${id}/select-winner`), {
     method: 'POST',
     headers: auth,
+    body: JSON.stringify({ close_now: true }),
   });
   expect(drawn.status).toBe(200);
   // B draws the page and keeps it.

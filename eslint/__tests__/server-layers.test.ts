@@ -20,6 +20,7 @@ interface Snippet {
 
 const UPWARD = 'Server imports run routes → services → db, never upward';
 const QUERY = 'Routes do not query the database';
+const BUILT = 'Routes do not query the database: move the query into a service function';
 
 const snippets: Snippet[] = [
   // Upward, in every direction that could go wrong.
@@ -63,6 +64,22 @@ const snippets: Snippet[] = [
     path: 'server/src/routes/v1/contact/helper.ts',
     code: "import { connect } from '../../../db/connect';\nexport const a = connect;",
     expected: QUERY,
+  },
+  // Nor does a route build a query on the app.db it holds (server/route-queries); a service may.
+  {
+    path: 'server/src/routes/v1/contact/helper.ts',
+    code: "import type { Kysely } from 'kysely';\nimport type { Database } from '../../../db/database';\nexport const a = (db: Kysely<Database>) => db.selectFrom('users').selectAll().execute();",
+    expected: BUILT,
+  },
+  {
+    path: 'server/src/routes/v1/contact/helper.ts',
+    code: "import { sql } from 'kysely';\nexport const a = sql`select 1`;",
+    expected: BUILT,
+  },
+  {
+    path: 'server/src/services/helper.ts',
+    code: "import { type Kysely, sql } from 'kysely';\nimport type { Database } from '../db/database';\nexport const a = (db: Kysely<Database>) => db.selectFrom('users').where(sql<string>`lower(email)`, '=', 'a').execute();",
+    expected: null,
   },
   // Downward and sideways imports are fine.
   {
@@ -116,7 +133,9 @@ beforeAll(() => {
 it.each(snippets.map((snippet, index) => [snippet.path, snippet.expected, index] as const))(
   '%s: %s',
   (_path, expected, index) => {
-    const messages = (results[index] ?? []).filter((message) => message.ruleId === 'server/layers');
+    const messages = (results[index] ?? []).filter(
+      (message) => message.ruleId === 'server/layers' || message.ruleId === 'server/route-queries',
+    );
     // A snippet ESLint could not parse would otherwise pass as "no rule fired".
     expect(results[index]?.filter((message) => message.ruleId === null)).toEqual([]);
     if (expected === null) {

@@ -72,6 +72,13 @@ export class CompileTimeout extends Error {
 export interface CompilePool {
   /** compileMarkdown(body, options), on a worker thread once the burst is large enough. */
   compile(body: string, options?: CompileOptions): Promise<Compiled>;
+  /**
+   * Starts a worker ahead of the first call, when none is running, and has it compile a short
+   * body, so the call that follows finds the compiler loaded and its code compiled (a worker's
+   * first answer otherwise waits for both). The worker then idles like any other. Optional, so a
+   * stand-in pool need not have it.
+   */
+  warm?(): void;
   /** Ends every worker; calls still waiting or running reject. */
   close(): Promise<void>;
 }
@@ -100,6 +107,11 @@ const IDLE_MS = 2_000;
  * hundreds of posts) move to workers.
  */
 const IN_THREAD = 20;
+
+/** What a warming worker compiles: the constructs a post's preview uses most. */
+const WARM_BODY =
+  '## A heading\n\nA paragraph with *emphasis*, `code` and [a link](https://example.com/).\n\n' +
+  '![A picture](media/warm.jpg)\n\n- a list\n- of two\n\n```js\nconst answer = 42;\n```\n';
 
 interface Call {
   resolve: (compiled: Compiled) => void;
@@ -274,6 +286,16 @@ export function createCompilePool({
         thread.calls.set(id, { resolve, reject });
         thread.worker.postMessage(request);
       });
+    },
+    warm() {
+      if (threads.size > 0) return;
+      const thread = start();
+      // Answered like any call; nobody waits for it, and a failure is the worker's own (a new
+      // one starts for the next call).
+      const id = nextId++;
+      thread.calls.set(id, { resolve: () => undefined, reject: () => undefined });
+      thread.worker.postMessage({ id, body: WARM_BODY } satisfies CompileRequest);
+      startTimers(thread);
     },
     async close() {
       const closed = new Error('The markdown compile pool was closed.');

@@ -13,6 +13,13 @@ import remarkParse from 'remark-parse';
 import remarkRehype from 'remark-rehype';
 import { unified } from 'unified';
 import { visit } from 'unist-util-visit';
+import {
+  applyPictures,
+  type ImageUse,
+  imagesInTree,
+  linkUnresolved,
+  type PictureOptions,
+} from './images';
 import { applyLinkRules, makeTablesFocusable } from './links';
 import { type MailLinks, mailText } from './mail-text';
 import { sanitizeSchema } from './sanitize-schema';
@@ -54,6 +61,8 @@ export interface Compiled {
   excerpt: string;
   readingTime: number;
   wordCount: number;
+  /** The pictures the body shows, in order (sources as written, alt text, line). */
+  images: ImageUse[];
 }
 
 /** Only these levels get ids, anchors and a place in the table of contents. */
@@ -451,6 +460,13 @@ export interface CompileOptions {
    * made absolute with these addresses.
    */
   mail?: MailLinks;
+  /**
+   * Pictures for the images the body names (see ./images.ts): each `<img>` whose source has one
+   * becomes a `<picture>` after the sanitiser ran, built from this data alone.
+   */
+  pictures?: PictureOptions;
+  /** Sources that could not be resolved: each such image becomes a link with its text. */
+  unresolvedImages?: readonly string[];
 }
 
 /** Compiles a post body; throws CompileError (with lines) for a body that cannot be published. */
@@ -461,6 +477,7 @@ export function compileMarkdown(body: string, options: CompileOptions = {}): Com
   const tree = parser.parse(body) as MdastRoot;
   rawHtmlToText(tree);
   normaliseCodeLanguages(tree);
+  const images = imagesInTree(tree);
   const words = plainTextOf(tree);
   const plainText = options.mail ? mailText(tree, options.mail) : words;
   const excerpt = excerptOf(tree);
@@ -472,6 +489,9 @@ export function compileMarkdown(body: string, options: CompileOptions = {}): Com
   runRemarkPlugin(prismjs as RemarkPlugin, tree, PRISM_OPTIONS);
 
   const hast = toHtml.runSync(tree) as HastRoot;
+  // After the sanitiser: the markup added here comes from the image service's data, not the body.
+  if (options.unresolvedImages?.length) linkUnresolved(hast, new Set(options.unresolvedImages));
+  if (options.pictures) applyPictures(hast, options.pictures);
   const html = toHtml.stringify(hast);
   const wordCount = words.split(/\s+/).filter(Boolean).length;
   return {
@@ -481,6 +501,7 @@ export function compileMarkdown(body: string, options: CompileOptions = {}): Com
     excerpt,
     readingTime: Math.max(1, Math.round(wordCount / WORDS_PER_MINUTE)),
     wordCount,
+    images,
   };
 }
 
@@ -506,7 +527,7 @@ function withoutMdx(parent: Parent): void {
  * rules as compileMarkdown, and heading ids made by the same autolink plugin that gatsby-plugin-mdx
  * runs, so the table of contents points at the page's own anchors.
  */
-export function outlineMdx(body: string): Omit<Compiled, 'html'> {
+export function outlineMdx(body: string): Omit<Compiled, 'html' | 'images'> {
   const tree = mdxParser.parse(body) as MdastRoot;
   // Ids first, on the tree as gatsby-plugin-mdx sees it; text after the code is left out.
   runRemarkPlugin(autolinkHeaders as RemarkPlugin, tree, AUTOLINK_OPTIONS);

@@ -21,6 +21,22 @@ export {
   CompileTimeout,
   createCompilePool,
 } from './compile-pool';
+export {
+  applyPictures,
+  BODY_SIZES,
+  collectImages,
+  imagesInTree,
+  type ImageUse,
+  isWebImage,
+  OWN_MEDIA_FILE,
+  OWN_MEDIA_PREFIX,
+  ownMediaFile,
+  ownMediaFiles,
+  pictureElement,
+  type PictureOptions,
+  type PostPicture,
+  type UnresolvedImage,
+} from './images';
 export { type MailLinks, mailText } from './mail-text';
 export { ALLOWED_SCHEMES, classifyHref, type LinkKind, rehypePostRules } from './links';
 export {
@@ -45,3 +61,15 @@ export {
   readCategoryNamesFrom,
   readContentFile,
 } from './content-file';
+export {
+  compareFeedPosts,
+  FEED_DATA_FILE,
+  FEED_LIMIT,
+  FEED_SPARE,
+  type FeedData,
+  type FeedChannel,
+  feedChannel,
+  feedItems,
+  type FeedPost,
+  feedXml,
+} from './feed';

@@ -1,7 +1,24 @@
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { findCollectionErrors, isBuilt, type PostFields } from '@site/contracts';
-import { CompileError, createCompilePool, outlineMdx, readPostFile } from '@site/pipeline';
+import {
+  findCollectionErrors,
+  HOME_LATEST_SEED,
+  isBuilt,
+  POST_NOT_FOUND_PAGE,
+  type PostFields,
+} from '@site/contracts';
+import {
+  CompileError,
+  createCompilePool,
+  FEED_DATA_FILE,
+  FEED_LIMIT,
+  FEED_SPARE,
+  type FeedData,
+  feedChannel,
+  type FeedPost,
+  outlineMdx,
+  readPostFile,
+} from '@site/pipeline';
 import type { GatsbyNode, Node, Reporter } from 'gatsby';
 import { toKey } from '../../src/features/blog/lib/filters';
 import {
@@ -9,10 +26,11 @@ import {
   SEARCH_INDEX_PATH,
   type SearchIndexFile,
 } from '../../src/features/blog/lib/listing-files';
-import { POST_NOT_FOUND_PAGE } from '../../src/features/blog/lib/not-found';
 import type { SearchEntry } from '../../src/features/blog/lib/types';
 import { siteDirectory } from '../lib/site-dir';
+import { FEED_CHANNEL, FEED_SITE_QUERY, feedPostsQuery } from './feed';
 import { buildListPages } from './list-pages';
+import { CACHE_DIR, pictureWork, publishPostPictures, resolvePostPictures } from './post-images';
 import { selectRelated } from './related';
 
 /**
@@ -69,6 +87,9 @@ interface PostRow {
   filePath: string;
   format: 'md' | 'mdx';
   contentFilePath: string;
+  imageKeys: string[];
+  coverImage: unknown;
+  coverAlt: string | null;
 }
 
 interface CreatePagesData {
@@ -122,6 +143,13 @@ export const createSchemaCustomization: GatsbyNode['createSchemaCustomization'] 
       format: String!
       filePath: String!
       contentFilePath: String!
+      "The cover as media/<file> (content/blog-media/<slug>/) and what it shows."
+      cover: String
+      coverAlt: String
+      "The cover as the image service made it (PostPicture: size, placeholder, srcsets)."
+      coverImage: JSON
+      "Cache keys of the post's pictures (plugins/blog/post-images.ts), put in public/ by every build."
+      imageKeys: [String!]!
     }
   `);
 };
@@ -176,11 +204,32 @@ export const onCreateNode: GatsbyNode['onCreateNode'] = async ({
   }
 
   let outline: Outline;
+  let pictures: Awaited<ReturnType<typeof resolvePostPictures>> | null = null;
   try {
+    if (format === 'md') {
+      pictures = await resolvePostPictures(
+        siteDirectory(),
+        absolutePath,
+        fields.slug,
+        read.body,
+        fields.cover,
+      );
+      for (const warning of pictures.warnings) reporter.warn(`${filePath}: ${warning}`);
+    }
     outline =
-      format === 'md' ? await compiler.compile(read.body) : { ...outlineMdx(read.body), html: '' };
+      format === 'md'
+        ? await compiler.compile(read.body, {
+            pictures: pictures?.options,
+            unresolvedImages: pictures?.unresolved,
+          })
+        : { ...outlineMdx(read.body), html: '' };
   } catch (error) {
-    if (!(error instanceof CompileError)) throw error;
+    if (!(error instanceof CompileError)) {
+      reporter.panicOnBuild(
+        `${filePath}: ${error instanceof Error ? error.message : String(error)}`,
+      );
+      return;
+    }
     reportAll(
       reporter,
       error.problems.map(
@@ -190,9 +239,12 @@ export const onCreateNode: GatsbyNode['onCreateNode'] = async ({
     return;
   }
 
+  const { images: _images, ...compiled } = { images: null, ...outline };
   const content = {
     ...fields,
-    ...outline,
+    ...compiled,
+    coverImage: pictures?.cover ?? null,
+    imageKeys: pictures?.keys ?? [],
     excerpt: fields.excerpt ?? outline.excerpt,
     seriesSlug: fields.series ? toKey(fields.series) : null,
     format,
@@ -210,12 +262,7 @@ export const onCreateNode: GatsbyNode['onCreateNode'] = async ({
   actions.createParentChildLink({ parent: node, child: postNode as unknown as Node });
 };
 
-export const createPages: GatsbyNode['createPages'] = async ({
-  graphql,
-  actions,
-  reporter,
-  store,
-}) => {
+export const createPages: GatsbyNode['createPages'] = async ({ graphql, actions, reporter }) => {
   const result = await graphql<CreatePagesData>(`
     query BlogCreatePages {
       allBlogPost(sort: [{ date: DESC }, { slug: ASC }]) {
@@ -234,6 +281,9 @@ export const createPages: GatsbyNode['createPages'] = async ({
           filePath
           format
           contentFilePath
+          imageKeys
+          coverImage
+          coverAlt
         }
       }
       allCategoriesYaml(sort: { order: ASC }) {
@@ -248,10 +298,24 @@ export const createPages: GatsbyNode['createPages'] = async ({
     return;
   }
   // This file runs compiled from .cache/, so paths start at the site's own folder.
-  const siteDir = siteDirectory(store);
+  const siteDir = siteDirectory();
   const markdownTemplate = path.join(siteDir, 'src/templates/blog-post.tsx');
   const mdxTemplate = path.join(siteDir, 'src/templates/blog-post-mdx.tsx');
   const posts = result.data.allBlogPost.nodes;
+  try {
+    const keys = new Set(posts.flatMap((post) => post.imageKeys));
+    const linked = await publishPostPictures(siteDir, keys);
+    // Posts unchanged since the last build are not read again, so "kept" counts only the pictures
+    // of posts read by this build that an earlier build had made.
+    reporter.info(
+      `Blog: ${keys.size} post pictures in the site (${linked} files put in public/); ` +
+        `${pictureWork.made} made by this build (${(pictureWork.madeMs / 1000).toFixed(1)} s of encoding), ` +
+        `${pictureWork.kept} found kept in ${CACHE_DIR}/.`,
+    );
+  } catch (error) {
+    reporter.panicOnBuild(`Blog: ${error instanceof Error ? error.message : String(error)}`);
+    return;
+  }
   const categoryNames = result.data.allCategoriesYaml.nodes.map((category) => category.name);
   const errors = findCollectionErrors(posts, categoryNames);
   if (errors.length > 0) {
@@ -280,16 +344,20 @@ export const createPages: GatsbyNode['createPages'] = async ({
     context: {},
   });
 
-  const cards = posts.map(({ id, slug, title, excerpt, date, category, series, tags }) => ({
-    id,
-    slug,
-    title,
-    excerpt,
-    date,
-    category,
-    series,
-    tags,
-  }));
+  const cards = posts.map(
+    ({ id, slug, title, excerpt, date, category, series, tags, coverImage, coverAlt }) => ({
+      id,
+      slug,
+      title,
+      excerpt,
+      date,
+      category,
+      series,
+      tags,
+      coverImage,
+      coverAlt,
+    }),
+  );
   const publicDir = path.join(siteDir, 'public');
   // Stale pages of a renamed category or a shrunk list must not linger between builds.
   await rm(path.join(publicDir, LIST_DIRECTORY), { recursive: true, force: true });
@@ -309,12 +377,93 @@ export const createPages: GatsbyNode['createPages'] = async ({
 };
 
 /** The server answers unknown /blog/* addresses with the post-not-found page: it must be built. */
-export const onPostBuild: GatsbyNode['onPostBuild'] = async ({ reporter, store }) => {
-  const siteDir = siteDirectory(store);
+export const onPostBuild: GatsbyNode['onPostBuild'] = async ({ reporter, graphql }) => {
+  const siteDir = siteDirectory();
   const file = path.join(siteDir, 'public', POST_NOT_FOUND_PAGE);
   try {
     await readFile(file, 'utf8');
   } catch {
     reporter.panicOnBuild(`Blog: the post-not-found page ${file} was not built.`);
   }
+  await writeFeedData(siteDir, graphql, reporter);
+  await writeLatestSeed(siteDir, graphql, reporter);
 };
+
+/**
+ * The answer the home page's "Latest Insights" was drawn from (the section's static query and the
+ * words of content/home.yaml), as the slot's seed: the server finds the section as built with it,
+ * and draws it with the posts changed after this build.
+ */
+async function writeLatestSeed(
+  siteDir: string,
+  graphql: Parameters<NonNullable<GatsbyNode['onPostBuild']>>[0]['graphql'],
+  reporter: Reporter,
+): Promise<void> {
+  const result = await graphql<{
+    homeYaml: { insights: Record<string, string> } | null;
+    allBlogPost: { nodes: unknown[] };
+  }>(`
+    query BlogHomeLatestSeed {
+      homeYaml {
+        insights {
+          title
+          lead
+          empty
+          more
+        }
+      }
+      allBlogPost(sort: { date: DESC }, limit: 3) {
+        nodes {
+          id
+          slug
+          title
+          excerpt
+          date
+          coverImage
+          coverAlt
+        }
+      }
+    }
+  `);
+  if (!result.data?.homeYaml) {
+    reporter.panicOnBuild('Blog: could not query the home page latest posts.', result.errors);
+    return;
+  }
+  const seed = {
+    result: { data: { copy: result.data.homeYaml.insights, posts: result.data.allBlogPost.nodes } },
+  };
+  const out = path.join(siteDir, 'public', HOME_LATEST_SEED);
+  await mkdir(path.dirname(out), { recursive: true });
+  await writeFile(out, JSON.stringify(seed));
+}
+
+/**
+ * The feed's data for the server, which draws /rss.xml with the posts published after this build
+ * until the next is served: the same queries as gatsby-plugin-feed's, and the channel its
+ * `setup` gives the writer (the site's metadata, its default generator, the feed's own options).
+ */
+async function writeFeedData(
+  siteDir: string,
+  graphql: Parameters<NonNullable<GatsbyNode['onPostBuild']>>[0]['graphql'],
+  reporter: Reporter,
+): Promise<void> {
+  const site = await graphql<{
+    site: { siteMetadata: Record<string, unknown> & { siteUrl: string } };
+  }>(FEED_SITE_QUERY);
+  const posts = await graphql<{ allBlogPost: { nodes: FeedPost[] } }>(
+    feedPostsQuery(FEED_LIMIT + FEED_SPARE),
+  );
+  if (!site.data || !posts.data) {
+    reporter.panicOnBuild('Blog: could not query the feed data.', site.errors ?? posts.errors);
+    return;
+  }
+  const { siteMetadata } = site.data.site;
+  const data: FeedData = {
+    channel: feedChannel({ ...siteMetadata, generator: 'GatsbyJS', ...FEED_CHANNEL }),
+    siteUrl: siteMetadata.siteUrl,
+    posts: posts.data.allBlogPost.nodes,
+  };
+  const out = path.join(siteDir, 'public', FEED_DATA_FILE);
+  await mkdir(path.dirname(out), { recursive: true });
+  await writeFile(out, JSON.stringify(data));
+}

@@ -8,8 +8,8 @@ import { siteDirectory } from '../lib/site-dir';
  * for .cache/build-internals/: nothing in the served folder shows how the site is made. Gatsby
  * reads them only while it builds (and writes them again at every build), so they go last.
  */
-export const onPostBuild: GatsbyNode['onPostBuild'] = async ({ reporter, store }) => {
-  const siteDir = siteDirectory(store);
+export const onPostBuild: GatsbyNode['onPostBuild'] = async ({ reporter }) => {
+  const siteDir = siteDirectory();
   const moved = await moveBuildInternals(
     path.join(siteDir, 'public'),
     path.join(siteDir, INTERNALS_DIR),

@@ -8,12 +8,12 @@ import {
   isInternalFile,
   REVALIDATE,
   siteFileFor,
-} from '../../server/src/lib/static-rules';
+} from '@site/contracts/static-rules';
 
 /**
  * `npm run develop`: serves /tools/… from `toolsDir` (static/tools, with face-api's files that
  * scripts/copy-vendor.mjs puts in drowsiness/vendor) by the rules the production server applies
- * to the built site (server/src/lib/static-rules.ts): a URL ending in "/" redirects (301) to the
+ * to the built site (contracts/src/static-rules.ts): a URL ending in "/" redirects (301) to the
  * same URL without it; a folder answers with its index.html; dot-files and build by-products are
  * not served; files are revalidated on every request (the tools are not hashed). Gatsby's dev
  * server would instead add a trailing slash and knows nothing of the vendor files. Anything not

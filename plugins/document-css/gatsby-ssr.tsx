@@ -1,7 +1,7 @@
 import type { GatsbySSR } from 'gatsby';
 import React from 'react';
 import { renderToString } from 'react-dom/server';
-import { isDocumentPage } from '../../src/app/page-kind';
+import { isDocumentPage } from '@site/contracts/site-build';
 import { documentCss, styledSheet } from './prune';
 
 /**

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { GatsbyNode } from 'gatsby';
 import type * as SwcCore from '@swc/core';
 import type { Configuration } from 'webpack';
-import { APP_PAGE_PREFIXES } from '../../src/app/page-kind';
+import { APP_PAGE_PREFIXES, SPECULATION_RULES_FILE } from '@site/contracts';
 import {
   entryName,
   islandNames,
@@ -26,9 +26,8 @@ export const onCreateWebpackConfig: GatsbyNode['onCreateWebpackConfig'] = ({
   getConfig,
   actions,
   plugins,
-  store,
 }) => {
-  const siteDir = siteDirectory(store);
+  const siteDir = siteDirectory();
   if (stage === 'build-html') {
     // The page render runs after the browser build, which has written the loader's address.
     actions.setWebpackConfig({
@@ -91,16 +90,16 @@ export const onCreateWebpackConfig: GatsbyNode['onCreateWebpackConfig'] = ({
 };
 
 /** The speculation rules go beside the pages, as public/speculation-rules.json. */
-export const onPostBuild: GatsbyNode['onPostBuild'] = async ({ store }) => {
-  const siteDir = siteDirectory(store);
+export const onPostBuild: GatsbyNode['onPostBuild'] = async () => {
+  const siteDir = siteDirectory();
   await writeFile(
-    path.join(siteDir, 'public', 'speculation-rules.json'),
+    path.join(siteDir, 'public', SPECULATION_RULES_FILE),
     JSON.stringify(speculationRules(APP_PAGE_PREFIXES)),
   );
 };
 
 /** An earlier build's loader goes: public/islands/ holds only this build's. */
-export const onPreBuild: GatsbyNode['onPreBuild'] = async ({ store }) => {
-  const siteDir = siteDirectory(store);
+export const onPreBuild: GatsbyNode['onPreBuild'] = async () => {
+  const siteDir = siteDirectory();
   await rm(path.join(siteDir, 'public', 'islands'), { recursive: true, force: true });
 };

@@ -1,8 +1,7 @@
 import type { GatsbySSR } from 'gatsby';
 import React from 'react';
-import { isDocumentPage } from '../../src/app/page-kind';
+import { isDocumentPage, STAFF_LOADER_MARKER_ID } from '@site/contracts/site-build';
 import { IslandCollectorProvider, STAFF_ISLAND, type IslandCollector } from '../../src/lib/island';
-import { STAFF_LOADER_MARKER_ID } from './markers';
 import { isAppRuntime } from './runtime-filter';
 
 /**

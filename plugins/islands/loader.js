@@ -9,6 +9,8 @@
  *   within 400 px of the viewport once the visitor has acted on the page (scrolled, moved the
  *   pointer, touched it or pressed a key) and the browser is idle, so a page that is only read
  *   costs no script beyond this one; one marked "interaction" only on focus or a pointer.
+ * - An island marked data-island-stored="<key>" loads at once when localStorage holds that key
+ *   (what this browser kept for it: the giveaway's entry, shown on a return visit).
  * - The staff menu's island ("staff-menu") loads only when the aw_staff hint cookie is set; the
  *   server confirms who is signed in.
  * - A click on a button of an island that is not hydrated yet, a form submitted from it, or a
@@ -68,9 +70,19 @@
     });
   }
 
+  function stored(key) {
+    try {
+      return !!key && localStorage.getItem(key) !== null;
+    } catch (blocked) {
+      // Storage switched off (a private mode): nothing is kept.
+      return !blocked;
+    }
+  }
+
   function start() {
     document.querySelectorAll('[' + ATTR + ']').forEach(function (element) {
       var when = element.getAttribute('data-island-load');
+      if (stored(element.getAttribute('data-island-stored'))) return activate(element);
       if (when === 'staff') {
         if (staff) activate(element);
         return;

@@ -1,15 +1,10 @@
-import type { Store } from 'gatsby';
-
 /**
- * The site's folder (where gatsby-config.ts is), for the local plugins' Node APIs. Gatsby hands
- * plugins no documented value for it; its store's `program.directory` is where it keeps it, and
- * this is the one place that reads it.
+ * The site's folder (where gatsby-config.ts is), for the local plugins' Node APIs: the folder
+ * Gatsby runs in. `gatsby build` and `gatsby develop` are started there (npm's scripts, and
+ * scripts/build-site-aside.mjs in its work folder), Gatsby's CLI takes it as the site's folder,
+ * and the adapter API's paths are relative to it (plugins/site-adapter). Gatsby's store keeps it
+ * too, but as no documented value; this is the one place that decides it.
  */
-export function siteDirectory(store: Pick<Store, 'getState'>): string {
-  const state = (store.getState as () => unknown)() as { program?: { directory?: unknown } };
-  const directory = state.program?.directory;
-  if (typeof directory !== 'string' || directory === '') {
-    throw new Error("plugins: Gatsby's store holds no site directory (program.directory)");
-  }
-  return directory;
+export function siteDirectory(): string {
+  return process.cwd();
 }

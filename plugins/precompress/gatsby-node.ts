@@ -4,8 +4,8 @@ import { siteDirectory } from '../lib/site-dir';
 import { precompressAssets } from './precompress';
 
 /** After the build, scripts and styles get a Brotli-11 twin (./precompress.ts). */
-export const onPostBuild: GatsbyNode['onPostBuild'] = async ({ reporter, store }) => {
-  const publicDir = path.join(siteDirectory(store), 'public');
+export const onPostBuild: GatsbyNode['onPostBuild'] = async ({ reporter }) => {
+  const publicDir = path.join(siteDirectory(), 'public');
   const compressed = await precompressAssets(publicDir);
   reporter.info(`precompress: ${compressed} assets precompressed (Brotli 11)`);
 };

@@ -112,7 +112,6 @@ export const onCreateNode: GatsbyNode['onCreateNode'] = async ({
   node,
   getNode,
   reporter,
-  store,
   actions,
 }) => {
   if (node.internal.type !== 'ProjectsYaml') return;
@@ -127,7 +126,7 @@ export const onCreateNode: GatsbyNode['onCreateNode'] = async ({
   );
   if (problems.length === 0) {
     invalidEntries.delete(node.id);
-    const siteDir = siteDirectory(store);
+    const siteDir = siteDirectory();
     const image = String(node.image);
     try {
       const entry = await cardImage(siteDir, image, reporter);
@@ -189,8 +188,8 @@ export const createPages: GatsbyNode['createPages'] = async ({ graphql, reporter
  * or a new image changed the manifest, writes content/projects/images.json and removes the files
  * in content/projects/cards/ that no entry refers to.
  */
-export const onPostBootstrap: GatsbyNode['onPostBootstrap'] = async ({ store }) => {
-  const siteDir = siteDirectory(store);
+export const onPostBootstrap: GatsbyNode['onPostBootstrap'] = async () => {
+  const siteDir = siteDirectory();
   const state = await loadManifest(siteDir);
   if (state.seen.size > 0) {
     for (const relativePath of Object.keys(state.entries)) {

@@ -1,6 +1,7 @@
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { GatsbyNode } from 'gatsby';
+import { Parser } from 'htmlparser2';
 import type { Compiler, Configuration } from 'webpack';
 import { REQUEST_SLOTS } from '../../src/request-render/slots';
 import { siteDirectory } from '../lib/site-dir';
@@ -28,7 +29,7 @@ export const onCreateWebpackConfig: GatsbyNode['onCreateWebpackConfig'] = ({
   store,
 }) => {
   if (stage !== 'build-html') return;
-  const siteDir = siteDirectory(store);
+  const siteDir = siteDirectory();
   const config = getConfig() as Configuration;
   const base = config.entry;
   if (!base || typeof base !== 'object' || Array.isArray(base)) {
@@ -45,16 +46,30 @@ export const onCreateWebpackConfig: GatsbyNode['onCreateWebpackConfig'] = ({
   actions.replaceWebpackConfig({
     ...config,
     entry: { ...base, ...entries },
-    plugins: [...(config.plugins ?? []), new RequestRenderWebpackPlugin(siteDir)],
+    plugins: [
+      ...(config.plugins ?? []),
+      new RequestRenderWebpackPlugin(siteDir, siteMetadataOf(store.getState() as unknown)),
+    ],
   });
 };
+
+/** gatsby-config.ts's siteMetadata, as the Seo component reads it. */
+function siteMetadataOf(state: unknown): RequestRenderManifest['site'] {
+  const config = (state as { config?: { siteMetadata?: Record<string, unknown> } }).config;
+  const meta = config?.siteMetadata ?? {};
+  const text = (key: string) => (typeof meta[key] === 'string' ? meta[key] : '');
+  return { title: text('title'), description: text('description'), siteUrl: text('siteUrl') };
+}
 
 /**
  * Once the page render's build is done, copies each slot's module and a manifest into public/.request-render/, which travels with the built pages
  * (a site built aside for publishing included) and which the server never serves.
  */
 class RequestRenderWebpackPlugin {
-  constructor(private readonly siteDir: string) {}
+  constructor(
+    private readonly siteDir: string,
+    private readonly site: RequestRenderManifest['site'],
+  ) {}
 
   apply(compiler: Compiler): void {
     const name = 'RequestRenderWebpackPlugin';
@@ -65,7 +80,11 @@ class RequestRenderWebpackPlugin {
         async () => {
           const out = path.join(this.siteDir, 'public', OUTPUT_DIR);
           await mkdir(out, { recursive: true });
-          const manifest: RequestRenderManifest = { headMarker: headMarkerHtml(), slots: [] };
+          const manifest: RequestRenderManifest = {
+            headMarker: headMarkerHtml(),
+            site: this.site,
+            slots: [],
+          };
           for (const slot of REQUEST_SLOTS) {
             const entrypoint = compilation.entrypoints.get(entryName(slot));
             if (!entrypoint)
@@ -89,6 +108,11 @@ class RequestRenderWebpackPlugin {
               module,
               data: slot.data,
               ...(slot.path === undefined ? {} : { path: slot.path }),
+              ...(slot.seed === undefined ? {} : { seed: slot.seed }),
+              ...(slot.query === undefined ? {} : { query: slot.query }),
+              ...(slot.documentFor === undefined
+                ? {}
+                : { documentFor: pageFileOf(slot.documentFor) }),
             });
           }
           await writeFile(path.join(out, MANIFEST_FILE), JSON.stringify(manifest, null, 2));
@@ -99,7 +123,58 @@ class RequestRenderWebpackPlugin {
 }
 
 /** An earlier build's slots go: public/.request-render/ holds only this build's. */
-export const onPreBuild: GatsbyNode['onPreBuild'] = async ({ store }) => {
-  const siteDir = siteDirectory(store);
+export const onPreBuild: GatsbyNode['onPreBuild'] = async () => {
+  const siteDir = siteDirectory();
   await rm(path.join(siteDir, 'public', OUTPUT_DIR), { recursive: true, force: true });
+};
+
+/**
+ * The elements of `html`'s head that Gatsby's Head wrote (they carry data-gatsby-head), each as
+ * the exact text of the page, found by an HTML parser.
+ */
+export function headElementsOf(html: string): string[] {
+  const found: string[] = [];
+  let inHead = false;
+  let open: { name: string; start: number } | null = null;
+  const parser = new Parser(
+    {
+      onopentag(name, attributes) {
+        if (name === 'head') inHead = true;
+        if (inHead && open === null && 'data-gatsby-head' in attributes) {
+          open = { name, start: parser.startIndex };
+        }
+      },
+      onclosetag(name) {
+        if (name === 'head') inHead = false;
+        if (open !== null && name === open.name) {
+          found.push(html.slice(open.start, parser.endIndex + 1));
+          open = null;
+        }
+      },
+    },
+    { decodeEntities: true },
+  );
+  parser.write(html);
+  parser.end();
+  return found;
+}
+
+/**
+ * Once the pages are written: each slot's entry in the manifest gets its page's Head elements,
+ * which the server takes out when the slot draws the page's head itself.
+ */
+export const onPostBuild: GatsbyNode['onPostBuild'] = async () => {
+  const siteDir = siteDirectory();
+  const file = path.join(siteDir, 'public', OUTPUT_DIR, MANIFEST_FILE);
+  const manifest = JSON.parse(await readFile(file, 'utf8')) as RequestRenderManifest;
+  for (const slot of manifest.slots) {
+    let html: string;
+    try {
+      html = await readFile(path.join(siteDir, 'public', slot.pageFile), 'utf8');
+    } catch {
+      continue;
+    }
+    slot.headElements = headElementsOf(html);
+  }
+  await writeFile(file, JSON.stringify(manifest, null, 2));
 };

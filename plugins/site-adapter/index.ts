@@ -1,7 +1,12 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { IAdapter } from 'gatsby';
-import { SITE_MANIFEST_FILE, type SiteManifest } from '../../server/src/lib/static-rules';
+import {
+  IMMUTABLE,
+  SITE_MANIFEST_FILE,
+  type SiteManifest,
+  SOCIAL_CARD_FOLDER,
+} from '@site/contracts';
 import { pageScripts } from './csp';
 
 /** What Gatsby hands an adapter's adapt(). */
@@ -47,6 +52,10 @@ export async function buildSiteManifest(
       manifest.cacheControl.folders[route.path.slice(1, -1)] = value;
     }
   }
+  // The social cards (written after the pages, so in no route of Gatsby's) are named by a hash
+  // of everything they show and of the drawing's version: a changed card has a new address, so
+  // an address's bytes never change and browsers and networks may keep them for good.
+  manifest.cacheControl.folders[`${SOCIAL_CARD_FOLDER.replace(/^\//, '')}/`] = IMMUTABLE;
   for (const route of routes) {
     if (route.type !== 'static' || !route.filePath.startsWith(PUBLIC)) continue;
     const file = route.filePath.slice(PUBLIC.length);

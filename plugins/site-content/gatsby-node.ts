@@ -110,12 +110,7 @@ export const createResolvers: GatsbyNode['createResolvers'] = ({ createResolvers
   });
 };
 
-export const createPages: GatsbyNode['createPages'] = ({
-  actions,
-  reporter,
-  store,
-  getNodesByType,
-}) => {
+export const createPages: GatsbyNode['createPages'] = ({ actions, reporter, getNodesByType }) => {
   const read: ContentFiles = {};
   const problems: string[] = [];
   for (const file of getNodesByType('File')) {
@@ -131,7 +126,7 @@ export const createPages: GatsbyNode['createPages'] = ({
     return;
   }
   // The pages of content/legal.yaml: one template, built once per key at /<key>.
-  const component = path.join(siteDirectory(store), 'src/templates/legal-page.tsx');
+  const component = path.join(siteDirectory(), 'src/templates/legal-page.tsx');
   for (const key of LEGAL_PAGES)
     actions.createPage({ path: `/${key}`, component, context: { key } });
 };

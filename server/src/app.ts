@@ -2,10 +2,12 @@ import Fastify, {
   type FastifyBaseLogger,
   type FastifyInstance,
   type FastifyReply,
+  type FastifyRequest,
   type RawServerDefault,
 } from 'fastify';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { SECTION_NOT_FOUND_PAGES } from '@site/contracts';
 import type { Config } from './config';
 import { setCompanyContentDir } from './services/site-facts';
 import type { Db } from './db/connect';
@@ -39,15 +41,24 @@ import contactRoutes from './routes/v1/contact';
 import draftRoutes from './routes/v1/drafts';
 import publishJobRoutes from './routes/v1/drafts/jobs';
 import postRoutes from './routes/v1/posts';
+import blogChangeRoutes from './routes/v1/blog-changes';
+import { DrawnPages, FEED_FILE, SITEMAP_FILE } from './services/publish/drawn-pages';
+
+/** The data addresses of the blog's request-time slots (src/request-render/slots.ts). */
+const BLOG_CHANGES_ADDRESS = '/api/v1/blog-changes/';
 import newsletterRoutes from './routes/v1/newsletter';
+import mailStatusRoutes from './routes/v1/mail';
 import outboxRoutes from './routes/v1/outbox';
 import personalDataRoutes from './routes/v1/personal-data';
 import staffRoutes from './routes/v1/staff';
 import newsletterIssueRoutes from './routes/v1/newsletter-issues';
 import newsletterSenderPlugin from './plugins/newsletter-sender';
 import imagesPlugin from './plugins/images';
+import postMediaPlugin from './plugins/post-media';
 import imageRoutes from './routes/v1/images';
-import giveawayEntryForm, { enteredStateFor } from './routes/site/giveaway-entry';
+import giveawayCheckForm from './routes/site/giveaway-check';
+import giveawayEntryForm, { servedStateFor } from './routes/site/giveaway-entry';
+import { mailedLinkStateFor } from './routes/site/mailed-links';
 import { DEFAULT_CACHE_SIZE, RequestRender } from './lib/request-render';
 import {
   changeOfRequest,
@@ -176,6 +187,7 @@ export async function buildApp({
   await app.register(publishSchedulerPlugin, { clock });
   await app.register(newsletterSenderPlugin);
   await app.register(imagesPlugin);
+  await app.register(postMediaPlugin);
   await app.register(swagger, {
     openapi: {
       openapi: '3.0.3',
@@ -223,6 +235,14 @@ export async function buildApp({
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: false });
 
+  // Posts published, updated or taken down after the served build, drawn at request time until
+  // their build is switched in (services/publish/drawn-posts.ts), in every process alike.
+  const drawnPages = new DrawnPages({
+    db: app.db,
+    servedDir: () => app.site.serving ?? config.siteDir,
+    compile: (body) => app.compiler.compile(body),
+  });
+
   await app.register(
     async (api) => {
       // One validator for every route: strict JSON types, one table of messages.
@@ -232,11 +252,13 @@ export async function buildApp({
       await api.register(contactRoutes, { prefix: '/contact' });
       await api.register(newsletterRoutes, { prefix: '/newsletter' });
       await api.register(newsletterIssueRoutes, { prefix: '/newsletter/issues' });
+      await api.register(mailStatusRoutes);
       await api.register(outboxRoutes, { prefix: '/outbox' });
       await api.register(personalDataRoutes, { prefix: '/personal-data' });
       await api.register(draftRoutes, { prefix: '/drafts' });
       await api.register(publishJobRoutes, { prefix: '/publish-jobs' });
       await api.register(postRoutes, { prefix: '/posts' });
+      await api.register(blogChangeRoutes, { prefix: '/blog-changes', drawnPages });
       await api.register(staffRoutes, { prefix: '/staff' });
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
       await api.register(giveawayRoutes);
@@ -264,6 +286,8 @@ export async function buildApp({
     Date.now,
     DEFAULT_CACHE_SIZE,
     async (address) => {
+      // The blog's drawn pages follow the set of changes the served build lacks.
+      if (address.startsWith(BLOG_CHANGES_ADDRESS)) return drawnPages.version();
       const scope = scopeOfAddress(address);
       return scope === null ? null : pageVersion(app.db, scope);
     },
@@ -287,15 +311,32 @@ export async function buildApp({
   let drawPage: DrawPage | null = null;
   await app.register(async (site) => {
     await site.register(giveawayEntryForm, { drawPage: () => drawPage });
+    // "Was I in the draw?" sent as a page: answered with the page drawn with the answer.
+    await site.register(giveawayCheckForm, { drawPage: () => drawPage });
+    const mailedLinkState = mailedLinkStateFor(app);
+    const servedState = servedStateFor(config.publicUrl);
     await site.register(staticSite, {
       requestRender,
-      requestExtra: enteredStateFor(config.publicUrl),
+      requestExtra: async (request: FastifyRequest, urlPath: string) =>
+        (await mailedLinkState(request, urlPath)) ?? servedState(request, urlPath),
       onDrawPage: (draw) => {
         drawPage = draw;
       },
       siteDir: config.siteDir,
       // Built by plugins/blog (src/features/blog/lib/not-found.ts): "Post Not Found".
-      notFoundPages: [{ matchPath: '/blog/*', page: '/blog/404.html' }],
+      notFoundPages: SECTION_NOT_FOUND_PAGES,
+      // The feed and the sitemap with the posts changed after the served build.
+      drawnFile: async (urlPath) => {
+        if (urlPath === `/${FEED_FILE}`) {
+          const body = await drawnPages.feed();
+          return body === null ? null : { body, type: 'application/xml' };
+        }
+        if (urlPath === `/${SITEMAP_FILE}`) {
+          const body = await drawnPages.sitemap();
+          return body === null ? null : { body, type: 'application/xml' };
+        }
+        return null;
+      },
       handle: app.site,
     });
   });

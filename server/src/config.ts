@@ -41,7 +41,7 @@ export interface Config {
    * Per-account limits for staff (used when rateLimits is on): markdown previews (drafts and
    * newsletter issues) and test mails per minute, publishing per hour.
    */
-  accountLimits: Record<'preview' | 'testMail' | 'publish', RouteLimit>;
+  accountLimits: Record<'preview' | 'testMail' | 'publish' | 'upload', RouteLimit>;
   /** Longest a markdown body may compile on the worker pool before it is refused as too complex. */
   compileTimeoutMs: number;
   /** Compiles of one account that may wait behind the one in flight (COMPILE_QUEUE_PER_ACCOUNT). */
@@ -249,6 +249,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     preview: perMinute('RATE_LIMIT_PREVIEW', 60),
     testMail: perMinute('RATE_LIMIT_TEST_MAIL', 5),
     publish: { max: int('RATE_LIMIT_PUBLISH', 20, 1, 100_000), timeWindow: 3_600_000 },
+    upload: perMinute('RATE_LIMIT_UPLOAD', 20),
   };
   const compileTimeoutMs = int('COMPILE_TIMEOUT_SECONDS', 2, 1, 60) * 1000;
   const compileQueuePerAccount = int('COMPILE_QUEUE_PER_ACCOUNT', COMPILE_QUEUE_PER_ACCOUNT, 0, 50);

@@ -58,6 +58,8 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
+  // The markdown compiler loads on a worker meanwhile, so the first preview does not wait for it.
+  app.compiler.warm();
 }
 
 main().catch((error: unknown) => {

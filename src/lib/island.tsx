@@ -3,7 +3,7 @@ import React, { createContext, useContext, type ComponentType } from 'react';
 /**
  * Islands: the interactive parts of a document page.
  *
- * A document page (see `isDocumentPage` in src/app/page-kind.ts) is prebuilt by Gatsby with React
+ * A document page (see `isDocumentPage` in contracts/src/site-build.ts) is prebuilt by Gatsby with React
  * and styled-components like every page, but served without Gatsby's runtime: a visitor who only
  * reads downloads no script. Each part where people act is an island: `island(name, Component)`
  * renders the component inside an element that names it and carries its props as JSON, and in the
@@ -43,7 +43,7 @@ export function useIslandGuarded(): boolean {
   return useContext(GuardedContext);
 }
 
-export interface IslandOptions {
+export interface IslandOptions<P extends IslandProps = IslandProps> {
   /**
    * When the loader brings the island's code:
    * - 'near' (the default): once the page has loaded and the browser is idle, when the island
@@ -56,6 +56,12 @@ export interface IslandOptions {
    * - 'staff': only for a signed-in member of staff (the staff menu).
    */
   load?: 'now' | 'near' | 'query' | 'interaction' | 'staff';
+  /**
+   * A localStorage key (from the island's props): when this browser holds something under it,
+   * the loader brings the island at once, whatever `load` says (the giveaway's entry area, which
+   * shows the entry this browser keeps in the form's reserved place on a return visit).
+   */
+  whenStored?: (props: P) => string;
 }
 
 export interface IslandComponent<P extends IslandProps> {
@@ -74,7 +80,7 @@ export const STAFF_ISLAND = 'staff-menu';
 export function island<P extends IslandProps>(
   name: string,
   Component: ComponentType<P>,
-  options: IslandOptions = {},
+  options: IslandOptions<P> = {},
 ): IslandComponent<P> {
   function Island(props: P) {
     const collector = useContext(CollectorContext);
@@ -84,6 +90,7 @@ export function island<P extends IslandProps>(
         data-island={name}
         data-island-props={JSON.stringify(props)}
         data-island-load={options.load === 'near' ? undefined : options.load}
+        data-island-stored={options.whenStored?.(props)}
         style={{ display: 'contents' }}
       >
         <IslandGuardProvider value={collector !== null}>

@@ -305,9 +305,7 @@ export const CtaBand = styled.div`
   }
 `;
 
-/** Below the first viewport: rendered when it comes near (see Section's belowFold). */
+/** The home page's band of latest insights. */
 export const InsightsBand = styled.div`
   background: ${({ theme }) => theme.colors.surface};
-  content-visibility: auto;
-  contain-intrinsic-size: auto 40rem;
 `;

@@ -53,14 +53,14 @@ export default function AboutPage({ data }: PageProps<Queries.AboutPageQuery>) {
         </StoryGrid>
       </Section>
 
-      <Section belowFold tone="dark" aria-labelledby="mission-title">
+      <Section tone="dark" aria-labelledby="mission-title">
         <MissionTitle id="mission-title">{mission.title}</MissionTitle>
         <Mission>
           <p>{fill(mission.text)}</p>
         </Mission>
       </Section>
 
-      <Section belowFold eyebrow={sections.values.eyebrow} title={sections.values.title}>
+      <Section eyebrow={sections.values.eyebrow} title={sections.values.title}>
         <ValueGrid $md={3}>
           {about.values.map((value) => {
             const Icon = contentIcon(value.icon);
@@ -80,7 +80,6 @@ export default function AboutPage({ data }: PageProps<Queries.AboutPageQuery>) {
       </Section>
 
       <Section
-        belowFold
         tone="muted"
         eyebrow={sections.process.eyebrow}
         title={sections.process.title}
@@ -96,7 +95,7 @@ export default function AboutPage({ data }: PageProps<Queries.AboutPageQuery>) {
         </Steps>
       </Section>
 
-      <Section belowFold eyebrow={sections.approach.eyebrow} title={sections.approach.title}>
+      <Section eyebrow={sections.approach.eyebrow} title={sections.approach.title}>
         <ApproachGrid>
           {about.approach.map((item) => (
             <Card key={item.title}>
@@ -107,7 +106,7 @@ export default function AboutPage({ data }: PageProps<Queries.AboutPageQuery>) {
         </ApproachGrid>
       </Section>
 
-      <Section belowFold tone="muted" compact aria-label={closing.label}>
+      <Section tone="muted" compact aria-label={closing.label}>
         <Response>
           <ClockIcon size={40} />
           <p>{fill(closing.text)}</p>

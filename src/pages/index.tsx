@@ -107,12 +107,7 @@ export default function HomePage({ data }: PageProps<Queries.HomePageQuery>) {
         </Container>
       </Hero>
 
-      <Section
-        belowFold
-        eyebrow={services.eyebrow}
-        title={services.title}
-        lead={fill(services.lead)}
-      >
+      <Section eyebrow={services.eyebrow} title={services.title} lead={fill(services.lead)}>
         <CardGrid $md={2} $lg={3}>
           {cards.map((service) => {
             const Icon = contentIcon(service.icon);
@@ -137,7 +132,7 @@ export default function HomePage({ data }: PageProps<Queries.HomePageQuery>) {
         </ServicesFooter>
       </Section>
 
-      <Section belowFold tone="muted" aria-labelledby="why-title">
+      <Section tone="muted" aria-labelledby="why-title">
         <WhyGrid>
           <div>
             <Eyebrow>{why.eyebrow}</Eyebrow>
@@ -182,7 +177,7 @@ export default function HomePage({ data }: PageProps<Queries.HomePageQuery>) {
         </WhyGrid>
       </Section>
 
-      <Section belowFold compact aria-label={closing.label}>
+      <Section compact aria-label={closing.label}>
         <CtaBand>
           <div>
             <h2>{closing.title}</h2>

@@ -77,7 +77,6 @@ export default function PricingPage({ data }: PageProps<Queries.PricingPageQuery
       </Section>
 
       <Section
-        belowFold
         tone="muted"
         eyebrow={sections.extras.eyebrow}
         title={sections.extras.title}
@@ -102,7 +101,7 @@ export default function PricingPage({ data }: PageProps<Queries.PricingPageQuery
         </ExtrasGrid>
       </Section>
 
-      <Section belowFold eyebrow={sections.faq.eyebrow} title={sections.faq.title}>
+      <Section eyebrow={sections.faq.eyebrow} title={sections.faq.title}>
         <FaqList>
           {faq.map((item) => (
             <FaqItem key={item.question}>

@@ -11,6 +11,7 @@ import { asServedEntryState, SERVED_ENTRY_ELEMENT_ID } from '@/features/giveaway
 import { asServedGiveaway, SERVED_GIVEAWAY_ELEMENT_ID } from '@/features/giveaway/served-giveaway';
 import { jsonForScript } from '@/lib/json-for-script';
 import { theme } from '@/styles/theme';
+import { socialCardHead } from './social-card-head';
 import type { RenderedSlot } from './slots';
 
 /**
@@ -20,7 +21,8 @@ import type { RenderedSlot } from './slots';
  * browser has read anything of its own (the entry area keeps its place, "Loading…"). The session
  * and toasts are those of a first render: signed out, no toast region yet. `entry`: the server's
  * answer to the entry form sent as a page (the entry recorded, or the form refused with the
- * values typed), drawn into the page and put in its head for the browser's first render.
+ * values typed), drawn into the page and put in its head for the browser's first render. The head
+ * also names the giveaway's social card (`social_card`, drawn by the server when it was saved).
  */
 export function render(data: unknown, entry?: unknown): RenderedSlot {
   const giveaway = asServedGiveaway(data);
@@ -59,7 +61,8 @@ export function render(data: unknown, entry?: unknown): RenderedSlot {
       entryState === null
         ? ''
         : `<script type="application/json" id="${SERVED_ENTRY_ELEMENT_ID}">${jsonForScript(entryState)}</script>`;
-    return { html, head: sheet.getStyleTags() + json + entryJson };
+    const card = giveaway === null ? '' : socialCardHead(giveaway);
+    return { html, head: card + sheet.getStyleTags() + json + entryJson };
   } finally {
     sheet.seal();
   }

@@ -52,6 +52,8 @@ export const query = graphql`
     readingTime
     wordCount
     draft
+    coverAlt
+    coverImage
   }
 
   # The site address (for the canonical URL and JSON-LD) and the related posts the build chose.
@@ -70,6 +72,8 @@ export const query = graphql`
         slug
         title
         date
+        coverImage
+        coverAlt
       }
     }
   }

@@ -224,6 +224,39 @@ describe('createCompilePool with a time limit (the API server)', () => {
     }
   });
 
+  it('warms a worker ahead of the first call, which it then answers; never a second one', async () => {
+    const pool = pipeline.createCompilePool({ inThread: 0, workers: 1, timeoutMs: 5_000 });
+    try {
+      pool.warm?.();
+      pool.warm?.();
+      expect(started).toHaveLength(1);
+      const [warmed] = started;
+      if (!warmed) throw new Error('warm() started no worker.');
+      // The warming compile is answered before the call below is handed over.
+      const answered = new Promise<void>((resolve) => {
+        warmed.on('message', (reply: object) => {
+          if ('compiled' in reply) resolve();
+        });
+      });
+      await answered;
+      expect(await settle(pool, BODY)).toEqual(expected.get(BODY));
+      expect(started).toHaveLength(1);
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it('answers a call made while its worker is still warming, once the warming is done', async () => {
+    const pool = pipeline.createCompilePool({ inThread: 0, workers: 1, timeoutMs: 5_000 });
+    try {
+      pool.warm?.();
+      expect(await settle(pool, BODY)).toEqual(expected.get(BODY));
+      expect(started).toHaveLength(1);
+    } finally {
+      await pool.close();
+    }
+  });
+
   it('rejects the call of a worker that crashes, and goes on with a new one', async () => {
     replacements.push(`const { parentPort } = require('node:worker_threads');
       parentPort.postMessage({ ready: true });

@@ -32,6 +32,8 @@ describe('readPostFile', () => {
         series: 'Intro',
         seriesOrder: 2,
         draft: false,
+        cover: null,
+        coverAlt: null,
       },
     });
   });
@@ -68,7 +70,7 @@ describe('readPostFile', () => {
     if (result.ok) return;
     expect(result.errors).toEqual(
       expect.arrayContaining([
-        'x.md: front matter field "extra" is not a known field; use one of title, slug, description, date, category, author, tags, excerpt, series, series_order, draft.',
+        'x.md: front matter field "extra" is not a known field; use one of title, slug, description, date, category, author, tags, excerpt, series, series_order, draft, cover, cover_alt.',
         'x.md: front matter field "series_order" must be a whole number from 1 to 9999 (got "0").',
         'x.md: front matter field "draft" must be true or false (got "yes").',
         'x.md: front matter field "author" must be a single line of text, not a list or a mapping.',

@@ -47,6 +47,8 @@ async function createNodeFor(source: string, extension: 'md' | 'mdx' = 'md') {
             contentDigest: 'd',
           },
         };
+  // The plugins take the site's folder from the folder Gatsby runs in.
+  jest.spyOn(process, 'cwd').mockReturnValue(dir);
   await onCreateNode!(
     {
       node,
@@ -62,6 +64,8 @@ async function createNodeFor(source: string, extension: 'md' | 'mdx' = 'md') {
   );
   return { reporter, actions, file: path.relative(process.cwd(), file) };
 }
+
+afterEach(() => jest.restoreAllMocks());
 
 describe('onCreateNode', () => {
   it('creates a BlogPost with compiled HTML, excerpt, headings and reading time', async () => {
@@ -184,11 +188,14 @@ describe('createPages', () => {
     filePath: `content/blog/${slug}.md`,
     format: 'md',
     contentFilePath: `/site/content/blog/${slug}.md`,
+    imageKeys: [],
   });
 
   async function run(posts: ReturnType<typeof row>[]) {
-    const reporter = { panicOnBuild: jest.fn() };
+    const reporter = { panicOnBuild: jest.fn(), info: jest.fn() };
     const actions = { createPage: jest.fn() };
+    // The plugins take the site's folder from the folder Gatsby runs in.
+    jest.spyOn(process, 'cwd').mockReturnValue(dir);
     await createPages!(
       {
         graphql: jest.fn().mockResolvedValue({
@@ -199,7 +206,6 @@ describe('createPages', () => {
         }),
         actions,
         reporter,
-        store: { getState: () => ({ program: { directory: dir } }) },
       } as unknown as Parameters<NonNullable<typeof createPages>>[0],
       {} as never,
       () => undefined,
@@ -253,23 +259,86 @@ describe('createPages', () => {
   });
 });
 
+/** The feed's and the home page's queries, answered as a build with one post would. */
+const POST = {
+  slug: 'one',
+  title: 'One <post>',
+  description: 'About one',
+  date: '2025-01-01T00:00:00.000Z',
+  author: null,
+  tags: ['agents'],
+  category: 'foundation',
+};
+const INSIGHTS = { title: 'Latest', lead: 'New', empty: 'None', more: 'All posts' };
+const answerQueries = jest.fn(async (query: string) => {
+  if (query.includes('siteMetadata')) {
+    const siteMetadata = { title: 'Site', description: 'A site', siteUrl: 'https://example.org' };
+    return {
+      data: { site: { siteMetadata: { ...siteMetadata, site_url: siteMetadata.siteUrl } } },
+    };
+  }
+  if (query.includes('homeYaml')) {
+    return {
+      data: {
+        homeYaml: { insights: INSIGHTS },
+        allBlogPost: {
+          nodes: [{ id: 'n1', slug: 'one', title: POST.title, excerpt: 'x', date: POST.date }],
+        },
+      },
+    };
+  }
+  return { data: { allBlogPost: { nodes: [POST] } } };
+});
+
 describe('onPostBuild', () => {
   async function check(html: string | null) {
     if (html !== null) {
       await mkdir(path.join(dir, 'public/blog'), { recursive: true });
       await writeFile(path.join(dir, 'public/blog/404.html'), html);
     }
-    const reporter = { panicOnBuild: jest.fn() };
+    const reporter = { panicOnBuild: jest.fn(), info: jest.fn() };
+    // The plugins take the site's folder from the folder Gatsby runs in.
+    jest.spyOn(process, 'cwd').mockReturnValue(dir);
     await onPostBuild!(
       {
         reporter,
-        store: { getState: () => ({ program: { directory: dir } }) },
+        graphql: answerQueries,
       } as unknown as Parameters<NonNullable<typeof onPostBuild>>[0],
       {} as never,
       () => undefined,
     );
     return reporter.panicOnBuild.mock.calls.map(([message]) => String(message));
   }
+
+  it('leaves the feed data and the home page seed for the server beside the slots', async () => {
+    expect(await check('<main>Post Not Found</main>')).toEqual([]);
+    const feed = JSON.parse(
+      await readFile(path.join(dir, 'public/.request-render/blog-feed.json'), 'utf8'),
+    ) as unknown;
+    expect(feed).toEqual({
+      channel: {
+        title: 'AgentWorks Blog',
+        description: 'Guides and field notes on building, integrating and securing AI agents.',
+        generator: 'GatsbyJS',
+        site_url: 'https://example.org',
+      },
+      siteUrl: 'https://example.org',
+      posts: [POST],
+    });
+    // The feed data holds spare posts beyond the feed's 50.
+    expect(answerQueries.mock.calls.some(([query]) => query.includes('limit: 70'))).toBe(true);
+    const seed = JSON.parse(
+      await readFile(path.join(dir, 'public/.request-render/home-latest.json'), 'utf8'),
+    ) as unknown;
+    expect(seed).toEqual({
+      result: {
+        data: {
+          copy: INSIGHTS,
+          posts: [{ id: 'n1', slug: 'one', title: POST.title, excerpt: 'x', date: POST.date }],
+        },
+      },
+    });
+  });
 
   it('accepts a built post-not-found page and stops the build when it is missing', async () => {
     expect(await check('<main>Post Not Found</main>')).toEqual([]);

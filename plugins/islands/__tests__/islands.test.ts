@@ -2,7 +2,7 @@ import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import React from 'react';
-import { APP_PAGE_PREFIXES, isDocumentPage } from '../../../src/app/page-kind';
+import { APP_PAGE_PREFIXES, isDocumentPage } from '@site/contracts/site-build';
 import { buildLoader, islandNames, speculationRules } from '../manifest';
 import { isAppRuntime } from '../runtime-filter';
 
@@ -98,6 +98,12 @@ describe('the island loader', () => {
         'blog-list',
         'contact',
         'footer-signup',
+        'giveaway-check',
+        'giveaway-countdown',
+        'giveaway-entry',
+        'giveaway-link',
+        'giveaway-share',
+        'giveaway-verify',
         'newsletter',
         'not-found-log',
         'projects',

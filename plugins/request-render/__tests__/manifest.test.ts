@@ -1,5 +1,7 @@
+import { headElementsOf } from '../gatsby-node';
 import { entryName, headMarkerHtml, pageFileOf, pagePathOf } from '../manifest';
-import { HEAD_MARKER_ID, REQUEST_SLOTS } from '../../../src/request-render/slots';
+import { REQUEST_RENDER_HEAD_MARKER_ID } from '@site/contracts/site-build';
+import { REQUEST_SLOTS } from '../../../src/request-render/slots';
 
 describe('request-render manifest', () => {
   it('names the built page of a path as Gatsby writes it', () => {
@@ -7,6 +9,14 @@ describe('request-render manifest', () => {
     expect(pageFileOf('/giveaway/')).toBe('giveaway/index.html');
     expect(pageFileOf('/')).toBe('index.html');
     expect(pageFileOf('/giveaway/[...]')).toBe('giveaway/[...]/index.html');
+    expect(pageFileOf('/blog/404.html')).toBe('blog/404.html');
+  });
+
+  it("lists the head's elements written by Gatsby's Head exactly as the page has them", () => {
+    const title = '<title data-gatsby-head="true">A &amp; B</title>';
+    const robots = '<meta name="robots" content="noindex" data-gatsby-head="true"/>';
+    const page = `<!DOCTYPE html><html><head><meta charSet="utf-8"/>${robots}<style>p{}</style>${title}</head><body><title data-gatsby-head="true">not the head</title></body></html>`;
+    expect(headElementsOf(page)).toEqual([robots, title]);
   });
 
   it("matches a page's path with or without Gatsby's trailing slash", () => {
@@ -25,7 +35,7 @@ describe('request-render manifest', () => {
   });
 
   it('writes the head marker as the server looks for it', () => {
-    expect(headMarkerHtml()).toBe(`<template id="${HEAD_MARKER_ID}"></template>`);
+    expect(headMarkerHtml()).toBe(`<template id="${REQUEST_RENDER_HEAD_MARKER_ID}"></template>`);
   });
 
   it('gives each slot its own entry, drawn from a public API address', () => {

@@ -6,7 +6,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { IAdapter } from 'gatsby';
-import { IMMUTABLE, REVALIDATE, SITE_MANIFEST_FILE } from '../../../server/src/lib/static-rules';
+import {
+  cacheControlFor,
+  IMMUTABLE,
+  REVALIDATE,
+  SITE_MANIFEST_FILE,
+  type SiteManifest,
+} from '@site/contracts/static-rules';
 import { pageScripts } from '../csp';
 import { siteAdapter } from '../index';
 
@@ -120,7 +126,7 @@ describe('the site adapter', () => {
           '_gatsby/slices/_gatsby-scripts-1.html': REVALIDATE,
           'app-0123456789abcdef.js': IMMUTABLE,
         },
-        folders: { 'static/': IMMUTABLE },
+        folders: { 'static/': IMMUTABLE, 'og/': IMMUTABLE },
       },
       scriptHashes: {
         'index.html': pageScripts(home).hashes,
@@ -131,6 +137,15 @@ describe('the site adapter', () => {
     expect(pageScripts(home).hashes).toContain(
       `'sha256-${createHash('sha256').update(CHUNK_MAP).digest('base64')}'`,
     );
+  });
+
+  it("serves the social cards (drawn after the pages, in no route of Gatsby's) for good", async () => {
+    const { manifest } = await adapt({ 'index.html': page('home') }, []);
+    const written = manifest as SiteManifest;
+    expect(cacheControlFor('og/0123456789abcdef.jpg', written)).toBe(IMMUTABLE);
+    // Only that folder: a page named og is still a page, revalidated.
+    expect(cacheControlFor('ogham/index.html', written)).toBe(REVALIDATE);
+    expect(cacheControlFor('index.html', written)).toBe(REVALIDATE);
   });
 
   it('stops the build, writing no manifest, when an inline script sits inside the page content', async () => {

@@ -311,6 +311,38 @@ export interface ParticipantsTable {
   confirm_token_hash: ColumnType<string | null, string | null | undefined, string | null>;
   /** When an unconfirmed entry expires. */
   confirm_expires_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /**
+   * Keyed digests (server secret and giveaway id) of the client's network (IPv4 /24, IPv6 /48)
+   * and of its user agent at entry, for the desk's flags; null before migration 170 and once erased.
+   */
+  network_hash: ColumnType<string | null, string | null | undefined, string | null>;
+  agent_hash: ColumnType<string | null, string | null | undefined, string | null>;
+  /** 1 when the entrant asked for the results mail ("Tell me the results"); 0 otherwise. */
+  results_consent: ColumnType<number, number | undefined, number>;
+}
+
+/** A giveaway whose results mail was sent (once: the primary key). */
+export interface GiveawayResultsMailsTable {
+  giveaway_id: number;
+  created_at: string;
+  created_by: string;
+  recipients: number;
+}
+
+/** One results mail to one entrant, queued for the newsletter's sender. */
+export interface GiveawayResultsRecipientsTable {
+  id: Generated<number>;
+  giveaway_id: number;
+  participant_id: number | null;
+  email: string;
+  state: 'queued' | 'sending' | 'sent' | 'failed' | 'skipped';
+  claim: string | null;
+  lease_until: string | null;
+  /** SHA-256 hex of the recipient's unsubscribe token, set when the mail is sent. */
+  unsubscribe_hash: string | null;
+  reason: string | null;
+  sent_at: string | null;
+  updated_at: string;
 }
 
 /** The public record of a disqualification: when, how many entries and why, never who. */
@@ -335,6 +367,24 @@ export interface GiveawayClaimsTable {
   consent_at: string;
 }
 
+/**
+ * Someone saying an entry of a giveaway was made with their Instagram handle; shown on the desk
+ * with the entries holding that handle until the owner marks it handled.
+ */
+export interface GiveawayHandleReportsTable {
+  id: Generated<number>;
+  giveaway_id: number;
+  /** Without the leading @. */
+  instagram_handle: string;
+  /** The reporter's address, trimmed and lower-cased. */
+  email: string;
+  note: string | null;
+  created_at: string;
+  handled_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The admin who marked it handled. */
+  handled_by: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
 export interface DraftsTable {
   id: Generated<number>;
   title: string;
@@ -347,6 +397,9 @@ export interface DraftsTable {
   series: string;
   series_order: number | null;
   body: string;
+  /** The cover as `media/<file>` and what it shows; empty for none (migration 180). */
+  cover: ColumnType<string, string | undefined, string>;
+  cover_alt: ColumnType<string, string | undefined, string>;
   created_by: string;
   created_at: string;
   updated_at: string;
@@ -456,6 +509,8 @@ export interface Database {
   publish_jobs: PublishJobsTable;
   giveaways: GiveawaysTable;
   participants: ParticipantsTable;
+  giveaway_results_mails: GiveawayResultsMailsTable;
+  giveaway_results_recipients: GiveawayResultsRecipientsTable;
   giveaway_seeds: GiveawaySeedsTable;
   giveaway_round_seeds: GiveawayRoundSeedsTable;
   giveaway_rules: GiveawayRulesTable;
@@ -464,6 +519,7 @@ export interface Database {
   giveaway_changes: GiveawayChangesTable;
   giveaway_removals: GiveawayRemovalsTable;
   giveaway_claims: GiveawayClaimsTable;
+  giveaway_handle_reports: GiveawayHandleReportsTable;
   users: UsersTable;
   staff_invitations: StaffInvitationsTable;
   sessions: SessionsTable;

@@ -22,6 +22,19 @@ export function clientKey(address: string): string {
   return `${groups.slice(0, 4).join(':')}::/64`;
 }
 
+/**
+ * The network a client is on, as a household's or an office's connection is given it: an IPv4
+ * address's /24 (`192.0.2.0/24`), an IPv6 address's /48 (an IPv4 address written as IPv6 counts
+ * as IPv4). Anything that is not an address is kept as it is.
+ */
+export function networkKey(address: string): string {
+  const key = clientKey(address);
+  if (net.isIPv4(key)) return `${key.split('.').slice(0, 3).join('.')}.0/24`;
+  const bare = address.replace(/%.*$/, '');
+  if (!net.isIPv6(bare)) return key;
+  return `${expandIpv6(bare).slice(0, 3).join(':')}::/48`;
+}
+
 /** The eight 16-bit groups of an IPv6 address, lower case, without leading zeros. */
 function expandIpv6(address: string): string[] {
   let text = address.toLowerCase();

@@ -52,6 +52,28 @@ export function formatDate(value: string): string {
   return longDate.format(new Date(Date.UTC(year ?? 1970, (month ?? 1) - 1, day ?? 1)));
 }
 
+const deadlineFormatters = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * A moment in `timeZone`, the zone named: "May 17, 2026 at 6:03 PM (UTC)"; the text of the
+ * contracts' formatDeadline, with one formatter per time zone kept (deadlines are formatted in
+ * every entry and confirmation answer, mail and giveaway read). Not a moment: the text as given.
+ */
+export function formatDeadline(iso: string, timeZone: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  let formatter = deadlineFormatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      dateStyle: 'long',
+      timeStyle: 'short',
+    });
+    deadlineFormatters.set(timeZone, formatter);
+  }
+  return `${formatter.format(date)} (${timeZone})`;
+}
+
 const clockFormatters = new Map<string, Intl.DateTimeFormat>();
 
 /** The wall-clock time in `timeZone` at `at`, as milliseconds of the same reading in UTC. */

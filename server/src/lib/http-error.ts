@@ -4,6 +4,10 @@ export class HttpError extends Error {
     public readonly statusCode: number,
     message: string,
     public readonly headers: Record<string, string> = {},
+    /** A word for programs, sent beside the sentence as `code` (e.g. `handle_taken`). */
+    public readonly code?: string,
+    /** The fields the refusal is about, each with its own sentence, sent as `errors`. */
+    public readonly fieldErrors?: { field: string; message: string }[],
   ) {
     super(message);
     this.name = 'HttpError';
@@ -15,4 +19,4 @@ export const unauthorized = (detail = 'Please log in to continue.') => new HttpE
 export const forbidden = (detail = 'Your account does not have permission to do this.') =>
   new HttpError(403, detail);
 export const notFound = (detail: string) => new HttpError(404, detail);
-export const conflict = (detail: string) => new HttpError(409, detail);
+export const conflict = (detail: string, code?: string) => new HttpError(409, detail, {}, code);

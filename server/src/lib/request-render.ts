@@ -2,6 +2,16 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import {
+  POST_LIMITS,
+  REQUEST_RENDER_DIR,
+  REQUEST_RENDER_MANIFEST_FILE,
+  type RequestRenderManifest,
+  type RequestRenderSite,
+  type RequestRenderSlot,
+  SLUG_PATTERN,
+} from '@site/contracts';
+import { idOf } from './id-param';
 
 /**
  * Draws the request-time slots of app pages (the site build's plugins/request-render): a slot is
@@ -17,16 +27,28 @@ import path from 'node:path';
  * page when the API does not answer: the app then loads the data itself, as it always could.
  */
 
-/** The site build's public/.request-render/manifest.json. */
-interface Manifest {
-  headMarker: string;
-  slots: Array<{ name: string; pageFile: string; module: string; data: string; path?: string }>;
+/** The site build's public/.request-render/manifest.json (plugins/request-render writes it). */
+type Manifest = RequestRenderManifest;
+
+type ManifestSlot = RequestRenderSlot;
+
+interface RenderedSlot {
+  html: string;
+  head: string;
+  /** Head tags in the place of the page's own (its Head elements). */
+  pageHead?: string;
+  status?: number;
 }
 
-type ManifestSlot = Manifest['slots'][number];
+/** What every slot is drawn with besides its data: the site's metadata, as the build knew it. */
+interface SlotContext {
+  site: RequestRenderSite | null;
+  /** The address asked for (its path), for the page's canonical address. */
+  path: string;
+}
 
 interface SlotModule {
-  render(data: unknown, extra?: unknown): { html: string; head: string };
+  render(data: unknown, extra?: unknown, context?: SlotContext): RenderedSlot;
 }
 
 /** A built page with a slot, split where the drawn parts go. */
@@ -39,11 +61,38 @@ interface PreparedPage {
   middle: string;
   /** After the slot's prebuilt state. */
   tail: string;
+  /**
+   * `head` and `middle` without the page's Head elements, for a slot that draws its own head
+   * tags; null when they are not each found exactly once.
+   */
+  headless: { head: string; middle: string } | null;
 }
 
 export interface DrawnPage {
   body: string;
   etag: string;
+  /** The answer's status, when not 200 (a post taken down: the not-found page as built). */
+  status?: number;
+  /**
+   * True when the address names nothing: its slot takes an id and the API knows nothing by that
+   * id. Nothing is drawn (the body is empty); the address is not found.
+   */
+  missing?: boolean;
+}
+
+/** What `page` answers for an id the API knows nothing about (see DrawnPage.missing). */
+export const MISSING_PAGE: Readonly<DrawnPage> = Object.freeze({
+  body: '',
+  etag: '',
+  status: 404,
+  missing: true,
+});
+
+/** True for a slot whose path takes an id: a thing that either exists or does not. */
+function takesId(slot: { path?: string }): boolean {
+  return (slot.path ?? '')
+    .split('/')
+    .some((segment) => segment.startsWith(':') && segment !== ':slug');
 }
 
 interface CachedPage {
@@ -73,7 +122,8 @@ interface Log {
   warn(obj: object, msg: string): void;
 }
 
-export const OUTPUT_DIR = '.request-render';
+/** The built site's folder of the slots' modules and their manifest. */
+export const OUTPUT_DIR = REQUEST_RENDER_DIR;
 /** However quiet the site, a drawn page is drawn again after this long. */
 const MAX_AGE_MS = 5 * 60_000;
 /**
@@ -83,8 +133,9 @@ const MAX_AGE_MS = 5 * 60_000;
 export const DEFAULT_CACHE_SIZE = 300;
 
 /** A path parameter is an id: a positive whole number that fits the database's integer. */
-const ID = /^[1-9]\d{0,9}$/;
-const MAX_ID = 2_147_483_647;
+const isId = (value: string) => idOf(value) !== null;
+/** A `:slug` parameter is a post's slug, by the posts' own rule. */
+const SLUG = new RegExp(SLUG_PATTERN);
 
 /**
  * The address a slot is drawn from for the request path `urlPath`, or null when the path is not
@@ -93,8 +144,9 @@ const MAX_ID = 2_147_483_647;
  * data address gets them in place of "{id}".
  */
 export function dataAddressFor(
-  slot: { data: string; path?: string },
+  slot: { data: string; path?: string; query?: string },
   urlPath: string,
+  search = '',
 ): string | null {
   if (slot.path === undefined) return slot.data;
   const want = slot.path.split('/').filter(Boolean);
@@ -104,14 +156,28 @@ export function dataAddressFor(
   for (let i = 0; i < want.length; i++) {
     const segment = want[i] as string;
     const actual = have[i] as string;
-    if (segment.startsWith(':')) {
-      if (!ID.test(actual) || Number(actual) > MAX_ID) return null;
+    if (segment === ':slug') {
+      if (!SLUG.test(actual) || actual.length > POST_LIMITS.slug) return null;
+      address = address.split('{slug}').join(actual);
+    } else if (segment.startsWith(':')) {
+      if (!isId(actual)) return null;
       address = address.split(`{${segment.slice(1)}}`).join(actual);
     } else if (segment !== actual) {
       return null;
     }
   }
-  return address;
+  return address + queryFor(slot.query, search);
+}
+
+/**
+ * The slot's query parameter as the data address takes it ("?version=2"): only a value that is an
+ * id is passed on; without one (or with another value) the data address asks for the default.
+ */
+function queryFor(name: string | undefined, search: string): string {
+  if (name === undefined) return '';
+  const value = new URLSearchParams(search).get(name);
+  if (value === null || !isId(value)) return '';
+  return `?${encodeURIComponent(name)}=${value}`;
 }
 
 const DATE = /^\d{4}-\d{2}-\d{2}(?:T[\d:.]+(?:Z|[+-]\d{2}:?\d{2})?)?$/;
@@ -143,6 +209,24 @@ function around(html: string, part: string, from = 0): [string, string] | null {
   const at = html.indexOf(part, from);
   if (at === -1 || html.indexOf(part, at + 1) !== -1) return null;
   return [html.slice(0, at), html.slice(at + part.length)];
+}
+
+/**
+ * `parts` with each of `elements` taken out, each found exactly once in all of them together;
+ * null otherwise.
+ */
+function without(parts: [string, string], elements: readonly string[]): [string, string] | null {
+  let [first, second] = parts;
+  for (const element of elements) {
+    const inFirst = first.includes(element);
+    const inSecond = second.includes(element);
+    const fromFirst = inSecond ? null : around(first, element);
+    const fromSecond = inFirst ? null : around(second, element);
+    if (element !== '' && fromFirst) first = fromFirst.join('');
+    else if (element !== '' && fromSecond) second = fromSecond.join('');
+    else return null;
+  }
+  return [first, second];
 }
 
 export class RequestRender {
@@ -177,27 +261,25 @@ export class RequestRender {
 
   /**
    * The drawn page for `pageFile` of the site at `root`, requested as `urlPath`, or null to serve
-   * the file as built. `extra` is one visitor's state (the answer to a form sent as a page): the
-   * page is then drawn for that request alone, never kept nor taken from what is kept.
+   * the file as built, or MISSING_PAGE when `urlPath` names an id the API knows nothing about.
+   * `extra` is one visitor's state (the answer to a form sent as a page): the page is then drawn
+   * for that request alone, never kept nor taken from what is kept. `search`: the request's query
+   * string, read for a slot with a `query` parameter.
    */
   async page(
     root: string,
     pageFile: string,
     urlPath = '',
     extra?: unknown,
+    search = '',
   ): Promise<DrawnPage | null> {
-    if (root !== this.root) {
-      this.root = root;
-      this.pages.clear();
-      this.manifest = undefined;
-      this.invalidate();
-    }
-    const found = this.slotFor(root, pageFile, urlPath);
+    this.useRoot(root);
+    const found = this.slotFor(root, pageFile, urlPath, search);
     if (!found) return null;
     const [slot, address] = found;
     const prepared = this.prepared(root, slot);
     if (!prepared) return null;
-    if (extra !== undefined) return this.draw(null, address, prepared, undefined, extra);
+    if (extra !== undefined) return this.draw(null, address, prepared, undefined, urlPath, extra);
     const key = `${slot.name} ${address}`;
     let version: number | null | undefined;
     try {
@@ -222,7 +304,7 @@ export class RequestRender {
     const drawKey = `${key} ${String(version)}`;
     let drawing = this.drawing.get(drawKey);
     if (!drawing) {
-      drawing = this.draw(key, address, prepared, version).finally(() =>
+      drawing = this.draw(key, address, prepared, version, urlPath).finally(() =>
         this.drawing.delete(drawKey),
       );
       this.drawing.set(drawKey, drawing);
@@ -230,12 +312,49 @@ export class RequestRender {
     return drawing;
   }
 
+  /**
+   * The document page that stands in for the app page `appPageFile` at `urlPath`, for a visitor
+   * without a session (a slot whose `documentFor` is that page and whose path matches), or null.
+   */
+  documentFor(root: string, appPageFile: string, urlPath: string): string | null {
+    this.useRoot(root);
+    if (this.manifest === undefined) this.manifest = this.readManifest(root);
+    for (const slot of this.manifest?.slots ?? []) {
+      if (slot.documentFor !== appPageFile) continue;
+      if (dataAddressFor(slot, urlPath) !== null) return slot.pageFile;
+    }
+    return null;
+  }
+
+  /** True for a page that only stands in for an app page: it is never served at its own address. */
+  isStandIn(root: string, pageFile: string): boolean {
+    this.useRoot(root);
+    if (this.manifest === undefined) this.manifest = this.readManifest(root);
+    return (this.manifest?.slots ?? []).some(
+      (slot) => slot.documentFor !== undefined && slot.pageFile === pageFile,
+    );
+  }
+
+  /** A new site folder: what was read or drawn from the old one goes. */
+  private useRoot(root: string): void {
+    if (root === this.root) return;
+    this.root = root;
+    this.pages.clear();
+    this.manifest = undefined;
+    this.invalidate();
+  }
+
   /** The slot of `pageFile` whose path `urlPath` is, with the address its data comes from. */
-  private slotFor(root: string, pageFile: string, urlPath: string): [ManifestSlot, string] | null {
+  private slotFor(
+    root: string,
+    pageFile: string,
+    urlPath: string,
+    search: string,
+  ): [ManifestSlot, string] | null {
     if (this.manifest === undefined) this.manifest = this.readManifest(root);
     for (const slot of this.manifest?.slots ?? []) {
       if (slot.pageFile !== pageFile) continue;
-      const address = dataAddressFor(slot, urlPath);
+      const address = dataAddressFor(slot, urlPath, search);
       if (address !== null) return [slot, address];
     }
     return null;
@@ -256,6 +375,7 @@ export class RequestRender {
     address: string,
     page: PreparedPage,
     version: number | null | undefined,
+    urlPath: string,
     extra?: unknown,
   ): Promise<DrawnPage | null> {
     const generation = this.generation;
@@ -268,15 +388,21 @@ export class RequestRender {
       return null;
     }
     if (data === null || data === undefined) {
-      // Nothing there (a giveaway that does not exist): served as built, and remembered as such
-      // so that asking for it again costs no query until something changes.
+      // Nothing there. An id that names nothing (a giveaway that does not exist) is not found; an
+      // address of another kind (a post with nothing newer than the build) is served as built.
+      // Either is remembered, so that asking for it again costs no query until something changes.
+      const answer = takesId(page.slot) ? MISSING_PAGE : null;
       if (key !== null)
-        this.remember(key, { page: null, generation, expiresAt: startedAt + MAX_AGE_MS }, version);
-      return null;
+        this.remember(
+          key,
+          { page: answer, generation, expiresAt: startedAt + MAX_AGE_MS },
+          version,
+        );
+      return answer;
     }
-    let drawn: { html: string; head: string };
+    let drawn: RenderedSlot;
     try {
-      drawn = extra === undefined ? page.module.render(data) : page.module.render(data, extra);
+      drawn = page.module.render(data, extra, { site: this.manifest?.site ?? null, path: urlPath });
     } catch (error) {
       this.log.warn(
         { err: error, slot: page.slot.name },
@@ -284,10 +410,14 @@ export class RequestRender {
       );
       return null;
     }
-    const body = page.head + drawn.head + page.middle + drawn.html + page.tail;
+    const withHead = drawn.pageHead !== undefined && page.headless !== null;
+    const body = withHead
+      ? `${page.headless?.head ?? ''}${drawn.head}${drawn.pageHead ?? ''}${page.headless?.middle ?? ''}${drawn.html}${page.tail}`
+      : page.head + drawn.head + page.middle + drawn.html + page.tail;
     const result: DrawnPage = {
       body,
       etag: `"rr-${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`,
+      ...(drawn.status === undefined || drawn.status === 200 ? {} : { status: drawn.status }),
     };
     if (key === null) return result;
     this.remember(
@@ -305,7 +435,7 @@ export class RequestRender {
   private readManifest(root: string): Manifest | null {
     try {
       return JSON.parse(
-        fs.readFileSync(path.join(root, OUTPUT_DIR, 'manifest.json'), 'utf8'),
+        fs.readFileSync(path.join(root, OUTPUT_DIR, REQUEST_RENDER_MANIFEST_FILE), 'utf8'),
       ) as Manifest;
     } catch {
       return null;
@@ -330,22 +460,34 @@ export class RequestRender {
       return null;
     };
     try {
-      const load = createRequire(path.join(dir, 'manifest.json'));
+      const load = createRequire(path.join(dir, REQUEST_RENDER_MANIFEST_FILE));
       const module = load(path.join(dir, path.basename(slot.module))) as SlotModule;
       if (typeof module.render !== 'function') return refuse('the slot module has no render()');
       const html = fs.readFileSync(path.join(root, pageFile), 'utf8');
-      const prebuilt = module.render(null).html;
+      const seed =
+        slot.seed === undefined
+          ? null
+          : (
+              JSON.parse(fs.readFileSync(path.join(root, slot.seed), 'utf8')) as {
+                result?: { data?: unknown };
+              }
+            ).result?.data;
+      if (seed === undefined) return refuse("the slot's seed holds no page data");
+      const prebuilt = module.render(seed).html;
       const atMarker = around(html, manifest.headMarker);
       if (!atMarker) return refuse('the page has no head marker, or more than one');
       const [beforeMarker, afterMarker] = atMarker;
       const atSlot = around(afterMarker, prebuilt);
       if (!atSlot) return refuse("the slot's prebuilt state is not in the page exactly once");
+      const head = beforeMarker + manifest.headMarker;
+      const headless = without([head, atSlot[0]], slot.headElements ?? []);
       return {
         slot,
         module,
-        head: beforeMarker + manifest.headMarker,
+        head,
         middle: atSlot[0],
         tail: atSlot[1],
+        headless: headless && { head: headless[0], middle: headless[1] },
       };
     } catch (error) {
       this.log.warn(

@@ -1,10 +1,12 @@
+import { STAFF_LOADER_MARKER_ID } from '@site/contracts';
+
 /**
  * A document page without islands of its own carries no script, only a marker where the island
  * loader goes for a signed-in member of staff (so the header's staff menu appears on every page):
  * `<template id="staff-island-loader" data-src="/islands/loader-<hash>.js"></template>`, written
  * by the site build (plugins/islands). The marker is the build's own element, found as written.
  */
-const MARKER_START = '<template id="staff-island-loader" data-src="';
+const MARKER_START = `<template id="${STAFF_LOADER_MARKER_ID}" data-src="`;
 const MARKER_END = '</template>';
 const LOADER = /^\/islands\/loader-[0-9a-f]+\.js$/;
 

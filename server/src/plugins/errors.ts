@@ -103,7 +103,14 @@ function validationDetail(error: FastifyError): { detail: string; errors: FieldE
 export default fp(async function errors(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof HttpError) {
-      return reply.code(error.statusCode).headers(error.headers).send({ detail: error.message });
+      return reply
+        .code(error.statusCode)
+        .headers(error.headers)
+        .send({
+          detail: error.message,
+          ...(error.code ? { code: error.code } : {}),
+          ...(error.fieldErrors?.length ? { errors: error.fieldErrors } : {}),
+        });
     }
     if (error.validation) {
       return reply.code(400).send(validationDetail(error));

@@ -3,6 +3,7 @@ import path from 'node:path';
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import { notFound } from '../lib/http-error';
+import { GiveawayCards } from '../services/images/giveaway-card';
 import { ImageService, MEDIA_PATH, mediaType } from '../services/images/service';
 import { movePrizePictures } from '../services/images/move-prize-pictures';
 
@@ -10,6 +11,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The image service: checks, encodes and stores pictures under DATA_DIR/media/. */
     images: ImageService;
+    /** Giveaways' social cards, stored beside the pictures (services/images/giveaway-card.ts). */
+    giveawayCards: GiveawayCards;
   }
 }
 
@@ -30,6 +33,7 @@ export default fp(
   async function images(app: FastifyInstance) {
     const service = new ImageService(app.db, app.config.dataDir, app.config.images);
     app.decorate('images', service);
+    app.decorate('giveawayCards', new GiveawayCards(app.config.dataDir, app.config.publicUrl));
 
     app.get<{ Params: { key: string; file: string } }>(
       `${MEDIA_PATH}/:key/:file`,

@@ -20,6 +20,7 @@ export default fp(
       publicUrl: config.publicUrl,
       settings: config.newsletterSending,
       unsubscribeDays: config.newsletterUnsubscribeDays,
+      timeZone: config.siteTimezone,
       log: app.log,
     });
     app.decorate('newsletterSender', sender);

@@ -1,3 +1,5 @@
+import path from 'node:path';
+import { POST_MEDIA_DIR } from '../services/images/post-media';
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import { todayIn } from '../lib/dates';
@@ -42,6 +44,7 @@ export default fp<PublishSchedulerOptions>(
       return {
         db: app.db,
         contentDir: config.contentDir,
+        uploadsDir: path.join(config.dataDir, POST_MEDIA_DIR),
         today: todayIn(config.siteTimezone, at),
         compile: (body) => app.compiler.compile(body),
         timeZone: config.siteTimezone,

@@ -1,9 +1,11 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { NOT_FOUND_PAGE, type SectionNotFoundPage, SPECULATION_RULES_FILE } from '@site/contracts';
 import { matchesPath } from '../lib/match-path';
-import type { RequestRender } from '../lib/request-render';
+import type { DrawnPage, RequestRender } from '../lib/request-render';
 import {
   cacheControlFor,
   canonicalRedirect,
@@ -16,12 +18,13 @@ import {
   type SiteManifest,
   siteManifestPath,
   staysOnSite,
-} from '../lib/static-rules';
+} from '@site/contracts/static-rules';
 import { withStaffLoader } from '../lib/staff-loader';
+import { carriesToken } from '../lib/token-address';
 import { STAFF_HINT_COOKIE } from './auth';
 
-/** The site's speculation rules, written by the build (plugins/islands) beside the pages. */
-const SPECULATION_RULES_FILE = 'speculation-rules.json';
+/** What a page drawn for one visitor, or asked for with a token, may be kept as: nowhere. */
+const PRIVATE = 'private, no-store';
 
 export interface StaticSiteOptions {
   /**
@@ -34,18 +37,24 @@ export interface StaticSiteOptions {
    * gets the HTML of `page` with status 404, and so does `page`'s own address (e.g. /blog/* →
    * /blog/404.html, the "Post Not Found" page). Other unknown addresses get /404.html.
    */
-  notFoundPages?: NotFoundPage[];
+  notFoundPages?: readonly NotFoundPage[];
   /** Lets the publisher point the plugin at a freshly built site without a restart. */
   handle?: SiteHandle;
   /** Draws the request-time slots of app pages (/giveaway's list, a giveaway) into the served HTML. */
   requestRender?: RequestRender;
   /**
    * One visitor's state a page is drawn with (the entry just made with the form sent as a page),
-   * or undefined for the page every visitor gets. A page drawn with it is private and not kept.
+   * or undefined for the page every visitor gets (either may come as a promise). A page drawn
+   * with it is private and not kept.
    */
   requestExtra?: (request: FastifyRequest, urlPath: string) => unknown;
   /** Receives the function that answers a request with a page drawn with such a state. */
   onDrawPage?: (draw: DrawPage) => void;
+  /**
+   * A file of the site drawn at request time in the place of the built one (the feed and the
+   * sitemap with posts published after the served build), or null to serve the file as built.
+   */
+  drawnFile?: (urlPath: string) => Promise<{ body: string; type: string } | null>;
 }
 
 /** Answers with the page at `urlPath` drawn with one visitor's state (never kept), in `status`. */
@@ -76,6 +85,11 @@ export class SiteHandle {
     else this.pending = siteDir;
   }
 
+  /** The folder switched to last, or null while the site first given is served. */
+  get serving(): string | null {
+    return this.current;
+  }
+
   /** Called by the plugin; a switch requested before the plugin started is applied now. */
   attach(listener: (siteDir: string) => void): void {
     this.listener = listener;
@@ -84,12 +98,8 @@ export class SiteHandle {
   }
 }
 
-export interface NotFoundPage {
-  /** A pattern like Gatsby's matchPath: "/blog/*". */
-  matchPath: string;
-  /** The page's address in the built site, e.g. "/blog/404.html". */
-  page: string;
-}
+/** A section's not-found page: `matchPath` like Gatsby's ("/blog/*"), `page` its address. */
+export type NotFoundPage = SectionNotFoundPage;
 
 export { isInternalFile, siteFileFor, staysOnSite };
 
@@ -159,7 +169,12 @@ export default async function staticSite(app: FastifyInstance, opts: StaticSiteO
     );
   }
 
-  async function send(request: FastifyRequest, reply: FastifyReply, file: string, status = 200) {
+  async function send(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    file: string,
+    status = 200,
+  ): Promise<FastifyReply> {
     const page = file.split(path.sep).join('/');
     reply
       .code(status)
@@ -177,29 +192,34 @@ export default async function staticSite(app: FastifyInstance, opts: StaticSiteO
       // Scripts and styles may come from their precompressed twin, so caches must key on it.
       return reply.header('vary', 'Accept-Encoding').sendFile(file, root);
     }
-    allowPageScripts(reply, page);
     // Chromium prefetches or prerenders a page of this site when the pointer rests on its link.
     reply.header('speculation-rules', `"/${SPECULATION_RULES_FILE}"`);
-    // A page differs for a signed-in member of staff: the staff menu's loader is added.
+    // A page differs for a signed-in member of staff: the staff menu's loader is added, and an
+    // app page that a document page stands in for is served to staff only.
     reply.header('vary', 'Accept-Encoding, Cookie');
     const urlPath = decodeUrlPath(request.url.split('?')[0] ?? '/') ?? '';
-    const extra = status === 200 ? opts.requestExtra?.(request, urlPath) : undefined;
-    if (extra !== undefined) {
-      const mine = await opts.requestRender?.page(root, page, urlPath, extra);
-      if (mine) return sendPrivate(reply, mine.body);
+    const staff = request.cookies?.[STAFF_HINT_COOKIE] === '1';
+    if (status === 200) {
+      // A visitor without a session gets the document page that stands in for this app page,
+      // when there is one and it can be drawn; otherwise (and staff always) the app page. An id
+      // that names nothing (a giveaway that does not exist) is not found, for staff too.
+      const standIn = staff ? null : (opts.requestRender?.documentFor(root, page, urlPath) ?? null);
+      // This visitor's state, asked once for whichever of the two is drawn.
+      const extra: unknown = await opts.requestExtra?.(request, urlPath);
+      for (const candidate of standIn ? [standIn, page] : [page]) {
+        const sent = await sendDrawn(request, reply, candidate, urlPath, extra);
+        if (sent === 'missing') return notFoundPage(request, reply);
+        if (sent) return reply;
+      }
     }
-    const drawn = status === 200 ? await opts.requestRender?.page(root, page, urlPath) : null;
-    if (drawn) {
-      // Drawn from public data only, the same for every visitor; revalidated by its ETag.
-      reply.header('etag', drawn.etag);
-      if (request.headers['if-none-match'] === drawn.etag) return reply.code(304).send();
-      return reply.type('text/html; charset=utf-8').send(drawn.body);
-    }
-    if (request.cookies?.[STAFF_HINT_COOKIE] === '1') {
+    allowPageScripts(reply, page);
+    // A page asked for with a mailed link's token in its address is that person's alone.
+    if (carriesToken(request.url)) reply.header('cache-control', PRIVATE);
+    if (staff) {
       const staffPage = withStaffLoader(await fs.promises.readFile(path.join(root, file), 'utf8'));
       if (staffPage !== null) {
         return reply
-          .header('cache-control', 'private, no-cache')
+          .header('cache-control', carriesToken(request.url) ? PRIVATE : 'private, no-cache')
           .type('text/html; charset=utf-8')
           .send(staffPage);
       }
@@ -207,12 +227,73 @@ export default async function staticSite(app: FastifyInstance, opts: StaticSiteO
     return reply.sendFile(file, root);
   }
 
+  /**
+   * Sends `page` drawn at request time (its slot), for this visitor's state `extra` when the
+   * request carries one (private), else as every visitor gets it (revalidated by its ETag). False, with nothing
+   * sent, when it has no slot for `urlPath` or cannot be drawn; 'missing', with nothing sent, when
+   * `urlPath` names an id that the API knows nothing about. (Not the reply: a reply is a thenable,
+   * and awaiting one waits for the answer to finish and yields undefined.)
+   */
+  async function sendDrawn(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    page: string,
+    urlPath: string,
+    extra: unknown,
+  ): Promise<boolean | 'missing'> {
+    const search = request.url.split('?')[1] ?? '';
+    if (extra !== undefined) {
+      const mine = await opts.requestRender?.page(root, page, urlPath, extra, search);
+      if (mine?.missing) return 'missing';
+      if (mine) {
+        allowPageScripts(reply, page);
+        sendPrivate(reply, mine.body);
+        return true;
+      }
+    }
+    const drawn = await opts.requestRender?.page(root, page, urlPath, undefined, search);
+    if (drawn?.missing) return 'missing';
+    if (!drawn) return false;
+    allowPageScripts(reply, page);
+    if (carriesToken(request.url)) {
+      sendPrivate(reply, drawn.body);
+      return true;
+    }
+    sendDrawnPage(request, reply, drawn);
+    return true;
+  }
+
+  /** A page drawn from public data only, the same for every visitor; revalidated by its ETag. */
+  function sendDrawnPage(request: FastifyRequest, reply: FastifyReply, drawn: DrawnPage) {
+    if (drawn.status !== undefined) {
+      reply.code(drawn.status).header('cache-control', NOT_FOUND_CACHE_CONTROL);
+    }
+    reply.header('etag', drawn.etag);
+    if (request.headers['if-none-match'] === drawn.etag) return reply.code(304).send();
+    return reply.type('text/html; charset=utf-8').send(drawn.body);
+  }
+
+  /**
+   * An address of a section whose not-found page has a slot for it (/blog/{slug}): drawn from
+   * what was published after the served build (a post not yet built, or built as it was before,
+   * or taken down), whether or not the build has a file for it; null when there is nothing newer
+   * than the build, and the address is served as built.
+   */
+  async function drawnInSection(
+    urlPath: string,
+  ): Promise<{ page: string; drawn: DrawnPage } | null> {
+    if (!opts.requestRender) return null;
+    const section = notFoundPages.find((n) => matchesPath(n.matchPath, urlPath));
+    const file = section ? fileFor(section.page) : null;
+    if (!file) return null;
+    const page = file.split(path.sep).join('/');
+    const drawn = await opts.requestRender.page(root, page, urlPath);
+    return drawn ? { page, drawn } : null;
+  }
+
   /** A page drawn for one visitor: neither shared caches nor the browser's keep it. */
   function sendPrivate(reply: FastifyReply, body: string) {
-    return reply
-      .header('cache-control', 'private, no-store')
-      .type('text/html; charset=utf-8')
-      .send(body);
+    return reply.header('cache-control', PRIVATE).type('text/html; charset=utf-8').send(body);
   }
 
   /** The built page that answers `urlPath`: its file, or its client-only route's page. */
@@ -225,10 +306,17 @@ export default async function staticSite(app: FastifyInstance, opts: StaticSiteO
 
   opts.onDrawPage?.(async (request, reply, urlPath, extra, status) => {
     const file = built ? pageFor(urlPath) : null;
-    const page = file?.split(path.sep).join('/');
+    const appPage = file?.split(path.sep).join('/');
+    // For a visitor without a session, the document page standing in for the app page.
+    const standIn =
+      appPage && request.cookies?.[STAFF_HINT_COOKIE] !== '1'
+        ? (opts.requestRender?.documentFor(root, appPage, urlPath) ?? null)
+        : null;
+    const page = standIn ?? appPage;
     const drawn = page ? await opts.requestRender?.page(root, page, urlPath, extra) : null;
-    // Nothing to draw it with (a site built without the slot): the page is asked for again.
-    if (!page || !drawn) return reply.redirect(urlPath, 303);
+    // Nothing to draw it with (a site built without the slot, or a giveaway gone): the page is
+    // asked for again.
+    if (!page || !drawn || drawn.missing) return reply.redirect(urlPath, 303);
     allowPageScripts(reply, page);
     reply.code(status).header('speculation-rules', `"/${SPECULATION_RULES_FILE}"`);
     return sendPrivate(reply, drawn.body);
@@ -256,9 +344,32 @@ export default async function staticSite(app: FastifyInstance, opts: StaticSiteO
     if (canonical === false) return notFoundPage(request, reply);
     if (canonical !== null) return reply.redirect(canonical, 301);
 
+    const drawnFile = await opts.drawnFile?.(urlPath).catch((error: unknown) => {
+      request.log.warn({ err: error }, 'a drawn file could not be made; served as built');
+      return null;
+    });
+    if (drawnFile) {
+      const etag = `"df-${createHash('sha256').update(drawnFile.body).digest('base64url').slice(0, 27)}"`;
+      reply.code(200).header('cache-control', 'no-cache').header('etag', etag);
+      if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+      return reply.type(drawnFile.type).send(drawnFile.body);
+    }
+
+    const inSection = await drawnInSection(urlPath);
+    if (inSection) {
+      reply.code(200).header('cache-control', 'no-cache');
+      allowPageScripts(reply, inSection.page);
+      reply.header('speculation-rules', `"/${SPECULATION_RULES_FILE}"`);
+      reply.header('vary', 'Accept-Encoding, Cookie');
+      return sendDrawnPage(request, reply, inSection.drawn);
+    }
+
     // A section's not-found page is no page of its own: its address answers 404 like the
     // addresses it stands in for.
     const file = notFoundPages.some((n) => n.page === urlPath) ? null : fileFor(urlPath);
+    // A document page that stands in for an app page is served only at the app page's address.
+    if (file && opts.requestRender?.isStandIn(root, file.split(path.sep).join('/')))
+      return notFoundPage(request, reply, urlPath);
     if (file) return send(request, reply, file);
 
     const client = manifest.clientOnlyRoutes.find((m) => matchesPath(m.matchPath, urlPath));
@@ -270,14 +381,19 @@ export default async function staticSite(app: FastifyInstance, opts: StaticSiteO
   }
 
   /** The not-found page of the address's section if it has one, else /404.html; status 404. */
-  function notFoundPage(request: FastifyRequest, reply: FastifyReply, urlPath?: string) {
+  function notFoundPage(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    urlPath?: string,
+  ): Promise<FastifyReply> | FastifyReply {
     const section =
       urlPath === undefined
         ? undefined
         : notFoundPages.find((n) => matchesPath(n.matchPath, urlPath));
     const page = section ? fileFor(section.page) : null;
     if (page) return send(request, reply, page, 404);
-    if (fileFor('/404.html')) return send(request, reply, '404.html', 404);
+    const fallback = fileFor(NOT_FOUND_PAGE);
+    if (fallback) return send(request, reply, fallback, 404);
     return reply.code(404).type('text/plain; charset=utf-8').send('Page not found');
   }
 

@@ -38,6 +38,86 @@ export function findUsername(db: Kysely<Database> | Transaction<Database>, usern
     .executeTakeFirst();
 }
 
+/** What logging in needs of the account holding `username` in any letter case, if any. */
+export function findLoginAccount(db: Kysely<Database>, username: string) {
+  return db
+    .selectFrom('users')
+    .select(['id', 'username', 'email', 'password_hash'])
+    .where(usernameColumn, '=', usernameKey(username))
+    .executeTakeFirst();
+}
+
+/** Notes the moment of the account's latest successful login. */
+export async function recordLogin(db: Kysely<Database>, userId: number): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ last_login_at: new Date().toISOString() })
+    .where('id', '=', userId)
+    .execute();
+}
+
+/** The stored password hash of the account named exactly `username`; throws when there is none. */
+export async function passwordHashOf(db: Kysely<Database>, username: string): Promise<string> {
+  const row = await db
+    .selectFrom('users')
+    .select('password_hash')
+    .where('username', '=', username)
+    .executeTakeFirstOrThrow();
+  return row.password_hash;
+}
+
+/** The account's own e-mail address, or null when it has none (made on the command line). */
+export async function accountEmail(db: Kysely<Database>, userId: number): Promise<string | null> {
+  const row = await db
+    .selectFrom('users')
+    .select('email')
+    .where('id', '=', userId)
+    .executeTakeFirst();
+  return row?.email ?? null;
+}
+
+/** Does an account have this e-mail address? Addresses compare without regard to letter case. */
+export async function isAccountEmail(db: Kysely<Database>, address: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('users')
+    .select('id')
+    .where(sql<string>`lower(email)`, '=', address.trim().toLowerCase())
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
+ * Has the account logged in before from the network keyed `addressKey` (a keyed digest of the
+ * address, IPv6 by its /64)?
+ */
+export async function knownLoginAddress(
+  db: Kysely<Database>,
+  userId: number,
+  addressKey: string,
+): Promise<boolean> {
+  const row = await db
+    .selectFrom('login_addresses')
+    .select('user_id')
+    .where('user_id', '=', userId)
+    .where('address_key', '=', addressKey)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Remembers that the account logged in from the network keyed `addressKey`, and when. */
+export async function rememberLoginAddress(
+  db: Kysely<Database>,
+  userId: number,
+  addressKey: string,
+): Promise<void> {
+  const now = new Date().toISOString();
+  await db
+    .insertInto('login_addresses')
+    .values({ user_id: userId, address_key: addressKey, last_login_at: now })
+    .onConflict((oc) => oc.columns(['user_id', 'address_key']).doUpdateSet({ last_login_at: now }))
+    .execute();
+}
+
 export function usernameTaken(wanted: string, existing: string): string {
   return wanted === existing
     ? `A user named "${wanted}" already exists.`

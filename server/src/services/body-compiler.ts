@@ -30,6 +30,11 @@ export interface BodyCompiler {
   compile(body: string, options?: CompileOptions, account?: string): Promise<Compiled>;
   /** What the editor's preview shows (problems instead of a CompileError), as previewMarkdown. */
   preview(body: string, account?: string): Promise<BodyPreview>;
+  /**
+   * Has a worker load the compiler now, in the background, when none is running: at the
+   * server's start, and when an upload comes in (the editor's preview of it follows).
+   */
+  warm(): void;
   close(): Promise<void>;
 }
 
@@ -152,6 +157,7 @@ export function createBodyCompiler({
         return refusedPreview(error);
       }
     },
+    warm: () => pool.warm?.(),
     close: () => pool.close(),
   };
 }

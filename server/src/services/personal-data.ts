@@ -73,6 +73,21 @@ export async function exportPersonalData(
       .orderBy('created_at')
       .execute(),
   ]);
+  const reportRows = await db
+    .selectFrom('giveaway_handle_reports as r')
+    .innerJoin('giveaways', 'giveaways.id', 'r.giveaway_id')
+    .select([
+      'r.giveaway_id',
+      'giveaways.title as giveaway_title',
+      'r.instagram_handle',
+      'r.note',
+      'r.created_at',
+      'r.handled_at',
+    ])
+    .where(sql<string>`lower(r.email)`, '=', email)
+    .orderBy('r.created_at')
+    .orderBy('r.id')
+    .execute();
   const [enquiryRows, subscription, entryRows, mailRows, issueRows, claimRows] = await Promise.all([
     enquiries(db, email).selectAll().orderBy('created_at').orderBy('id').execute(),
     db
@@ -160,6 +175,7 @@ export async function exportPersonalData(
       won: winner_id === row.id || holdsPlace(row.id),
     })),
     giveaway_claims: claimRows,
+    giveaway_handle_reports: reportRows,
     mail: mailRows.map(toOutboxMessage),
     newsletter_issues: issueRows,
     staff_account: staffAccount ?? null,
@@ -240,6 +256,8 @@ function eraseInTransaction(
             email: erasedEmail(entry.id),
             mailbox: erasedEmail(entry.id),
             instagram_handle: erasedHandle(entry.id),
+            network_hash: null,
+            agent_hash: null,
           })
           .where('id', '=', entry.id)
           .execute();
@@ -260,6 +278,11 @@ function eraseInTransaction(
       await recountBonus(trx, [entry.referred_by]);
     }
 
+    const deletedReports = await trx
+      .deleteFrom('giveaway_handle_reports')
+      .where(lowerEmail, '=', email)
+      .executeTakeFirst();
+
     const mailIds = (await mail(trx, email).select('id').execute()).map((row) => row.id);
     if (mailIds.length > 0) await trx.deleteFrom('outbox').where('id', 'in', mailIds).execute();
     const deletedInvitations = await trx
@@ -279,6 +302,7 @@ function eraseInTransaction(
       giveaway_entries_deleted: deletedEntries,
       giveaway_entries_anonymised: anonymisedEntries,
       giveaway_claims: Number(deletedClaims.numDeletedRows),
+      giveaway_handle_reports: Number(deletedReports.numDeletedRows),
       mail: mailIds.length,
       staff_invitations: Number(deletedInvitations.numDeletedRows),
       staff_account: account?.username ?? null,

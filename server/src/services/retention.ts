@@ -11,15 +11,18 @@ export interface RetentionOutcome {
   giveaways: number;
   entries: number;
   claims: number;
+  /** Reports of a taken handle, erased with their giveaway's entrants. */
+  handleReports: number;
   enquiries: number;
   mail: number;
 }
 
 /**
  * Erases personal data kept longer than it is needed, as of `now`:
- * - a giveaway's entrants (address, mailbox, handle, referral code and who referred them) and
+ * - a giveaway's entrants (address, mailbox, handle, referral code, who referred them and the
+ *   digests of their network and browser) and
  *   the winners' delivery details, `entryDays` after its claim period ended (the latest claim
- *   deadline of its draw). The entries keep their rows, receipt hashes and weights, so the
+ *   deadline of its draw), with the reports of a taken handle sent about its entries. The entries keep their rows, receipt hashes and weights, so the
  *   frozen list (receipt hashes only), the draw and its record stay verifiable;
  * - enquiries `enquiryDays` after they arrived;
  * - outbox mail `outboxDays` after it was written;
@@ -41,11 +44,16 @@ export async function applyRetention(
   const ids = due.map((row) => row.giveaway_id);
   let entries = 0;
   let claims = 0;
+  let handleReports = 0;
   let giveaways = 0;
   for (const id of ids) {
     const erased = await db.transaction().execute(async (trx) => {
       const deletedClaims = await trx
         .deleteFrom('giveaway_claims')
+        .where('giveaway_id', '=', id)
+        .executeTakeFirst();
+      const deletedReports = await trx
+        .deleteFrom('giveaway_handle_reports')
         .where('giveaway_id', '=', id)
         .executeTakeFirst();
       // The stand-ins are those of an erasure on request (personal-data.ts).
@@ -58,6 +66,8 @@ export async function applyRetention(
           referral_code: null,
           referred_by: null,
           confirm_token_hash: null,
+          network_hash: null,
+          agent_hash: null,
         })
         .where('giveaway_id', '=', id)
         .where('email', 'not like', 'erased-%@erased.invalid')
@@ -65,11 +75,13 @@ export async function applyRetention(
       return {
         entries: Number(changed.numUpdatedRows),
         claims: Number(deletedClaims.numDeletedRows),
+        reports: Number(deletedReports.numDeletedRows),
       };
     });
     entries += erased.entries;
     claims += erased.claims;
-    if (erased.entries + erased.claims > 0) giveaways += 1;
+    handleReports += erased.reports;
+    if (erased.entries + erased.claims + erased.reports > 0) giveaways += 1;
   }
   const enquiries = await db
     .deleteFrom('contact_enquiries')
@@ -84,6 +96,7 @@ export async function applyRetention(
     giveaways,
     entries,
     claims,
+    handleReports,
     enquiries: Number(enquiries.numDeletedRows),
     mail: Number(mail.numDeletedRows),
   };

@@ -284,7 +284,8 @@ test('the commands on a quiet site: one line each, exact restore, refusal while 
     for (let i = 0; i < 5; i++) {
       expect((await enter(app, giveawayId, `q${i}@example.com`, `q${i}`)).statusCode).toBe(200);
     }
-    // A stored picture: 400 px wide, so two widths (320, 400) in three formats under media/.
+    // A stored picture: 400 px wide, so two widths (320, 400) in three formats under media/; and
+    // the giveaway's social card (one JPEG under media/), drawn when it was saved.
     picture = toPicture(
       await app.images.store(
         await sharp({ create: { width: 400, height: 300, channels: 3, background: '#336699' } })
@@ -313,7 +314,7 @@ test('the commands on a quiet site: one line each, exact restore, refusal while 
   expect(backup.status).toBe(0);
   expect(backup.stdout.trim().split('\n')).toHaveLength(1);
   expect(backup.stdout).toMatch(
-    /^Backed up the (SQLite|PostgreSQL) database \(\d+ rows in \d+ tables\), 7 files of DATA_DIR and 4 files of content\/ to .*quiet\.tar\.gz/,
+    /^Backed up the (SQLite|PostgreSQL) database \(\d+ rows in \d+ tables\), 8 files of DATA_DIR and 4 files of content\/ to .*quiet\.tar\.gz/,
   );
 
   const target = await newSite('quiet-target');

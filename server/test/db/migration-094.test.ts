@@ -140,6 +140,7 @@ test('a list frozen before keeps the one-winner method; an open giveaway moves t
       method: 'POST',
       url: `/api/v1/giveaway/${frozen.id}/select-winner`,
       headers: { authorization: admin },
+      payload: { close_now: true },
     });
     expect(drawn.statusCode).toBe(200);
     const v = (

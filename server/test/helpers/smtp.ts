@@ -38,8 +38,11 @@ function parse(raw: string, from: string, to: string[]): ReceivedMail {
   return { from, to, headers, text: qp ? decodeQuotedPrintable(body) : body, raw };
 }
 
-/** A real SMTP server on 127.0.0.1 with a random port that keeps every message it receives. */
-export async function startSmtp(): Promise<TestSmtp> {
+/**
+ * A real SMTP server on 127.0.0.1 that keeps every message it receives, on a random port unless
+ * one is given.
+ */
+export async function startSmtp(listenPort = 0): Promise<TestSmtp> {
   const mails: ReceivedMail[] = [];
   const waiters: Array<() => void> = [];
   const server = new SMTPServer({
@@ -63,7 +66,7 @@ export async function startSmtp(): Promise<TestSmtp> {
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(listenPort, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
 
   return {

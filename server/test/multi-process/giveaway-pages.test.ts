@@ -8,7 +8,7 @@ import { type App, buildApp } from '../../src/app';
 import { loadConfig } from '../../src/config';
 import { connect } from '../../src/db/connect';
 import { OUTPUT_DIR } from '../../src/lib/request-render';
-import { siteManifestPath } from '../../src/lib/static-rules';
+import { siteManifestPath } from '@site/contracts/static-rules';
 import { testDialect, userWithToken } from '../helpers/build';
 import { createGiveaway, enter } from '../routes/v1/giveaways/fixtures';
 
@@ -136,6 +136,7 @@ async function drawnGiveaway(title: string) {
     method: 'POST',
     url: `/api/v1/giveaway/${g.id}/select-winner`,
     headers: { authorization: admin },
+    payload: { close_now: true },
   });
   expect(drawn.statusCode).toBe(200);
   return g;

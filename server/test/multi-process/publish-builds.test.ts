@@ -1,14 +1,18 @@
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { sql } from 'kysely';
 import type { Draft, PublishJob, PublishJobListResponse } from '@site/contracts';
-import { type App, buildApp } from '../../src/app';
-import { loadConfig } from '../../src/config';
-import { connect } from '../../src/db/connect';
-import { testDialect, userWithToken } from '../helpers/build';
+import type { App } from '../../src/app';
+import { userWithToken } from '../helpers/build';
 import { DRAFT, makeContentDir } from '../routes/v1/drafts/fixtures';
+import {
+  dropSharedDatabase,
+  processEnv,
+  type SharedDatabase,
+  sharedDatabase,
+  startProcess,
+  until,
+} from './processes';
 
 /**
  * Two server instances on one database, one DATA_DIR and one content/ (as two processes on one
@@ -27,32 +31,18 @@ interface Instance {
 
 let dir: string;
 let content: ReturnType<typeof makeContentDir>;
-let url: string;
-let schema: string | undefined;
+let db: SharedDatabase;
 const instances: Instance[] = [];
 
 async function start(): Promise<Instance> {
   const lines: string[] = [];
-  const config = loadConfig({
+  const env = processEnv(dir, content.dir, db, {
     LOG_LEVEL: 'info',
-    JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-signing',
-    DATABASE_URL: url,
-    DATA_DIR: path.join(dir, 'data'),
-    SITE_DIR: path.join(dir, 'public'),
-    PUBLISH_WORK_DIR: path.join(dir, 'publish'),
-    CONTENT_DIR: content.dir,
     PUBLISH_MODE: 'build',
     PUBLISH_ISOLATION: 'none',
     SITE_BUILD_COMMAND: FAKE_BUILD,
-    RATE_LIMITS: 'off',
   });
-  const connection = await connect(config.databaseUrl, process.cwd(), { schema });
-  const app = await buildApp({
-    config,
-    connection,
-    logStream: { write: (line) => lines.push(line) },
-  });
-  await app.ready();
+  const app = await startProcess(env, db, { logStream: { write: (line) => lines.push(line) } });
   const instance = { app, lines };
   instances.push(instance);
   return instance;
@@ -60,33 +50,14 @@ async function start(): Promise<Instance> {
 
 const holds = (i: Instance) => i.lines.some((line) => line.includes(ROLE));
 
-async function until<T>(what: string, probe: () => Promise<T | null | false>, ms = 20_000) {
-  const deadline = Date.now() + ms;
-  while (Date.now() < deadline) {
-    const value = await probe();
-    if (value) return value;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
-
 beforeAll(() => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'site-publish-2p-'));
   content = makeContentDir();
-  if (testDialect() === 'postgres') {
-    url = process.env.TEST_DATABASE_URL as string;
-    schema = `pub2_${crypto.randomBytes(5).toString('hex')}`;
-  } else {
-    url = `sqlite:${path.join(dir, 'data', 'site.db')}`;
-  }
+  db = sharedDatabase(dir, 'pub2');
 });
 
 afterAll(async () => {
-  if (schema) {
-    const cleanup = await connect(url, process.cwd(), { schema });
-    await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(cleanup.db);
-    await cleanup.close();
-  }
+  await dropSharedDatabase(db);
   fs.rmSync(dir, { recursive: true, force: true });
   content.remove();
 });

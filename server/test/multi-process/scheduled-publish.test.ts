@@ -1,15 +1,19 @@
 import { execFileSync } from 'node:child_process';
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { sql } from 'kysely';
 import type { Draft, PublishJobListResponse, ScheduledDraftListResponse } from '@site/contracts';
-import { type App, buildApp } from '../../src/app';
-import { loadConfig } from '../../src/config';
-import { connect } from '../../src/db/connect';
-import { testDialect, userWithToken } from '../helpers/build';
+import type { App } from '../../src/app';
+import { userWithToken } from '../helpers/build';
 import { DRAFT, makeContentDir } from '../routes/v1/drafts/fixtures';
+import {
+  dropSharedDatabase,
+  processEnv,
+  type SharedDatabase,
+  sharedDatabase,
+  startProcess,
+  until,
+} from './processes';
 
 /**
  * Two server instances on one database and one content repository (as two processes would be),
@@ -21,8 +25,7 @@ import { DRAFT, makeContentDir } from '../routes/v1/drafts/fixtures';
 
 let dir: string;
 let content: ReturnType<typeof makeContentDir>;
-let url: string;
-let schema: string | undefined;
+let db: SharedDatabase;
 const clock = { now: Date.parse('2026-12-01T09:00:00Z') };
 const apps: App[] = [];
 
@@ -40,34 +43,14 @@ const git = (...args: string[]) =>
   }).trim();
 
 async function start(): Promise<App> {
-  const config = loadConfig({
-    LOG_LEVEL: 'silent',
-    JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-signing',
-    DATABASE_URL: url,
-    DATA_DIR: path.join(dir, 'data'),
-    SITE_DIR: path.join(dir, 'public'),
-    PUBLISH_WORK_DIR: path.join(dir, 'publish'),
-    CONTENT_DIR: content.dir,
+  const env = processEnv(dir, content.dir, db, {
     PUBLISH_MODE: 'git',
     PUBLISH_SCHEDULE_CHECK_SECONDS: '1',
     SITE_TIMEZONE: 'America/New_York',
-    RATE_LIMITS: 'off',
   });
-  const connection = await connect(config.databaseUrl, process.cwd(), { schema });
-  const app = await buildApp({ config, connection, clock: () => new Date(clock.now) });
-  await app.ready();
+  const app = await startProcess(env, db, { clock: () => new Date(clock.now) });
   apps.push(app);
   return app;
-}
-
-async function until<T>(what: string, probe: () => Promise<T | null | false>, ms = 20_000) {
-  const deadline = Date.now() + ms;
-  while (Date.now() < deadline) {
-    const value = await probe();
-    if (value) return value;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`timed out waiting for ${what}`);
 }
 
 beforeAll(() => {
@@ -77,21 +60,12 @@ beforeAll(() => {
   git('init', '--quiet');
   git('add', '.');
   git('commit', '--quiet', '-m', 'content');
-  if (testDialect() === 'postgres') {
-    url = process.env.TEST_DATABASE_URL as string;
-    schema = `sched2_${crypto.randomBytes(5).toString('hex')}`;
-  } else {
-    url = `sqlite:${path.join(dir, 'data', 'site.db')}`;
-  }
+  db = sharedDatabase(dir, 'sched2');
 });
 
 afterAll(async () => {
   for (const app of apps) await app.close().catch(() => undefined);
-  if (schema) {
-    const cleanup = await connect(url, process.cwd(), { schema });
-    await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(cleanup.db);
-    await cleanup.close();
-  }
+  await dropSharedDatabase(db);
   fs.rmSync(dir, { recursive: true, force: true });
   content.remove();
 });

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { withStaffLoader } from '../../src/lib/staff-loader';
-import { EMPTY_MANIFEST, IMMUTABLE, siteManifestPath } from '../../src/lib/static-rules';
+import { EMPTY_MANIFEST, IMMUTABLE, siteManifestPath } from '@site/contracts/static-rules';
 import { createUser } from '../../src/services/accounts';
 import { buildTestApp, type TestApp } from '../helpers/build';
 

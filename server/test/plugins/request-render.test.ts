@@ -3,11 +3,12 @@ import os from 'node:os';
 import path from 'node:path';
 import {
   dataAddressFor,
+  MISSING_PAGE,
   nextDateIn,
   OUTPUT_DIR,
   RequestRender,
 } from '../../src/lib/request-render';
-import { siteManifestPath } from '../../src/lib/static-rules';
+import { siteManifestPath } from '@site/contracts/static-rules';
 import { buildTestApp, type TestApp, userWithToken } from '../helpers/build';
 import { createGiveaway, enter, validForm } from '../routes/v1/giveaways/fixtures';
 
@@ -35,10 +36,14 @@ exports.render = function (data) {
 
 const PAGE = `<!DOCTYPE html><html><head><meta charset="utf-8">${MARKER}<style data-styled="active">.a{}</style></head><body><div id="___gatsby"><h1>Giveaways</h1>${LOADING}<footer>f</footer></div><script src="/app.js"></script></body></html>`;
 
+/** The site's not-found page. */
+const NOT_FOUND_PAGE = '<h1>Page not found</h1>';
+
 function writeSite(root: string, page = PAGE, module = MODULE) {
   fs.mkdirSync(path.join(root, 'giveaway'), { recursive: true });
   fs.mkdirSync(path.join(root, OUTPUT_DIR), { recursive: true });
   fs.writeFileSync(path.join(root, 'index.html'), '<h1>home</h1>');
+  fs.writeFileSync(path.join(root, '404.html'), NOT_FOUND_PAGE);
   fs.writeFileSync(path.join(root, 'giveaway', 'index.html'), page);
   fs.writeFileSync(path.join(root, OUTPUT_DIR, 'request-render-giveaway-list.js'), module);
   fs.writeFileSync(
@@ -123,6 +128,26 @@ describe('RequestRender', () => {
     );
     expect(drawn?.etag).toMatch(/^"rr-[\w-]+"$/);
     expect(log.warnings).toEqual([]);
+  });
+
+  it("hands every slot the site's metadata from the build's manifest", async () => {
+    const echo = MODULE.replace(
+      'exports.render = function (data) {',
+      "exports.render = function (data, extra, context) {\n  if (data !== null) return { html: '<section class=\"list\"><p>' + escape(context.site.title) + ' ' + String(extra) + '</p></section>', head: '' };",
+    );
+    writeSite(root, PAGE, echo);
+    const manifestFile = path.join(root, OUTPUT_DIR, 'manifest.json');
+    const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as object;
+    fs.writeFileSync(
+      manifestFile,
+      JSON.stringify({
+        ...manifest,
+        site: { title: 'Site <name>', description: 'd', siteUrl: 'https://x.example' },
+      }),
+    );
+    const render = new RequestRender(async () => [], quietLog());
+    const drawn = await render.page(root, 'giveaway/index.html');
+    expect(drawn?.body).toContain('<p>Site &#60;name&#62; undefined</p>');
   });
 
   it('leaves pages without a slot alone', async () => {
@@ -292,15 +317,19 @@ describe('RequestRender: a slot with a path (/giveaway/:id)', () => {
     expect(await render.page(root, DETAIL_FILE, '/giveaway/2147483647')).not.toBeNull();
   });
 
-  it('serves a giveaway that does not exist as built, and asks again only after a write', async () => {
+  it('answers that a giveaway that does not exist is missing, and asks again only after a write', async () => {
     const asked: string[] = [];
     const render = new RequestRender(byId(asked), quietLog());
-    expect(await render.page(root, DETAIL_FILE, '/giveaway/404')).toBeNull();
-    expect(await render.page(root, DETAIL_FILE, '/giveaway/404')).toBeNull();
+    expect(await render.page(root, DETAIL_FILE, '/giveaway/404')).toBe(MISSING_PAGE);
+    expect(await render.page(root, DETAIL_FILE, '/giveaway/404')).toBe(MISSING_PAGE);
     expect(asked).toEqual(['/api/v1/giveaway/404']);
     render.invalidate();
-    expect(await render.page(root, DETAIL_FILE, '/giveaway/404')).toBeNull();
+    expect(await render.page(root, DETAIL_FILE, '/giveaway/404')).toBe(MISSING_PAGE);
     expect(asked).toHaveLength(2);
+    // With one visitor's state (a form sent as a page) too.
+    expect(await render.page(root, DETAIL_FILE, '/giveaway/404', { entered: true })).toBe(
+      MISSING_PAGE,
+    );
   });
 
   it('serves the page as built when the API fails, and asks again next time', async () => {
@@ -492,20 +521,32 @@ describe('/giveaway served drawn', () => {
     expect(asAdmin.body).toBe(visitor.body);
   });
 
-  it('serves subpages, the management page and unknown or malformed ids as built', async () => {
+  it('serves subpages, the management page and malformed ids as built', async () => {
     const g = await createGiveaway(t.app, admin, { title: 'Subpage prize' });
     for (const url of [
       `/giveaway/${g.id}/rules`,
       `/giveaway/${g.id}/desk`,
       `/giveaway/${g.id}/present`,
       '/giveaway/admin',
-      '/giveaway/999999',
       '/giveaway/0',
       '/giveaway/abc',
     ]) {
       const res = await t.app.inject({ method: 'GET', url });
       expect(res.statusCode).toBe(200);
       expect(res.body).toBe(DETAIL_PAGE);
+    }
+  });
+
+  it('answers an id with no giveaway with the not-found page and 404, for staff too', async () => {
+    for (const staff of [false, true]) {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: '/giveaway/999999',
+        ...(staff ? { cookies: { aw_staff: '1' }, headers: { authorization: admin } } : {}),
+      });
+      expect(res.statusCode).toBe(404);
+      expect(res.body).toContain(NOT_FOUND_PAGE);
+      expect(res.body).not.toContain('Loading...');
     }
   });
 
@@ -534,5 +575,326 @@ describe('/giveaway served drawn', () => {
     });
     expect(after.statusCode).toBe(200);
     expect(after.body).toContain('<h1>After the change</h1>');
+  });
+});
+
+const DOC_FILE = 'entrant-document/giveaway/index.html';
+const DOC_LOADING = '<div class="doc-frame"><p role="status">Loading...</p></div>';
+const DOC_PAGE = `<!DOCTYPE html><html><head><meta charset="utf-8">${MARKER}<script async src="/islands/loader-1.js" data-island-loader=""></script></head><body><div id="___gatsby"><header>h</header>${DOC_LOADING}<footer>f</footer></div></body></html>`;
+
+/** The document page's slot: the giveaway drawn with an island, and its styles only in the head. */
+const DOC_MODULE = `
+const escape = (s) => String(s).replace(/[&<>"]/g, (c) => '&#' + c.charCodeAt(0) + ';');
+exports.render = function (data, extra) {
+  if (data === null) return { html: ${JSON.stringify(DOC_LOADING)}, head: '' };
+  return {
+    html: '<div class="doc-frame"><h1>' + escape(data.title) + '</h1><div data-island="giveaway-entry">' + (extra ? 'state' : 'form') + '</div></div>',
+    head: '<style data-styled="active">.doc{}</style>',
+  };
+};
+`;
+
+/** The detail site plus the document page that stands in for /giveaway/:id. */
+function writeDocumentSite(root: string) {
+  writeDetailSite(root);
+  fs.mkdirSync(path.join(root, 'entrant-document', 'giveaway'), { recursive: true });
+  fs.writeFileSync(path.join(root, DOC_FILE), DOC_PAGE);
+  fs.writeFileSync(
+    path.join(root, OUTPUT_DIR, 'request-render-giveaway-detail-document.js'),
+    DOC_MODULE,
+  );
+  const manifestFile = path.join(root, OUTPUT_DIR, 'manifest.json');
+  const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as { slots: object[] };
+  manifest.slots.push({
+    name: 'giveaway-detail-document',
+    pageFile: DOC_FILE,
+    module: 'request-render-giveaway-detail-document.js',
+    data: '/api/v1/giveaway/{id}',
+    path: '/giveaway/:id',
+    documentFor: DETAIL_FILE,
+  });
+  fs.writeFileSync(manifestFile, JSON.stringify(manifest));
+}
+
+describe('RequestRender: a document page standing in for an app page', () => {
+  let root: string;
+  beforeEach(() => {
+    root = fs.mkdtempSync(path.join(os.tmpdir(), 'request-render-'));
+    writeDocumentSite(root);
+  });
+  afterEach(() => fs.rmSync(root, { recursive: true, force: true }));
+
+  it('names the stand-in for the paths of its slot only', () => {
+    const render = new RequestRender(async () => null, quietLog());
+    expect(render.documentFor(root, DETAIL_FILE, '/giveaway/12')).toBe(DOC_FILE);
+    expect(render.documentFor(root, DETAIL_FILE, '/giveaway/12/rules')).toBeNull();
+    expect(render.documentFor(root, DETAIL_FILE, '/giveaway/admin')).toBeNull();
+    expect(render.documentFor(root, 'giveaway/index.html', '/giveaway')).toBeNull();
+    expect(render.isStandIn(root, DOC_FILE)).toBe(true);
+    expect(render.isStandIn(root, DETAIL_FILE)).toBe(false);
+  });
+});
+
+describe('/giveaway/{id} for a visitor without a session: the document page', () => {
+  let t: TestApp;
+  let admin: string;
+  beforeAll(async () => {
+    const first = await buildTestApp({ RATE_LIMITS: 'off' });
+    writeDocumentSite(first.config.siteDir);
+    fs.writeFileSync(
+      siteManifestPath(first.config.siteDir),
+      JSON.stringify({
+        clientOnlyRoutes: [{ matchPath: '/giveaway/*', page: DETAIL_FILE }],
+        cacheControl: { files: {}, folders: {} },
+        scriptHashes: { [DETAIL_FILE]: ["'sha256-app'"] },
+      }),
+    );
+    t = await buildTestApp({ RATE_LIMITS: 'off', SITE_DIR: first.config.siteDir });
+    const close = t.close;
+    t.close = async () => {
+      await close();
+      await first.close();
+    };
+    admin = (await userWithToken(t.app, 'admin')).authorization;
+    // Two apps are built: slow on a busy machine.
+  }, 120_000);
+  afterAll(() => t.close());
+
+  it('is drawn into the document page; staff (the hint cookie) get the app page drawn', async () => {
+    const g = await createGiveaway(t.app, admin, { title: 'Document <prize>' });
+    const visitor = await t.app.inject({ method: 'GET', url: `/giveaway/${g.id}` });
+    expect(visitor.statusCode).toBe(200);
+    expect(visitor.body).toContain('<h1>Document &#60;prize&#62;</h1>');
+    expect(visitor.body).toContain('data-island="giveaway-entry"');
+    expect(visitor.body).not.toContain('/app.js');
+    expect(visitor.body).not.toContain('id="giveaway-data"');
+    expect(String(visitor.headers.vary)).toContain('Cookie');
+    // The app page's script hashes are not the document's.
+    expect(String(visitor.headers['content-security-policy'])).not.toContain('sha256-app');
+
+    const staff = await t.app.inject({
+      method: 'GET',
+      url: `/giveaway/${g.id}`,
+      cookies: { aw_staff: '1' },
+    });
+    expect(staff.statusCode).toBe(200);
+    expect(staff.body).toContain('/app.js');
+    expect(staff.body).toContain('id="giveaway-data"');
+    expect(staff.body).not.toContain('data-island="giveaway-entry"');
+  });
+
+  it('serves subpages as the app page, and an unknown id and its own address as not found', async () => {
+    const g = await createGiveaway(t.app, admin, { title: 'Subpage document' });
+    const unknown = await t.app.inject({ method: 'GET', url: '/giveaway/999999' });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.body).toContain(NOT_FOUND_PAGE);
+    for (const url of [`/giveaway/${g.id}/rules`, '/giveaway/admin']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toBe(DETAIL_PAGE);
+    }
+    for (const url of ['/entrant-document/giveaway', `/${DOC_FILE}`]) {
+      expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(404);
+    }
+  });
+});
+
+/** The giveaway's subpages drawn as document pages: rules (any version), check and verify. */
+const SUBPAGE_DOCS = [
+  { kind: 'rules', data: '/api/v1/giveaway/{id}/rules', query: 'version' },
+  { kind: 'check', data: '/api/v1/giveaway/{id}' },
+  { kind: 'verify', data: '/api/v1/giveaway/{id}/verification' },
+] as const;
+
+const subpageDocFile = (kind: string) => `entrant-document/giveaway-${kind}/index.html`;
+const subpageLoading = (kind: string) => `<div class="${kind}-frame"><p>Loading...</p></div>`;
+
+/** A subpage document's slot: what it was drawn from, named, with its title escaped. */
+const subpageModule = (kind: string) => `
+const escape = (s) => String(s).replace(/[&<>"]/g, (c) => '&#' + c.charCodeAt(0) + ';');
+exports.render = function (data) {
+  if (data === null) return { html: ${JSON.stringify(subpageLoading(kind))}, head: '' };
+  const facts = ${JSON.stringify(kind)} === 'rules' ? 'version ' + data.version + ' of ' + data.current_version
+    : ${JSON.stringify(kind)} === 'verify' ? 'commitment ' + escape(data.commitment) : 'check form';
+  return {
+    html: '<div class="${kind}-frame"><h1>' + escape(data.title) + '</h1><p>' + facts + '</p>' + (${JSON.stringify(kind)} === 'rules' ? '' : '<div data-island="giveaway-${kind}"></div>') + '</div>',
+    head: '<style data-styled="active">.${kind}{}</style>',
+  };
+};
+`;
+
+/** The document site plus the three subpage documents standing in for /giveaway/:id/<kind>. */
+function writeSubpageDocumentSite(root: string) {
+  writeDocumentSite(root);
+  const manifestFile = path.join(root, OUTPUT_DIR, 'manifest.json');
+  const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as { slots: object[] };
+  for (const { kind, data, ...rest } of SUBPAGE_DOCS) {
+    const file = subpageDocFile(kind);
+    fs.mkdirSync(path.join(root, path.dirname(file)), { recursive: true });
+    fs.writeFileSync(
+      path.join(root, file),
+      DOC_PAGE.replace(DOC_LOADING, subpageLoading(kind)).replace('<title>', `<title>${kind}`),
+    );
+    const module = `request-render-giveaway-${kind}-document.js`;
+    fs.writeFileSync(path.join(root, OUTPUT_DIR, module), subpageModule(kind));
+    manifest.slots.push({
+      name: `giveaway-${kind}-document`,
+      pageFile: file,
+      module,
+      data,
+      path: `/giveaway/:id/${kind}`,
+      ...rest,
+      documentFor: DETAIL_FILE,
+    });
+  }
+  fs.writeFileSync(manifestFile, JSON.stringify(manifest));
+}
+
+describe('dataAddressFor: a slot with a query parameter', () => {
+  it('passes the parameter on when it is an id, and asks for the default otherwise', () => {
+    const slot = {
+      data: '/api/v1/giveaway/{id}/rules',
+      path: '/giveaway/:id/rules',
+      query: 'version',
+    };
+    expect(dataAddressFor(slot, '/giveaway/4/rules')).toBe('/api/v1/giveaway/4/rules');
+    expect(dataAddressFor(slot, '/giveaway/4/rules', 'version=2')).toBe(
+      '/api/v1/giveaway/4/rules?version=2',
+    );
+    expect(dataAddressFor(slot, '/giveaway/4/rules', 'x=1&version=3')).toBe(
+      '/api/v1/giveaway/4/rules?version=3',
+    );
+    for (const search of ['version=0', 'version=abc', 'version=2%26x%3D1', 'version=99999999999'])
+      expect(dataAddressFor(slot, '/giveaway/4/rules', search)).toBe('/api/v1/giveaway/4/rules');
+    expect(dataAddressFor(slot, '/giveaway/4/check', 'version=2')).toBeNull();
+    // A slot without one ignores the query.
+    expect(dataAddressFor({ data: '/api/v1/giveaway' }, '/giveaway', 'version=2')).toBe(
+      '/api/v1/giveaway',
+    );
+  });
+});
+
+describe('RequestRender: the subpages as document pages', () => {
+  let root: string;
+  beforeEach(() => {
+    root = fs.mkdtempSync(path.join(os.tmpdir(), 'request-render-'));
+    writeSubpageDocumentSite(root);
+  });
+  afterEach(() => fs.rmSync(root, { recursive: true, force: true }));
+
+  it('names each stand-in for its own subpage only', () => {
+    const render = new RequestRender(async () => null, quietLog());
+    for (const { kind } of SUBPAGE_DOCS) {
+      expect(render.documentFor(root, DETAIL_FILE, `/giveaway/12/${kind}`)).toBe(
+        subpageDocFile(kind),
+      );
+      expect(render.documentFor(root, DETAIL_FILE, `/giveaway/abc/${kind}`)).toBeNull();
+      expect(render.isStandIn(root, subpageDocFile(kind))).toBe(true);
+    }
+    expect(render.documentFor(root, DETAIL_FILE, '/giveaway/12')).toBe(DOC_FILE);
+    expect(render.documentFor(root, DETAIL_FILE, '/giveaway/12/claim')).toBeNull();
+    expect(render.documentFor(root, DETAIL_FILE, '/giveaway/12/rules/x')).toBeNull();
+  });
+
+  it('asks a version of the rules by the query, and keeps each version apart', async () => {
+    const asked: string[] = [];
+    const render = new RequestRender(async (url) => {
+      asked.push(url);
+      const version = Number(/version=(\d+)/.exec(url)?.[1] ?? 2);
+      return { title: 'R', version, current_version: 2 };
+    }, quietLog());
+    const file = subpageDocFile('rules');
+    const current = await render.page(root, file, '/giveaway/5/rules');
+    const first = await render.page(root, file, '/giveaway/5/rules', undefined, 'version=1');
+    expect(current?.body).toContain('version 2 of 2');
+    expect(first?.body).toContain('version 1 of 2');
+    await render.page(root, file, '/giveaway/5/rules', undefined, 'version=1');
+    expect(asked).toEqual(['/api/v1/giveaway/5/rules', '/api/v1/giveaway/5/rules?version=1']);
+  });
+});
+
+describe('/giveaway/{id}/rules, /check and /verify for a visitor without a session', () => {
+  let t: TestApp;
+  let admin: string;
+  beforeAll(async () => {
+    const first = await buildTestApp({ RATE_LIMITS: 'off' });
+    writeSubpageDocumentSite(first.config.siteDir);
+    fs.writeFileSync(
+      siteManifestPath(first.config.siteDir),
+      JSON.stringify({
+        clientOnlyRoutes: [{ matchPath: '/giveaway/*', page: DETAIL_FILE }],
+        cacheControl: { files: {}, folders: {} },
+        scriptHashes: { [DETAIL_FILE]: ["'sha256-app'"] },
+      }),
+    );
+    t = await buildTestApp({ RATE_LIMITS: 'off', SITE_DIR: first.config.siteDir });
+    const close = t.close;
+    t.close = async () => {
+      await close();
+      await first.close();
+    };
+    admin = (await userWithToken(t.app, 'admin')).authorization;
+    // Two apps are built: slow on a busy machine.
+  }, 120_000);
+  afterAll(() => t.close());
+
+  it('draws each subpage into its document page from the public answer; staff get the app page', async () => {
+    const g = await createGiveaway(t.app, admin, { title: 'Sub <pages>' });
+    const rules = await t.app.inject({ method: 'GET', url: `/giveaway/${g.id}/rules` });
+    expect(rules.statusCode).toBe(200);
+    expect(rules.body).toContain('<h1>Sub &#60;pages&#62;</h1><p>version 1 of 1</p>');
+    expect(rules.body).not.toContain('data-island="giveaway-rules"');
+
+    const check = await t.app.inject({ method: 'GET', url: `/giveaway/${g.id}/check` });
+    expect(check.statusCode).toBe(200);
+    expect(check.body).toContain('<h1>Sub &#60;pages&#62;</h1><p>check form</p>');
+    expect(check.body).toContain('data-island="giveaway-check"');
+
+    const verify = await t.app.inject({ method: 'GET', url: `/giveaway/${g.id}/verify` });
+    expect(verify.statusCode).toBe(200);
+    const record = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/giveaway/${g.id}/verification`,
+    });
+    const commitment = (record.json() as { commitment: string }).commitment;
+    expect(verify.body).toContain(`<p>commitment ${commitment}</p>`);
+    expect(verify.body).toContain('data-island="giveaway-verify"');
+
+    for (const res of [rules, check, verify]) {
+      expect(res.body).not.toContain('/app.js');
+      expect(String(res.headers.vary)).toContain('Cookie');
+      expect(String(res.headers['content-security-policy'])).not.toContain('sha256-app');
+    }
+
+    for (const kind of ['rules', 'check', 'verify']) {
+      const staff = await t.app.inject({
+        method: 'GET',
+        url: `/giveaway/${g.id}/${kind}`,
+        cookies: { aw_staff: '1' },
+      });
+      expect(staff.statusCode).toBe(200);
+      expect(staff.body).toContain('/app.js');
+      expect(staff.body).not.toContain(`${kind}-frame`);
+    }
+  });
+
+  it('draws the rules version asked for; a version or giveaway that does not exist is not found', async () => {
+    const g = await createGiveaway(t.app, admin, { title: 'Versions' });
+    const one = await t.app.inject({ method: 'GET', url: `/giveaway/${g.id}/rules?version=1` });
+    expect(one.body).toContain('<p>version 1 of 1</p>');
+    for (const url of [
+      `/giveaway/${g.id}/rules?version=7`,
+      '/giveaway/999999/rules',
+      '/giveaway/999999/check',
+      '/giveaway/999999/verify',
+    ]) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(404);
+      expect(res.body).not.toBe(DETAIL_PAGE);
+    }
+    for (const kind of ['rules', 'check', 'verify']) {
+      const own = await t.app.inject({ method: 'GET', url: `/entrant-document/giveaway-${kind}` });
+      expect(own.statusCode).toBe(404);
+    }
   });
 });

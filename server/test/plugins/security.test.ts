@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { buildTestApp, type TestApp } from '../helpers/build';
-import { EMPTY_MANIFEST, type SiteManifest, siteManifestPath } from '../../src/lib/static-rules';
+import { EMPTY_MANIFEST, type SiteManifest, siteManifestPath } from '@site/contracts/static-rules';
 
 const CONTACT = { name: 'Ada', email: 'ada@example.com', message: 'Hello' };
 

@@ -8,7 +8,7 @@ import {
   REVALIDATE,
   SITE_MANIFEST_FILE,
   type SiteManifest,
-} from '../../src/lib/static-rules';
+} from '@site/contracts/static-rules';
 import { buildTestApp, type TestApp } from '../helpers/build';
 
 function write(root: string, file: string, body: string) {

@@ -54,6 +54,7 @@ test('entrants of a drawn giveaway are erased 90 days after its claim period; th
     method: 'POST',
     url: `/api/v1/giveaway/${drawn.id}/select-winner`,
     headers: { authorization: t.admin },
+    payload: { close_now: true },
   });
   expect(draw.statusCode).toBe(200);
   const enquiry = await t.app.inject({

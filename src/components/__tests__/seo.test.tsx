@@ -1,7 +1,8 @@
 import { render } from '@testing-library/react';
 import { useStaticQuery } from 'gatsby';
 import React from 'react';
-import { HOME_TITLE, Seo } from '../seo';
+import { SocialCardCollector, socialCardAddress } from '@/lib/social-card';
+import { HOME_CARD_TITLE, HOME_TITLE, Seo } from '../seo';
 
 beforeEach(() => {
   jest.mocked(useStaticQuery).mockReturnValue({
@@ -46,7 +47,17 @@ describe('Seo', () => {
     expect(head.meta('og:title')).toBe('Pricing | AgentWorks');
     expect(head.meta('og:type')).toBe('website');
     expect(head.meta('og:url')).toBe('https://agentworks.example/pricing');
-    expect(head.meta('og:image')).toBe('https://agentworks.example/og-image.png');
+    // The page's own social card, named by a hash of what it shows.
+    expect(head.meta('og:image')).toMatch(/^https:\/\/agentworks\.example\/og\/[0-9a-f]{16}\.jpg$/);
+    expect(head.meta('og:image')).toBe(
+      `https://agentworks.example${socialCardAddress({ title: 'Pricing' })}`,
+    );
+    expect(head.meta('og:image:width')).toBe('1200');
+    expect(head.meta('og:image:height')).toBe('630');
+    expect(head.meta('og:image:type')).toBe('image/jpeg');
+    expect(head.meta('og:image:alt')).toBe('Pricing');
+    expect(head.meta('twitter:image')).toBe(head.meta('og:image'));
+    expect(head.meta('twitter:image:alt')).toBe('Pricing');
     expect(head.meta('og:site_name')).toBe('AgentWorks');
     expect(head.meta('twitter:card')).toBe('summary_large_image');
     expect(head.meta('twitter:description')).toBe('Plans and prices.');
@@ -69,6 +80,8 @@ describe('Seo', () => {
     );
     expect(head.meta('og:type')).toBe('article');
     expect(head.meta('og:image')).toBe('https://cdn.example/x.png');
+    // An image of the page's own has no card's size.
+    expect(head.meta('og:image:width')).toBeUndefined();
     expect(head.meta('article:published_time')).toBe('2025-09-02');
   });
 
@@ -81,6 +94,9 @@ describe('Seo', () => {
         ogUrl: undefined,
       });
       expect(head.container.innerHTML).not.toContain('[');
+      // Nor a picture: a giveaway's page gets its own card from the server.
+      expect(head.meta('og:image')).toBeUndefined();
+      expect(head.meta('twitter:image')).toBeUndefined();
     }
   });
 
@@ -89,6 +105,40 @@ describe('Seo', () => {
       const head = renderHead(<Seo title="Giveaway" pathname={pathname} />);
       expect(head.canonical).toBe(`https://agentworks.example${pathname}`);
       expect(head.meta('og:url')).toBe(`https://agentworks.example${pathname}`);
+    }
+  });
+
+  it('tells the page render which card each page names, with its label and cover', () => {
+    const asked: Array<[string, unknown]> = [];
+    const head = renderHead(
+      <SocialCardCollector.Provider value={(address, request) => asked.push([address, request])}>
+        <Seo
+          title="Agents & <tools>"
+          pathname="/blog/a"
+          card={{ label: ' Engineering ', cover: '/static/cover.jpg' }}
+        />
+        <Seo pathname="/" />
+        <Seo title="Giveaway" pathname="/giveaway/[...]" />
+      </SocialCardCollector.Provider>,
+    );
+    const post = { title: 'Agents & <tools>', label: 'Engineering', cover: '/static/cover.jpg' };
+    expect(asked).toEqual([
+      [socialCardAddress(post), post],
+      [
+        socialCardAddress({ title: HOME_CARD_TITLE }),
+        { title: HOME_CARD_TITLE, label: null, cover: null },
+      ],
+    ]);
+    expect(head.meta('og:image:alt')).toBe('Engineering — Agents & <tools>');
+  });
+
+  it('gives a card another address when anything it shows changes', () => {
+    const base = { title: 'A post', label: 'News', cover: null };
+    const address = socialCardAddress(base);
+    expect(socialCardAddress({ ...base })).toBe(address);
+    expect(socialCardAddress({ ...base, label: '  News ' })).toBe(address);
+    for (const change of [{ title: 'A post!' }, { label: null }, { cover: '/c.jpg' }]) {
+      expect(socialCardAddress({ ...base, ...change })).not.toBe(address);
     }
   });
 });

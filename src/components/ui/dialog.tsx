@@ -5,10 +5,10 @@ import styled from 'styled-components';
 const FOCUSABLE =
   'a[href], area[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), iframe, [tabindex]:not([tabindex="-1"]), [contenteditable="true"]';
 
-const Backdrop = styled.div`
+const Backdrop = styled.div<{ $layer: number }>`
   position: fixed;
   inset: 0;
-  z-index: 100;
+  z-index: ${({ $layer }) => $layer};
   display: flex;
   align-items: flex-start;
   justify-content: center;
@@ -78,6 +78,8 @@ export interface DialogProps {
   /** Element to focus on open; defaults to the first focusable element in the panel. */
   initialFocusRef?: React.RefObject<HTMLElement>;
   closeLabel?: string;
+  /** Stacking level of the backdrop: above a full-window screen such as the presenter view. */
+  layer?: number;
 }
 
 /**
@@ -94,6 +96,7 @@ export function Dialog({
   width = '560px',
   initialFocusRef,
   closeLabel = 'Close dialog',
+  layer = 100,
 }: DialogProps) {
   const panelRef = useRef<HTMLDivElement>(null);
   const titleId = useId();
@@ -148,6 +151,7 @@ export function Dialog({
   return createPortal(
     // Escape is the keyboard equivalent of this pointer-only backdrop dismissal.
     <Backdrop
+      $layer={layer}
       onMouseDown={(event) => {
         if (event.target === event.currentTarget) onCloseRef.current();
       }}

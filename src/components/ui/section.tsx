@@ -17,13 +17,6 @@ const Outer = styled.section<{ $tone: SectionTone; $compact: boolean }>`
   ${({ theme }) => theme.media.md} {
     padding-block: ${({ theme, $compact }) => ($compact ? theme.space[12] : theme.space[20])};
   }
-
-  /* Below the first viewport: the browser skips its style, layout and paint until it comes near,
-     holding its last known height (a guess before the first time). */
-  &:where([data-below-fold]) {
-    content-visibility: auto;
-    contain-intrinsic-size: auto 40rem;
-  }
 `;
 
 const Header = styled.div<{ $center: boolean }>`
@@ -67,11 +60,6 @@ export interface SectionProps extends Omit<React.HTMLAttributes<HTMLElement>, 't
   compact?: boolean;
   /** Heading id, needed when several sections share a page so aria-labelledby stays unique. */
   headingId?: string;
-  /**
-   * The band starts below the first viewport on every screen: its rendering waits until it comes
-   * near (content-visibility: auto). Not for a band that holds a fixed-position element.
-   */
-  belowFold?: boolean;
   children?: React.ReactNode;
 }
 
@@ -84,20 +72,13 @@ export function Section({
   center = true,
   compact = false,
   headingId,
-  belowFold = false,
   children,
   ...rest
 }: SectionProps) {
   const generatedId = React.useId();
   const id = headingId ?? `section-${generatedId.replace(/:/g, '')}`;
   return (
-    <Outer
-      $tone={tone}
-      $compact={compact}
-      data-below-fold={belowFold ? '' : undefined}
-      aria-labelledby={title ? id : undefined}
-      {...rest}
-    >
+    <Outer $tone={tone} $compact={compact} aria-labelledby={title ? id : undefined} {...rest}>
       <Container>
         {title ? (
           <Header $center={center}>

@@ -8,5 +8,6 @@ import './styles/prism-theme.css';
 
 export { PostArticle, type PostArticleProps } from './components/post-article';
 export { PostBody } from './components/post-body';
+export { PostCover } from './components/post-cover';
 export { PostNotFound } from './components/post-not-found';
 export { PostSidebar, type PostSidebarProps, type RelatedPost } from './components/post-sidebar';

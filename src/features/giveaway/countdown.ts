@@ -43,7 +43,14 @@ export function msUntilNextChange(closeAt: number, now: number): number {
   return toMinute === 0 ? MINUTE : toMinute;
 }
 
-/** The closing moment on the visitor's own clock, with its zone named. */
+/**
+ * The last moment entries are open (just before `closeAt`) on the visitor's own clock, with its
+ * zone named: entries that close when December 7 begins are open until "Sun, Dec 6, 2026,
+ * 11:59 PM UTC", the end date's own day, never December 7's midnight.
+ */
 export function formatClosing(closeAt: number, timeZone?: string): string {
-  return new Date(closeAt).toLocaleString('en-US', { weekday: 'short', ...momentFormat(timeZone) });
+  return new Date(closeAt - 1).toLocaleString('en-US', {
+    weekday: 'short',
+    ...momentFormat(timeZone),
+  });
 }

@@ -4,6 +4,8 @@
  * (never during the first render, which must match the page drawn on the server).
  */
 
+import { REFERRAL_CODE_PATTERN } from '@site/contracts/form-fields';
+
 export interface KeptEntry {
   receipt: string;
   rules_version: number;
@@ -17,10 +19,12 @@ export interface KeptEntry {
   confirm_by?: string | null;
 }
 
-const key = (giveawayId: string) => `giveaway-entry:${giveawayId}`;
+/** The localStorage key of the entry kept for a giveaway (the island loader looks for it too). */
+export const keptEntryKey = (giveawayId: string) => `giveaway-entry:${giveawayId}`;
+const key = keptEntryKey;
 const RECEIPT = /^[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}$/;
 /** A referral code as the server makes them: 12 characters of Crockford's base 32. */
-export const REFERRAL_CODE = /^[0-9A-HJKMNP-TV-Z]{12}$/;
+export const REFERRAL_CODE = new RegExp(REFERRAL_CODE_PATTERN);
 
 function storage(): Storage | null {
   try {

@@ -1,5 +1,5 @@
 import type { EntryFormState } from './components/entry-form';
-import { asKeptEntry, type KeptEntry } from './kept-entry';
+import { asKeptEntry, type KeptEntry, REFERRAL_CODE } from './kept-entry';
 
 /**
  * What the server answered the entry form sent as a page (without script, or before the page's
@@ -11,7 +11,10 @@ import { asKeptEntry, type KeptEntry } from './kept-entry';
 export const SERVED_ENTRY_ELEMENT_ID = 'giveaway-entry-state';
 
 export type ServedEntryState =
-  { kind: 'entered'; entry: KeptEntry; origin?: string } | ({ kind: 'refused' } & EntryFormState);
+  | { kind: 'entered'; entry: KeptEntry; origin?: string }
+  | ({ kind: 'refused' } & EntryFormState)
+  /** The page was asked for with a friend's referral code (`?ref=`): the form names it at once. */
+  | { kind: 'referred'; code: string };
 
 /** The site's own address, as the server gives it: scheme and host, nothing after. */
 const ORIGIN = /^https?:\/\/[^/\s?#]+$/;
@@ -30,10 +33,17 @@ export function asServedEntryState(value: unknown): ServedEntryState | null {
       typeof state.origin === 'string' && ORIGIN.test(state.origin) ? state.origin : null;
     return origin ? { kind: 'entered', entry, origin } : { kind: 'entered', entry };
   }
+  if (state.kind === 'referred') {
+    return typeof state.code === 'string' && REFERRAL_CODE.test(state.code)
+      ? { kind: 'referred', code: state.code }
+      : null;
+  }
   if (state.kind !== 'refused') return null;
   const values = (state.values ?? {}) as Record<string, unknown>;
   const errors = (state.errors ?? {}) as Record<string, unknown>;
   const message = text(state.message);
+  const reported = text(state.reported, 600);
+  const reportError = text(state.report_error);
   return {
     kind: 'refused',
     values: {
@@ -47,6 +57,9 @@ export function asServedEntryState(value: unknown): ServedEntryState | null {
       ...(text(errors.accept_rules) ? { accept_rules: text(errors.accept_rules) } : {}),
     },
     ...(message ? { message } : {}),
+    ...(state.handle_taken === true ? { handle_taken: true } : {}),
+    ...(reported ? { reported } : {}),
+    ...(reportError ? { report_error: reportError } : {}),
   };
 }
 

@@ -1,4 +1,5 @@
 import { inAppBrowserHere } from '@/lib/in-app-browser';
+import { type KeptEntry, referralLink } from './kept-entry';
 
 export type ShareOutcome = 'shared' | 'copied' | 'cancelled' | 'failed';
 
@@ -27,4 +28,20 @@ export async function shareOrCopy(
   } catch {
     return 'failed';
   }
+}
+
+/**
+ * The address a giveaway's Share button hands out: the entrant's own personal link once this
+ * browser has entered (and referrals are on), otherwise the giveaway's own address. Never the
+ * address bar, which for a visitor who came through a friend's link is the friend's referral link.
+ */
+export function giveawayShareAddress(
+  origin: string,
+  giveawayId: string,
+  kept: Pick<KeptEntry, 'referral_code'> | null,
+  referralCap: number,
+): string {
+  if (kept?.referral_code && referralCap > 0)
+    return referralLink(origin, giveawayId, kept.referral_code);
+  return `${origin}/giveaway/${encodeURIComponent(giveawayId)}`;
 }

@@ -103,6 +103,43 @@ export function phaseOf(
 export const isDrawnPhase = (phase: GiveawayPhase) =>
   phase === 'drawn' || phase === 'claimed' || phase === 'redrawn';
 
+/** Where a phase stands in the public list: what can be entered now first, what is over last. */
+const LIST_RANK: Record<GiveawayPhase, number> = {
+  open: 0,
+  upcoming: 1,
+  paused: 2,
+  full: 2,
+  closed: 3,
+  drawn: 4,
+  claimed: 4,
+  redrawn: 4,
+};
+
+type ListFacts = Parameters<typeof phaseOf>[0] &
+  Pick<PhaseFacts, 'start_date' | 'end_date'> & { entries_close_at?: string | null };
+
+/**
+ * The public list's order: open giveaways first, closing soonest first; then those that open
+ * later, opening soonest first; then paused and full ones, closed ones, and drawn ones last. Within
+ * a group the given order stays (the server's: newest first).
+ */
+export function listOrder<T extends ListFacts>(giveaways: readonly T[]): T[] {
+  const time = (value: string | null | undefined) => {
+    const at = value ? Date.parse(value) : Number.NaN;
+    return Number.isNaN(at) ? Number.POSITIVE_INFINITY : at;
+  };
+  const key = (g: T): [number, number] => {
+    const phase = phaseOf(g);
+    if (phase === 'open') return [LIST_RANK.open, time(g.entries_close_at ?? g.end_date)];
+    if (phase === 'upcoming') return [LIST_RANK.upcoming, time(g.start_date)];
+    return [LIST_RANK[phase], 0];
+  };
+  return giveaways
+    .map((g, index) => ({ g, index, key: key(g) }))
+    .sort((a, b) => a.key[0] - b.key[0] || a.key[1] - b.key[1] || a.index - b.index)
+    .map(({ g }) => g);
+}
+
 /** "1 participant", "2 participants". */
 export function participantsLabel(count: number): string {
   return `${count} ${count === 1 ? 'participant' : 'participants'}`;

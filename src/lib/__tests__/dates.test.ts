@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
+import { formatDay } from '@site/contracts/dates';
 import {
   formatCalendarDate,
   formatDateTime,
@@ -121,5 +122,13 @@ describe('in the visitor’s time zone', () => {
       'Nov 23, 2026, 2:16 AM',
       'Nov 22, 2026, 1:16 AM',
     ]);
+  });
+});
+
+describe('formatCalendarDate and the shared day formatter', () => {
+  it('write a date-only end exactly as the server and the mails do', () => {
+    for (const day of ['2026-01-01', '2026-03-05', '2026-11-29', '2026-12-31', '2027-02-28']) {
+      expect(formatCalendarDate(day)).toBe(formatDay(day));
+    }
   });
 });

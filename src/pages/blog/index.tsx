@@ -4,23 +4,9 @@ import styled from 'styled-components';
 import { Seo } from '@/components/seo';
 import { Container } from '@/components/ui/container';
 import { BlogHero } from '@/features/blog/components/blog-hero';
-import type { CategoryOption, SeriesOption } from '@/features/blog/components/blog-list';
 import { BlogListIsland } from '@/features/blog/components/blog-list-island';
-import type { SocialLinks } from '@/features/blog/components/social-follow';
-import { toKey } from '@/features/blog/lib/filters';
+import { blogListProps } from '@/features/blog/lib/blog-index-props';
 import { NewsletterIsland } from '@/features/newsletter/components/newsletter-island';
-
-/** The site's social profiles; a profile left out of the site metadata has no link. */
-function socialLinks(
-  social:
-    NonNullable<NonNullable<Queries.BlogIndexQuery['site']>['siteMetadata']>['social'] | undefined,
-): SocialLinks {
-  return {
-    youtube: social?.youtube ?? '',
-    instagram: social?.instagram ?? '',
-    facebook: social?.facebook ?? '',
-  };
-}
 
 const ListSection = styled.section`
   padding-block: ${({ theme }) => theme.space[10]} ${({ theme }) => theme.space[16]};
@@ -33,37 +19,12 @@ const Subscribe = styled.div`
 `;
 
 export default function BlogPage({ data }: PageProps<Queries.BlogIndexQuery>) {
-  const categoryCounts = Object.fromEntries(
-    data.byCategory.group.map((group) => [group.fieldValue ?? '', group.totalCount]),
-  );
-  const series: SeriesOption[] = data.bySeries.group
-    .flatMap((group) =>
-      group.fieldValue
-        ? [{ name: group.fieldValue, slug: toKey(group.fieldValue), count: group.totalCount }]
-        : [],
-    )
-    .sort((a, b) => a.name.localeCompare(b.name));
-  const categories: CategoryOption[] = data.categories.nodes.map((category) => ({
-    name: category.name,
-    title: category.title,
-    description: category.description,
-    count: categoryCounts[category.name] ?? 0,
-  }));
-
   return (
     <>
       <BlogHero />
       <ListSection aria-label="Blog posts">
         <Container>
-          <BlogListIsland
-            firstPage={data.posts.nodes.map((post) => ({ ...post, tags: [...post.tags] }))}
-            totalCount={data.posts.totalCount}
-            categoryCounts={categoryCounts}
-            seriesCounts={Object.fromEntries(series.map((option) => [option.slug, option.count]))}
-            categories={categories}
-            series={series}
-            social={socialLinks(data.site?.siteMetadata?.social)}
-          />
+          <BlogListIsland {...blogListProps(data)} />
           <Subscribe>
             <NewsletterIsland />
           </Subscribe>
@@ -83,6 +44,8 @@ export const Head: HeadFC = ({ location }) => (
   </Seo>
 );
 
+// The query's answer is also what the server draws /blog's list from while a published post is
+// not yet built (src/request-render/blog-list.tsx): a field added here goes into BlogIndexData.
 // The limit is the list's page size (PAGE_SIZE in lib/listing-files.ts): only the first page of
 // cards is embedded; the rest are fetched on demand.
 export const query = graphql`
@@ -107,6 +70,8 @@ export const query = graphql`
         category
         series
         tags
+        coverImage
+        coverAlt
       }
     }
     byCategory: allBlogPost {

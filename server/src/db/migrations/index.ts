@@ -31,6 +31,10 @@ import * as m110 from './110-draft-deletions';
 import * as m111 from './111-giveaway-page-versions';
 import * as m120 from './120-images';
 import * as m130 from './130-draft-schedules';
+import * as m140 from './140-handle-reports';
+import * as m170 from './170-entry-signals';
+import * as m171 from './171-giveaway-results-mail';
+import * as m180 from './180-draft-covers';
 
 export type { GiveawayRulesWriter } from './092-giveaway-rules-backfill';
 
@@ -78,6 +82,10 @@ const migrations = (context: MigrationContext): Record<string, Migration> => ({
   '111-giveaway-page-versions': m111,
   '120-images': m120,
   '130-draft-schedules': m130,
+  '140-handle-reports': m140,
+  '170-entry-signals': m170,
+  '171-giveaway-results-mail': m171,
+  '180-draft-covers': m180,
 });
 
 export const migrationProviderWith = (context: MigrationContext): MigrationProvider => ({

@@ -1,9 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { HANDLE_TAKEN_CODE, REFERRAL_CODE_PATTERN } from '@site/contracts';
 import { HttpError } from '../../lib/http-error';
+import { idOf } from '../../lib/id-param';
 import type { DrawPage } from '../../plugins/static-site';
 import { entryFieldProblems } from '../../services/giveaways/rules';
-import { decoyEntry, getGiveaway, participate } from '../../services/giveaways/service';
-import { mailOf } from '../v1/giveaways/shared';
+import { decoyReport, reportHandle } from '../../services/giveaways/handle-reports';
+import { decoyEntry, participate } from '../../services/giveaways/entries';
+import { getGiveaway } from '../../services/giveaways/listing';
+import { mailOf, signalsOf } from '../v1/giveaways/shared';
 
 /*
  * The giveaway's entry form sent as a page: without script, or before the page's script has run,
@@ -21,8 +25,6 @@ export const ENTRY_COOKIE = 'aw_entry';
 /** Long enough to reload the page after entering; the page's script keeps the entry itself. */
 const ENTRY_COOKIE_SECONDS = 60 * 60;
 
-const ID = /^[1-9]\d{0,9}$/;
-const MAX_ID = 2_147_483_647;
 const RECEIPT = /^[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}$/;
 
 /** The entry shown after the redirect, as the page's "You're in" keeps it. */
@@ -45,13 +47,32 @@ interface RefusedState {
   values: { email: string; instagram_handle: string; accept_rules: boolean };
   errors: { email?: string; instagram_handle?: string; accept_rules?: string };
   message?: string;
+  /** The handle was refused as another entry's: the page offers the report form. */
+  handle_taken?: boolean;
+  /** The report form's answer: sent (the thank-you), or refused (why). */
+  reported?: string;
+  report_error?: string;
+}
+
+/** The page asked for with a friend's referral code (`?ref=`): the form names it at once. */
+interface ReferredState {
+  kind: 'referred';
+  code: string;
 }
 
 const giveawayPath = (id: number) => `/giveaway/${id}`;
-
-function idOf(raw: unknown): number | null {
-  if (typeof raw !== 'string' || !ID.test(raw) || Number(raw) > MAX_ID) return null;
-  return Number(raw);
+const REFERRAL_CODE = new RegExp(REFERRAL_CODE_PATTERN);
+/**
+ * The referral code the page was asked for with (`/giveaway/{id}?ref=…`, as the entrant's own
+ * page normalises it: trimmed, upper case), when it is one; null otherwise.
+ */
+function referredBy(request: FastifyRequest, urlPath: string): ReferredState | null {
+  const id = urlPath.startsWith('/giveaway/') ? idOf(urlPath.slice('/giveaway/'.length)) : null;
+  if (id === null) return null;
+  const ref = (request.query as Record<string, unknown> | undefined)?.ref;
+  if (typeof ref !== 'string') return null;
+  const code = ref.trim().toUpperCase();
+  return REFERRAL_CODE.test(code) ? { kind: 'referred', code } : null;
 }
 
 /** One text field of the posted form: a repeated or missing field reads as empty. */
@@ -80,37 +101,48 @@ function refFromReferer(request: FastifyRequest, id: number): string {
 }
 
 /**
- * The entry the form's answer carried to the page (the cookie set by POST /giveaway/{id}/enter),
- * when the page asked for is that giveaway's; undefined otherwise. `publicUrl`: the site's address.
+ * What the giveaway's page is drawn with for this request: the entry the form's answer carried to
+ * it (the cookie set by POST /giveaway/{id}/enter, when the page asked for is that giveaway's), or
+ * else the referral code of the link it was asked for by; undefined for neither (the page every
+ * visitor gets). `publicUrl`: the site's address.
  */
-export const enteredStateFor =
+export const servedStateFor =
   (publicUrl: string) =>
-  (request: FastifyRequest, urlPath: string): EnteredState | undefined => {
-    const text = request.cookies?.[ENTRY_COOKIE];
-    if (!text) return undefined;
-    try {
-      const value = JSON.parse(Buffer.from(text, 'base64url').toString('utf8')) as {
-        id?: unknown;
-        entry?: EnteredState['entry'];
-      };
-      if (typeof value.id !== 'number' || urlPath !== giveawayPath(value.id)) return undefined;
-      if (
-        !value.entry ||
-        typeof value.entry.receipt !== 'string' ||
-        !RECEIPT.test(value.entry.receipt)
-      )
-        return undefined;
-      return { kind: 'entered', origin: new URL(publicUrl).origin, entry: value.entry };
-    } catch {
+  (request: FastifyRequest, urlPath: string): EnteredState | ReferredState | undefined =>
+    enteredState(publicUrl, request, urlPath) ?? referredBy(request, urlPath) ?? undefined;
+
+/** The entry the form's answer carried to the page, when the page asked for is that giveaway's. */
+function enteredState(
+  publicUrl: string,
+  request: FastifyRequest,
+  urlPath: string,
+): EnteredState | undefined {
+  const text = request.cookies?.[ENTRY_COOKIE];
+  if (!text) return undefined;
+  try {
+    const value = JSON.parse(Buffer.from(text, 'base64url').toString('utf8')) as {
+      id?: unknown;
+      entry?: EnteredState['entry'];
+    };
+    if (typeof value.id !== 'number' || urlPath !== giveawayPath(value.id)) return undefined;
+    if (
+      !value.entry ||
+      typeof value.entry.receipt !== 'string' ||
+      !RECEIPT.test(value.entry.receipt)
+    )
       return undefined;
-    }
-  };
+    return { kind: 'entered', origin: new URL(publicUrl).origin, entry: value.entry };
+  } catch {
+    return undefined;
+  }
+}
 
 export default async function giveawayEntryForm(
   app: FastifyInstance,
   opts: { drawPage: () => DrawPage | null },
 ) {
   const mail = mailOf(app);
+  const signals = signalsOf(app);
 
   app.post(
     '/giveaway/:id/enter',
@@ -166,14 +198,19 @@ export default async function giveawayEntryForm(
                 email: values.email,
                 instagram_handle: values.instagram_handle,
                 accept_rules: true,
+                notify_results: field(body, 'notify_results', 10) !== '',
                 ...(rulesVersion ? { rules_version: rulesVersion } : {}),
                 ...(ref ? { ref } : {}),
               },
-              { now: new Date(), mail },
+              { dialect: app.dialect, now: new Date(), mail, signals: signals(request, id) },
             );
       } catch (error) {
         if (error instanceof HttpError && error.statusCode < 500)
-          return refuse(error.statusCode, { errors: {}, message: error.message });
+          return refuse(error.statusCode, {
+            errors: {},
+            message: error.message,
+            ...(error.code === HANDLE_TAKEN_CODE ? { handle_taken: true } : {}),
+          });
         throw error;
       }
 
@@ -197,6 +234,59 @@ export default async function giveawayEntryForm(
         },
       );
       return reply.redirect(`${path}#enter`, 303);
+    },
+  );
+
+  /*
+   * The report form shown under a refused entry whose handle is taken, sent as a page: kept as
+   * the API's POST /api/v1/giveaway/{id}/handle-reports keeps it (same rules, limit and
+   * honeypot), and answered with the giveaway's page, the report form saying it was sent or why
+   * not.
+   */
+  app.post(
+    '/giveaway/:id/report-handle',
+    {
+      config: { rateLimit: app.config.limits.participate },
+      schema: { hide: true, consumes: ['application/x-www-form-urlencoded'] },
+    },
+    async (request, reply) => {
+      const id = idOf((request.params as { id?: unknown }).id);
+      if (id === null) return reply.callNotFound();
+      const path = giveawayPath(id);
+      reply.header('cache-control', 'no-store');
+      const body = request.body;
+      const typed = {
+        instagram_handle: field(body, 'instagram_handle', 100),
+        email: field(body, 'email', 400),
+        note: field(body, 'note', 1000),
+      };
+      const answer = (status: number, outcome: { reported: string } | { report_error: string }) => {
+        const draw = opts.drawPage();
+        if (!draw) return reply.redirect(path, 303);
+        const state: RefusedState = {
+          kind: 'refused',
+          values: {
+            email: typed.email,
+            instagram_handle: typed.instagram_handle,
+            accept_rules: false,
+          },
+          errors: {},
+          handle_taken: true,
+          ...outcome,
+        };
+        return draw(request, reply, path, state, status);
+      };
+      try {
+        const sent = field(body, 'website', 500)
+          ? decoyReport(typed)
+          : await reportHandle(app.db, id, typed, { now: new Date() });
+        return answer(200, { reported: sent.message });
+      } catch (error) {
+        if (error instanceof HttpError && error.statusCode === 404) return reply.callNotFound();
+        if (error instanceof HttpError && error.statusCode < 500)
+          return answer(error.statusCode, { report_error: error.message });
+        throw error;
+      }
     },
   );
 }

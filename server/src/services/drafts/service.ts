@@ -10,6 +10,7 @@ import {
 } from '@site/contracts';
 import {
   checkBody,
+  collectImages,
   CompileError,
   type Compiled,
   normaliseBody,
@@ -53,6 +54,8 @@ interface Context {
   today: string;
   /** The pipeline's compileMarkdown, run off the event loop with a time limit (app.compiler). */
   compile: (body: string) => Promise<Compiled>;
+  /** DATA_DIR/post-media/: the editor's uploads, copied into the post's folder on publish. */
+  uploadsDir?: string;
 }
 
 type DraftRow = Selectable<DraftsTable>;
@@ -64,6 +67,23 @@ function problem(field: string, message: string): FieldError {
 /** Body lines a file could not carry faithfully, as field errors that name the line. */
 function bodyProblems(body: string): FieldError[] {
   return checkBody(body).map((p) => problem('body', `line ${p.line} ${p.message}`));
+}
+
+/**
+ * Pictures without a description: each is listed under "Before publishing", so a post never goes
+ * out with an image that says nothing to a screen reader. Only bodies with an image are parsed
+ * (after the nesting check, which keeps the parser's depth bounded).
+ */
+function pictureProblems(body: string): FieldError[] {
+  if (!body.includes('![')) return [];
+  return collectImages(body)
+    .filter((image) => image.alt.trim() === '')
+    .map((image) =>
+      problem(
+        'body',
+        `line ${image.line}: the picture ${image.src} has no alternative text; write what it shows between the brackets of ![…](${image.src}).`,
+      ),
+    );
 }
 
 /** Every reason the draft cannot be published yet, with the build's rules. */
@@ -82,11 +102,15 @@ async function allProblems(
       tags: input.tags,
       series: input.series || null,
       series_order: input.series_order,
+      cover: input.cover ?? '',
+      cover_alt: input.cover_alt ?? '',
     },
     date,
   );
   const problems = result.ok ? [] : result.problems.map((p) => problem(p.field, p.problem));
-  problems.push(...bodyProblems(input.body));
+  const lines = bodyProblems(input.body);
+  problems.push(...lines);
+  if (lines.length === 0) problems.push(...pictureProblems(input.body));
   const category = input.category.trim();
   if (category) {
     const known = await readCategoryNames(ctx.contentDir);
@@ -135,6 +159,11 @@ function isPending(error: FieldError, input: DraftWrite & { slug: string }): boo
       return input[error.field].trim() === '';
     case 'series_order':
       return input.series.trim() === '' || input.series_order === null;
+    case 'cover_alt':
+      return (input.cover_alt ?? '').trim() === '';
+    case 'body':
+      // A picture without alternative text may be saved; it is listed until described.
+      return error.message.includes('has no alternative text');
     default:
       return false;
   }
@@ -203,6 +232,8 @@ function toDraft(row: DraftRow, problems: FieldError[]): Draft {
     series: row.series,
     series_order: row.series_order,
     body: row.body,
+    cover: row.cover,
+    cover_alt: row.cover_alt,
     created_by: row.created_by,
     updated_by: row.updated_by ?? row.created_by,
     created_at: row.created_at,
@@ -250,6 +281,8 @@ async function prepare(
     series: input.series.trim(),
     series_order: input.series_order,
     body: input.body,
+    cover: (input.cover ?? '').trim(),
+    cover_alt: (input.cover_alt ?? '').trim(),
   };
   return { values, problems };
 }
@@ -322,6 +355,12 @@ export async function updateDraft(
     values.slug,
   );
   return row && toDraft(row, problems);
+}
+
+/** Is there a draft `id` (not yet published or deleted)? */
+export async function draftExists(db: Kysely<Database>, id: number): Promise<boolean> {
+  const row = await db.selectFrom('drafts').select('id').where('id', '=', id).executeTakeFirst();
+  return row !== undefined;
 }
 
 export async function getDraft(ctx: Context, id: number): Promise<Draft | undefined> {
@@ -433,6 +472,8 @@ export async function draftFromPost(
           tags: JSON.stringify(fields.tags),
           series: fields.series ?? '',
           series_order: fields.seriesOrder,
+          cover: fields.cover ?? '',
+          cover_alt: fields.coverAlt ?? '',
           body: file.body.replace(/^(?:[ \t]*\r?\n)+/, ''),
           created_by: username,
           updated_by: username,

@@ -4,15 +4,12 @@ import type { Mailer, MailMessage } from '../mail';
 /** A header must stay one line, whatever an admin typed into the title. */
 const oneLine = (text: string) => text.replace(/[\r\n]+/g, ' ').trim();
 
-/** "May 17, 2026 at 6:03 PM (UTC)" in the site's time zone. */
-export function formatDeadline(iso: string, timeZone: string): string {
-  const text = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    dateStyle: 'long',
-    timeStyle: 'short',
-  }).format(new Date(iso));
-  return `${text} (${timeZone})`;
-}
+/**
+ * Deadlines in mails read as on every page: the text of the site's formatter (contracts'
+ * formatDeadline), with the server's cached formatter per time zone.
+ */
+import { formatDeadline } from '../../lib/dates';
+export { formatDeadline };
 
 /**
  * To an address whose mailbox tried to enter a giveaway it already entered: the page answered as
@@ -23,8 +20,18 @@ export function alreadyEnteredMail(input: {
   title: string;
   giveawayId: number;
   publicUrl: string;
+  /** The entry's referral code when referrals are on: its personal link goes in the mail. */
+  referralCode?: string | null;
 }): MailMessage {
   const page = `${input.publicUrl}/giveaway/${input.giveawayId}`;
+  const personal = input.referralCode
+    ? [
+        '',
+        'Your personal link, to share with friends (each friend whose entry counts gives you a bonus entry):',
+        '',
+        `    ${page}?ref=${encodeURIComponent(input.referralCode)}`,
+      ]
+    : [];
   return {
     to: input.to,
     subject: oneLine(`You have already entered "${input.title}"`),
@@ -32,6 +39,11 @@ export function alreadyEnteredMail(input: {
       'Hello,',
       '',
       `Someone, most likely you, just tried to enter the giveaway "${oneLine(input.title)}" with this e-mail address. An entry from this mailbox is already in it, and each person can enter once, so nothing changed: your first entry stands. The receipt code shown on the page this time belongs to no entry; the one that counts is in the mail we sent when you first entered.`,
+      ...personal,
+      '',
+      'To check with your receipt code that your entry is in the draw:',
+      '',
+      `    ${page}/check`,
       '',
       'If you did not try to enter, you can ignore this mail.',
       '',
@@ -139,6 +151,34 @@ export function winnerMail(input: {
       `You can check the draw yourself: ${page}/verify`,
     ].join('\n'),
     secrets: [input.claimToken],
+  };
+}
+
+/** To a winner who was disqualified after the draw: the win is withdrawn, with the published reason. */
+export function winWithdrawnMail(input: {
+  to: string;
+  handle: string | null;
+  title: string;
+  reason: string;
+  giveawayId: number;
+  publicUrl: string;
+}): MailMessage {
+  const page = `${input.publicUrl}/giveaway/${input.giveawayId}`;
+  const entry = input.handle ? `Your entry (@${oneLine(input.handle)})` : 'Your entry';
+  return {
+    to: input.to,
+    subject: oneLine(`Your win of "${input.title}" was withdrawn`),
+    text: [
+      'Hello,',
+      '',
+      `${entry} was drawn as a winner of the giveaway "${oneLine(input.title)}", but it has been disqualified, so the prize was drawn again and the claim link we sent you no longer works.`,
+      '',
+      `The reason, published with the new draw: ${oneLine(input.reason)}`,
+      '',
+      'If you think this is a mistake, reply through the contact page of the site, naming this giveaway.',
+      '',
+      `The draw and its history: ${page}/verify`,
+    ].join('\n'),
   };
 }
 

@@ -3,12 +3,16 @@ import type {
   DrawRound,
   Giveaway,
   Participant,
+  ParticipantFlag,
   Picture,
   Removal,
   SelectWinnerResponse,
   WinnerPlace,
+  OwnerClaim,
+  OwnerClaimState,
 } from '@site/contracts';
 import type { Selectable } from 'kysely';
+import { formatDeadline } from '../../lib/dates';
 import type {
   DrawAlgorithm,
   GiveawayDrawRoundsTable,
@@ -47,7 +51,12 @@ export type RoundRow = Pick<
   | 'claim_deadline'
   | 'claimed_at'
   | 'drawn_at'
-> & { algorithm: DrawAlgorithm; winner_handle: string | null };
+> & {
+  algorithm: DrawAlgorithm;
+  winner_handle: string | null;
+  /** When the owner disqualified this round's winner (read for the owner's view only). */
+  winner_disqualified_at?: string | null;
+};
 
 export interface GiveawayView {
   /** Site-time-zone date the status is derived for. */
@@ -110,6 +119,42 @@ export function toWinners(rounds: readonly RoundRow[], now: string): WinnerPlace
       claim_status: claimStatus(r, rounds, now),
       claim_deadline: r.claim_deadline,
     }));
+}
+
+/**
+ * Every drawn winner for the owner, by place and then round: a later round of the same place
+ * replaced the winner (disqualified when the owner disqualified them, else re-drawn); the current
+ * winner has claimed, is waiting for the claim until its deadline, or let the deadline pass.
+ * Draws made before claims existed have no claim and are left out.
+ */
+export function toOwnerClaims(
+  rounds: readonly RoundRow[],
+  view: Pick<GiveawayView, 'now' | 'timeZone'>,
+): OwnerClaim[] {
+  return rounds
+    .filter((r) => r.algorithm !== 'legacy')
+    .slice()
+    .sort((a, b) => a.place - b.place || a.round - b.round)
+    .map((r) => {
+      const status = claimStatus(r, rounds, view.now);
+      const state: OwnerClaimState =
+        r.winner_disqualified_at != null && r.claimed_at === null
+          ? 'disqualified'
+          : status === 'unclaimed'
+            ? 'expired'
+            : status === 'redrawn' || status === 'claimed'
+              ? status
+              : 'awaiting_claim';
+      return {
+        place: r.place,
+        round: r.round,
+        instagram_handle: r.winner_handle,
+        state,
+        claim_deadline: r.claim_deadline,
+        claim_deadline_text:
+          r.claim_deadline === null ? null : formatDeadline(r.claim_deadline, view.timeZone),
+      };
+    });
 }
 
 /** The one place a stored giveaway becomes API JSON. `rounds` are this giveaway's draw rounds. */
@@ -178,6 +223,7 @@ export function toGiveaway(
     draws: rounds.map((r) => toRound(r, rounds, view.now)),
     winner_count: row.winner_count,
     winners,
+    ...(view.admin ? { claims: toOwnerClaims(rounds, view) } : {}),
     min_age: row.min_age,
     region: row.region,
     claim_days: row.claim_days,
@@ -210,7 +256,7 @@ export type ParticipantRow = Selectable<ParticipantsTable> & {
   referrals: number | string | bigint | null;
 };
 
-export function toParticipant(row: ParticipantRow): Participant {
+export function toParticipant(row: ParticipantRow, flags: ParticipantFlag[] = []): Participant {
   return {
     id: row.id,
     giveaway_id: row.giveaway_id,
@@ -224,6 +270,8 @@ export function toParticipant(row: ParticipantRow): Participant {
     referrals: Number(row.referrals),
     confirmed_at: row.confirmed_at,
     source: row.referred_by === null ? 'direct' : 'referral',
+    referred_by: row.referred_by,
+    flags,
   };
 }
 
@@ -313,6 +361,10 @@ export const deskAnswers = {
   disqualified: (count: number) => ({
     success: true,
     message: `${count} ${count === 1 ? 'entry was' : 'entries were'} disqualified. The giveaway page says how many and why, without naming anyone.`,
+  }),
+  reinstated: (count: number) => ({
+    success: true,
+    message: `${count} ${count === 1 ? 'entry is' : 'entries are'} back in the draw. The giveaway page no longer counts ${count === 1 ? 'it' : 'them'} as removed.`,
   }),
   archived: (row: GiveawayRow, archived: boolean) => ({
     success: true,

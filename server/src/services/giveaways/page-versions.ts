@@ -58,8 +58,11 @@ export async function pageVersion(db: Kysely<Database>, scope: string): Promise<
   return Number(row?.version ?? 0);
 }
 
-/** Writes under a giveaway that change nothing its pages show: an entrant's receipt looked up or mailed. */
-const READ_ONLY = /^\/api\/v1\/giveaway\/:id\/receipt(?:\/|$)/;
+/**
+ * Writes under a giveaway that change nothing its pages show: an entrant's receipt looked up or
+ * mailed, a taken handle reported to the owner (shown on the desk only).
+ */
+const READ_ONLY = /^\/api\/v1\/giveaway\/:id\/(?:receipt(?:\/|$)|handle-reports$)/;
 
 /** The giveaway page's own entry form, sent without script (routes/site/giveaway-entry.ts). */
 const ENTRY_FORM = '/giveaway/:id/enter';

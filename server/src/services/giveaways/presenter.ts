@@ -1,9 +1,11 @@
-import type { Presenter } from '@site/contracts';
+import type { Presenter, PresenterDrawResponse, SelectWinnerResponse } from '@site/contracts';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database';
 import { notFound } from '../../lib/http-error';
-import { toWinners } from './mapper';
-import { listRounds, notFoundSentence } from './service';
+import type { DrawResult } from './draw-rounds';
+import { entriesCount, toWinners } from './mapper';
+import { closingReason, listRounds } from './listing';
+import { notFoundSentence } from './shared';
 import { picturesByIds } from '../images/service';
 
 type Db = Kysely<Database>;
@@ -33,7 +35,7 @@ export function presenterName(entry: { email: string; instagram_handle: string }
 const SPIN_NAMES = 200;
 
 /** What the presenter view shows: no e-mail address anywhere in it. */
-export async function getPresenter(db: Db, id: number): Promise<Presenter> {
+export async function getPresenter(db: Db, id: number, today: string): Promise<Presenter> {
   const g = await db
     .selectFrom('giveaways as g')
     .leftJoin('participants as w', 'w.id', 'g.winner_id')
@@ -46,6 +48,9 @@ export async function getPresenter(db: Db, id: number): Promise<Presenter> {
       'g.participant_count',
       'g.external_randomness',
       'g.frozen_at',
+      'g.end_date',
+      'g.max_participants',
+      'g.algorithm',
       'g.draw_round',
       'g.winner_count',
       'w.email as winner_email',
@@ -91,6 +96,9 @@ export async function getPresenter(db: Db, id: number): Promise<Presenter> {
     participant_count: g.participant_count,
     external_randomness: g.external_randomness,
     frozen: g.frozen_at !== null,
+    end_date: g.end_date,
+    draw_closes_entries:
+      g.draw_round === null && g.frozen_at === null && closingReason(g, today) === null,
     names: entries.map(presenterName),
     winner:
       g.draw_round !== null
@@ -105,8 +113,47 @@ export async function getPresenter(db: Db, id: number): Promise<Presenter> {
     winner_count: g.winner_count,
     winners: current.map((w) => {
       const entry = shown.find((e) => e.round === w.round);
-      return { place: w.place, round: w.round, name: entry ? presenterName(entry) : null };
+      return {
+        place: w.place,
+        round: w.round,
+        name: entry ? presenterName(entry) : null,
+        claim_status: w.claim_status,
+      };
     }),
     verify_path: `/giveaway/${g.id}/verify`,
+  };
+}
+
+/**
+ * The presenter view's answer to its draw: each winner's handle or masked address, in place
+ * order, never an e-mail.
+ */
+export function presenterDrawAnswer({
+  results,
+  answer,
+}: {
+  results: DrawResult[];
+  answer: SelectWinnerResponse;
+}): PresenterDrawResponse {
+  const winners = results.map((r) => ({
+    place: r.place,
+    round: r.round,
+    name: r.winner ? presenterName(r.winner) : null,
+  }));
+  const first = winners[0];
+  const title = results[0]?.title ?? '';
+  const from = entriesCount(results[0]?.eligibleCount ?? 0);
+  const names = winners.map((w) => w.name ?? 'an erased entry');
+  return {
+    success: answer.success,
+    round: answer.round,
+    winner: first?.name ? { name: first.name } : null,
+    winners,
+    message:
+      winners.length > 1
+        ? `${names.map((n, i) => `${i + 1}. ${n}`).join(', ')} won "${title}", drawn from ${from}.`
+        : first?.name
+          ? `${first.name} won "${title}", drawn from ${from}.`
+          : 'The drawn entry had its data erased, so nobody can be told.',
   };
 }

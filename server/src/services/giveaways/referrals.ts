@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
+import { REFERRAL_CODE_PATTERN } from '@site/contracts';
 import type { Database } from '../../db/database';
 import type { EntryInput } from './rules';
 import { mailboxOf } from '../../lib/email-address';
@@ -16,7 +17,7 @@ type Db = Kysely<Database>;
 /** Crockford's base 32, as receipts use: no I, L, O or U. */
 const ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 const CODE_LENGTH = 12;
-const CODE = /^[0-9A-HJKMNP-TV-Z]{12}$/;
+const CODE = new RegExp(REFERRAL_CODE_PATTERN);
 
 /** A new referral code: 60 random bits as 12 characters of Crockford's base 32. */
 export function newReferralCode(): string {
@@ -109,6 +110,33 @@ export async function recountBonus(trx: Db, referrerIds: readonly (number | null
       .set({ bonus_entries: counting })
       .where('id', '=', id)
       .where('bonus_entries', '>', counting)
+      .execute();
+  }
+}
+
+/**
+ * After entries came back into the draw (a disqualification undone), each of these entries that
+ * is not disqualified holds `min(cap, referred entries that count)` bonus entries again: what it
+ * would hold had the disqualification never happened. Only ever adds.
+ */
+export async function restoreBonus(trx: Db, ids: readonly (number | null)[], cap: number) {
+  if (cap <= 0) return;
+  const unique = [...new Set(ids.filter((id): id is number => id !== null))];
+  for (const id of unique) {
+    const row = await trx
+      .selectFrom('participants')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .where('referred_by', '=', id)
+      .where('confirmed_at', 'is not', null)
+      .where('disqualified_at', 'is', null)
+      .executeTakeFirstOrThrow();
+    const due = Math.min(cap, Number(row.n));
+    await trx
+      .updateTable('participants')
+      .set({ bonus_entries: due })
+      .where('id', '=', id)
+      .where('disqualified_at', 'is', null)
+      .where('bonus_entries', '<', due)
       .execute();
   }
 }

@@ -12,7 +12,7 @@ import {
 } from '@site/contracts';
 import type { Selectable } from 'kysely';
 import type { FrozenReason, GiveawaysTable } from '../../db/database';
-import { badRequest } from '../../lib/http-error';
+import { badRequest, HttpError } from '../../lib/http-error';
 import { isCalendarDate } from '../../lib/dates';
 
 /** The fields a giveaway's status and entry rules depend on. */
@@ -217,7 +217,14 @@ export interface EntryInput {
 export function validateEntry(body: { email: string; instagram_handle: string }): EntryInput {
   const problems = entryFieldProblems(body);
   const first = problems.email ?? problems.instagram_handle;
-  if (first) throw badRequest(first);
+  // The sentence of the first problem, and each problem under its field's name.
+  if (first) {
+    const fields = (['email', 'instagram_handle'] as const).flatMap((field) => {
+      const message = problems[field];
+      return message ? [{ field, message }] : [];
+    });
+    throw new HttpError(400, first, {}, undefined, fields);
+  }
   return {
     email: body.email.trim().toLowerCase(),
     instagram_handle: body.instagram_handle.trim().replace(/^@/, ''),

@@ -231,6 +231,17 @@ export async function createIssue(
   });
 }
 
+/** The latest issue of the post `slug` that was not cancelled, if any. */
+export function latestIssueOf(db: Kysely<Database>, slug: string) {
+  return db
+    .selectFrom('newsletter_issues')
+    .select('id')
+    .where('slug', '=', slug)
+    .where('status', '!=', 'cancelled')
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+}
+
 /** Issues newest first (or one), each with how many recipients are in each state. */
 export async function issueProgress(db: Kysely<Database>, id?: number): Promise<IssueProgress[]> {
   let issues = db

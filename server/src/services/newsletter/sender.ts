@@ -7,6 +7,13 @@ import { dialectOf } from '../../db/dialect';
 import { cancelledRecipient, linksFor, renderIssueMail } from './issues';
 import { type BulkMailer, createBulkMailer, keepInOutbox } from '../mail';
 import { hashToken, unsubscribeExpiry } from './subscriptions';
+import {
+  claimResults,
+  markResultFailed,
+  markResultSent,
+  prepareResult,
+  type ResultsContent,
+} from '../giveaways/results-mail';
 
 interface Logger {
   info(obj: object, msg: string): void;
@@ -22,6 +29,8 @@ export interface SenderOptions {
   settings: NewsletterSendingConfig;
   /** Days each copy's unsubscribe link works after it is sent. */
   unsubscribeDays: number;
+  /** The site's time zone, for the giveaway results mail. */
+  timeZone?: string;
   log: Logger;
 }
 
@@ -122,6 +131,7 @@ export class NewsletterSender {
   private loop: Promise<void> | null = null;
   private wakeUp: (() => void) | null = null;
   private readonly issues = new Map<number, IssueContent>();
+  private readonly results = new Map<number, ResultsContent>();
 
   constructor(private readonly opts: SenderOptions) {
     this.pace = new Pace(opts.settings.ratePerSecond);
@@ -181,6 +191,68 @@ export class NewsletterSender {
       else await this.keepInOutbox(claim, live);
     }
     await this.finishIssues();
+    return rows.length + (await this.sendResults());
+  }
+
+  /** How many recipients one claim takes: no more than can be sent well within the lease. */
+  private batchLimit() {
+    const { settings } = this.opts;
+    return Math.max(
+      1,
+      Math.min(settings.batchSize, Math.floor((settings.ratePerSecond * settings.leaseMs) / 4000)),
+    );
+  }
+
+  /**
+   * The giveaway results mails (giveaways/results-mail.ts), through the same connections, at the
+   * same rate and with the same rule as issues: a row is claimed before any mail traffic and
+   * marked sent, only while the claim is still this sender's, before the mail goes; a claim whose
+   * lease ran out goes back to the queue. Without SMTP each mail goes to the outbox in the
+   * transaction that marks it sent.
+   */
+  private async sendResults(): Promise<number> {
+    const { db, settings } = this.opts;
+    const claim = crypto.randomBytes(12).toString('base64url');
+    const rows = await claimResults(db, claim, this.batchLimit(), settings.leaseMs);
+    for (const row of rows) {
+      let mail;
+      try {
+        mail = await prepareResult(db, row, {
+          publicUrl: this.opts.publicUrl,
+          timeZone: this.opts.timeZone ?? 'UTC',
+          content: this.results,
+        });
+      } catch (error) {
+        await markResultFailed(db, row.id, describe(error));
+        continue;
+      }
+      if (!mail) continue;
+      const { token, ...message } = mail;
+      if (this.bulk) {
+        const raw = await this.bulk.compose(
+          { ...message, to: row.email },
+          `<results-${row.giveaway_id}-r${row.id}@${new URL(this.opts.publicUrl).hostname}>`,
+        );
+        await this.pace.take();
+        if (!(await markResultSent(db, row.id, claim))) continue;
+        try {
+          await this.bulk.sendRaw(row.email, Readable.from([raw]));
+        } catch (error) {
+          await markResultFailed(db, row.id, describe(error));
+        }
+      } else {
+        await db.transaction().execute(async (trx) => {
+          if (await markResultSent(trx, row.id, claim)) {
+            await keepInOutbox(
+              trx,
+              { ...message, to: row.email, secrets: [token] },
+              'no-smtp',
+              this.now(),
+            );
+          }
+        });
+      }
+    }
     return rows.length;
   }
 

@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import { access } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import type { PublishAction } from '@site/contracts';
@@ -19,32 +20,47 @@ const VERB: Record<PublishAction, string> = {
 
 /**
  * Commits one post file's change (new, changed or removed) to the repository that holds it, with
- * the editor as author and the site as committer. Only that path is committed, whatever else is
- * staged.
+ * the editor as author and the site as committer, together with the post's picture folder
+ * (`folders`: added, changed or removed with it). Only those paths are committed, whatever else
+ * is staged.
  */
 export async function commitPostChange(
   file: string,
   action: PublishAction,
   username: string,
   title: string,
+  folders: readonly string[] = [],
 ): Promise<string> {
   const cwd = path.dirname(file);
+  const paths = [file];
+  for (const folder of folders) {
+    // A folder that is neither there nor tracked would be a pathspec git refuses.
+    const there = await access(folder).then(
+      () => true,
+      () => false,
+    );
+    const tracked = await run('git', ['ls-files', '--', folder], { cwd }).then(
+      ({ stdout }) => stdout.trim() !== '',
+      () => false,
+    );
+    if (there || tracked) paths.push(folder);
+  }
   const env = {
     PATH: process.env.PATH ?? '/usr/bin:/bin',
     HOME: process.env.HOME ?? cwd,
     GIT_COMMITTER_NAME: 'AgentWorks site',
     GIT_COMMITTER_EMAIL: 'site@agentworks.invalid',
   };
-  await run('git', ['add', '-A', '--', file], { cwd, env });
+  await run('git', ['add', '-A', '--', ...paths], { cwd, env });
   try {
     const message = `${VERB[action]} "${title.replace(/\s+/g, ' ')}"`;
     await run(
       'git',
-      ['commit', '--quiet', `--author=${authorFor(username)}`, '-m', message, '--', file],
+      ['commit', '--quiet', `--author=${authorFor(username)}`, '-m', message, '--', ...paths],
       { cwd, env },
     );
   } catch (error) {
-    await run('git', ['reset', '--quiet', '--', file], { cwd, env }).catch(() => undefined);
+    await run('git', ['reset', '--quiet', '--', ...paths], { cwd, env }).catch(() => undefined);
     throw error;
   }
   const { stdout } = await run('git', ['rev-parse', '--short', 'HEAD'], { cwd, env });

@@ -6,6 +6,15 @@ import type { Database, DraftsTable, PublishJobsTable } from '../../db/database'
 import { conflict, notFound } from '../../lib/http-error';
 import { blogDir, readPublishedFiles } from '../posts/store';
 import { DraftRejected, readyToPublish, type DraftsContext } from '../drafts/service';
+import {
+  MediaMissing,
+  placePostMedia,
+  postMediaFolder,
+  removePostMedia,
+  settlePostMedia,
+  undoPostMedia,
+} from '../images/post-media';
+import { collectImages, ownMediaFiles, readPostFile } from '@site/pipeline';
 import { commitPostChange } from './git';
 import { tailOf } from './log-tail';
 
@@ -50,7 +59,12 @@ export class ChangeRefused extends Error {}
  * Applies a job's change to content/blog/ and records the file as it was. Publish never
  * overwrites a file; replace and unpublish need the file to still be there.
  */
-export async function applyChange(db: Kysely<Database>, contentDir: string, job: JobRow) {
+export async function applyChange(
+  db: Kysely<Database>,
+  contentDir: string,
+  job: JobRow,
+  uploadsDir: string | null = null,
+) {
   const file = path.join(blogDir(contentDir), job.file);
   const previous = await readIfExists(file);
   if (job.action === 'publish' && previous !== null) {
@@ -58,6 +72,18 @@ export async function applyChange(db: Kysely<Database>, contentDir: string, job:
   }
   if (job.action !== 'publish' && previous === null) {
     throw new ChangeRefused(`content/blog/${job.file} is not there any more.`);
+  }
+  // The post's own pictures first (content/blog-media/<slug>/, exactly those it names), so a
+  // picture that is stored nowhere refuses the change before anything else is touched.
+  if (job.action === 'unpublish') {
+    await removePostMedia(contentDir, job.slug, job.id);
+  } else {
+    try {
+      await placePostMedia(uploadsDir, contentDir, job.slug, mediaOf(job), job.id);
+    } catch (error) {
+      if (error instanceof MediaMissing) throw new ChangeRefused(error.message);
+      throw error;
+    }
   }
   await db.updateTable('publish_jobs').set({ previous }).where('id', '=', job.id).execute();
   await fs.mkdir(blogDir(contentDir), { recursive: true });
@@ -72,6 +98,15 @@ export async function applyChange(db: Kysely<Database>, contentDir: string, job:
   return previous;
 }
 
+/** The post's own picture files a job's post file names (body and cover). */
+function mediaOf(job: JobRow): string[] {
+  const read = readPostFile(job.content ?? '', job.file);
+  if (!read.ok) return [];
+  const sources = collectImages(read.body).map((image) => image.src);
+  if (read.fields.cover) sources.push(read.fields.cover);
+  return ownMediaFiles(sources);
+}
+
 /** Puts content/blog/ back as it was before the job, and the job's draft back in Drafts. */
 export async function undoChange(db: Kysely<Database>, contentDir: string, job: JobRow) {
   const file = path.join(blogDir(contentDir), job.file);
@@ -80,8 +115,14 @@ export async function undoChange(db: Kysely<Database>, contentDir: string, job: 
   if (ours) {
     if (job.previous === null) await fs.rm(file, { force: true });
     else await fs.writeFile(file, job.previous);
+    await undoPostMedia(contentDir, job.slug, job.id);
   }
   await restoreDraft(db, job);
+}
+
+/** A job's change went live: what was kept for undoing it goes. */
+export async function settleChange(contentDir: string, job: Pick<JobRow, 'slug' | 'id'>) {
+  await settlePostMedia(contentDir, job.slug, job.id);
 }
 
 /** Returns a job's draft to Drafts (the job's change was undone or never made). */
@@ -150,13 +191,15 @@ async function assertNoPendingChange(db: Kysely<Database>, slug: string): Promis
 async function commitAtOnce(ctx: DraftsContext, job: JobRow): Promise<JobRow> {
   const now = new Date().toISOString();
   try {
-    const previous = await applyChange(ctx.db, ctx.contentDir, job);
+    const previous = await applyChange(ctx.db, ctx.contentDir, job, ctx.uploadsDir ?? null);
     const commit = await commitPostChange(
       path.join(blogDir(ctx.contentDir), job.file),
       job.action,
       job.requested_by,
       job.title,
+      [postMediaFolder(ctx.contentDir, job.slug)],
     );
+    await settleChange(ctx.contentDir, job);
     await ctx.db
       .updateTable('publish_jobs')
       .set({

@@ -6,7 +6,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, PublishJobsTable } from '../../db/database';
 import { TAIL_CHARS, tailOf } from './log-tail';
-import { applyChange, ChangeRefused, restoreDraft, undoChange } from './publish';
+import { applyChange, ChangeRefused, restoreDraft, settleChange, undoChange } from './publish';
+import { POST_MEDIA_DIR } from '../images/post-media';
 import { readCurrent, type ServedSite, writeCurrent } from './site-switch';
 
 /** Log tails are written to the job row at most this often while a build runs. */
@@ -225,7 +226,7 @@ export class SiteBuilder {
     const id = queued.id;
 
     try {
-      await applyChange(db, contentDir, queued);
+      await applyChange(db, contentDir, queued, path.join(this.opts.dataDir, POST_MEDIA_DIR));
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       if (!(error instanceof ChangeRefused)) throw error;
@@ -338,6 +339,7 @@ export class SiteBuilder {
       { job: id, action: queued.action, slug: queued.slug },
       'publish: site rebuilt and switched',
     );
+    await settleChange(contentDir, queued);
     await this.finish(id, 'succeeded', output);
   }
 

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { OUTPUT_DIR } from '../../../src/lib/request-render';
-import { siteManifestPath } from '../../../src/lib/static-rules';
+import { siteManifestPath } from '@site/contracts/static-rules';
 import { buildTestApp, type TestApp, userWithToken } from '../../helpers/build';
 import { createGiveaway, enter, getGiveaway } from '../v1/giveaways/fixtures';
 
@@ -163,8 +163,14 @@ describe('POST /giveaway/{id}/enter: the entry form sent as a page', () => {
     const fields = { email: 'other@example.org', instagram_handle: 'twice', accept_rules: 'on' };
     const dup = await post(g.id, fields);
     expect(dup.statusCode).toBe(409);
-    const state = drawnEntry(dup.body) as { message: string; values: object };
+    const state = drawnEntry(dup.body) as {
+      message: string;
+      values: object;
+      handle_taken?: boolean;
+    };
     expect(state.message).toMatch(/already entered/i);
+    // The page then offers the report form.
+    expect(state.handle_taken).toBe(true);
     expect(state.values).toEqual({ ...fields, accept_rules: true });
 
     const paused = await t.app.inject({
@@ -182,6 +188,77 @@ describe('POST /giveaway/{id}/enter: the entry form sent as a page', () => {
     expect(refused.statusCode).toBeGreaterThanOrEqual(400);
     expect(refused.statusCode).toBeLessThan(500);
     expect((drawnEntry(refused.body) as { message: string }).message).toMatch(/paused/i);
+    expect(drawnEntry(refused.body)).not.toHaveProperty('handle_taken');
+  });
+
+  it('keeps a report of a taken handle sent as a page, and answers the page saying so or why not', async () => {
+    const g = await createGiveaway(t.app, admin, { title: 'Reported prize' });
+    expect((await enter(t.app, g.id, 'first@example.org', 'Real_Pat')).statusCode).toBe(200);
+    const report = (id: number | string, fields: Record<string, string>) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/giveaway/${id}/report-handle`,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: form(fields),
+      });
+    const sent = await report(g.id, {
+      instagram_handle: '@real_pat',
+      email: 'pat@example.org',
+      note: 'Mine.',
+    });
+    expect(sent.statusCode).toBe(200);
+    expect(sent.headers['cache-control']).toMatch(/no-store/);
+    expect(drawnEntry(sent.body)).toMatchObject({
+      kind: 'refused',
+      handle_taken: true,
+      values: { email: 'pat@example.org', instagram_handle: '@real_pat' },
+      reported: expect.stringContaining('the organiser will see your report about @real_pat'),
+    });
+    const kept = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/giveaway/${g.id}/handle-reports`,
+      headers: { authorization: admin },
+    });
+    expect(kept.json()).toEqual([
+      expect.objectContaining({
+        instagram_handle: 'real_pat',
+        email: 'pat@example.org',
+        note: 'Mine.',
+      }),
+    ]);
+
+    // Refused: under the form, why; nothing kept.
+    const bad = await report(g.id, { instagram_handle: 'real_pat', email: 'not-an-address' });
+    expect(bad.statusCode).toBe(400);
+    expect(drawnEntry(bad.body)).toMatchObject({
+      handle_taken: true,
+      report_error: 'Please enter a valid e-mail address, like name@example.com.',
+    });
+    const free = await report(g.id, { instagram_handle: 'nobody', email: 'pat@example.org' });
+    expect(free.statusCode).toBe(409);
+    expect((drawnEntry(free.body) as { report_error: string }).report_error).toMatch(
+      /nothing to report/,
+    );
+    expect(
+      (await report(999_999, { instagram_handle: 'x', email: 'pat@example.org' })).statusCode,
+    ).toBe(404);
+    // From another site: refused before anything is read.
+    const foreign = await t.app.inject({
+      method: 'POST',
+      url: `/giveaway/${g.id}/report-handle`,
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        origin: 'https://evil.example',
+      },
+      payload: form({ instagram_handle: 'real_pat', email: 'evil@example.org' }),
+    });
+    expect(foreign.statusCode).toBe(403);
+    const after = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/giveaway/${g.id}/handle-reports`,
+      headers: { authorization: admin },
+    });
+    expect(after.json()).toHaveLength(1);
   });
 
   it('keeps the referral code of the page the form was sent from', async () => {
@@ -202,6 +279,30 @@ describe('POST /giveaway/{id}/enter: the entry form sent as a page', () => {
       payload: { receipt: first.json<{ receipt: string }>().receipt },
     });
     expect(check.json<{ bonus_entries: number }>().bonus_entries).toBe(1);
+  });
+
+  it("draws the page asked for by a friend's link with its referral code, for that visitor only", async () => {
+    const g = await createGiveaway(t.app, admin, { title: 'Referred prize' });
+    const code = (await enter(t.app, g.id, 'sharer@example.org', 'sharer')).json<{
+      referral_code: string;
+    }>().referral_code;
+    // As the entrant's page reads a code: trimmed, in any case.
+    const page = await t.app.inject({
+      method: 'GET',
+      url: `/giveaway/${g.id}?ref=${encodeURIComponent(` ${code.toLowerCase()} `)}`,
+    });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['cache-control']).toBe('private, no-store');
+    expect(drawnEntry(page.body)).toEqual({ kind: 'referred', code });
+    // Anything that is not a code is the page every visitor gets.
+    for (const ref of ['', 'nope', '<script>', 'I'.repeat(12), `${code}X`]) {
+      const other = await t.app.inject({
+        method: 'GET',
+        url: `/giveaway/${g.id}?ref=${encodeURIComponent(ref)}`,
+      });
+      expect(other.statusCode).toBe(200);
+      expect(drawnEntry(other.body)).toBeNull();
+    }
   });
 
   it('refuses a form from another site, an unknown giveaway and a body of another type', async () => {

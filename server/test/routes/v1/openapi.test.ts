@@ -88,6 +88,35 @@ test('every operation says whether it needs a session, and the guarded ones are 
   expect(new Set(ids).size).toBe(all.length);
 });
 
+test('named operations carry the session schemes, or none, as written here', async () => {
+  // The document's security comes from the session guards (app.ts), not from the routes' schemas:
+  // pinned for a few operations so a change to either shows here.
+  const doc = (await t.app.inject({ method: 'GET', url: '/api/v1/openapi.json' })).json();
+  const session = [{ sessionCookie: [] }, { bearerAuth: [] }];
+  const expected: Array<[string, string, unknown]> = [
+    ['get', '/health', []],
+    ['post', '/auth/login', []],
+    ['get', '/auth/me', session],
+    ['post', '/auth/password', session],
+    ['post', '/contact', []],
+    ['get', '/contact', session],
+    ['post', '/newsletter/subscribe', []],
+    ['get', '/newsletter/issues/preview/{slug}', session],
+    ['post', '/drafts/{id}/images', session],
+    ['get', '/drafts', session],
+    ['get', '/outbox', session],
+    ['post', '/personal-data/export', session],
+    ['get', '/posts', session],
+    ['get', '/staff/users', session],
+    ['post', '/staff/invitations/accept', []],
+    ['get', '/giveaway/{id}', []],
+    ['post', '/giveaway', session],
+  ];
+  expect(
+    expected.map(([method, route]) => [method, route, doc.paths[route]?.[method]?.security]),
+  ).toEqual(expected);
+});
+
 test('no validator-only keyword is published', async () => {
   const res = await t.app.inject({ method: 'GET', url: '/api/v1/openapi.json' });
   expect(res.body).not.toContain('"errorMessage"');

@@ -209,6 +209,7 @@ describe('without SMTP: admins see placeholders, the command line the working li
       method: 'POST',
       url: `/api/v1/giveaway/${g.id}/select-winner`,
       headers: { authorization: admin },
+      payload: { close_now: true },
     });
     expect(drawn.statusCode).toBe(200);
     const mail = await printedMail(email, 'You won');

@@ -93,6 +93,7 @@ test('erase removes everything; a drawn giveaway keeps the winner’s place with
     method: 'POST',
     url: `/api/v1/giveaway/${drawn.id}/select-winner`,
     headers: { authorization: t.admin },
+    payload: { close_now: true },
   });
   spy.mockRestore();
   expect(draw.statusCode).toBe(200);
@@ -106,6 +107,7 @@ test('erase removes everything; a drawn giveaway keeps the winner’s place with
     enquiries: 1,
     subscriptions: 1,
     giveaway_claims: 0,
+    giveaway_handle_reports: 0,
     giveaway_entries_deleted: 1,
     giveaway_entries_anonymised: 1,
     // The enquiry notice and its acknowledgement, the subscription confirmation and the

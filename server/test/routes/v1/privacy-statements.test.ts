@@ -173,6 +173,7 @@ test('"kept for 365 days", "90 days after a giveaway\'s claim period ends", "kep
     'Entry confirmation, where a giveaway asks for it:',
     'Referrals, where a giveaway has them:',
     'Prize claims:',
+    'Reports of a taken handle:',
     'Mail limits:',
   ]) {
     expect(privacyText).toContain(feature);

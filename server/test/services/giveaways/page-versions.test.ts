@@ -26,6 +26,8 @@ describe('which requests change which giveaway pages', () => {
     expect(changeOfRequest('HEAD', '/api/v1/giveaway', {})).toBeNull();
     expect(changeOfRequest('POST', '/api/v1/giveaway/:id/receipt', { id: 7 })).toBeNull();
     expect(changeOfRequest('POST', '/api/v1/giveaway/:id/receipt/mail', { id: 7 })).toBeNull();
+    expect(changeOfRequest('POST', '/api/v1/giveaway/:id/handle-reports', { id: 7 })).toBeNull();
+    expect(changeOfRequest('POST', '/api/v1/handle-report/:id/handled', { id: 7 })).toBeNull();
     expect(changeOfRequest('POST', '/api/v1/contact', {})).toBeNull();
     expect(changeOfRequest('POST', '/api/v1/newsletter/subscribe', {})).toBeNull();
     expect(changeOfRequest('POST', '/api/v1/giveaways-elsewhere', {})).toBeNull();

@@ -60,6 +60,21 @@ describe('images taken', () => {
     expect(image.placeholder.length).toBeLessThan(1000);
   });
 
+  test('a wide photo gets every width up to 1600, about a quarter apart', async () => {
+    const wide = await sharp({
+      create: { width: 2000, height: 1000, channels: 3, background: '#3366aa' },
+    })
+      .jpeg()
+      .toBuffer();
+    const image = await processImage(wide, limits);
+    expect(image.widths).toEqual([320, 480, 640, 800, 1000, 1280, 1600]);
+    expect(image).toMatchObject({ width: 1600, height: 800 });
+    const avif = image.files.filter((file) => file.ext === 'avif');
+    for (const [i, file] of avif.entries()) {
+      expect((await sharp(file.data).metadata()).width).toBe(image.widths[i]);
+    }
+  });
+
   test('EXIF (GPS, camera) is stripped from every stored file', async () => {
     const source = await jpegWithGps();
     expect((await sharp(source).metadata()).exif).toBeDefined();

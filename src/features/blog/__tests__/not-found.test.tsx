@@ -1,5 +1,4 @@
-import { isDocumentPage } from '@/app/page-kind';
-import { POST_NOT_FOUND_PAGE } from '../lib/not-found';
+import { isDocumentPage, POST_NOT_FOUND_PAGE } from '@site/contracts/site-build';
 
 describe('the post-not-found page', () => {
   it('is at an address no post slug can take', () => {

@@ -1,5 +1,5 @@
 import { grouped } from '@/lib/format-number';
-import React, { useEffect, useId, useMemo, useRef, useState } from 'react';
+import React, { useEffect, useMemo, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
@@ -34,6 +34,14 @@ function plural(count: number, one: string, many: string): string {
   return `${grouped(count)} ${count === 1 ? one : many}`;
 }
 
+/**
+ * The search field's id. The list is drawn once per page, and the same id whether the list is
+ * drawn inside the page, alone by the server (src/request-render/blog-list.tsx) or hydrated as
+ * an island: an id from useId depends on where the list sits in the tree it is drawn in, and
+ * would differ between the three.
+ */
+const SEARCH_ID = 'blog-search';
+
 export function BlogList({
   source,
   categories,
@@ -51,7 +59,6 @@ export function BlogList({
     if (typed) setQuery(typed);
   }, []);
   const listing = useBlogListing(source, filter, query);
-  const searchId = useId();
   const searching = queryTerms(query).length > 0;
 
   // After "Load more", keyboard and screen-reader users continue at the first new card rather
@@ -106,7 +113,7 @@ export function BlogList({
   return (
     <Wrapper>
       <SearchForm role="search" onSubmit={(event) => event.preventDefault()}>
-        <label htmlFor={searchId}>
+        <label htmlFor={SEARCH_ID}>
           <span className="sr-only">Search posts</span>
         </label>
         <SearchIcon viewBox="0 0 24 24" aria-hidden="true" focusable="false">
@@ -115,7 +122,7 @@ export function BlogList({
         </SearchIcon>
         <input
           ref={searchInput}
-          id={searchId}
+          id={SEARCH_ID}
           type="search"
           value={query}
           onChange={(event) => setQuery(event.target.value)}

@@ -2,6 +2,7 @@ import { graphql, useStaticQuery } from 'gatsby';
 import { Link } from 'gatsby-link';
 import React from 'react';
 import styled from 'styled-components';
+import { CardCover, HOME_COVER_SIZES } from './post-cover';
 import { formatCalendarDate } from '@/lib/dates';
 import { stretchedLink } from './stretched-link';
 
@@ -10,6 +11,8 @@ export interface InsightSummary {
   slug: string;
   title: string;
   excerpt: string;
+  coverImage?: unknown;
+  coverAlt?: string | null;
   date: string;
 }
 
@@ -37,6 +40,8 @@ export function LatestInsights({ copy }: { copy: LatestInsightsCopy }) {
           title
           excerpt
           date
+          coverImage
+          coverAlt
         }
       }
     }
@@ -64,6 +69,11 @@ export function LatestInsightsView({
           {posts.slice(0, 3).map((post) => (
             <li key={post.id}>
               <Article>
+                <CardCover
+                  picture={post.coverImage}
+                  alt={post.coverAlt ?? ''}
+                  sizes={HOME_COVER_SIZES}
+                />
                 <time dateTime={post.date}>{formatCalendarDate(post.date)}</time>
                 <h3>
                   <Link to={`/blog/${post.slug}`}>{post.title}</Link>

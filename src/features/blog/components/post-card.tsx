@@ -5,6 +5,7 @@ import { visibleTags } from '../lib/filters';
 import { CardDescription, CardFrame, CardHeading } from '@/components/ui/card';
 import { formatCalendarDate } from '@/lib/dates';
 import type { PostCard as PostCardData } from '../lib/types';
+import { CardCover } from './post-cover';
 import { stretchedLink } from './stretched-link';
 
 export interface PostCardProps {
@@ -17,6 +18,7 @@ export function PostCard({ post, categoryTitle }: PostCardProps) {
   const { shown, more } = visibleTags(post.tags);
   return (
     <Article>
+      <CardCover picture={post.coverImage} alt={post.coverAlt ?? ''} className="card-cover" />
       <Meta>
         <time dateTime={post.date}>{formatCalendarDate(post.date, 'short')}</time>
         {categoryTitle ? <Category>{categoryTitle}</Category> : null}
@@ -48,6 +50,17 @@ export function PostCard({ post, categoryTitle }: PostCardProps) {
 const Article = styled(CardFrame).attrs({ $fill: true, $lift: true })`
   gap: ${({ theme }) => theme.space[3]};
   padding: ${({ theme }) => theme.space[6]};
+
+  .card-cover {
+    margin: calc(-1 * ${({ theme }) => theme.space[6]}) calc(-1 * ${({ theme }) => theme.space[6]})
+      ${({ theme }) => theme.space[2]};
+  }
+
+  .card-cover img {
+    aspect-ratio: 16 / 9;
+    object-fit: cover;
+    border-radius: 0;
+  }
 `;
 
 const Meta = styled.div`

@@ -5,6 +5,7 @@ import { jsonForScript } from '@/lib/json-for-script';
 import { mdxComponents } from '../mdx';
 import { PostArticle } from './post-article';
 import { PostBody } from './post-body';
+import { isPostPicture, PostCover } from './post-cover';
 import { PostSidebar } from './post-sidebar';
 
 /**
@@ -41,6 +42,9 @@ export function PostPage({ data, body }: { data: PostPageData; body: ReactNode }
       tags={post.tags}
       sidebar={<PostSidebar related={data.related.nodes} category={category} />}
     >
+      {isPostPicture(post.coverImage) ? (
+        <PostCover picture={post.coverImage} alt={post.coverAlt ?? ''} />
+      ) : null}
       {body}
     </PostArticle>
   );
@@ -72,7 +76,17 @@ export function PostHead({ data, pathname }: { data: PostPageData; pathname: str
     wordCount: post.wordCount,
   };
   return (
-    <Seo title={post.title} description={post.description} pathname={pathname} type="article">
+    <Seo
+      title={post.title}
+      description={post.description}
+      pathname={pathname}
+      type="article"
+      card={{
+        label: section,
+        // The card shows the cover when there is one (its largest JPEG, a file of the built site).
+        cover: isPostPicture(post.coverImage) ? post.coverImage.src : null,
+      }}
+    >
       <meta property="article:published_time" content={post.date} />
       <meta property="article:section" content={section} />
       {post.author ? <meta property="article:author" content={post.author} /> : null}

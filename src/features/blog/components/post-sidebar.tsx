@@ -4,12 +4,15 @@ import styled from 'styled-components';
 import { ButtonLink } from '@/components/ui/button';
 import { NewsletterIsland } from '@/features/newsletter';
 import { formatCalendarDate } from '@/lib/dates';
+import { CardCover, RELATED_COVER_SIZES } from './post-cover';
 
 export interface RelatedPost {
   id: string;
   slug: string;
   title: string;
   date: string;
+  coverImage?: unknown;
+  coverAlt?: string | null;
 }
 
 export interface PostSidebarProps {
@@ -27,6 +30,11 @@ export function PostSidebar({ related, category }: PostSidebarProps) {
           <ul>
             {related.map((post) => (
               <li key={post.id}>
+                <CardCover
+                  picture={post.coverImage}
+                  alt={post.coverAlt ?? ''}
+                  sizes={RELATED_COVER_SIZES}
+                />
                 <Link to={`/blog/${post.slug}`}>{post.title}</Link>
                 <time dateTime={post.date}>{formatCalendarDate(post.date, 'short')}</time>
               </li>

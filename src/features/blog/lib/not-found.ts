@@ -12,9 +12,8 @@
  *   and status 404; it is a document page (no app runtime), so the browser keeps the address it
  *   asked for.
  *
- * The path ends in .html so it can never be a post slug (slugs are letters, digits and dashes).
+ * Its path is POST_NOT_FOUND_PAGE, which the build and the server share (contracts/src/site-build.ts).
  */
-export const POST_NOT_FOUND_PAGE = '/blog/404.html';
 
 /** True for the addresses whose not-found screen is the post one. */
 export function isBlogAddress(pathname: string): boolean {

@@ -9,6 +9,9 @@ export interface PostCard {
   category: string;
   series: string | null;
   tags: readonly string[];
+  /** The cover as the image service made it (PostPicture) and what it shows; null for none. */
+  coverImage?: unknown;
+  coverAlt?: string | null;
 }
 
 /** One search index entry: the card plus the fields searched but not shown. */

@@ -61,6 +61,8 @@ export const draft = (patch: Partial<Draft> = {}): Draft => ({
   series: '',
   series_order: null,
   body: '## Setup\n\n| Plan | Price |\n| --- | --- |\n| Pro | $2,499 |\n',
+  cover: '',
+  cover_alt: '',
   created_by: 'dana',
   updated_by: 'dana',
   created_at: '2026-11-22T08:00:00.000Z',

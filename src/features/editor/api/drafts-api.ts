@@ -7,6 +7,7 @@ import type {
   DraftWrite,
   FieldError,
   MessageResponse,
+  PostUpload,
   PublishJob,
   PublishJobListResponse,
   PublishedPostListResponse,
@@ -37,8 +38,10 @@ export const draftsApi = {
     api.put<DraftScheduleAnswer>(`/drafts/${id}/schedule`, { publish_at: publishAt }),
   cancelSchedule: (id: number) => api.delete<MessageResponse>(`/drafts/${id}/schedule`),
   scheduled: () => api.get<ScheduledDraftListResponse>('/drafts/scheduled'),
-  preview: (body: string, signal?: AbortSignal) =>
-    api.post<DraftPreview>('/drafts/preview', { body }, { signal }),
+  preview: (body: string, signal?: AbortSignal, cover?: string) =>
+    api.post<DraftPreview>('/drafts/preview', cover ? { body, cover } : { body }, { signal }),
+  /** One picture for the draft (multipart, field "file"); answers how the body names it. */
+  uploadImage: (id: number, form: FormData) => api.post<PostUpload>(`/drafts/${id}/images`, form),
 };
 
 /** The per-field errors of a refused save (400/409), keyed by field. */

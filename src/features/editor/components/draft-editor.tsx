@@ -1,6 +1,6 @@
 import type { Draft, DraftWrite, FieldError, PublishJob } from '@site/contracts';
 import { Link } from 'gatsby-link';
-import React, { useCallback, useState } from 'react';
+import React, { useCallback, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -9,6 +9,7 @@ import { Field, Input, Select, Textarea } from '@/components/ui/field';
 import { Spinner } from '@/components/ui/spinner';
 import { draftsApi } from '../api/drafts-api';
 import { DraftPreview } from './draft-preview';
+import { BodyPictures, CoverField, pictureFile } from './pictures';
 import { EditorSchedule } from './schedule';
 import { EmailToSubscribers } from '@/features/newsletter-issues';
 import { JobCard, JobList, Muted, usePublishJobs } from './publish-jobs';
@@ -27,6 +28,8 @@ export const EMPTY_DRAFT: DraftWrite = {
   series: '',
   series_order: null,
   body: '',
+  cover: '',
+  cover_alt: '',
 };
 
 const LABELS: Record<string, string> = {
@@ -39,6 +42,8 @@ const LABELS: Record<string, string> = {
   series: 'Series',
   series_order: 'Part in series',
   body: 'Body',
+  cover: 'Cover',
+  cover_alt: 'Cover description',
 };
 
 const STATUS_TEXT: Record<SaveStatus, string> = {
@@ -51,7 +56,20 @@ const STATUS_TEXT: Record<SaveStatus, string> = {
 
 function toForm(draft: Draft): DraftWrite {
   const { title, slug, description, category, author, tags, series, series_order, body } = draft;
-  return { title, slug, description, category, author, tags, series, series_order, body };
+  const { cover, cover_alt } = draft;
+  return {
+    title,
+    slug,
+    description,
+    category,
+    author,
+    tags,
+    series,
+    series_order,
+    body,
+    cover,
+    cover_alt,
+  };
 }
 
 function parseTags(text: string): string[] {
@@ -137,6 +155,8 @@ function EditorForm({ initial }: EditorFormProps) {
   // A new post's slug follows its title (the server derives it) until the editor types one.
   const [ownSlug, setOwnSlug] = useState(Boolean(initial?.slug));
   const [problems, setProblems] = useState<FieldError[]>(initial?.problems ?? []);
+  const bodyInput = useRef<HTMLTextAreaElement>(null);
+  const [incoming, setIncoming] = useState<File | null>(null);
 
   const onSaved = useCallback(
     (draft: Draft) => {
@@ -193,6 +213,25 @@ function EditorForm({ initial }: EditorFormProps) {
     const next = { ...form, ...patch };
     setForm(next);
     change({ ...next, slug: slugIsOwn ? next.slug : '' });
+  };
+
+  /** Puts a picture's markdown at the cursor (on a line of its own) and keeps the cursor after it. */
+  const insertAtCursor = (markdown: string) => {
+    const field = bodyInput.current;
+    const body = form.body;
+    const at = field ? field.selectionEnd : body.length;
+    const before = body.slice(0, at);
+    const after = body.slice(at);
+    const lead =
+      before === '' || before.endsWith('\n\n') ? '' : before.endsWith('\n') ? '\n' : '\n\n';
+    const tail = after.startsWith('\n') ? '' : '\n';
+    const next = `${before}${lead}${markdown}${tail}${after}`;
+    update({ body: next });
+    const caret = before.length + lead.length + markdown.length;
+    window.requestAnimationFrame(() => {
+      field?.focus();
+      field?.setSelectionRange(caret, caret);
+    });
   };
 
   const text =
@@ -340,18 +379,48 @@ function EditorForm({ initial }: EditorFormProps) {
           <Field label="Author" error={fieldErrors.author} hint="Optional byline.">
             <Input value={form.author} onChange={text('author')} maxLength={100} />
           </Field>
+          <CoverField
+            draftId={id}
+            cover={form.cover ?? ''}
+            coverAlt={form.cover_alt ?? ''}
+            error={fieldErrors.cover}
+            altError={fieldErrors.cover_alt}
+            onChange={(patch) => update(patch)}
+          />
           <Field
             label="Body (markdown)"
             error={fieldErrors.body}
             hint="Markdown with tables and fenced code blocks; ## headings become the outline."
           >
             <BodyInput
+              ref={bodyInput}
               value={form.body}
               onChange={(event) => update({ body: event.target.value })}
+              onPaste={(event) => {
+                const file = pictureFile(event.clipboardData?.files);
+                if (!file) return;
+                event.preventDefault();
+                setIncoming(file);
+              }}
+              onDragOver={(event) => {
+                if (event.dataTransfer?.types.includes('Files')) event.preventDefault();
+              }}
+              onDrop={(event) => {
+                const file = pictureFile(event.dataTransfer?.files);
+                if (!file) return;
+                event.preventDefault();
+                setIncoming(file);
+              }}
               rows={24}
               spellCheck
             />
           </Field>
+          <BodyPictures
+            draftId={id}
+            insert={insertAtCursor}
+            incoming={incoming}
+            onIncomingTaken={() => setIncoming(null)}
+          />
           {problems.length > 0 ? (
             <Alert variant="warning" title="Before publishing">
               <ul>

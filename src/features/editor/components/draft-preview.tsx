@@ -4,7 +4,7 @@ import styled from 'styled-components';
 import { Alert } from '@/components/ui/alert';
 import { Spinner } from '@/components/ui/spinner';
 import { utcDateIso } from '@/lib/dates';
-import { PostArticle, PostBody, PostSidebar } from '@/features/blog';
+import { PostArticle, PostBody, PostCover, PostSidebar } from '@/features/blog';
 import type { EditorCategory } from './use-categories';
 import { usePreview } from './use-preview';
 
@@ -28,7 +28,7 @@ function publishDate(): string {
  * published.
  */
 export function DraftPreview({ draft, categories, layout = 'pane', date }: DraftPreviewProps) {
-  const state = usePreview(draft.body);
+  const state = usePreview(draft.body, draft.cover ?? '');
   const category = categories.find((item) => item.name === draft.category) ?? {
     name: draft.category,
     title: draft.category || 'No category yet',
@@ -72,6 +72,9 @@ export function DraftPreview({ draft, categories, layout = 'pane', date }: Draft
             ))}
           </ul>
         </Alert>
+      ) : null}
+      {preview?.cover && draft.cover ? (
+        <PostCover picture={preview.cover} alt={draft.cover_alt ?? ''} />
       ) : null}
       {preview ? (
         <Stale

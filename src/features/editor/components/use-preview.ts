@@ -15,14 +15,14 @@ export type PreviewState =
  * body is on its way the last answer stays on screen, marked stale. Answers that arrive out of
  * order are dropped.
  */
-export function usePreview(body: string): PreviewState {
+export function usePreview(body: string, cover = ''): PreviewState {
   const [state, setState] = useState<PreviewState>({ kind: 'loading' });
   useEffect(() => {
     const controller = new AbortController();
     setState((current) => (current.kind === 'ready' ? { ...current, stale: true } : current));
     const timer = window.setTimeout(() => {
       draftsApi
-        .preview(body, controller.signal)
+        .preview(body, controller.signal, cover || undefined)
         .then((preview) => setState({ kind: 'ready', preview, stale: false }))
         .catch((error: unknown) => {
           if (controller.signal.aborted) return;
@@ -36,6 +36,6 @@ export function usePreview(body: string): PreviewState {
       window.clearTimeout(timer);
       controller.abort();
     };
-  }, [body]);
+  }, [body, cover]);
   return state;
 }

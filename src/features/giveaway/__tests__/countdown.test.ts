@@ -1,3 +1,4 @@
+import { formatDay, formatLastDay } from '@site/contracts/dates';
 import { countdownText, formatClosing, msUntilNextChange } from '../countdown';
 
 const close = Date.parse('2026-12-02T00:00:00.000Z');
@@ -48,8 +49,10 @@ describe('msUntilNextChange', () => {
 });
 
 describe('formatClosing', () => {
-  it('writes the moment out with its zone named', () => {
-    expect(formatClosing(close, 'UTC')).toBe('Wed, Dec 2, 2026, 12:00 AM UTC');
-    expect(formatClosing(close, 'America/New_York')).toBe('Tue, Dec 1, 2026, 7:00 PM EST');
+  it('writes the last open moment out with its zone named, on the end date itself', () => {
+    // Entries of a giveaway ending on December 1 (UTC) close when December 2 begins.
+    expect(formatClosing(close, 'UTC')).toBe('Tue, Dec 1, 2026, 11:59 PM UTC');
+    expect(formatClosing(close, 'America/New_York')).toBe('Tue, Dec 1, 2026, 6:59 PM EST');
+    expect(formatLastDay(new Date(close).toISOString(), 'UTC')).toBe(formatDay('2026-12-01'));
   });
 });

@@ -37,7 +37,7 @@ describe('EntryPulse', () => {
     expect(html).toContain('128 entries');
     expect(html).toContain('data-testid="countdown"');
     expect(html).not.toContain('Closes in');
-    expect(html).not.toContain('Entries close');
+    expect(html).not.toContain('Entries are open until');
   });
 
   it('hydrates over the server HTML without a mismatch, then shows the countdown', () => {
@@ -69,7 +69,7 @@ describe('EntryPulse', () => {
     const { container } = render(<Themed count={3} closeAt={CLOSE} onClosed={onClosed} />);
     expect(screen.getByText('Closes in 2 days, 3 hours')).toBeInTheDocument();
     expect(container.querySelector('time')?.parentElement).toHaveTextContent(
-      /^Entries close \w{3}, \w{3} \d{1,2}, 2026, \d{1,2}:\d{2} [AP]M .+, your time\.$/,
+      /^Entries are open until \w{3}, \w{3} \d{1,2}, 2026, \d{1,2}:\d{2} [AP]M .+, your time\.$/,
     );
     expect(container.querySelector('[aria-live], [role="status"], [role="alert"]')).toBeNull();
 

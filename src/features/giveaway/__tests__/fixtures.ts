@@ -17,6 +17,7 @@ export function receiptCheck(receipt: string, bonus = 0, overrides: object = {})
     confirmed: true,
     entries: 1 + bonus,
     bonus_entries: bonus,
+    won: false,
     ...overrides,
   };
 }
@@ -24,12 +25,15 @@ export function receiptCheck(receipt: string, bonus = 0, overrides: object = {})
 /**
  * What every giveaway test's API answers unless the test says otherwise: the signed-in member of
  * staff (when a test signs in) is a real admin, the change log an admin sees on a giveaway page is
- * empty, and a receipt checked (as "You're in" does) is an entry that counts.
+ * empty, mail can leave, and a receipt checked (as "You're in" does) is an entry that counts.
  */
 export const giveawayApiDefaults = [
   meHandler('admin'),
   http.get(`${API}/giveaway/:id/changes`, () => HttpResponse.json([])),
   http.get(`${API}/giveaway/:id/winner`, () => HttpResponse.json(null)),
+  http.get(`${API}/giveaway/:id/handle-reports`, () => HttpResponse.json([])),
+  // A mail server is configured unless a test says otherwise.
+  http.get(`${API}/mail/status`, () => HttpResponse.json({ mail_available: true })),
   http.post(`${API}/giveaway/:id/receipt`, async ({ request }) => {
     const { receipt } = (await request.json()) as { receipt: string };
     return HttpResponse.json(receiptCheck(receipt));

@@ -47,11 +47,9 @@ describe('GiveawayDetailPage', () => {
     expect(
       card('Prize').getByRole('img', { name: 'Prize: Support agent build' }),
     ).toBeInTheDocument();
-    expect(
-      screen.getByText(
-        '4 participants · Max: 50 participants · Started March 5, 2026 · Ends April 30, 2026',
-      ),
-    ).toBeInTheDocument();
+    expect(screen.getByTestId('giveaway-facts')).toHaveTextContent(
+      /^4 participants · Max: 50 participants · Started March 5, 2026 · Ends April 30, 2026$/,
+    );
     expect(screen.getByText('Active')).toBeInTheDocument();
     // The specification's status card, in one line.
     expect(screen.getByTestId('giveaway-status')).toHaveTextContent(
@@ -212,17 +210,8 @@ describe('GiveawayDetailPage', () => {
     expect(screen.queryByRole('region', { name: 'Admin Controls' })).not.toBeInTheDocument();
   });
 
-  it('lets an admin draw again, with a reason, once the claim period has passed', async () => {
+  it('sends a re-draw to the presenter view, never runs it on this page', async () => {
     signInAs('admin');
-    jest.spyOn(console, 'error').mockImplementation(() => undefined);
-    const user = userEvent.setup();
-    let sent: unknown;
-    server.use(
-      http.post(`${API}/giveaway/25/redraw`, async ({ request }) => {
-        sent = await request.json();
-        return detail(409, 'Refused for the test.');
-      }),
-    );
     renderDetail(
       buildGiveaway({
         id: 25,
@@ -250,14 +239,13 @@ describe('GiveawayDetailPage', () => {
       }),
     );
     const claim = within(await screen.findByRole('region', { name: "Winner's Claim" }));
-    await user.click(claim.getByRole('button', { name: 'Draw Again' }));
-    expect(
-      claim.getByText('Please give the reason; it is published in the draw history.'),
-    ).toBeInTheDocument();
-    await user.type(claim.getByLabelText(/Reason for drawing again/), 'No claim within 7 days.');
-    await user.click(claim.getByRole('button', { name: 'Draw Again' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Refused for the test.');
-    expect(sent).toEqual({ reason: 'No claim within 7 days.' });
+    expect(claim.getByText(/^The claim period ended without a claim\./)).toBeInTheDocument();
+    expect(claim.getByRole('link', { name: 'Draw again in the presenter view' })).toHaveAttribute(
+      'href',
+      '/giveaway/25/present',
+    );
+    expect(claim.queryByRole('button')).not.toBeInTheDocument();
+    expect(claim.queryByRole('textbox')).not.toBeInTheDocument();
   });
 
   it('looks up the winner for an admin when the answer has a winner id but no details', async () => {
@@ -356,9 +344,12 @@ describe('GiveawayDetailPage', () => {
         instagram_handle: '@ann',
         website: '',
         accept_rules: true,
+        notify_results: false,
         rules_version: 1,
       });
-      await waitFor(() => expect(screen.getByText(/^1 participant ·/)).toBeInTheDocument());
+      await waitFor(() =>
+        expect(screen.getByTestId('giveaway-facts')).toHaveTextContent(/^1 participant ·/),
+      );
       // The form gives way to "You're in", which the browser keeps for a return visit.
       expect(screen.queryByLabelText(/Email/)).not.toBeInTheDocument();
       const receipt = card("You're in!");
@@ -489,7 +480,7 @@ describe('GiveawayDetailPage', () => {
       const controls = within(await screen.findByRole('region', { name: 'Admin Controls' }));
       expect(controls.getByRole('button', { name: 'Select Winner' })).toBeEnabled();
       expect(controls.getByRole('button', { name: 'Select Winner' })).toHaveAccessibleDescription(
-        'Ready to select winner from 5 participants.',
+        'Ready to select winner from 5 participants. Entries are still open: drawing now closes them for good, and asks first.',
       );
     });
 
@@ -671,6 +662,7 @@ describe('GiveawayDetailPage', () => {
       );
       renderDetail(buildGiveaway({ id: 44, participant_count: 2 }));
       await user.click(await screen.findByRole('button', { name: 'Select Winner' }));
+      await user.click(await screen.findByRole('button', { name: 'Close entries and draw now' }));
       expect(await screen.findByRole('alert')).toHaveTextContent(
         'A winner has already been drawn for this giveaway.',
       );
@@ -678,14 +670,46 @@ describe('GiveawayDetailPage', () => {
     });
   });
 
-  it('copies the link when the device cannot share', async () => {
+  it("copies the giveaway's own address when the device cannot share, never a friend's referral link", async () => {
     const user = userEvent.setup();
-    renderDetail(buildGiveaway({ id: 50 }));
-    const writeText = jest.spyOn(navigator.clipboard, 'writeText').mockResolvedValue(undefined);
-    await user.click(await screen.findByRole('button', { name: 'Share Giveaway' }));
-    expect(writeText).toHaveBeenCalledWith(window.location.href);
-    expect(await screen.findByText('Link copied!')).toBeInTheDocument();
-    expect(screen.getByText('Giveaway link copied to clipboard')).toBeInTheDocument();
+    // Arrived through a friend's personal link: the address bar carries the friend's code.
+    window.history.replaceState(null, '', '/giveaway/50?ref=7K3M9Q2W8X4Z');
+    try {
+      renderDetail(buildGiveaway({ id: 50 }));
+      const writeText = jest.spyOn(navigator.clipboard, 'writeText').mockResolvedValue(undefined);
+      await user.click(await screen.findByRole('button', { name: 'Share Giveaway' }));
+      expect(writeText).toHaveBeenCalledWith(`${window.location.origin}/giveaway/50`);
+      expect(await screen.findByText('Link copied!')).toBeInTheDocument();
+      expect(screen.getByText('Giveaway link copied to clipboard')).toBeInTheDocument();
+    } finally {
+      window.history.replaceState(null, '', '/');
+    }
+  });
+
+  it("shares the entrant's own personal link once this browser has entered", async () => {
+    const user = userEvent.setup();
+    window.localStorage.setItem(
+      'giveaway-entry:52',
+      JSON.stringify({
+        receipt: 'AB12-CD34-EF56-GH78',
+        rules_version: 1,
+        instagram_handle: 'me',
+        entered_at: '2026-11-29T09:00:00.000Z',
+        referral_code: 'ABCDEFGHJKMN',
+      }),
+    );
+    window.history.replaceState(null, '', '/giveaway/52?ref=7K3M9Q2W8X4Z');
+    try {
+      renderDetail(buildGiveaway({ id: 52, referral_cap: 5 }));
+      const writeText = jest.spyOn(navigator.clipboard, 'writeText').mockResolvedValue(undefined);
+      await user.click(await screen.findByRole('button', { name: 'Share Giveaway' }));
+      expect(writeText).toHaveBeenCalledWith(
+        `${window.location.origin}/giveaway/52?ref=ABCDEFGHJKMN`,
+      );
+    } finally {
+      window.localStorage.removeItem('giveaway-entry:52');
+      window.history.replaceState(null, '', '/');
+    }
   });
 
   it('uses the native share sheet when there is one', async () => {
@@ -699,7 +723,7 @@ describe('GiveawayDetailPage', () => {
       expect(share).toHaveBeenCalledWith({
         title: 'Shared One',
         text: 'Enter Shared One!',
-        url: window.location.href,
+        url: `${window.location.origin}/giveaway/51`,
       });
       expect(screen.queryByText('Link copied!')).not.toBeInTheDocument();
     } finally {
@@ -716,6 +740,7 @@ describe('GiveawayDetailPage', () => {
     jest.spyOn(HTMLMediaElement.prototype, 'duration', 'get').mockReturnValue(5);
     const user = userEvent.setup();
     let drawn = false;
+    const drawBodies: unknown[] = [];
     const winnerEntry = { id: 3, email: 'bob@example.com', instagram_handle: 'bob' };
     server.use(
       http.get(`${API}/giveaway/60`, () =>
@@ -737,7 +762,8 @@ describe('GiveawayDetailPage', () => {
           }) as never,
         ),
       ),
-      http.post(`${API}/giveaway/60/select-winner`, () => {
+      http.post(`${API}/giveaway/60/select-winner`, async ({ request }) => {
+        drawBodies.push(await request.json());
         drawn = true;
         return HttpResponse.json({
           success: true,
@@ -763,8 +789,15 @@ describe('GiveawayDetailPage', () => {
     );
     renderWithProviders(<GiveawayDetailPage id="60" />, { apollo: true });
     await user.click(await screen.findByRole('button', { name: 'Select Winner' }));
+    // Entries are still open: the owner confirms that the draw closes them now.
+    await user.click(await screen.findByRole('button', { name: 'Close entries and draw now' }));
+    expect(drawBodies).toEqual([{ close_now: true }]);
 
-    const overlay = await screen.findByRole('dialog', { name: 'Drawing the Winner...' });
+    const overlay = await screen.findByRole(
+      'dialog',
+      { name: 'Drawing the Winner...' },
+      { timeout: 5000 },
+    );
     expect(within(overlay).getByText('Hold tight... the draw is happening!')).toBeInTheDocument();
     expect(within(overlay).getByText('Spinning... Good luck!')).toBeInTheDocument();
     await act(async () => {

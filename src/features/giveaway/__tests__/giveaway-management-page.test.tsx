@@ -73,9 +73,12 @@ describe('GiveawayManagementPage', () => {
     expect(card.getByText('Paused')).toBeInTheDocument();
     expect(card.getByText('A free support agent.')).toBeInTheDocument();
     expect(card.getByText('Support agent build')).toBeInTheDocument();
-    expect(card.getByText('March 5, 2026')).toBeInTheDocument();
+    expect(card.getByText('From March 5, 2026, no end date')).toBeInTheDocument();
     expect(card.getByText('25 participants')).toBeInTheDocument();
     expect(card.getByRole('link', { name: 'View' })).toHaveAttribute('href', '/giveaway/5');
+    expect(card.getByRole('link', { name: 'Desk' })).toHaveAttribute('href', '/giveaway/5/desk');
+    // Nothing drawn: no claims to show.
+    expect(card.queryByRole('region', { name: 'Claims' })).not.toBeInTheDocument();
     expect(card.getByRole('button', { name: 'Edit' })).toBeInTheDocument();
     expect(card.getByRole('button', { name: 'Delete' })).toBeInTheDocument();
   });
@@ -665,5 +668,44 @@ describe('GiveawayManagementPage', () => {
       expect(await screen.findByRole('alert')).toHaveTextContent('Failed to delete giveaway');
       expect(screen.getByRole('article', { name: 'Stubborn' })).toBeInTheDocument();
     });
+  });
+  it("shows each drawn place's claim state, its deadline with the zone", async () => {
+    signInAs('admin');
+    const deadline = 'December 6, 2026 at 12:00 PM (Europe/Berlin)';
+    const claim = {
+      instagram_handle: 'winner_one',
+      claim_deadline: '2026-12-06T11:00:00.000Z',
+      claim_deadline_text: deadline,
+    };
+    server.use(
+      getGiveawaysHandler([
+        buildGiveaway({
+          id: 9,
+          title: 'Drawn Giveaway',
+          start_date: '2026-11-29',
+          end_date: '2026-11-29',
+          winner_count: 3,
+          claims: [
+            { ...claim, place: 1, round: 1, state: 'awaiting_claim' },
+            { ...claim, place: 2, round: 2, state: 'claimed', instagram_handle: 'two' },
+            { ...claim, place: 3, round: 3, state: 'disqualified', instagram_handle: 'cheat' },
+            { ...claim, place: 3, round: 4, state: 'expired', instagram_handle: 'late' },
+            { ...claim, place: 3, round: 5, state: 'redrawn', instagram_handle: null },
+          ],
+        }),
+      ]),
+    );
+    renderWithProviders(<GiveawayManagementPage />, { apollo: true });
+    const card = within(await screen.findByRole('article', { name: 'Drawn Giveaway' }));
+    // A giveaway of one day runs on that day, not "November 29 – November 29".
+    expect(card.getByText('November 29, 2026')).toBeInTheDocument();
+    const claims = within(card.getByRole('region', { name: 'Claims' }));
+    expect(claims.getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      `Place 1, round 1: @winner_one waiting for the claim until ${deadline}`,
+      'Place 2, round 2: @two claimed',
+      'Place 3, round 3: @cheat disqualified: the place was drawn again',
+      `Place 3, round 4: @late expired: not claimed by ${deadline}`,
+      'Place 3, round 5: (entry erased) re-drawn: the claim period ended and the place was drawn again',
+    ]);
   });
 });

@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
+import type { ClaimLinkState } from '@site/contracts';
 import React from 'react';
 import { CheckPage } from '../components/check-page';
 import { ClaimPage } from '../components/claim-page';
@@ -292,10 +293,28 @@ describe('VerifyPage', () => {
   });
 });
 
+/** The claim link's state as the server answers it. */
+const linkState = (id: number, state: Partial<ClaimLinkState> = {}) =>
+  http.post(`${API}/giveaway/${id}/claim/status`, () =>
+    HttpResponse.json<ClaimLinkState>({
+      state: 'open',
+      title: 'Won Giveaway',
+      prize: 'A voice agent',
+      place: 1,
+      round: 1,
+      claim_deadline: '2026-03-08T10:00:00.000Z',
+      claim_deadline_text: 'March 8, 2026 at 10:00 AM (UTC)',
+      claimed_at: null,
+      reason: null,
+      ...state,
+    }),
+  );
+
 describe('ClaimPage', () => {
   it('claims with the token from the link and confirms it', async () => {
     let sent: unknown;
     server.use(
+      linkState(8),
       getGiveawayHandler(buildGiveaway({ id: 8, title: 'Won Giveaway', prize: 'A voice agent' })),
       http.post(`${API}/giveaway/8/claim`, async ({ request }) => {
         sent = await request.json();
@@ -311,6 +330,10 @@ describe('ClaimPage', () => {
     const user = userEvent.setup();
     renderWithProviders(<ClaimPage id="8" search="?token=abc_DEF-123" />, { apollo: true });
     expect(await screen.findByText('Won Giveaway', { selector: 'strong' })).toBeInTheDocument();
+    // The deadline is stated, on the site's clock with its zone.
+    expect(
+      await screen.findByText(/Claim it by March 8, 2026 at 10:00 AM \(UTC\)\./),
+    ).toBeInTheDocument();
     // Delivery details and consent are required before anything is sent.
     await user.click(screen.getByRole('button', { name: 'Claim Prize' }));
     expect(screen.getByText('Please enter your name.')).toBeInTheDocument();
@@ -340,6 +363,7 @@ describe('ClaimPage', () => {
   it("shows the server's reason when the claim is refused", async () => {
     jest.spyOn(console, 'error').mockImplementation(() => undefined);
     server.use(
+      linkState(9),
       getGiveawayHandler(buildGiveaway({ id: 9 })),
       http.post(`${API}/giveaway/9/claim`, () =>
         detail(410, 'The claim period for this prize ended on March 1, 2026.'),
@@ -354,6 +378,48 @@ describe('ClaimPage', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'The claim period for this prize ended on March 1, 2026.',
     );
+  });
+
+  it.each([
+    [
+      'claimed',
+      { state: 'claimed', claimed_at: '2026-03-03T10:00:00.000Z' },
+      'Prize claimed',
+      /You claimed this prize on/,
+    ],
+    [
+      'expired',
+      { state: 'expired' },
+      'The claim period has ended',
+      /ended on March 8, 2026 at 10:00 AM \(UTC\)/,
+    ],
+    ['redrawn', { state: 'redrawn' }, 'This prize was drawn again', /no longer works/],
+    [
+      'disqualified',
+      { state: 'disqualified', reason: 'Entered twice.' },
+      'Your win was withdrawn',
+      /The reason, published with the new draw: Entered twice\./,
+    ],
+  ] as const)('a %s link says so and shows no form', async (_name, state, title, text) => {
+    server.use(linkState(11, state), getGiveawayHandler(buildGiveaway({ id: 11 })));
+    renderWithProviders(<ClaimPage id="11" search="?token=abc" />, { apollo: true });
+    expect(await screen.findByText(title)).toBeInTheDocument();
+    expect(screen.getByText(text)).toBeInTheDocument();
+    expect(screen.queryByText('Congratulations!')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Claim Prize' })).not.toBeInTheDocument();
+  });
+
+  it('a link of no round says so at once', async () => {
+    server.use(
+      http.post(`${API}/giveaway/12/claim/status`, () =>
+        detail(404, 'This claim link is not valid for this giveaway.'),
+      ),
+      getGiveawayHandler(buildGiveaway({ id: 12 })),
+    );
+    renderWithProviders(<ClaimPage id="12" search="?token=nope" />, { apollo: true });
+    expect(await screen.findByText('This link does not work')).toBeInTheDocument();
+    expect(screen.getByText('This claim link is not valid for this giveaway.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Claim Prize' })).not.toBeInTheDocument();
   });
 
   it('without a token it explains where the link is', async () => {

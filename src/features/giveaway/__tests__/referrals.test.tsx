@@ -31,6 +31,24 @@ afterEach(() => {
 });
 
 describe('the "You\'re in" panel', () => {
+  it('says "You won", not "Bring friends", to an entry that holds a place (drawn again included)', async () => {
+    server.use(
+      http.post(`${API}/giveaway/7/receipt`, () =>
+        HttpResponse.json(receiptCheck(entry.receipt, 0, { frozen: true, position: 3, won: true })),
+      ),
+    );
+    renderWithProviders(
+      <ReceiptPanel giveawayId="7" title="Seven" entry={entry} fresh={false} referralCap={5} />,
+      { apollo: true },
+    );
+    const panel = within(screen.getByRole('region', { name: "You're in!" }));
+    expect(await panel.findByRole('heading', { name: 'You won' })).toBeInTheDocument();
+    expect(
+      panel.getByText(/We sent the claim link to the address you entered with/),
+    ).toBeInTheDocument();
+    expect(panel.queryByRole('heading', { name: /Bring friends/ })).not.toBeInTheDocument();
+  });
+
   it('offers the personal link to share and shows the entries held, bonus ones included', async () => {
     const user = userEvent.setup();
     server.use(

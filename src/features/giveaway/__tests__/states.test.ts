@@ -1,4 +1,4 @@
-import { phaseBadge, specDates, statusFacts } from '../states';
+import { listOrder, phaseBadge, specDates, statusFacts } from '../states';
 import { buildGiveaway } from './fixtures';
 
 const drawnRound = (claim: 'awaiting_claim' | 'claimed', round = 1) => ({
@@ -97,5 +97,33 @@ describe('the specification’s words in every state', () => {
       'Started March 5, 2026',
       'Ends April 30, 2026',
     ]);
+  });
+});
+
+describe('the public list order', () => {
+  it('puts open giveaways first (closing soonest first), then upcoming, paused and full, closed, drawn', () => {
+    // The server's order: newest first.
+    const given = [
+      buildGiveaway({ id: 1, phase: 'drawn', status: 'winner_selected' }),
+      buildGiveaway({ id: 2, phase: 'upcoming', start_date: '2026-12-20' }),
+      buildGiveaway({ id: 3, phase: 'open', end_date: null }),
+      buildGiveaway({ id: 4, phase: 'closed', status: 'ended' }),
+      buildGiveaway({ id: 5, phase: 'open', entries_close_at: '2026-12-10T00:00:00.000Z' }),
+      buildGiveaway({ id: 6, phase: 'paused', status: 'paused' }),
+      buildGiveaway({ id: 7, phase: 'upcoming', start_date: '2026-12-05' }),
+      buildGiveaway({ id: 8, phase: 'open', entries_close_at: '2026-12-02T00:00:00.000Z' }),
+      buildGiveaway({ id: 9, phase: 'full' }),
+      buildGiveaway({ id: 10, phase: 'claimed', status: 'winner_selected' }),
+    ];
+    expect(listOrder(given).map((g) => g.id)).toEqual([8, 5, 3, 7, 2, 6, 9, 4, 1, 10]);
+  });
+
+  it('keeps the given order within a group and leaves the input as it was', () => {
+    const given = [
+      buildGiveaway({ id: 21, phase: 'closed', status: 'ended' }),
+      buildGiveaway({ id: 22, phase: 'closed', status: 'ended' }),
+    ];
+    expect(listOrder(given).map((g) => g.id)).toEqual([21, 22]);
+    expect(given.map((g) => g.id)).toEqual([21, 22]);
   });
 });

@@ -51,6 +51,11 @@ function typeOf(directives: readonly DirectiveNode[] = []): string | null {
 function shape(value: Record<string, unknown>, set: SelectionSetNode, typename: string) {
   const out: Record<string, unknown> = { __typename: typename };
   for (const selection of set.selections) {
+    if (selection.kind === Kind.FRAGMENT_SPREAD) {
+      const fragment = FRAGMENTS.get(selection.name.value);
+      if (fragment) Object.assign(out, shape(value, fragment.selectionSet, typename));
+      continue;
+    }
     if (selection.kind !== Kind.FIELD) continue;
     const key = selection.name.value;
     const field = value[key];
@@ -67,10 +72,17 @@ function shape(value: Record<string, unknown>, set: SelectionSetNode, typename: 
   return out;
 }
 
-const FIELDS = GIVEAWAY_FIELDS.definitions.find(
-  (definition): definition is FragmentDefinitionNode =>
-    definition.kind === Kind.FRAGMENT_DEFINITION,
-) as FragmentDefinitionNode;
+/** The fragments GIVEAWAY_FIELDS holds (its own and those it spreads), by name. */
+const FRAGMENTS = new Map(
+  GIVEAWAY_FIELDS.definitions
+    .filter(
+      (definition): definition is FragmentDefinitionNode =>
+        definition.kind === Kind.FRAGMENT_DEFINITION,
+    )
+    .map((definition) => [definition.name.value, definition]),
+);
+
+const FIELDS = FRAGMENTS.get('GiveawayFields') as FragmentDefinitionNode;
 
 /** A giveaway of a REST answer as RestLink would hand it to the cache (see `shape`). */
 export function asCachedGiveaway(giveaway: GiveawayItem): GiveawayItem {

@@ -21,6 +21,8 @@ export const PARTICIPANTS_QUERY: TypedDocumentNode<ParticipantsData, { id: strin
       referrals
       confirmed_at
       source
+      referred_by
+      flags
     }
   }
 `;

@@ -1,6 +1,6 @@
 import { gql, useQuery, type TypedDocumentNode } from '@apollo/client';
 import type { GiveawayVerification } from '@site/contracts';
-import { api } from '@/lib/api-client';
+import { DRAW_ROUND_FIELDS, FROZEN_LIST_FIELDS } from './giveaway-fields';
 
 export interface VerificationData {
   verification: GiveawayVerification | null;
@@ -22,25 +22,10 @@ export const VERIFICATION_QUERY: TypedDocumentNode<VerificationData, { id: strin
       external_value
       frozen_list_path
       frozen @type(name: "FrozenList") {
-        frozen_at
-        reason
-        entrant_count
-        fingerprint
+        ...FrozenListFields
       }
       draws @type(name: "DrawRound") {
-        round
-        place
-        algorithm
-        drawn_at
-        reason
-        eligible_count
-        position
-        counter
-        receipt_hash
-        winner_handle
-        claim_deadline
-        claimed_at
-        claim_status
+        ...DrawRoundFields
       }
       winner_count
       redraw_seeds @type(name: "RedrawSeed") {
@@ -51,17 +36,12 @@ export const VERIFICATION_QUERY: TypedDocumentNode<VerificationData, { id: strin
       }
     }
   }
+  ${FROZEN_LIST_FIELDS}
+  ${DRAW_ROUND_FIELDS}
 `;
 
 export function useVerification(id: string) {
   return useQuery(VERIFICATION_QUERY, { variables: { id }, fetchPolicy: 'network-only' });
 }
 
-/**
- * The frozen list file exactly as served (one line per entry): the fingerprint is the
- * SHA-256 of these bytes, so it is read as text and never re-joined.
- */
-export async function fetchFrozenList(path: string): Promise<string> {
-  const relative = path.replace(/^\/api\/v1/, '');
-  return (await api.getBlob(relative)).text();
-}
+export { fetchFrozenList } from '../verify/frozen-list';

@@ -4,10 +4,42 @@ import type {
   DrawRound,
   FrozenList,
   Giveaway,
+  OwnerClaim,
   Removal,
   WinnerDetails,
   WinnerPlace,
 } from '@site/contracts';
+
+/**
+ * A draw round and the frozen list as the pages read them, both in a giveaway and in its
+ * verification record (`get-verification.ts`), so the two answers select them alike.
+ */
+export const DRAW_ROUND_FIELDS = gql`
+  fragment DrawRoundFields on DrawRound {
+    round
+    place
+    algorithm
+    drawn_at
+    reason
+    eligible_count
+    position
+    counter
+    receipt_hash
+    winner_handle
+    claim_deadline
+    claimed_at
+    claim_status
+  }
+`;
+
+export const FROZEN_LIST_FIELDS = gql`
+  fragment FrozenListFields on FrozenList {
+    frozen_at
+    reason
+    entrant_count
+    fingerprint
+  }
+`;
 
 /**
  * Every field of a giveaway the pages read. The embedded objects get a type name with @type so
@@ -65,19 +97,7 @@ export const GIVEAWAY_FIELDS = gql`
       drawn_at
     }
     draws @type(name: "DrawRound") {
-      round
-      place
-      algorithm
-      drawn_at
-      reason
-      eligible_count
-      position
-      counter
-      receipt_hash
-      winner_handle
-      claim_deadline
-      claimed_at
-      claim_status
+      ...DrawRoundFields
     }
     winner_count
     winners @type(name: "WinnerPlace") {
@@ -86,6 +106,14 @@ export const GIVEAWAY_FIELDS = gql`
       instagram_handle
       claim_status
       claim_deadline
+    }
+    claims @type(name: "OwnerClaim") {
+      place
+      round
+      instagram_handle
+      state
+      claim_deadline
+      claim_deadline_text
     }
     min_age
     region
@@ -96,16 +124,15 @@ export const GIVEAWAY_FIELDS = gql`
     commitment
     committed_at
     frozen @type(name: "FrozenList") {
-      frozen_at
-      reason
-      entrant_count
-      fingerprint
+      ...FrozenListFields
     }
     archived
     referral_cap
     confirm_entries
     bonus_entry_count
   }
+  ${DRAW_ROUND_FIELDS}
+  ${FROZEN_LIST_FIELDS}
 `;
 
 /** A giveaway as it sits in the Apollo cache. `id` may be missing from a misbehaving server. */
@@ -123,6 +150,7 @@ export type GiveawayItem = Omit<
   | 'winner_count'
   | 'winners'
   | 'prize_picture'
+  | 'claims'
 > & {
   __typename?: 'Giveaway';
   id: Giveaway['id'] | null;
@@ -144,6 +172,8 @@ export type GiveawayItem = Omit<
   prize_picture?: Giveaway['prize_picture'];
   /** Each place's current winner after the draw (missing from an older server's answer). */
   winners?: WinnerPlace[] | null;
+  /** The owner's view only: where each drawn winner's claim stands (null in any other answer). */
+  claims?: OwnerClaim[] | null;
 };
 
 /** A giveaway known to have an id (what every page renders after filtering). */

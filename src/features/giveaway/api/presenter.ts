@@ -1,5 +1,10 @@
 import { gql, useMutation, useQuery, type TypedDocumentNode } from '@apollo/client';
-import type { Presenter, PresenterDrawResponse, SelectWinnerPayload } from '@site/contracts';
+import type {
+  Presenter,
+  PresenterDrawResponse,
+  RedrawPayload,
+  SelectWinnerPayload,
+} from '@site/contracts';
 
 export interface PresenterData {
   presenter: Presenter | null;
@@ -16,6 +21,8 @@ export const PRESENTER_QUERY: TypedDocumentNode<PresenterData, { id: string }> =
       participant_count
       external_randomness
       frozen
+      end_date
+      draw_closes_entries
       names
       winner @type(name: "PresenterWinner") {
         name
@@ -26,6 +33,7 @@ export const PRESENTER_QUERY: TypedDocumentNode<PresenterData, { id: string }> =
         place
         round
         name
+        claim_status
       }
       verify_path
     }
@@ -65,4 +73,43 @@ export const PRESENTER_DRAW_MUTATION: TypedDocumentNode<
 
 export function usePresenterDraw() {
   return useMutation(PRESENTER_DRAW_MUTATION);
+}
+
+export interface PresenterRedrawData {
+  presenterRedraw: PresenterDrawResponse | null;
+}
+
+/**
+ * A place drawn again from the presenter view, with its published reason: `disqualify-winner`
+ * (now, the winner is not eligible) or `redraw` (the claim period ended without a claim). The
+ * answer names no e-mail.
+ */
+export const PRESENTER_REDRAW_MUTATION: TypedDocumentNode<
+  PresenterRedrawData,
+  { id: string; kind: 'redraw' | 'disqualify-winner'; input: RedrawPayload }
+> = gql`
+  mutation PresenterRedraw($id: String!, $kind: String!, $input: RedrawPayload!) {
+    presenterRedraw(id: $id, kind: $kind, input: $input)
+      @rest(
+        type: "PresenterDraw"
+        path: "/giveaway/{args.id}/present/{args.kind}"
+        method: "POST"
+      ) {
+      success
+      message
+      round
+      winner @type(name: "PresenterDrawWinner") {
+        name
+      }
+      winners @type(name: "PresenterDrawPlace") {
+        place
+        round
+        name
+      }
+    }
+  }
+`;
+
+export function usePresenterRedraw() {
+  return useMutation(PRESENTER_REDRAW_MUTATION);
 }

@@ -1,4 +1,4 @@
-import type { FrozenList } from '@site/contracts';
+import type { EntriesClosedReason, FrozenList } from '@site/contracts';
 import React, { useEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { Button, ButtonLink } from '@/components/ui/button';
@@ -9,6 +9,7 @@ import { useToggleParticipants } from '../api/toggle-participants';
 import { serverSentence } from '../error-message';
 import { useRefocusAfterBusy } from '../use-refocus-after-busy';
 import { DetailCard, DetailCardTitle, DetailNote } from './detail-card';
+import { DrawConfirmDialog, drawClosesEntries } from './draw-confirm-dialog';
 import { counted } from '@/lib/format-number';
 
 const Actions = styled.div`
@@ -28,11 +29,19 @@ export interface AdminControlsProps {
   isAccepting: boolean;
   /** Set once entries have closed: there is no way back. */
   frozen: FrozenList | null;
+  /** Why entries are closed now, if they are (the end date or the maximum closes them for good). */
+  entriesClosedReason: EntriesClosedReason;
+  /** YYYY-MM-DD; null without an end date. */
+  endDate: string | null;
   /** The external public random value the rules name, if any. */
   externalRandomness: string | null;
   /** True while the draw call is on its way (the button must not be pressed twice). */
   selecting: boolean;
-  onSelectWinner: (externalValue?: string) => void;
+  /**
+   * The draw. `closeNow` is true once the owner confirmed that drawing closes entries that are
+   * still open.
+   */
+  onSelectWinner: (externalValue?: string, closeNow?: boolean) => void;
   /** Reloads the giveaway after entries were opened or closed. */
   onToggled: () => void;
 }
@@ -43,11 +52,15 @@ export function AdminControls({
   participantCount,
   isAccepting,
   frozen,
+  entriesClosedReason,
+  endDate,
   externalRandomness,
   selecting,
   onSelectWinner,
   onToggled,
 }: AdminControlsProps) {
+  const [confirming, setConfirming] = useState(false);
+  const closesEntries = drawClosesEntries({ frozen, entries_closed_reason: entriesClosedReason });
   const { toast } = useToast();
   const [toggleParticipants] = useToggleParticipants();
   const [closeEntries] = useCloseEntries();
@@ -107,7 +120,9 @@ export function AdminControls({
 
   const select = () => {
     if (!externalRandomness) {
-      onSelectWinner();
+      // Entries still open: ask first (the dialog says what the draw will do).
+      if (closesEntries) setConfirming(true);
+      else onSelectWinner();
       return;
     }
     const value = externalValue.trim();
@@ -128,6 +143,8 @@ export function AdminControls({
   else if (waitingForClose)
     hint =
       'The rules mix in an external random value announced after entries close: close entries for good first.';
+  else if (closesEntries)
+    hint = `${hint} Entries are still open: drawing now closes them for good, and asks first.`;
 
   return (
     <DetailCard aria-labelledby="admin-controls-title">
@@ -187,6 +204,16 @@ export function AdminControls({
           Open the presenter view
         </ButtonLink>
       </Actions>
+      <DrawConfirmDialog
+        open={confirming}
+        entrantCount={participantCount}
+        endDate={endDate}
+        onWait={() => setConfirming(false)}
+        onConfirm={() => {
+          setConfirming(false);
+          onSelectWinner(undefined, true);
+        }}
+      />
     </DetailCard>
   );
 }

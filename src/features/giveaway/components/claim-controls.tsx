@@ -1,19 +1,17 @@
 import type { DrawRound } from '@site/contracts';
-import React, { useRef, useState } from 'react';
+import React from 'react';
 import styled from 'styled-components';
-import { Button } from '@/components/ui/button';
-import { Field, Textarea } from '@/components/ui/field';
-import { formatDateTime } from '@/lib/dates';
+import { ButtonLink } from '@/components/ui/button';
+import { Moment } from '@/components/ui/moment';
 import { useWinnerContact } from '../api/get-winner';
-import { useRefocusAfterBusy } from '../use-refocus-after-busy';
 import { DetailCard, DetailCardTitle, DetailNote } from './detail-card';
 
-const Form = styled.form`
+const Actions = styled.div`
   display: flex;
   flex-direction: column;
 
   /* A long action name wraps inside its card on a narrow screen rather than being cut off. */
-  button {
+  a {
     height: auto;
     min-height: 2.75rem;
     white-space: normal;
@@ -49,85 +47,20 @@ const CLAIM_WORDS: Record<DrawRound['claim_status'], string> = {
 export const DISQUALIFY_WINNER_CONFIRMATION =
   'Disqualify this winner and draw again now? The reason is published with the new draw, the winner’s claim link stops working, and this cannot be undone.';
 
-function ReasonForm({
-  label,
-  hint,
-  button,
-  busyLabel,
-  busy,
-  onSubmit,
-  confirmText,
-}: {
-  label: string;
-  hint: string;
-  button: string;
-  busyLabel: string;
-  busy: boolean;
-  onSubmit: (reason: string) => void;
-  confirmText?: string;
-}) {
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | undefined>();
-  const buttonRef = useRef<HTMLButtonElement>(null);
-  useRefocusAfterBusy(buttonRef, busy);
-
-  const submit = (event: React.FormEvent) => {
-    event.preventDefault();
-    if (!reason.trim()) {
-      setError('Please give the reason; it is published in the draw history.');
-      return;
-    }
-    setError(undefined);
-    if (confirmText && !window.confirm(confirmText)) return;
-    onSubmit(reason.trim());
-  };
-
-  return (
-    <Form onSubmit={submit} noValidate aria-label={button}>
-      <Field label={label} required error={error} hint={hint}>
-        <Textarea
-          rows={3}
-          maxLength={500}
-          value={reason}
-          onChange={(e) => setReason(e.target.value)}
-        />
-      </Field>
-      <Button
-        ref={buttonRef}
-        type="submit"
-        disabled={busy}
-        variant={confirmText ? 'danger' : 'primary'}
-      >
-        {busy ? busyLabel : button}
-      </Button>
-    </Form>
-  );
-}
-
 export interface ClaimControlsProps {
   giveawayId: string;
   round: DrawRound;
-  /** True while a re-draw call is on its way. */
-  drawing: boolean;
-  onRedraw: (reason: string) => void;
-  onDisqualifyWinner: (reason: string) => void;
   /** Set when the draw named several winners: this card is about that place's winner. */
   place?: number;
 }
 
 /**
  * For admins after the draw: the winner's contact details and claim status (with the delivery
- * details once claimed), the re-draw once the claim period has passed, and "Disqualify the
- * winner and draw again now" at any time.
+ * details once claimed). Drawing a place again (once the claim period has passed, or at once for
+ * a winner who is not eligible) happens in the presenter view, never on this page with its
+ * e-mail addresses: the card links there.
  */
-export function ClaimControls({
-  giveawayId,
-  round,
-  drawing,
-  onRedraw,
-  onDisqualifyWinner,
-  place,
-}: ClaimControlsProps) {
+export function ClaimControls({ giveawayId, round, place }: ClaimControlsProps) {
   const { data, loading } = useWinnerContact(giveawayId, {
     skip: false,
     round: round.round,
@@ -165,12 +98,16 @@ export function ClaimControls({
         {round.claim_status === 'claimed' ? (
           <>
             <dt>Claimed</dt>
-            <dd>{formatDateTime(round.claimed_at)}</dd>
+            <dd>
+              <Moment iso={round.claimed_at} />
+            </dd>
           </>
         ) : round.claim_deadline ? (
           <>
             <dt>Deadline</dt>
-            <dd>{formatDateTime(round.claim_deadline)}</dd>
+            <dd>
+              <Moment iso={round.claim_deadline} />
+            </dd>
           </>
         ) : null}
         {contact?.delivery ? (
@@ -193,34 +130,22 @@ export function ClaimControls({
           again after that.
         </DetailNote>
       ) : (
-        <>
-          <DetailNote>
-            The claim period ended without a claim. You may draw again from the same frozen list
-            without this entry, by the same method.
-          </DetailNote>
-          <ReasonForm
-            label="Reason for drawing again"
-            hint="Published in the draw history, next to the new draw."
-            button="Draw Again"
-            busyLabel="Drawing..."
-            busy={drawing}
-            onSubmit={onRedraw}
-          />
-        </>
+        <DetailNote>
+          The claim period ended without a claim. You may draw again from the same frozen list
+          without this entry, by the same method, with a reason published in the draw history.
+        </DetailNote>
       )}
-      <ReasonForm
-        label="Why is this winner not eligible?"
-        hint="Published with the new draw (the winner is not named by it)."
-        button={
-          place
-            ? `Disqualify and draw place ${place} again`
-            : 'Disqualify the winner and draw again now'
-        }
-        busyLabel="Drawing..."
-        busy={drawing}
-        onSubmit={onDisqualifyWinner}
-        confirmText={DISQUALIFY_WINNER_CONFIRMATION}
-      />
+      <Actions>
+        <ButtonLink to={`/giveaway/${giveawayId}/present`} variant="secondary">
+          {place
+            ? `Draw place ${place} again in the presenter view`
+            : 'Draw again in the presenter view'}
+        </ButtonLink>
+      </Actions>
+      <DetailNote>
+        A re-draw runs in the presenter view, with its reason on screen and no e-mail address: for a
+        winner who is not eligible at once, or after an unclaimed prize&apos;s deadline.
+      </DetailNote>
     </DetailCard>
   );
 }

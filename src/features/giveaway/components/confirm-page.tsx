@@ -4,39 +4,18 @@ import React, { useEffect, useRef, useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
-import { ApiError } from '@/lib/api-client';
 import { useConfirmEntry } from '../api/confirm-entry';
+import {
+  CONFIRM_TITLES as TITLES,
+  type ConfirmOutcome as Outcome,
+  confirmOutcomeOf,
+} from '../confirm-outcome';
 import { useGiveaway } from '../api/get-giveaway';
 import { setPageTitle } from '../document-title';
 import { Subpage } from './subpage';
 
-/** What confirming said, as the page words it. */
-type Outcome =
-  | { kind: 'working' }
-  | { kind: 'confirmed' | 'already_confirmed'; message: string }
-  | { kind: 'expired' | 'unknown' | 'refused' | 'failed'; message: string };
-
-const TITLES: Record<Exclude<Outcome['kind'], 'working'>, string> = {
-  confirmed: 'Entry confirmed',
-  already_confirmed: 'Already confirmed',
-  expired: 'This link has expired',
-  unknown: 'This link is not known',
-  refused: 'Your entry could not be confirmed',
-  failed: 'Something went wrong',
-};
-
 function outcomeOf(error: unknown): Outcome {
-  const cause = error instanceof ApolloError ? error.networkError : error;
-  const status = cause instanceof ApiError ? cause.status : 0;
-  const detail = cause instanceof ApiError ? cause.detail : undefined;
-  if (status === 410 && detail) return { kind: 'expired', message: detail };
-  if (status === 404 && detail) return { kind: 'unknown', message: detail };
-  if ((status === 409 || status === 400) && detail) return { kind: 'refused', message: detail };
-  return {
-    kind: 'failed',
-    message:
-      'Your entry could not be confirmed just now. Please check your connection and try again.',
-  };
+  return confirmOutcomeOf(error instanceof ApolloError ? error.networkError : error);
 }
 
 /**

@@ -6,8 +6,9 @@ import styled from 'styled-components';
 import { Button } from '@/components/ui/button';
 import { Field, Input } from '@/components/ui/field';
 import { useToast } from '@/components/ui/toast';
-import { useParticipate } from '../api/participate';
-import { serverSentence } from '../error-message';
+import { participate } from '../api/entrant';
+import { fieldErrorsOf, serverSentence } from '../error-message';
+import { HandleReportForm, isHandleTaken, type TakenHandle } from './handle-report-form';
 import { useRefocusAfterBusy } from '../use-refocus-after-busy';
 import { visuallyHidden } from '@/styles/visually-hidden';
 
@@ -30,6 +31,10 @@ export interface EntryFormState {
   values: EntryValues;
   errors: EntryErrors;
   message?: string | null;
+  /** The handle was refused as another entry's: the report form is shown, with its answer. */
+  handle_taken?: boolean;
+  reported?: string;
+  report_error?: string;
 }
 
 /**
@@ -108,6 +113,8 @@ export interface EntryFormProps {
   referralCode?: string | null;
   /** The server's answer to this form sent without script: typed values and messages kept. */
   initial?: EntryFormState | null;
+  /** The part of the page that shows the entry once made: the success toast never covers it. */
+  outcome?: () => Element | null;
   /** The entry was recorded: show its receipt and reload the giveaway. */
   onEntered: (entry: EntryResponse, handle: string) => void;
   /** The entry was refused: reload the giveaway (it may be full, closed or have new rules). */
@@ -125,17 +132,39 @@ export const entryFormAction = (giveawayId: string) =>
  * The fields are uncontrolled, so what was typed before the script ran stays. The server does the
  * real checks and records which rules version was accepted.
  */
-export function EntryForm({
+export function EntryForm(props: EntryFormProps) {
+  // A refusal of the handle as another entry's offers the report form under the entry form.
+  const served = props.initial?.handle_taken ? props.initial : null;
+  const [taken, setTaken] = useState<TakenHandle | null>(
+    served
+      ? {
+          handle: served.values.instagram_handle,
+          email: served.values.email,
+          sent: served.reported ?? null,
+          refused: served.report_error ?? null,
+        }
+      : null,
+  );
+  return (
+    <>
+      <EntryFormOnly {...props} onHandleTaken={setTaken} />
+      {taken ? <HandleReportForm giveawayId={props.giveawayId} {...taken} /> : null}
+    </>
+  );
+}
+
+function EntryFormOnly({
   giveawayId,
   rulesVersion,
   minAge,
   referralCode = null,
   initial = null,
+  outcome,
   onEntered,
   onRefused,
-}: EntryFormProps) {
+  onHandleTaken,
+}: EntryFormProps & { onHandleTaken: (taken: TakenHandle | null) => void }) {
   const { toast } = useToast();
-  const [participate] = useParticipate();
   const [errors, setErrors] = useState<EntryErrors>(initial?.errors ?? {});
   const [formMessage, setFormMessage] = useState<string | null>(initial?.message ?? null);
   const [isSubmitting, setSubmitting] = useState(false);
@@ -159,6 +188,7 @@ export function EntryForm({
     const problems = entryProblems(typed, minAge);
     setErrors(problems);
     setFormMessage(null);
+    onHandleTaken(null);
     const first = (['email', 'instagram_handle', 'accept_rules'] as const).find((k) => problems[k]);
     if (first) {
       form.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
@@ -166,40 +196,46 @@ export function EntryForm({
     }
     setSubmitting(true);
     try {
-      const { data: answerData } = await participate({
-        variables: {
-          id: giveawayId,
-          input: {
-            email: typed.email,
-            instagram_handle: typed.instagram_handle,
-            website: input('website')?.value ?? '',
-            accept_rules: true,
-            rules_version: rulesVersion,
-            ...(referralCode ? { ref: referralCode } : {}),
-          },
-        },
+      const answer = await participate(giveawayId, {
+        email: typed.email,
+        instagram_handle: typed.instagram_handle,
+        website: input('website')?.value ?? '',
+        accept_rules: true,
+        notify_results: input('notify_results')?.checked ?? false,
+        rules_version: rulesVersion,
+        ...(referralCode ? { ref: referralCode } : {}),
       });
-      const answer = answerData?.participate;
-      if (answer?.success) {
+      if (answer.success) {
         toast({
           title: answer.confirmation_pending ? 'Check your e-mail' : 'Success!',
           description: answer.message,
+          ...(outcome ? { avoid: outcome } : {}),
         });
         formRef.current?.reset();
         onEntered(answer, typed.instagram_handle.trim().replace(/^@/, ''));
       } else {
         toast({
           title: 'Error',
-          description: answer?.message || 'Failed to join giveaway',
+          description: answer.message || 'Failed to join giveaway',
           variant: 'destructive',
         });
       }
     } catch (error) {
-      toast({
-        title: 'Error',
-        description: serverSentence(error, 'Failed to join giveaway'),
-        variant: 'destructive',
-      });
+      // A refused address or handle is marked on its field, with the server's sentence under it.
+      const refused = fieldErrorsOf(error, ['email', 'instagram_handle'] as const);
+      const field = (['email', 'instagram_handle'] as const).find((k) => refused[k]);
+      if (field) {
+        setErrors(refused);
+        formRef.current?.querySelector<HTMLElement>(`[name="${field}"]`)?.focus();
+      } else {
+        toast({
+          title: 'Error',
+          description: serverSentence(error, 'Failed to join giveaway'),
+          variant: 'destructive',
+        });
+      }
+      if (isHandleTaken(error))
+        onHandleTaken({ handle: typed.instagram_handle, email: typed.email });
       onRefused();
     } finally {
       setSubmitting(false);
@@ -263,6 +299,12 @@ export function EntryForm({
           </label>
         </CheckRow>
         {rulesError ? <ErrorText id={`${checkId}-error`}>{rulesError}</ErrorText> : null}
+        <CheckRow>
+          <input id={`${checkId}-results`} type="checkbox" name="notify_results" value="true" />
+          <label htmlFor={`${checkId}-results`}>
+            Tell me the results (optional: one e-mail after the draw)
+          </label>
+        </CheckRow>
       </RulesBox>
       {/* Honeypot for bots; people never see or reach it. */}
       <Honeypot aria-hidden="true">

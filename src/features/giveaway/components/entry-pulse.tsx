@@ -1,6 +1,8 @@
 import React, { useEffect, useState } from 'react';
 import styled from 'styled-components';
+import { island } from '@/lib/island';
 import { countdownText, formatClosing, msUntilNextChange } from '../countdown';
+import { useLiveCount } from '../live-count';
 import { entriesLabel } from '../states';
 
 /*
@@ -51,6 +53,8 @@ const Closing = styled.p`
 `;
 
 export interface EntryPulseProps {
+  /** The giveaway: a document page's count follows an entry made on it (live-count.ts). */
+  id?: string;
   count: number;
   /** When entries close by date (ISO); null when the giveaway has no end date. */
   closeAt: string | null;
@@ -87,7 +91,8 @@ function useMinuteClock(closeAt: number | null): number | null {
   return now;
 }
 
-export function EntryPulse({ count, closeAt, onClosed }: EntryPulseProps) {
+export function EntryPulse({ id, count: served, closeAt, onClosed }: EntryPulseProps) {
+  const count = useLiveCount(id, served);
   const parsed = closeAt === null ? NaN : Date.parse(closeAt);
   const close = Number.isNaN(parsed) ? null : parsed;
   const now = useMinuteClock(close);
@@ -107,7 +112,7 @@ export function EntryPulse({ count, closeAt, onClosed }: EntryPulseProps) {
               <Left>{countdownText(close, now)}</Left>
               {closed ? null : (
                 <Closing>
-                  <span className="sr-only">Entries close </span>
+                  <span className="sr-only">Entries are open until </span>
                   <time dateTime={new Date(close).toISOString()}>{formatClosing(close)}</time>
                   <span className="sr-only">, your time.</span>
                 </Closing>
@@ -119,3 +124,10 @@ export function EntryPulse({ count, closeAt, onClosed }: EntryPulseProps) {
     </Pulse>
   );
 }
+
+/**
+ * The count and the countdown as an island of a document page: the count is drawn by the server,
+ * the countdown's box (its size kept) is filled once the island loads, when the visitor comes
+ * near it or acts on it. `onClosed` is the app's alone (a function is no island data).
+ */
+export const EntryPulseIsland = island('giveaway-countdown', EntryPulse);

@@ -1,26 +1,15 @@
 import { useApolloClient } from '@apollo/client';
 import React, { Suspense, useCallback, useEffect, useRef, useState } from 'react';
-import styled from 'styled-components';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { useToast } from '@/components/ui/toast';
 import { useSession } from '@/features/auth';
-import { useDisqualifyWinner } from '../api/disqualify';
 import { useGiveaway } from '../api/get-giveaway';
 import { useParticipant } from '../api/get-participant';
 import { fetchParticipants } from '../api/get-participants';
-import type { GiveawayItem } from '../api/giveaway-fields';
-import { useRedraw } from '../api/redraw';
 import { type SelectWinnerData, useSelectWinner } from '../api/select-winner';
 import { setPageTitle } from '../document-title';
 import { serverSentence } from '../error-message';
-import {
-  arrivedByReferral,
-  forgetEntry,
-  keepEntry,
-  type KeptEntry,
-  readKeptEntry,
-} from '../kept-entry';
 import {
   forgetServedEntryState,
   readServedEntryState,
@@ -28,11 +17,10 @@ import {
 } from '../served-entry';
 import { displayHandle } from '../spin/display-name';
 import { isDrawnPhase, phaseOf } from '../states';
-import { DetailCard, DetailNote } from './detail-card';
+import { DetailCard } from './detail-card';
 import { GiveawayView } from './giveaway-view';
-import { EntryForm } from './entry-form';
+import { entryAreaOpen, GiveawayEntry, hasWinner } from './giveaway-entry';
 import { MessagePage } from './message-panel';
-import { ReceiptPanel } from './receipt-panel';
 
 // The entry form is a plain HTML form drawn from the first render (by the server too), so it
 // enters without script; the admin's cards load for an admin only.
@@ -64,46 +52,6 @@ type DrawState =
   | { stage: 'winner'; winners: Winner[] };
 
 /**
- * Where the entry form appears once its code has loaded: as tall as the form, so nothing below it
- * moves when the form replaces its loading line (about 390 px on a phone, where labels wrap, and
- * 342 px from 768 px up).
- */
-const FormSlot = styled.div`
-  min-height: 24.5rem;
-
-  @media (min-width: 768px) {
-    min-height: 21.5rem;
-  }
-`;
-
-const FormTitle = styled.h2`
-  margin-bottom: ${({ theme }) => theme.space[1]};
-  font-size: ${({ theme }) => theme.fontSizes['2xl']};
-`;
-
-/**
- * The entry area keeps its height from the first frame (before the browser knows whether this
- * visitor already entered), so the cards below it never move when the form or "You're in"
- * arrives.
- */
-const EntryArea = styled.div`
-  min-height: 36rem;
-  scroll-margin-top: 5rem;
-
-  ${({ theme }) => theme.media.sm} {
-    min-height: 33rem;
-  }
-
-  > section {
-    min-height: inherit;
-  }
-`;
-
-function hasWinner(giveaway: GiveawayItem): boolean {
-  return giveaway.winner_id != null || giveaway.winner_details != null || giveaway.draws.length > 0;
-}
-
-/**
  * /giveaway/{id}: loading, not found, the normal view, the draw and the winner screen.
  * `served`: Apollo's cache already holds the giveaway the page came with (see useGiveaway).
  */
@@ -126,36 +74,22 @@ export function GiveawayDetailPage({
   const { data, loading, error, refetch } = useGiveaway(id, { served });
   const giveaway = data?.giveaway ?? null;
   const [selectWinner] = useSelectWinner();
-  const [redraw] = useRedraw();
-  const [disqualifyWinner] = useDisqualifyWinner();
   const [selecting, setSelecting] = useState(false);
   const [draw, setDraw] = useState<DrawState>({ stage: 'idle' });
   const [servedEntry] = useState<ServedEntryState | null>(
     () => entryState ?? (served ? readServedEntryState() : null),
   );
-  // What this browser entered with, read after mounting (the first render matches the server's):
-  // an entry the server has just recorded from the form sent as a page is shown at once.
-  const [kept, setKept] = useState<{ entry: KeptEntry | null; fresh: boolean } | null>(() =>
-    servedEntry?.kind === 'entered' ? { entry: servedEntry.entry, fresh: true } : null,
-  );
+  // Whether this browser holds an entry (told by the entry area once it has read it): the button
+  // to the entry area then reads "See your entry".
+  const [entered, setEntered] = useState(servedEntry?.kind === 'entered');
   // Leaving the winner screen removes the button that had focus: the page title takes it instead
   // of <body>, so keyboard and screen-reader users start again at the top of the giveaway.
   const titleRef = useRef<HTMLHeadingElement>(null);
   const focusTitle = useRef(false);
 
-  // The referral code of the link this visitor arrived by, if any (read after mounting too).
-  const [referral, setReferral] = useState<string | null>(null);
-
   useEffect(() => {
     forgetServedEntryState();
-    if (servedEntry?.kind === 'entered') {
-      keepEntry(id, servedEntry.entry);
-      setKept({ entry: servedEntry.entry, fresh: true });
-    } else {
-      setKept({ entry: readKeptEntry(id), fresh: false });
-    }
-    setReferral(arrivedByReferral(id, window.location.search));
-  }, [id, servedEntry]);
+  }, []);
 
   useEffect(() => {
     if (draw.stage !== 'idle' || !focusTitle.current) return;
@@ -233,28 +167,15 @@ export function GiveawayDetailPage({
     }
   };
 
-  const startDraw = (externalValue?: string) =>
-    runDraw(
-      async () =>
-        (await selectWinner(id, externalValue ? { external_value: externalValue } : {})).data
-          ?.selectWinner,
-    );
-
-  const startRedraw = (reason: string, place?: number) =>
-    runDraw(
-      async () =>
-        (await redraw({ variables: { id, input: place ? { reason, place } : { reason } } })).data
-          ?.redraw,
-    );
-
-  const startDisqualify = (reason: string, place?: number) =>
+  const startDraw = (externalValue?: string, closeNow?: boolean) =>
     runDraw(
       async () =>
         (
-          await disqualifyWinner({
-            variables: { id, input: place ? { reason, place } : { reason } },
+          await selectWinner(id, {
+            ...(externalValue ? { external_value: externalValue } : {}),
+            ...(closeNow ? { close_now: true } : {}),
           })
-        ).data?.disqualifyWinner,
+        ).data?.selectWinner,
     );
 
   const finishSpin = useCallback(() => {
@@ -309,62 +230,21 @@ export function GiveawayDetailPage({
         })
       : [];
   const winnerName = winnerDetails ? displayHandle(winnerDetails) : '';
-  // A form sent as a page and refused keeps its place, with why, even once entries are closed.
-  const open = (!drawn && giveaway.entries_open) || servedEntry?.kind === 'refused';
-  const entered = kept?.entry ?? null;
-
-  let entryContent: React.ReactNode;
-  if (entered && kept) {
-    entryContent = (
-      <ReceiptPanel
-        giveawayId={id}
-        title={giveaway.title}
-        entry={entered}
-        fresh={kept.fresh}
-        referralCap={giveaway.referral_cap ?? 0}
-        siteOrigin={servedEntry?.kind === 'entered' ? servedEntry.origin : undefined}
-        onForget={() => {
-          forgetEntry(id);
-          setKept({ entry: null, fresh: false });
-        }}
-      />
-    );
-  } else {
-    entryContent = (
-      <DetailCard aria-labelledby="entry-title">
-        <FormTitle id="entry-title">Enter the Giveaway</FormTitle>
-        <DetailNote>One entry per e-mail address and Instagram handle.</DetailNote>
-        {referral && (giveaway.referral_cap ?? 0) > 0 ? (
-          <DetailNote>
-            You came through a friend&apos;s link: once your entry counts, they get a bonus entry.
-          </DetailNote>
-        ) : null}
-        <FormSlot>
-          <EntryForm
-            giveawayId={id}
-            rulesVersion={giveaway.rules_version}
-            minAge={giveaway.min_age}
-            referralCode={referral}
-            initial={servedEntry?.kind === 'refused' ? servedEntry : null}
-            onEntered={(answer, handle) => {
-              const entry: KeptEntry = {
-                receipt: answer.receipt,
-                rules_version: answer.rules_version,
-                instagram_handle: handle,
-                entered_at: new Date().toISOString(),
-                ...(answer.referral_code ? { referral_code: answer.referral_code } : {}),
-                confirm_by: answer.confirmation_pending ? answer.confirm_by : null,
-              };
-              keepEntry(id, entry);
-              setKept({ entry, fresh: true });
-              reload();
-            }}
-            onRefused={reload}
-          />
-        </FormSlot>
-      </DetailCard>
-    );
-  }
+  const open = entryAreaOpen(giveaway, servedEntry);
+  const entryArea = (
+    <GiveawayEntry
+      id={id}
+      title={giveaway.title}
+      rulesVersion={giveaway.rules_version}
+      minAge={giveaway.min_age}
+      referralCap={giveaway.referral_cap ?? 0}
+      open={open}
+      served={servedEntry}
+      onEntered={reload}
+      onRefused={reload}
+      onKept={setEntered}
+    />
+  );
 
   const admin = isAdmin ? (
     <Suspense fallback={null}>
@@ -374,9 +254,11 @@ export function GiveawayDetailPage({
           participantCount={giveaway.participant_count}
           isAccepting={giveaway.is_accepting_participants}
           frozen={giveaway.frozen}
+          entriesClosedReason={giveaway.entries_closed_reason}
+          endDate={giveaway.end_date}
           externalRandomness={giveaway.external_randomness}
           selecting={selecting}
-          onSelectWinner={(value) => void startDraw(value)}
+          onSelectWinner={(value, closeNow) => void startDraw(value, closeNow)}
           onToggled={reload}
         />
       ) : null}
@@ -386,20 +268,10 @@ export function GiveawayDetailPage({
           giveawayId={id}
           round={round}
           place={round.place}
-          drawing={selecting}
-          onRedraw={(reason) => void startRedraw(reason, round.place)}
-          onDisqualifyWinner={(reason) => void startDisqualify(reason, round.place)}
         />
       ))}
       {placeRounds.length === 0 && currentRound && currentRound.algorithm !== 'legacy' ? (
-        <ClaimControls
-          key={currentRound.round}
-          giveawayId={id}
-          round={currentRound}
-          drawing={selecting}
-          onRedraw={(reason) => void startRedraw(reason)}
-          onDisqualifyWinner={(reason) => void startDisqualify(reason)}
-        />
+        <ClaimControls key={currentRound.round} giveawayId={id} round={currentRound} />
       ) : null}
       <DetailCard aria-label="Owner's desk">
         <ButtonLink to={`/giveaway/${id}/desk`} variant="secondary">
@@ -442,14 +314,8 @@ export function GiveawayDetailPage({
             </Button>
           ) : null
         }
-        entry={
-          open ? (
-            <EntryArea id="enter" data-testid="entry-area">
-              {entryContent}
-            </EntryArea>
-          ) : null
-        }
-        afterHistory={!open && entered ? entryContent : null}
+        entry={open ? entryArea : null}
+        afterHistory={open ? null : entryArea}
       />
       {draw.stage === 'spinning' ? (
         <Suspense fallback={null}>

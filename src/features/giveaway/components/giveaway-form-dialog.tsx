@@ -22,6 +22,7 @@ import { useUpdateGiveaway } from '../api/update-giveaway';
 import { serverSentence } from '../error-message';
 import { localDateIso } from '@/lib/dates';
 import { PrizeImageField, storePicture } from './prize-image-field';
+import { useMailStatus } from '../use-mail-status';
 
 /** The attributes of a field that takes a whole number within `limits`. */
 function wholeNumberField(limits: { min: number; max: number }) {
@@ -333,6 +334,11 @@ function GiveawayForm({ giveaway, onDone, onCancel }: GiveawayFormProps) {
   // What the server would refuse to change: fixed once drawn, or once the entry list is frozen.
   const drawn = Boolean(giveaway && giveaway.draws.length > 0);
   const frozen = Boolean(giveaway?.frozen);
+  // Confirmation needs mail to reach entrants: without a mail server it cannot be switched on
+  // (the server refuses it too); one already on may be switched off.
+  const noMail = useMailStatus() === false;
+  const confirmWasOn = Boolean(giveaway?.confirm_entries);
+  const confirmLocked = frozen || drawn || (noMail && !confirmWasOn);
 
   return (
     <form onSubmit={onSubmit} noValidate>
@@ -454,9 +460,9 @@ function GiveawayForm({ giveaway, onDone, onCancel }: GiveawayFormProps) {
             id={confirmId}
             type="checkbox"
             aria-describedby={`${confirmId}-hint`}
-            aria-readonly={frozen || drawn ? true : undefined}
+            aria-readonly={confirmLocked ? true : undefined}
             // Fixed once frozen: the box keeps its value (a disabled box would send none).
-            onClick={frozen || drawn ? (event) => event.preventDefault() : undefined}
+            onClick={confirmLocked ? (event) => event.preventDefault() : undefined}
             {...register('confirm_entries')}
           />
           <label htmlFor={confirmId}>Confirm entries by e-mail</label>
@@ -464,6 +470,11 @@ function GiveawayForm({ giveaway, onDone, onCancel }: GiveawayFormProps) {
         <SwitchHint id={`${confirmId}-hint`}>
           An entry then counts only once the entrant opens the link mailed to them; unconfirmed
           entries expire after 48 hours.
+          {noMail
+            ? confirmWasOn
+              ? ' This site has no mail server configured, so no link can reach an entrant: entries to this giveaway are refused until a mail server is set up or this is switched off.'
+              : ' It cannot be switched on now: this site has no mail server configured (SMTP_URL), so the links would never reach entrants and no entry would count.'
+            : null}
         </SwitchHint>
         <Field
           label="Additional Terms"

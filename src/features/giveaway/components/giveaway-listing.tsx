@@ -6,6 +6,7 @@ import { useGiveawayList } from '../use-giveaway-list';
 import { useGiveawaysWithId } from '../use-giveaways-with-id';
 import { GiveawayCard } from './giveaway-card';
 import { MessagePanel } from './message-panel';
+import { listOrder } from '../states';
 
 // Tall enough to keep the footer below the fold while the list loads, so the list arriving does
 // not push visible content down (Lighthouse measured a 0.01 layout shift of the footer).
@@ -50,7 +51,7 @@ export function GiveawayListing() {
   // An admin's answer also holds archived giveaways (for the management page); this list is the
   // public one, so they stay out of it for everyone.
   const all = useGiveawaysWithId(answer);
-  const giveaways = useMemo(() => all.filter((g) => !g.archived), [all]);
+  const giveaways = useMemo(() => listOrder(all.filter((g) => !g.archived)), [all]);
 
   // A failed list load is only logged; the page then reads as an empty list.
   useEffect(() => {

@@ -10,7 +10,7 @@ import { useDeleteGiveaway } from '../api/delete-giveaway';
 import { useGiveaways } from '../api/get-giveaways';
 import type { GiveawayWithId } from '../api/giveaway-fields';
 import { serverSentence } from '../error-message';
-import { formatCalendarDate } from '@/lib/dates';
+import { formatDay, formatDayRange } from '@site/contracts/dates';
 import { participantsLabel } from '../format';
 import { useGiveawaysWithId } from '../use-giveaways-with-id';
 import { FactList, ParticipantCount } from './card-parts';
@@ -21,6 +21,9 @@ import { MessagePage, MessagePanel } from './message-panel';
 import { Badge } from '@/components/ui/badge';
 import { StatusBadge } from './status-badge';
 import { counted } from '@/lib/format-number';
+import { Alert } from '@/components/ui/alert';
+import { useMailStatus } from '../use-mail-status';
+import { claimLines } from '../owner-claims';
 
 export const DELETE_CONFIRMATION =
   'Are you sure you want to delete this giveaway? This action cannot be undone.';
@@ -66,6 +69,8 @@ const Card = styled.article`
 
 const CardTop = styled.div`
   display: flex;
+  /* A long badge ("Winner Selected · Drawn Again") goes under the title on a narrow screen. */
+  flex-wrap: wrap;
   align-items: flex-start;
   justify-content: space-between;
   gap: ${({ theme }) => theme.space[3]};
@@ -89,6 +94,30 @@ const CardActions = styled.div`
   padding-top: ${({ theme }) => theme.space[2]};
 `;
 
+const Claims = styled.section`
+  h3 {
+    margin: 0 0 ${({ theme }) => theme.space[1]};
+    font-size: ${({ theme }) => theme.fontSizes.sm};
+  }
+
+  ul {
+    display: grid;
+    gap: ${({ theme }) => theme.space[1]};
+    margin: 0;
+    padding: 0;
+    list-style: none;
+    font-size: ${({ theme }) => theme.fontSizes.sm};
+  }
+
+  li {
+    overflow-wrap: anywhere;
+  }
+
+  li > span:first-child {
+    font-weight: 600;
+  }
+`;
+
 const Badges = styled.div`
   display: flex;
   flex-wrap: wrap;
@@ -98,6 +127,8 @@ const Badges = styled.div`
 
 interface ManageCardProps {
   giveaway: GiveawayWithId;
+  /** False when no mail server is configured: confirmation by e-mail cannot work. */
+  mailAvailable: boolean | null;
   onEdit: (giveaway: GiveawayWithId) => void;
   onDelete: (giveaway: GiveawayWithId) => void;
   onArchive: (giveaway: GiveawayWithId, archived: boolean) => void;
@@ -108,9 +139,18 @@ interface ManageCardProps {
 const isDrawn = (giveaway: GiveawayWithId) =>
   giveaway.draws.length > 0 || giveaway.winner_id != null;
 
-function ManageCard({ giveaway, onEdit, onDelete, onArchive, busy }: ManageCardProps) {
+function ManageCard({
+  giveaway,
+  mailAvailable,
+  onEdit,
+  onDelete,
+  onArchive,
+  busy,
+}: ManageCardProps) {
   const titleId = `manage-giveaway-${giveaway.id}`;
   const drawn = isDrawn(giveaway);
+  const confirmWithoutMail =
+    mailAvailable === false && giveaway.confirm_entries && !drawn && !giveaway.frozen;
   return (
     <Card aria-labelledby={titleId}>
       <CardTop>
@@ -125,11 +165,22 @@ function ManageCard({ giveaway, onEdit, onDelete, onArchive, busy }: ManageCardP
         {participantsLabel(giveaway.participant_count)}
       </ParticipantCount>
       <Muted>{giveaway.description}</Muted>
+      {confirmWithoutMail ? (
+        <Alert variant="warning" title="Entries are refused: no mail server">
+          This giveaway asks entrants to confirm by e-mail, and this site has no mail server
+          configured, so entries are refused until one is set up or confirmation is switched off
+          (Edit).
+        </Alert>
+      ) : null}
       <FactList>
         <dt>Prize</dt>
         <dd>{giveaway.prize}</dd>
-        <dt>Starts</dt>
-        <dd>{formatCalendarDate(giveaway.start_date)}</dd>
+        <dt>Runs</dt>
+        <dd>
+          {giveaway.end_date
+            ? formatDayRange(giveaway.start_date, giveaway.end_date)
+            : `From ${formatDay(giveaway.start_date)}, no end date`}
+        </dd>
         <dt>Max</dt>
         <dd>
           {giveaway.max_participants
@@ -137,6 +188,18 @@ function ManageCard({ giveaway, onEdit, onDelete, onArchive, busy }: ManageCardP
             : 'Unlimited'}
         </dd>
       </FactList>
+      {giveaway.claims && giveaway.claims.length > 0 ? (
+        <Claims aria-labelledby={`${titleId}-claims`} data-testid="owner-claims">
+          <h3 id={`${titleId}-claims`}>Claims</h3>
+          <ul>
+            {claimLines(giveaway.claims, giveaway.winner_count ?? 1).map((line) => (
+              <li key={line.key} data-state={line.state}>
+                <span>{line.who}</span> {line.text}
+              </li>
+            ))}
+          </ul>
+        </Claims>
+      ) : null}
       <CardActions>
         <ButtonLink
           to={`/giveaway/${giveaway.id}`}
@@ -145,6 +208,14 @@ function ManageCard({ giveaway, onEdit, onDelete, onArchive, busy }: ManageCardP
           aria-describedby={titleId}
         >
           View
+        </ButtonLink>
+        <ButtonLink
+          to={`/giveaway/${giveaway.id}/desk`}
+          variant="secondary"
+          size="sm"
+          aria-describedby={titleId}
+        >
+          Desk
         </ButtonLink>
         <Button
           variant="secondary"
@@ -185,6 +256,7 @@ function AdminGiveaways() {
   const { toast } = useToast();
   const { data, loading, error, refetch } = useGiveaways();
   const giveaways = useGiveawaysWithId(data?.giveaways);
+  const mailAvailable = useMailStatus();
   const [deleteGiveaway] = useDeleteGiveaway();
   const [archiveGiveaway] = useArchiveGiveaway();
   const [dialog, setDialog] = useState<{ open: boolean; giveaway: GiveawayWithId | null }>({
@@ -254,6 +326,12 @@ function AdminGiveaways() {
             <div>
               <h1>Manage Giveaways</h1>
               <p>Create, edit, and manage your giveaways</p>
+              {mailAvailable === false ? (
+                <p data-testid="no-mail-note">
+                  No mail server is configured: receipts are not mailed, and confirmation by e-mail
+                  cannot be switched on.
+                </p>
+              ) : null}
             </div>
             <Button onClick={openCreate}>Create Giveaway</Button>
           </HeaderRow>
@@ -276,6 +354,7 @@ function AdminGiveaways() {
                 <li key={giveaway.id}>
                   <ManageCard
                     giveaway={giveaway}
+                    mailAvailable={mailAvailable}
                     onEdit={openEdit}
                     onDelete={(item) => void remove(item)}
                     onArchive={(item, archived) => void archive(item, archived)}

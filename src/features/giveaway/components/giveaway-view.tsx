@@ -18,7 +18,7 @@ import {
 } from '../states';
 import { DetailCard, DetailCardTitle, DetailNote } from './detail-card';
 import { DrawHistory } from './draw-history';
-import { EntryPulse } from './entry-pulse';
+import { EntryPulseIsland } from './entry-pulse';
 import { FairDrawCard } from './fair-draw-card';
 import { ShareCard } from './share-card';
 import { StatusBadge } from './status-badge';
@@ -217,15 +217,21 @@ export interface GiveawayViewProps {
 
 /**
  * The facts line: "12 participants · Max: 50 participants · Started Nov 1, 2026 · Ends Dec 1,
- * 2026".
+ * 2026". The count is an element of its own, marked for the entry area of a document page to
+ * bring up to date after an entry (`COUNT_ATTRIBUTE`, live-count.ts).
  */
-export function factsLine(g: GiveawayItem): string {
-  const parts = [participantsLabel(g.participant_count)];
-  if (g.max_participants) parts.push(`Max: ${participantsLabel(g.max_participants)}`);
+function FactsLine({ id, giveaway: g }: { id: string; giveaway: GiveawayItem }) {
+  const rest: string[] = [];
+  if (g.max_participants) rest.push(`Max: ${participantsLabel(g.max_participants)}`);
   const winners = winnersLabel(g);
-  if (winners) parts.push(winners);
-  parts.push(...specDates(g));
-  return parts.join(' · ');
+  if (winners) rest.push(winners);
+  rest.push(...specDates(g));
+  return (
+    <Facts data-testid="giveaway-facts">
+      <span data-participant-count={id}>{participantsLabel(g.participant_count)}</span>
+      {rest.length > 0 ? ` · ${rest.join(' · ')}` : null}
+    </Facts>
+  );
 }
 
 export function GiveawayView({
@@ -253,7 +259,7 @@ export function GiveawayView({
           <Title ref={titleRef} tabIndex={-1}>
             {giveaway.title}
           </Title>
-          <Facts>{factsLine(giveaway)}</Facts>
+          <FactsLine id={id} giveaway={giveaway} />
           <StatusLine data-testid="giveaway-status">{statusFacts(giveaway)}</StatusLine>
           <StateLine>{phaseSentence(giveaway)}</StateLine>
         </Container>
@@ -274,7 +280,8 @@ export function GiveawayView({
                 <DetailCardTitle id="prize-title">Prize</DetailCardTitle>
                 <PrizeName>{giveaway.prize}</PrizeName>
                 {phase === 'open' ? (
-                  <EntryPulse
+                  <EntryPulseIsland
+                    id={id}
                     count={giveaway.participant_count}
                     closeAt={giveaway.entries_close_at ?? null}
                     onClosed={onEntriesClosed}
@@ -340,7 +347,7 @@ export function GiveawayView({
           <Column>
             {admin}
             <FairDrawCard id={id} giveaway={giveaway} />
-            <ShareCard giveaway={giveaway} />
+            <ShareCard id={id} giveaway={giveaway} />
             <BackLink to="/giveaway">
               <ArrowLeftIcon size={18} />
               Back to All Giveaways

@@ -4,12 +4,14 @@ import styled from 'styled-components';
 import { useHideSiteChrome } from '@/components/site-chrome';
 import { Spinner } from '@/components/ui/spinner';
 import { useSession } from '@/features/auth';
-import { usePresenter, usePresenterDraw } from '../api/presenter';
+import { usePresenter, usePresenterDraw, usePresenterRedraw } from '../api/presenter';
 import { setPageTitle } from '../document-title';
 import { serverSentence } from '../error-message';
 import { entriesLabel } from '../states';
 import { MessagePage } from './message-panel';
 import { ButtonLink } from '@/components/ui/button';
+import { DISQUALIFY_WINNER_CONFIRMATION } from './claim-controls';
+import { DrawConfirmDialog } from './draw-confirm-dialog';
 
 /*
  * The presenter view for a live draw on a stream or a shared screen: full screen, no site header
@@ -185,13 +187,93 @@ const WinnerList = styled.ol`
   }
 `;
 
+const Redraw = styled.details`
+  width: min(100%, 36rem);
+  padding: 0.75rem 1rem;
+  border: 1px solid rgba(255, 255, 255, 0.3);
+  border-radius: 0.75rem;
+  background: rgba(15, 23, 42, 0.5);
+  text-align: left;
+
+  summary {
+    cursor: pointer;
+    font-weight: 700;
+  }
+
+  form {
+    display: grid;
+    gap: 0.75rem;
+    margin-top: 0.75rem;
+  }
+
+  label {
+    display: grid;
+    gap: 0.25rem;
+  }
+
+  input,
+  select {
+    padding: 0.5rem 0.75rem;
+    border: 0;
+    border-radius: 0.5rem;
+    font-size: 1rem;
+  }
+
+  p {
+    margin: 0;
+    color: #c7d2fe;
+  }
+
+  button {
+    justify-self: start;
+    padding: 0.5rem 1rem;
+    border: 0;
+    border-radius: 999px;
+    background: #fecaca;
+    color: #450a0a;
+    font-weight: 700;
+    cursor: pointer;
+  }
+
+  button:disabled {
+    opacity: 0.6;
+    cursor: default;
+  }
+`;
+
+/** localStorage key of the presenter's sound switch ("off" when muted). */
+export const PRESENTER_SOUND_KEY = 'presenterSound';
+
+function readSound(): boolean {
+  try {
+    return window.localStorage.getItem(PRESENTER_SOUND_KEY) !== 'off';
+  } catch {
+    return true;
+  }
+}
+
+function keepSound(on: boolean) {
+  try {
+    window.localStorage.setItem(PRESENTER_SOUND_KEY, on ? 'on' : 'off');
+  } catch {
+    // Storage unavailable: the switch lasts for this page view.
+  }
+}
+
 /**
- * The draw's winners in place order, revealed one after another: `shown` of them are on screen,
- * and while `spinning` the spin for the next one runs.
+ * The draw's winners in place order, revealed one after another: `shown` of them are on screen.
+ * While `spinning` the spin for the next one runs; `between` places the presenter moves on with
+ * "Next winner". A re-draw spins one place (`redraw`: which place and why).
  */
 type Stage =
   | { at: 'ready' }
-  | { at: 'spinning'; names: string[]; shown: number }
+  | {
+      at: 'spinning';
+      names: string[];
+      shown: number;
+      redraw?: { place: number; reason: string };
+    }
+  | { at: 'between'; names: string[]; shown: number }
   | { at: 'winner'; names: string[] };
 
 /** /giveaway/{id}/present (admins only). */
@@ -214,7 +296,11 @@ function Presenter({ id }: { id: string }) {
   useHideSiteChrome();
   const { data, loading, error, refetch } = usePresenter(id);
   const [presenterDraw] = usePresenterDraw();
+  const [presenterRedraw] = usePresenterRedraw();
   const [stage, setStage] = useState<Stage>({ at: 'ready' });
+  const [confirming, setConfirming] = useState(false);
+  const [sound, setSound] = useState(true);
+  useEffect(() => setSound(readSound()), []);
   const [drawing, setDrawing] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const [external, setExternal] = useState('');
@@ -249,11 +335,14 @@ function Presenter({ id }: { id: string }) {
     );
   }
 
-  const draw = async () => {
+  const draw = async (closeNow = false) => {
     setDrawing(true);
     setProblem(null);
     try {
-      const input = p.external_randomness ? { external_value: external.trim() } : {};
+      const input = {
+        ...(p.external_randomness ? { external_value: external.trim() } : {}),
+        ...(closeNow ? { close_now: true } : {}),
+      };
       const { data: answer } = await presenterDraw({ variables: { id, input } });
       const result = answer?.presenterDraw;
       const names = (result?.winners ?? [])
@@ -276,6 +365,55 @@ function Presenter({ id }: { id: string }) {
     }
   };
 
+  const redraw = async (kind: 'redraw' | 'disqualify-winner', place: number, reason: string) => {
+    setDrawing(true);
+    setProblem(null);
+    try {
+      const several = (p.winners ?? []).length > 1;
+      const { data: answer } = await presenterRedraw({
+        variables: { id, kind, input: several ? { reason, place } : { reason } },
+      });
+      const result = answer?.presenterRedraw;
+      const name = result?.winners?.[0]?.name ?? result?.winner?.name ?? null;
+      if (!result?.success || !name) {
+        setProblem(result?.message ?? 'Failed to draw again');
+        return;
+      }
+      setStage({ at: 'spinning', names: [name], shown: 0, redraw: { place, reason } });
+    } catch (cause) {
+      setProblem(serverSentence(cause, 'Failed to draw again'));
+    } finally {
+      setDrawing(false);
+    }
+  };
+
+  /** After a spin: the next place waits for "Next winner"; after the last, the winners. */
+  const spinDone = async () => {
+    if (stage.at !== 'spinning') return;
+    if (stage.redraw) {
+      const fresh = await refetch().catch(() => null);
+      const places = (fresh?.data.presenter?.winners ?? [])
+        .slice()
+        .sort((a, b) => a.place - b.place)
+        .map((w) => w.name ?? 'an erased entry');
+      setStage({ at: 'winner', names: places.length > 0 ? places : stage.names });
+      return;
+    }
+    if (stage.shown + 1 < stage.names.length) {
+      setStage({ at: 'between', names: stage.names, shown: stage.shown + 1 });
+      return;
+    }
+    setStage({ at: 'winner', names: stage.names });
+    void refetch();
+  };
+
+  const toggleSound = () => {
+    setSound((on) => {
+      keepSound(!on);
+      return !on;
+    });
+  };
+
   const fullScreen = () => {
     const target = stageRef.current ?? document.documentElement;
     if (document.fullscreenElement) void document.exitFullscreen();
@@ -289,7 +427,7 @@ function Presenter({ id }: { id: string }) {
   const winners =
     stage.at === 'winner'
       ? stage.names
-      : stage.at === 'spinning'
+      : stage.at === 'spinning' || stage.at === 'between'
         ? stage.names.slice(0, stage.shown)
         : drawnNames.length > 0
           ? drawnNames
@@ -297,13 +435,17 @@ function Presenter({ id }: { id: string }) {
             ? [p.winner.name]
             : [];
   const several = (p.winner_count ?? 1) > 1 || winners.length > 1;
-  const winnerName = winners.length > 0 && stage.at !== 'spinning' ? winners[0] : null;
+  const winnerName =
+    winners.length > 0 && stage.at !== 'spinning' && stage.at !== 'between' ? winners[0] : null;
   const verifyUrl = `${origin}${p.verify_path}`;
   const shortLink = verifyUrl.replace(/^https?:\/\//, '');
 
   return (
     <Stage ref={stageRef} aria-labelledby="presenter-title" data-testid="presenter">
       <Corner>
+        <button type="button" onClick={toggleSound} aria-pressed={sound}>
+          Sound {sound ? 'on' : 'off'}
+        </button>
         <button type="button" onClick={fullScreen}>
           Full screen
         </button>
@@ -314,7 +456,25 @@ function Presenter({ id }: { id: string }) {
       {p.prize_image && !winnerName ? <PrizeImage src={p.prize_image} alt="" /> : null}
       <Prize>Prize: {p.prize}</Prize>
       <Count>{entriesLabel(p.participant_count)}</Count>
-      {winnerName ? (
+      {stage.at === 'between' ? (
+        <>
+          <WinnerList data-testid="presenter-winners" aria-label="Winners so far">
+            {winners.map((name, i) => (
+              <li key={`${i}-${name}`}>
+                <span>{i + 1}.</span>
+                {name}
+              </li>
+            ))}
+          </WinnerList>
+          <Big
+            type="button"
+            // The next place's spin starts only when the presenter is ready.
+            onClick={() => setStage({ at: 'spinning', names: stage.names, shown: stage.shown })}
+          >
+            Next winner ({stage.shown + 1} of {stage.names.length})
+          </Big>
+        </>
+      ) : winnerName ? (
         <>
           {several ? (
             <WinnerList data-testid="presenter-winners" aria-label="Winners">
@@ -341,6 +501,15 @@ function Presenter({ id }: { id: string }) {
               <a href={p.verify_path}>{shortLink}</a>
             </div>
           </Verify>
+          <RedrawPanel
+            places={(p.winners ?? []).map((w) => ({
+              place: w.place,
+              name: w.name ?? 'an erased entry',
+              unclaimed: w.claim_status === 'unclaimed',
+            }))}
+            busy={drawing}
+            onRedraw={(kind, place, reason) => void redraw(kind, place, reason)}
+          />
         </>
       ) : (
         <>
@@ -358,7 +527,7 @@ function Presenter({ id }: { id: string }) {
           ) : null}
           <Big
             type="button"
-            onClick={() => void draw()}
+            onClick={() => (p.draw_closes_entries ? setConfirming(true) : void draw())}
             disabled={drawing || p.participant_count === 0 || stage.at === 'spinning'}
           >
             {drawing
@@ -368,6 +537,18 @@ function Presenter({ id }: { id: string }) {
                 : 'Draw the winner'}
           </Big>
           {p.participant_count === 0 ? <Count>Nobody has entered yet.</Count> : null}
+          <DrawConfirmDialog
+            open={confirming}
+            entrantCount={p.participant_count}
+            endDate={p.end_date}
+            // Above the stage (z-index 900) and its corner buttons (901).
+            layer={950}
+            onWait={() => setConfirming(false)}
+            onConfirm={() => {
+              setConfirming(false);
+              void draw(true);
+            }}
+          />
         </>
       )}
       {problem ? <Problem role="alert">{problem}</Problem> : null}
@@ -379,23 +560,102 @@ function Presenter({ id }: { id: string }) {
             names={p.names}
             winner={stage.names[stage.shown] ?? ''}
             duration={20000}
+            muted={!sound}
             title={
-              stage.names.length > 1
-                ? `Drawing winner ${stage.shown + 1} of ${stage.names.length}...`
-                : undefined
+              stage.redraw
+                ? (p.winners ?? []).length > 1
+                  ? `Drawing place ${stage.redraw.place} again...`
+                  : 'Drawing again...'
+                : stage.names.length > 1
+                  ? `Drawing winner ${stage.shown + 1} of ${stage.names.length}...`
+                  : undefined
             }
-            onComplete={() => {
-              setStage((s) => {
-                if (s.at !== 'spinning') return s;
-                return s.shown + 1 < s.names.length
-                  ? { ...s, shown: s.shown + 1 }
-                  : { at: 'winner', names: s.names };
-              });
-              if (stage.shown + 1 >= stage.names.length) void refetch();
-            }}
+            {...(stage.redraw ? { subtitle: `Why: ${stage.redraw.reason}` } : {})}
+            onComplete={() => void spinDone()}
           />
         </Suspense>
       ) : null}
     </Stage>
+  );
+}
+
+interface RedrawPlace {
+  place: number;
+  name: string;
+  /** The claim period ended without a claim: the place may be drawn again for that reason. */
+  unclaimed: boolean;
+}
+
+/**
+ * Drawing a place again inside the show, with the reason the draw history publishes: at once
+ * when the winner is not eligible, or once the claim period ended without a claim.
+ */
+function RedrawPanel({
+  places,
+  busy,
+  onRedraw,
+}: {
+  places: RedrawPlace[];
+  busy: boolean;
+  onRedraw: (kind: 'redraw' | 'disqualify-winner', place: number, reason: string) => void;
+}) {
+  const [place, setPlace] = useState(places[0]?.place ?? 1);
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  if (places.length === 0) return null;
+  const chosen = places.find((p) => p.place === place) ?? places[0];
+  const send = (kind: 'redraw' | 'disqualify-winner') => {
+    const text = reason.trim();
+    if (!text) {
+      setError('Give the reason: it is published with the new draw.');
+      return;
+    }
+    if (kind === 'disqualify-winner' && !window.confirm(DISQUALIFY_WINNER_CONFIRMATION)) return;
+    setError(null);
+    onRedraw(kind, chosen?.place ?? 1, text);
+  };
+  return (
+    <Redraw>
+      <summary>Draw a place again</summary>
+      <form onSubmit={(event) => event.preventDefault()} noValidate>
+        {places.length > 1 ? (
+          <label>
+            Place
+            <select value={place} onChange={(e) => setPlace(Number(e.target.value))}>
+              {places.map((p) => (
+                <option key={p.place} value={p.place}>
+                  {p.place}. {p.name}
+                </option>
+              ))}
+            </select>
+          </label>
+        ) : null}
+        <label>
+          Reason (published with the new draw)
+          <input
+            value={reason}
+            maxLength={500}
+            onChange={(e) => setReason(e.target.value)}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? 'redraw-error' : undefined}
+          />
+        </label>
+        {error ? (
+          <p id="redraw-error" role="alert">
+            {error}
+          </p>
+        ) : null}
+        <button type="button" disabled={busy} onClick={() => send('disqualify-winner')}>
+          Disqualify and draw again now
+        </button>
+        {chosen?.unclaimed ? (
+          <button type="button" disabled={busy} onClick={() => send('redraw')}>
+            Draw again: the prize was not claimed
+          </button>
+        ) : (
+          <p>Once the claim period ends without a claim, that place can be drawn again here.</p>
+        )}
+      </form>
+    </Redraw>
   );
 }

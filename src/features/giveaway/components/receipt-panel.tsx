@@ -6,8 +6,8 @@ import { useToast } from '@/components/ui/toast';
 import { Moment } from '@/components/ui/moment';
 import { inAppBrowserHere } from '@/lib/in-app-browser';
 import { Input } from '@/components/ui/field';
-import { useCheckReceipt } from '../api/check-receipt';
-import { useMailConfirmation, useMailReceipt } from '../api/mail-receipt';
+import { checkReceipt, mailConfirmation, mailReceipt } from '../api/entrant';
+import { useMailStatus } from '../use-mail-status';
 import { serverSentence } from '../error-message';
 import { keepEntry, type KeptEntry, referralLink } from '../kept-entry';
 import { shareOrCopy } from '../share';
@@ -115,6 +115,8 @@ interface Holding {
   confirmed: boolean;
   entries: number;
   bonus: number;
+  /** The entry holds a place won in the draw now (a place drawn again and won by it included). */
+  won: boolean;
 }
 
 const entriesWord = (n: number) => `${n} ${n === 1 ? 'entry' : 'entries'}`;
@@ -149,11 +151,10 @@ export function ReceiptPanel({
 }: ReceiptPanelProps) {
   const { toast } = useToast();
   const ref = useRef<HTMLElement>(null);
-  const [mailReceipt] = useMailReceipt();
-  const [mailConfirmation] = useMailConfirmation();
   const [resending, setResending] = useState(false);
-  const [checkReceipt] = useCheckReceipt();
   const [mailing, setMailing] = useState(false);
+  // Without a mail server nothing can be mailed: those offers are left out (the server refuses them).
+  const noMail = useMailStatus() === false;
   // Null while asking; 'unknown' when the server could not say (the count is then left out).
   const [holding, setHolding] = useState<Holding | 'unknown' | null>(null);
   // Instagram's and Facebook's in-app browsers forget storage when closed: the receipt is better
@@ -173,17 +174,21 @@ export function ReceiptPanel({
   // How many entries this one holds now (bonus entries arrive as friends enter), from the server.
   useEffect(() => {
     let live = true;
-    checkReceipt({ variables: { id: giveawayId, input: { receipt: entry.receipt } } })
-      .then(({ data }) => {
-        const answer = data?.checkReceipt;
+    checkReceipt(giveawayId, { receipt: entry.receipt })
+      .then((answer) => {
         if (!live) return;
         // Confirmed since it was kept: the next visit need not ask to confirm first.
-        if (answer?.found && answer.confirmed && entry.confirm_by) {
+        if (answer.found && answer.confirmed && entry.confirm_by) {
           keepEntry(giveawayId, { ...entry, confirm_by: null });
         }
         setHolding(
-          answer?.found
-            ? { confirmed: answer.confirmed, entries: answer.entries, bonus: answer.bonus_entries }
+          answer.found
+            ? {
+                confirmed: answer.confirmed,
+                entries: answer.entries,
+                bonus: answer.bonus_entries,
+                won: answer.won,
+              }
             : 'unknown',
         );
       })
@@ -194,7 +199,7 @@ export function ReceiptPanel({
     return () => {
       live = false;
     };
-  }, [checkReceipt, giveawayId, entry]);
+  }, [giveawayId, entry]);
 
   const known = holding !== null && holding !== 'unknown' ? holding : null;
   const pending = known ? !known.confirmed : Boolean(entry.confirm_by);
@@ -241,25 +246,21 @@ export function ReceiptPanel({
       setBusy(false);
     }
   };
-  const byReceipt = { variables: { id: giveawayId, input: { receipt: entry.receipt } } };
+  const byReceipt = { receipt: entry.receipt };
 
   const mail = () =>
-    askByMail(async () => (await mailReceipt(byReceipt)).data?.mailReceipt?.message, setMailing, {
+    askByMail(async () => (await mailReceipt(giveawayId, byReceipt)).message, setMailing, {
       title: 'Receipt',
       sent: 'Your receipt is on its way.',
       failed: 'Could not send the receipt; please copy it instead.',
     });
 
   const resend = () =>
-    askByMail(
-      async () => (await mailConfirmation(byReceipt)).data?.mailConfirmation?.message,
-      setResending,
-      {
-        title: 'Check your e-mail',
-        sent: 'A new confirmation link is on its way.',
-        failed: 'Could not send the link again; please try later.',
-      },
-    );
+    askByMail(async () => (await mailConfirmation(giveawayId, byReceipt)).message, setResending, {
+      title: 'Check your e-mail',
+      sent: 'A new confirmation link is on its way.',
+      failed: 'Could not send the link again; please try later.',
+    });
 
   const share = async () => {
     const url = personalLink ?? `${window.location.origin}/giveaway/${giveawayId}`;
@@ -299,10 +300,11 @@ export function ReceiptPanel({
   return (
     <Card ref={ref} tabIndex={-1} aria-labelledby="receipt-title">
       <Heading id="receipt-title">You&apos;re in!</Heading>
+      {/* The moment ends its line: it keeps room for its longest form, so nothing follows it. */}
       <DetailNote>
-        Entered as <strong>@{entry.instagram_handle}</strong> on <Moment iso={entry.entered_at} />.
-        Your receipt code:
+        Entered as <strong>@{entry.instagram_handle}</strong> on <Moment iso={entry.entered_at} />
       </DetailNote>
+      <DetailNote>Your receipt code:</DetailNote>
       <Row>
         <Code data-testid="receipt-code">{entry.receipt}</Code>
         <Button variant="secondary" size="sm" onClick={() => void copy()}>
@@ -328,9 +330,13 @@ export function ReceiptPanel({
             </>
           ) : null}
           .{' '}
-          <Resend type="button" onClick={() => void resend()} disabled={resending}>
-            {resending ? 'Sending a new link...' : 'No e-mail? Send the link again'}
-          </Resend>
+          {noMail ? (
+            'This site cannot send e-mail at the moment, so a new link cannot be sent just now.'
+          ) : (
+            <Resend type="button" onClick={() => void resend()} disabled={resending}>
+              {resending ? 'Sending a new link...' : 'No e-mail? Send the link again'}
+            </Resend>
+          )}
         </Pending>
       ) : null}
       {!pending ? (
@@ -349,15 +355,25 @@ export function ReceiptPanel({
         )
       ) : null}
       <Row>
-        <Button variant="secondary" size="sm" onClick={() => void mail()} disabled={mailing}>
-          {mailing ? 'Sending...' : 'E-mail me my receipt'}
-        </Button>
+        {noMail ? null : (
+          <Button variant="secondary" size="sm" onClick={() => void mail()} disabled={mailing}>
+            {mailing ? 'Sending...' : 'E-mail me my receipt'}
+          </Button>
+        )}
         <Button variant="secondary" size="sm" onClick={() => void share()}>
           Share
         </Button>
         <Link to={`/giveaway/${giveawayId}/check`}>Check later: was I in the draw?</Link>
       </Row>
-      {personalLink ? (
+      {known?.won ? (
+        <Section aria-labelledby={`${linkId}-won`} data-testid="receipt-won">
+          <SectionTitle id={`${linkId}-won`}>You won</SectionTitle>
+          <DetailNote>
+            Your entry was drawn as a winner of {title}. We sent the claim link to the address you
+            entered with: open it to claim the prize before its deadline.
+          </DetailNote>
+        </Section>
+      ) : personalLink ? (
         <Section aria-labelledby={`${linkId}-title`}>
           <SectionTitle id={`${linkId}-title`}>Bring friends, earn bonus entries</SectionTitle>
           <DetailNote>
@@ -382,11 +398,17 @@ export function ReceiptPanel({
       ) : null}
       {inApp ? (
         <Pending data-testid="in-app-note">
-          <strong>This in-app browser forgets your entry when you close it.</strong> Keep your
-          receipt by e-mail:{' '}
-          <Resend type="button" onClick={() => void mail()} disabled={mailing}>
-            {mailing ? 'Sending...' : 'Send the receipt to my e-mail'}
-          </Resend>
+          <strong>This in-app browser forgets your entry when you close it.</strong>{' '}
+          {noMail ? (
+            'Copy your receipt code or take a screenshot of it.'
+          ) : (
+            <>
+              Keep your receipt by e-mail:{' '}
+              <Resend type="button" onClick={() => void mail()} disabled={mailing}>
+                {mailing ? 'Sending...' : 'Send the receipt to my e-mail'}
+              </Resend>
+            </>
+          )}
         </Pending>
       ) : null}
       {onForget ? (

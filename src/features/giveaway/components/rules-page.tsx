@@ -1,4 +1,5 @@
 import { Link } from 'gatsby-link';
+import type { GiveawayRules } from '@site/contracts';
 import React, { useEffect } from 'react';
 import styled from 'styled-components';
 import { Alert } from '@/components/ui/alert';
@@ -61,6 +62,11 @@ export function RulesPage({ id, search }: { id: string; search: string }) {
     );
   }
 
+  return <RulesView id={id} rules={rules} />;
+}
+
+/** The rules of giveaway `id` in one version (`rules`, the public GET /giveaway/{id}/rules answer). */
+export function RulesView({ id, rules }: { id: string; rules: GiveawayRules }) {
   const current = rules.version === rules.current_version;
   return (
     <Subpage giveawayId={id} title="Official Rules" lead={rules.title}>

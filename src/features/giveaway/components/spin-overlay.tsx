@@ -104,6 +104,10 @@ export interface SpinOverlayProps {
   soundSrc?: string;
   /** The heading, e.g. "Drawing winner 2 of 3..." when several winners are revealed in turn. */
   title?: string;
+  /** The line under the heading (a re-draw shows its reason here). */
+  subtitle?: string;
+  /** Spins without sound (the presenter's sound switch); the timing stays the same. */
+  muted?: boolean;
 }
 
 /**
@@ -116,6 +120,8 @@ export function SpinOverlay({
   onComplete,
   soundSrc = SPIN_SOUND_SRC,
   title = 'Drawing the Winner...',
+  subtitle = 'Hold tight... the draw is happening!',
+  muted = false,
 }: SpinOverlayProps) {
   const overlayRef = useRef<HTMLDivElement>(null);
   const audioRef = useRef<HTMLAudioElement>(null);
@@ -125,6 +131,12 @@ export function SpinOverlay({
   // The spin is planned once, from the props it mounted with; later renders must not restart it.
   const initial = useRef({ names, winner, onComplete });
   initial.current.onComplete = onComplete;
+  // The sound switch may change while the spin runs: it mutes or unmutes the sound at once.
+  const mutedRef = useRef(muted);
+  mutedRef.current = muted;
+  useEffect(() => {
+    if (audioRef.current) audioRef.current.muted = muted;
+  }, [muted]);
 
   useEffect(() => {
     const { names: entrants, winner: winnerName } = initial.current;
@@ -156,6 +168,7 @@ export function SpinOverlay({
     const play = () => {
       if (!audio || started) return;
       audio.volume = SOUND_VOLUME;
+      audio.muted = mutedRef.current;
       audio.loop = false;
       audio.currentTime = SOUND_START_SECONDS;
       let playing: Promise<void> | undefined;
@@ -212,7 +225,7 @@ export function SpinOverlay({
     >
       <Content>
         <Title id="draw-title">{title}</Title>
-        <Subtitle id="draw-subtitle">Hold tight... the draw is happening!</Subtitle>
+        <Subtitle id="draw-subtitle">{subtitle}</Subtitle>
         {/* Hidden from assistive technology while it flickers; the live region below announces the result. */}
         <NameBox $final={!spinning} aria-hidden={spinning}>
           {current}

@@ -40,6 +40,10 @@ export const SubpageBody = styled.div`
   gap: ${({ theme }) => theme.space[6]};
   max-width: 860px;
   padding-block: ${({ theme }) => theme.space[8]} ${({ theme }) => theme.space[16]};
+
+  &[data-wide] {
+    max-width: none;
+  }
 `;
 
 export interface SubpageProps {
@@ -48,10 +52,12 @@ export interface SubpageProps {
   /** Usually the giveaway's title, once known. */
   lead?: React.ReactNode;
   children: React.ReactNode;
+  /** The container's full width (a wide table), instead of a column for reading. */
+  wide?: boolean;
 }
 
 /** The frame of a giveaway's own pages (rules, receipt check, verification, claim). */
-export function Subpage({ giveawayId, title, lead, children }: SubpageProps) {
+export function Subpage({ giveawayId, title, lead, children, wide = false }: SubpageProps) {
   return (
     <>
       <Header>
@@ -65,7 +71,7 @@ export function Subpage({ giveawayId, title, lead, children }: SubpageProps) {
         </Container>
       </Header>
       <Container>
-        <SubpageBody>{children}</SubpageBody>
+        <SubpageBody data-wide={wide || undefined}>{children}</SubpageBody>
       </Container>
     </>
   );

@@ -1,18 +1,17 @@
 import { Link } from 'gatsby-link';
 import type { GiveawayVerification } from '@site/contracts';
-import React, { useEffect, useState } from 'react';
+import React, { useEffect } from 'react';
 import styled from 'styled-components';
-import { CheckIcon, CloseIcon } from '@/components/icons';
 import { Alert } from '@/components/ui/alert';
 import { ButtonLink } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { formatDateTime } from '@/lib/dates';
 import { apiBaseUrl } from '@/lib/api-client';
-import { fetchFrozenList, useVerification } from '../api/get-verification';
+import { useVerification } from '../api/get-verification';
 import { setPageTitle } from '../document-title';
 import { serverSentence } from '../error-message';
-import { checkDraw, type DrawCheck } from '../verify/draw-check';
 import { DetailCard, DetailCardTitle, DetailNote } from './detail-card';
+import { DrawChecker } from './draw-checker';
 import { DrawHistory } from './draw-history';
 import { MessagePage } from './message-panel';
 import { Facts, Mono, Subpage } from './subpage';
@@ -24,29 +23,6 @@ const FROZEN_REASONS: Record<string, string> = {
   drawn: 'the draw was made',
 };
 
-const Steps = styled.ol`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space[3]};
-  margin: 0;
-  padding: 0;
-  list-style: none;
-
-  li {
-    display: grid;
-    grid-template-columns: 1.5rem minmax(0, 1fr);
-    gap: ${({ theme }) => theme.space[2]};
-  }
-
-  p {
-    margin: 0;
-  }
-`;
-
-const Mark = styled.span<{ $ok: boolean }>`
-  color: ${({ theme, $ok }) => ($ok ? theme.colors.success : theme.colors.danger)};
-`;
-
 const Method = styled.pre`
   margin: 0;
   padding: ${({ theme }) => theme.space[4]};
@@ -57,19 +33,6 @@ const Method = styled.pre`
   font-size: ${({ theme }) => theme.fontSizes.xs};
   line-height: 1.6;
   white-space: pre;
-`;
-
-const ListBox = styled.ol`
-  max-height: 18rem;
-  margin: ${({ theme }) => theme.space[2]} 0 0;
-  padding: ${({ theme }) => theme.space[3]} ${({ theme }) => theme.space[3]}
-    ${({ theme }) => theme.space[3]} 3.5rem;
-  overflow: auto;
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.md};
-  font-family: ${({ theme }) => theme.fonts.mono};
-  font-size: ${({ theme }) => theme.fontSizes.xs};
-  overflow-wrap: anywhere;
 `;
 
 const Bullets = styled.ul`
@@ -113,71 +76,10 @@ pick(key, round, eligible):
   the winner is the first entry whose running total is above t
 (all text UTF-8, all hashes lower-case hex, positions counted from 0)`;
 
-type CheckState =
-  | { stage: 'idle' }
-  | { stage: 'checking' }
-  | { stage: 'done'; result: DrawCheck; list: string[] }
-  | { stage: 'failed'; message: string };
-
-function useBrowserCheck(v: GiveawayVerification | null): CheckState {
-  const [state, setState] = useState<CheckState>({ stage: 'idle' });
-  const ready = Boolean(v && v.seed && v.frozen_list_path && v.draws.length > 0);
-  useEffect(() => {
-    if (!v || !ready || !v.frozen_list_path) return;
-    let cancelled = false;
-    setState({ stage: 'checking' });
-    fetchFrozenList(v.frozen_list_path)
-      .then(async (text) => {
-        const result = await checkDraw(v, text);
-        if (!cancelled) setState({ stage: 'done', result, list: text.split('\n').filter(Boolean) });
-      })
-      .catch((error: unknown) => {
-        if (!cancelled)
-          setState({
-            stage: 'failed',
-            message: serverSentence(
-              error,
-              'The frozen list could not be loaded, so nothing was checked.',
-            ),
-          });
-      });
-    return () => {
-      cancelled = true;
-    };
-  }, [v, ready]);
-  return state;
-}
-
-function Verdict({ state }: { state: CheckState }) {
-  if (state.stage === 'checking') return <Spinner label="Checking the draw in your browser..." />;
-  if (state.stage === 'failed')
-    return (
-      <Alert variant="error" title="Could not check">
-        {state.message}
-      </Alert>
-    );
-  if (state.stage !== 'done') return null;
-  return state.result.verified ? (
-    <Alert variant="success" title="Verified in your browser">
-      Your browser recomputed every step below from the published values and got the same{' '}
-      {state.result.steps.filter((s) => s.key.startsWith('round-')).length > 1
-        ? 'winners'
-        : 'winner'}
-      .
-    </Alert>
-  ) : (
-    <Alert variant="error" title="Verification failed">
-      At least one step below does not match what was published. Please tell us: this should never
-      happen.
-    </Alert>
-  );
-}
-
 /** /giveaway/{id}/verify: everything needed to check the draw, checked here with Web Crypto. */
 export function VerifyPage({ id }: { id: string }) {
   const { data, loading, error } = useVerification(id);
   const v = data?.verification ?? null;
-  const check = useBrowserCheck(v);
 
   useEffect(() => {
     setPageTitle(v ? `Verify the Draw - ${v.title}` : 'Verify the Draw');
@@ -196,7 +98,23 @@ export function VerifyPage({ id }: { id: string }) {
       />
     );
   }
+  return <VerifyView id={id} v={v} checker={<DrawChecker v={v} auto />} />;
+}
 
+/**
+ * The verification page of a giveaway's record `v`: the record, the draws, the method and what
+ * it proves. `checker` stands where the verdict goes once drawn: the check run at once in the
+ * app, or, on the page drawn as a document, the island that runs it when the visitor asks.
+ */
+export function VerifyView({
+  id,
+  v,
+  checker,
+}: {
+  id: string;
+  v: GiveawayVerification;
+  checker: React.ReactNode;
+}) {
   if (v.algorithm === 'legacy') {
     return (
       <Subpage giveawayId={id} title="Verify the Draw" lead={v.title}>
@@ -216,7 +134,7 @@ export function VerifyPage({ id }: { id: string }) {
   return (
     <Subpage giveawayId={id} title="Verify the Draw" lead={v.title}>
       {drawn ? (
-        <Verdict state={check} />
+        checker
       ) : (
         <Alert variant="info" title="Not drawn yet">
           {v.frozen
@@ -295,44 +213,9 @@ export function VerifyPage({ id }: { id: string }) {
             <code>sha256sum</code> of the file is the fingerprint).
           </DetailNote>
         ) : null}
-        {check.stage === 'done' ? (
-          <details>
-            <summary>
-              Show the frozen list ({check.list.length}{' '}
-              {weighted ? 'lines: receipt hash and weight' : 'receipt hashes'})
-            </summary>
-            <ListBox start={1} aria-label="Frozen entry list">
-              {check.list.map((hash, i) => (
-                <li key={`${i}-${hash}`}>{hash}</li>
-              ))}
-            </ListBox>
-          </details>
-        ) : null}
       </DetailCard>
 
       {drawn ? <DrawHistory draws={v.draws} /> : null}
-
-      {check.stage === 'done' ? (
-        <DetailCard aria-labelledby="computation-title">
-          <DetailCardTitle id="computation-title">The computation, step by step</DetailCardTitle>
-          <Steps>
-            {check.result.steps.map((step) => (
-              <li key={step.key}>
-                <Mark $ok={step.ok} aria-hidden="true">
-                  {step.ok ? <CheckIcon size={20} /> : <CloseIcon size={20} />}
-                </Mark>
-                <div>
-                  <p>
-                    <span className="sr-only">{step.ok ? 'Passed: ' : 'Failed: '}</span>
-                    {step.label}
-                  </p>
-                  <DetailNote>{step.detail}</DetailNote>
-                </div>
-              </li>
-            ))}
-          </Steps>
-        </DetailCard>
-      ) : null}
 
       <DetailCard aria-labelledby="method-title">
         <DetailCardTitle id="method-title">The method</DetailCardTitle>

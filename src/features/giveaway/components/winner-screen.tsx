@@ -193,10 +193,9 @@ export function WinnerScreen({
       others.length > 0
         ? `Congratulations to ${[winner, ...others].map(displayHandle).join(', ')} for winning our ${giveaway.title} giveaway!`
         : winnerAnnouncement(winner, giveaway.title);
-    const outcome = await shareOrCopy(
-      { title: `${giveaway.title} winner`, text, url: window.location.href },
-      text,
-    );
+    // The giveaway's page without the query: a referral code in the address is nobody's to hand on.
+    const url = `${window.location.origin}${window.location.pathname}`;
+    const outcome = await shareOrCopy({ title: `${giveaway.title} winner`, text, url }, text);
     if (outcome === 'copied')
       toast({ title: 'Copied!', description: 'Winner announcement copied to clipboard' });
     if (outcome === 'failed') toast({ title: 'Error', description: text, variant: 'destructive' });

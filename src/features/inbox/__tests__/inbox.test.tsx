@@ -361,6 +361,16 @@ describe('Personal data', () => {
         consent_at: '2026-11-20T10:00:00.000Z',
       },
     ],
+    giveaway_handle_reports: [
+      {
+        giveaway_id: 4,
+        giveaway_title: 'Win a lamp',
+        instagram_handle: 'ada',
+        note: null,
+        created_at: '2026-11-20T10:00:00.000Z',
+        handled_at: null,
+      },
+    ],
     mail: [outboxMessage, { ...outboxMessage, id: 2 }],
     newsletter_issues: [],
     staff_account: { username: 'ada', role: 'editor', created_at: '2026-11-02T09:00:00.000Z' },
@@ -413,6 +423,7 @@ describe('Personal data', () => {
     expect(summary).toHaveTextContent('Newsletter: confirmed');
     expect(summary).toHaveTextContent('0 giveaway entries');
     expect(summary).toHaveTextContent('1 prize claim with delivery details');
+    expect(summary).toHaveTextContent('1 report of a taken handle');
     expect(summary).toHaveTextContent('2 kept mails');
     expect(summary).toHaveTextContent('1 staff invitation');
     expect(summary).toHaveTextContent('Staff account: ada');
@@ -438,6 +449,7 @@ describe('Personal data', () => {
           giveaway_entries_deleted: 2,
           giveaway_entries_anonymised: 1,
           giveaway_claims: 2,
+          giveaway_handle_reports: 1,
           mail: 3,
           staff_invitations: 1,
           staff_account: null,
@@ -458,6 +470,7 @@ describe('Personal data', () => {
     expect(result).toHaveTextContent('2 giveaway entries deleted');
     expect(result).toHaveTextContent('1 entry of a drawn giveaway kept with a placeholder');
     expect(result).toHaveTextContent('Delivery details of 2 prize claims erased');
+    expect(result).toHaveTextContent('1 report of a taken handle deleted');
     expect(result).toHaveTextContent('1 staff invitation deleted');
     expect(erased).toHaveBeenCalledWith({ email: 'ada@example.com' });
   });

@@ -164,6 +164,13 @@ export function PersonalData() {
                 {plural(outcome.data.giveaway_claims.length, 'prize claim', 'prize claims')} with
                 delivery details
               </li>
+              <li>
+                {plural(
+                  outcome.data.giveaway_handle_reports.length,
+                  'report of a taken handle',
+                  'reports of a taken handle',
+                )}
+              </li>
               <li>{plural(outcome.data.mail.length, 'kept mail', 'kept mails')}</li>
               <li>
                 {plural(
@@ -219,6 +226,14 @@ export function PersonalData() {
               <li>
                 Delivery details of{' '}
                 {plural(outcome.result.giveaway_claims, 'prize claim', 'prize claims')} erased
+              </li>
+              <li>
+                {plural(
+                  outcome.result.giveaway_handle_reports,
+                  'report of a taken handle',
+                  'reports of a taken handle',
+                )}{' '}
+                deleted
               </li>
               <li>{plural(outcome.result.mail, 'kept mail', 'kept mails')} deleted</li>
               <li>

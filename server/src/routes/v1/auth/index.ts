@@ -11,13 +11,21 @@ import {
 } from '@site/contracts';
 import { clientKey, countingSecret, keyedDigest } from '../../../lib/client-key';
 import { HttpError, badRequest, unauthorized } from '../../../lib/http-error';
-import { AccountError, setPassword, usernameColumn, usernameKey } from '../../../services/accounts';
+import {
+  AccountError,
+  accountEmail,
+  findLoginAccount,
+  knownLoginAddress,
+  passwordHashOf,
+  recordLogin,
+  rememberLoginAddress,
+  setPassword,
+} from '../../../services/accounts';
 import { LoginThrottle } from '../../../services/login-throttle';
 import { dummyHash, verifyPassword } from '../../../services/passwords';
 import { endAllSessions, endSession, listSessions } from '../../../services/sessions';
 
 const INVALID_LOGIN = 'Invalid username or password.';
-const bearer = [{ bearerAuth: [] }];
 
 const auth: FastifyPluginAsyncTypebox = async (app) => {
   const { config } = app;
@@ -29,30 +37,8 @@ const auth: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   /** Has this account logged in from this network before (IPv6: its /64)? */
-  async function knownAddress(userId: number, address: string): Promise<boolean> {
-    const row = await app.db
-      .selectFrom('login_addresses')
-      .select('user_id')
-      .where('user_id', '=', userId)
-      .where('address_key', '=', digest('login-address', address))
-      .executeTakeFirst();
-    return row !== undefined;
-  }
-
-  async function rememberAddress(userId: number, address: string): Promise<void> {
-    const now = new Date().toISOString();
-    await app.db
-      .insertInto('login_addresses')
-      .values({
-        user_id: userId,
-        address_key: digest('login-address', address),
-        last_login_at: now,
-      })
-      .onConflict((oc) =>
-        oc.columns(['user_id', 'address_key']).doUpdateSet({ last_login_at: now }),
-      )
-      .execute();
-  }
+  const knownAddress = (userId: number, address: string) =>
+    knownLoginAddress(app.db, userId, digest('login-address', address));
 
   /**
    * Tells the account's owner (its own address, and OWNER_EMAIL) that its password is being
@@ -151,11 +137,7 @@ const auth: FastifyPluginAsyncTypebox = async (app) => {
       const address = clientKey(request.ip);
       await refuseIfHeld(username, address);
       // Usernames are one name whatever their letter case, so logging in ignores it too.
-      const user = await app.db
-        .selectFrom('users')
-        .select(['id', 'username', 'email', 'password_hash'])
-        .where(usernameColumn, '=', usernameKey(username))
-        .executeTakeFirst();
+      const user = await findLoginAccount(app.db, username);
       // An account over its ceiling of failures across addresses is tried only from networks
       // it has logged in from; unknown names are held alike, so this reveals nothing.
       const accountWait = await counted(() => throttle.accountRetryAfter(username));
@@ -174,12 +156,8 @@ const auth: FastifyPluginAsyncTypebox = async (app) => {
         throw unauthorized(INVALID_LOGIN);
       }
       await counted(() => throttle.recordSuccess(username, address));
-      await rememberAddress(user.id, address);
-      await app.db
-        .updateTable('users')
-        .set({ last_login_at: new Date().toISOString() })
-        .where('id', '=', user.id)
-        .execute();
+      await rememberLoginAddress(app.db, user.id, digest('login-address', address));
+      await recordLogin(app.db, user.id);
       return answerWithSession(request, reply, user.id);
     },
   );
@@ -190,7 +168,6 @@ const auth: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['auth'],
         summary: 'End the current session (other devices stay logged in)',
-        security: bearer,
         response: {
           200: MessageResponseSchema,
           401: ErrorResponseSchema,
@@ -213,7 +190,6 @@ const auth: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['auth'],
         summary: 'End every session of your account, on every device',
-        security: bearer,
         response: {
           200: MessageResponseSchema,
           401: ErrorResponseSchema,
@@ -237,23 +213,14 @@ const auth: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['auth'],
         summary: 'The current user',
-        security: bearer,
         response: { 200: MeResponseSchema, 401: ErrorResponseSchema },
       },
       onRequest: app.authenticate,
     },
     async (request) => {
       const user = request.user!;
-      const row = await app.db
-        .selectFrom('users')
-        .select('email')
-        .where('id', '=', user.id)
-        .executeTakeFirst();
-      return {
-        username: user.username,
-        role: user.role,
-        ...(row?.email ? { email: row.email } : {}),
-      };
+      const email = await accountEmail(app.db, user.id);
+      return { username: user.username, role: user.role, ...(email ? { email } : {}) };
     },
   );
 
@@ -263,7 +230,6 @@ const auth: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['auth'],
         summary: 'Your live sessions, most recently used first',
-        security: bearer,
         response: { 200: SessionListResponseSchema, 401: ErrorResponseSchema },
       },
       onRequest: app.authenticate,
@@ -281,7 +247,6 @@ const auth: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['auth'],
         summary: 'Change your password; every session ends and a new one starts for you',
-        security: bearer,
         body: ChangePasswordRequestSchema,
         response: {
           200: LoginResponseSchema,
@@ -299,12 +264,8 @@ const auth: FastifyPluginAsyncTypebox = async (app) => {
       const { username } = request.user!;
       const address = clientKey(request.ip);
       await refuseIfHeld(username, address);
-      const row = await app.db
-        .selectFrom('users')
-        .select('password_hash')
-        .where('username', '=', username)
-        .executeTakeFirstOrThrow();
-      if (!(await verifyPassword(row.password_hash, request.body.current_password))) {
+      const passwordHash = await passwordHashOf(app.db, username);
+      if (!(await verifyPassword(passwordHash, request.body.current_password))) {
         await counted(() => throttle.recordFailure(username, address));
         throw badRequest('Your current password is not correct.');
       }

@@ -63,7 +63,6 @@ const contact: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['contact'],
         summary: 'List enquiries, newest first (admin)',
-        security: [{ bearerAuth: [] }],
         querystring: PageQuerySchema,
         response: {
           200: ContactListResponseSchema,
@@ -85,7 +84,6 @@ const contact: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['contact'],
         summary: 'Count the enquiries no admin has marked read yet (admin)',
-        security: [{ bearerAuth: [] }],
         response: {
           200: ContactUnreadResponseSchema,
           401: ErrorResponseSchema,
@@ -103,7 +101,6 @@ const contact: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['contact'],
         summary: 'Mark an enquiry read or unread again (admin)',
-        security: [{ bearerAuth: [] }],
         params: ContactIdParamsSchema,
         body: ContactReadRequestSchema,
         response: {

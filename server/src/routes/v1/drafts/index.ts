@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
@@ -36,6 +37,9 @@ import {
   setSchedule,
 } from '../../../services/drafts/schedule';
 import { errors } from '../errors';
+import { previewWithPictures } from '../../../services/drafts/preview-pictures';
+import { POST_MEDIA_DIR } from '../../../services/images/post-media';
+import draftImageRoutes from './images';
 
 const missing = (id: number) =>
   notFound(`There is no draft ${id}; it may have been published or deleted.`);
@@ -49,7 +53,9 @@ const draftRoutes: FastifyPluginAsyncTypebox = async (app) => {
     contentDir: app.config.contentDir,
     today: todayIn(app.config.siteTimezone),
     compile: (body) => app.compiler.compile(body, undefined, compileAccount(request)),
+    uploadsDir: path.join(app.config.dataDir, POST_MEDIA_DIR),
   });
+  await app.register(draftImageRoutes);
 
   /** Refusals with per-field errors answer directly; the shared handler only knows `detail`. */
   async function answer<T>(reply: FastifyReply, run: () => Promise<T>): Promise<T | FastifyReply> {
@@ -69,7 +75,6 @@ const draftRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['drafts'],
         summary: 'List drafts, last edited first (admin, editor)',
-        security: [{ bearerAuth: [] }],
         querystring: PageQuerySchema,
         response: { 200: DraftListResponseSchema, ...errors },
       },
@@ -87,7 +92,6 @@ const draftRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['drafts'],
         summary: 'Start a draft; an empty slug is derived from the title (admin, editor)',
-        security: [{ bearerAuth: [] }],
         body: DraftWriteSchema,
         response: { 201: DraftSchema, ...errors },
       },
@@ -107,14 +111,14 @@ const draftRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['drafts'],
         summary:
           'Compile a body as publishing will: the HTML of the built page, headings and reading time, or the lines that keep it from being published (admin, editor)',
-        security: [{ bearerAuth: [] }],
         body: DraftPreviewRequestSchema,
         response: { 200: DraftPreviewSchema, ...errors },
       },
       onRequest: editors,
       config: { rateLimit: accountRateLimit(app.config.accountLimits.preview) },
     },
-    async (request) => app.compiler.preview(request.body.body, compileAccount(request)),
+    async (request) =>
+      previewWithPictures(app, request.body.body, request.body.cover, compileAccount(request)),
   );
 
   app.get(
@@ -124,7 +128,6 @@ const draftRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['drafts'],
         summary:
           'The 20 latest deleted drafts, newest first: title, whose it was, who deleted it and when (admin, editor)',
-        security: [{ bearerAuth: [] }],
         response: { 200: DraftDeletionListResponseSchema, ...errors },
       },
       onRequest: editors,
@@ -138,7 +141,6 @@ const draftRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['drafts'],
         summary: 'One draft with what still blocks publishing (admin, editor)',
-        security: [{ bearerAuth: [] }],
         params: DraftIdParamsSchema,
         response: { 200: DraftSchema, ...errors },
       },
@@ -157,7 +159,6 @@ const draftRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['drafts'],
         summary: 'Save the whole draft (autosave) (admin, editor)',
-        security: [{ bearerAuth: [] }],
         params: DraftIdParamsSchema,
         body: DraftWriteSchema,
         response: { 200: DraftSchema, ...errors },
@@ -184,7 +185,6 @@ const draftRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['drafts'],
         summary:
           'Publish: the draft becomes content/blog/{slug}.md (a new post, or the post it edits) in a rebuild of the site, or a commit with PUBLISH_MODE=git; a failed build undoes it and returns the draft (admin, editor)',
-        security: [{ bearerAuth: [] }],
         params: DraftIdParamsSchema,
         response: { 202: PublishJobSchema, ...errors },
       },
@@ -209,7 +209,6 @@ const draftRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['drafts'],
         summary:
           'Drafts set to publish themselves, soonest first, with the site’s time zone (admin, editor)',
-        security: [{ bearerAuth: [] }],
         response: { 200: ScheduledDraftListResponseSchema, ...errors },
       },
       onRequest: editors,
@@ -223,7 +222,6 @@ const draftRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['drafts'],
         summary: 'When the draft publishes itself (schedule null: not scheduled) (admin, editor)',
-        security: [{ bearerAuth: [] }],
         params: DraftIdParamsSchema,
         response: { 200: DraftScheduleAnswerSchema, ...errors },
       },
@@ -243,7 +241,6 @@ const draftRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['drafts'],
         summary:
           'Publish at a time (or move it): the draft stays a draft until then, and within a minute after it one server process publishes it as the editor who scheduled it; a time without offset is on the site’s clock (admin, editor)',
-        security: [{ bearerAuth: [] }],
         params: DraftIdParamsSchema,
         body: DraftScheduleWriteSchema,
         response: { 200: DraftScheduleAnswerSchema, ...errors },
@@ -268,7 +265,6 @@ const draftRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['drafts'],
         summary: 'Cancel a scheduled publish; the draft stays in Drafts (admin, editor)',
-        security: [{ bearerAuth: [] }],
         params: DraftIdParamsSchema,
         response: { 200: MessageResponseSchema, ...errors },
       },
@@ -286,7 +282,6 @@ const draftRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['drafts'],
         summary: 'Delete a draft; the deletion is recorded with who made it (admin, editor)',
-        security: [{ bearerAuth: [] }],
         params: DraftIdParamsSchema,
         response: { 200: MessageResponseSchema, ...errors },
       },

@@ -10,7 +10,6 @@ const publishJobRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['drafts'],
         summary: 'The 20 latest publish jobs with status and log tail (admin, editor)',
-        security: [{ bearerAuth: [] }],
         response: {
           200: PublishJobListResponseSchema,
           401: ErrorResponseSchema,

@@ -13,14 +13,33 @@ import {
   GiveawayWriteBodySchema,
   ParticipantListSchema,
   ParticipantSchema,
+  ReinstatePayloadSchema,
+  ResultsMailStateSchema,
+  SendResultsResponseSchema,
   SuccessMessageSchema,
   ToggleParticipantsPayloadSchema,
 } from '@site/contracts';
 import { todayIn } from '../../../lib/dates';
-import { deskAnswers, toParticipant } from '../../../services/giveaways/mapper';
+import { deskAnswers } from '../../../services/giveaways/mapper';
 import { settlePrizePicture } from '../../../services/giveaways/prize-picture';
+import { resultsMailState, sendResultsMail } from '../../../services/giveaways/results-mail';
 import { validateGiveawayInput } from '../../../services/giveaways/rules';
-import * as giveaways from '../../../services/giveaways/service';
+import {
+  createGiveaway,
+  deleteGiveaway,
+  setArchived,
+  updateGiveaway,
+} from '../../../services/giveaways/giveaways';
+import { getGiveaway, presentGiveaway } from '../../../services/giveaways/listing';
+import { closeEntries, setAccepting } from '../../../services/giveaways/toggles';
+import {
+  disqualifyEntries,
+  getEntrant,
+  listEntrants,
+  listGiveawayChanges,
+  participantsCsv,
+  reinstateEntries,
+} from '../../../services/giveaways/desk';
 import { errors } from '../errors';
 import { actorOf, onGiveaway } from './shared';
 
@@ -42,13 +61,15 @@ const deskRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const input = await settlePrizePicture(app.images, validateGiveawayInput(request.body), null);
-      const row = await giveaways.createGiveaway(app.db, input, {
+      const row = await createGiveaway(app.db, input, {
         actor: actorOf(request),
         now: new Date(),
         timeZone,
+        mailAvailable: Boolean(app.config.smtpUrl),
       });
-      const created = await giveaways.presentGiveaway(app.db, row.id, { admin: true, timeZone });
-      return reply.code(201).send(created);
+      const created = await presentGiveaway(app.db, row.id, { admin: true, timeZone });
+      // The giveaway's social card is drawn as it is saved.
+      return reply.code(201).send(await app.giveawayCards.withCard(created));
     },
   );
 
@@ -61,19 +82,22 @@ const deskRoutes: FastifyPluginAsyncTypebox = async (app) => {
       }),
     },
     async (request) => {
-      const before = await giveaways.getGiveaway(app.db, request.params.id);
+      const before = await getGiveaway(app.db, request.params.id);
       const input = await settlePrizePicture(
         app.images,
         validateGiveawayInput(request.body),
         before,
       );
-      await giveaways.updateGiveaway(app.db, request.params.id, input, {
+      await updateGiveaway(app.db, request.params.id, input, {
         actor: actorOf(request),
         now: new Date(),
         timeZone,
         today: today(),
+        mailAvailable: Boolean(app.config.smtpUrl),
       });
-      return giveaways.presentGiveaway(app.db, request.params.id, { admin: true, timeZone });
+      return app.giveawayCards.withCard(
+        await presentGiveaway(app.db, request.params.id, { admin: true, timeZone }),
+      );
     },
   );
 
@@ -88,7 +112,7 @@ const deskRoutes: FastifyPluginAsyncTypebox = async (app) => {
       ),
     },
     async (request) => {
-      const deleted = await giveaways.deleteGiveaway(app.db, request.params.id, {
+      const deleted = await deleteGiveaway(app.db, request.params.id, {
         actor: actorOf(request),
         now: new Date(),
         confirmTitle: request.body?.confirm_title,
@@ -108,7 +132,7 @@ const deskRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const { accept } = request.body;
       const day = today();
-      const row = await giveaways.setAccepting(app.db, request.params.id, accept, {
+      const row = await setAccepting(app.db, request.params.id, accept, {
         actor: actorOf(request),
         now: new Date(),
         today: day,
@@ -127,7 +151,7 @@ const deskRoutes: FastifyPluginAsyncTypebox = async (app) => {
       ),
     },
     async (request) => {
-      const row = await giveaways.closeEntries(app.db, request.params.id, {
+      const row = await closeEntries(app.db, request.params.id, {
         actor: actorOf(request),
         now: new Date(),
         today: today(),
@@ -149,14 +173,75 @@ const deskRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const { participant_ids: ids, reason } = request.body;
       const context = { actor: actorOf(request), now: new Date(), today: today() };
-      const { count } = await giveaways.disqualifyEntries(
+      const { count } = await disqualifyEntries(app.db, request.params.id, ids, reason, context);
+      return deskAnswers.disqualified(count);
+    },
+  );
+
+  app.post(
+    '/giveaway/:id/reinstate',
+    {
+      onRequest: adminOnly,
+      schema: onGiveaway(
+        'Undo disqualifications before the list is frozen: the entries are back in the draw (admin)',
+        SuccessMessageSchema,
+        { body: ReinstatePayloadSchema },
+      ),
+    },
+    async (request) => {
+      const context = { actor: actorOf(request), now: new Date(), today: today() };
+      const { count } = await reinstateEntries(
         app.db,
         request.params.id,
-        ids,
-        reason,
+        request.body.participant_ids,
         context,
       );
-      return deskAnswers.disqualified(count);
+      return deskAnswers.reinstated(count);
+    },
+  );
+
+  app.get(
+    '/giveaway/:id/results-mail',
+    {
+      onRequest: adminOnly,
+      schema: onGiveaway(
+        'The results mail: its preview, how many asked for it, and what was sent (admin)',
+        ResultsMailStateSchema,
+      ),
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return resultsMailState(app.db, request.params.id, {
+        publicUrl: app.config.publicUrl,
+        timeZone,
+      });
+    },
+  );
+
+  app.post(
+    '/giveaway/:id/results-mail',
+    {
+      onRequest: adminOnly,
+      schema: onGiveaway(
+        'Send the results mail once, after the draw, to the entrants who asked for it (admin)',
+        SendResultsResponseSchema,
+      ),
+    },
+    async (request) => {
+      const { recipients } = await sendResultsMail(app.db, request.params.id, {
+        actor: actorOf(request),
+        now: new Date(),
+        timeZone,
+      });
+      app.newsletterSender.wake();
+      return {
+        success: true,
+        recipients,
+        message:
+          recipients === 0
+            ? 'Nobody asked for the results, so no mail goes; the results mail counts as sent.'
+            : `The results mail is on its way to ${recipients} ${recipients === 1 ? 'entrant' : 'entrants'}, at the newsletter's sending rate.`,
+      };
     },
   );
 
@@ -174,7 +259,7 @@ const deskRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const { archived } = request.body;
-      const row = await giveaways.setArchived(app.db, request.params.id, archived, {
+      const row = await setArchived(app.db, request.params.id, archived, {
         actor: actorOf(request),
         now: new Date(),
       });
@@ -197,7 +282,7 @@ const deskRoutes: FastifyPluginAsyncTypebox = async (app) => {
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="giveaway-${id}-participants.csv"`)
         .header('cache-control', 'no-store')
-        .send(await giveaways.participantsCsv(app.db, id));
+        .send(await participantsCsv(app.db, id));
     },
   );
 
@@ -207,19 +292,19 @@ const deskRoutes: FastifyPluginAsyncTypebox = async (app) => {
       path: '/giveaway/:id/changes',
       summary: 'Every admin change to a giveaway, oldest first (admin)',
       response: GiveawayChangeListSchema,
-      read: (id: number) => giveaways.listGiveawayChanges(app.db, id),
+      read: (id: number) => listGiveawayChanges(app.db, id),
     },
     {
       path: '/giveaway/:id/participants',
       summary: 'A giveaway’s entrants, in entry order (admin)',
       response: ParticipantListSchema,
-      read: async (id: number) => (await giveaways.listParticipants(app.db, id)).map(toParticipant),
+      read: (id: number) => listEntrants(app.db, id),
     },
     {
       path: '/participant/:id',
       summary: 'One entrant (admin)',
       response: ParticipantSchema,
-      read: async (id: number) => toParticipant(await giveaways.getParticipant(app.db, id)),
+      read: (id: number) => getEntrant(app.db, id),
     },
   ];
   for (const route of reads) {

@@ -4,20 +4,27 @@ import { Type } from '@sinclair/typebox';
 import {
   ClaimPayloadSchema,
   ClaimResponseSchema,
+  ClaimLinkPayloadSchema,
+  ClaimLinkStateSchema,
   DisqualifyWinnerPayloadSchema,
   ErrorResponseSchema,
   GiveawayVerificationSchema,
   PresenterDrawResponseSchema,
   PresenterSchema,
+  type RedrawPayload,
   RedrawPayloadSchema,
   SelectWinnerPayloadSchema,
   SelectWinnerResponseSchema,
   WinnerContactSchema,
   WinnerQuerySchema,
 } from '@site/contracts';
-import * as draws from '../../../services/giveaways/draw-service';
-import { getPresenter } from '../../../services/giveaways/presenter';
-import { settle } from '../../../services/giveaways/service';
+import { claimAndNotify, claimStatus, winnerContact } from '../../../services/giveaways/claims';
+import { announceDraw, tellDisqualifiedWinner } from '../../../services/giveaways/draw-announce';
+import { disqualifyWinner, redraw, selectWinner } from '../../../services/giveaways/drawing';
+import { getPresenter, presenterDrawAnswer } from '../../../services/giveaways/presenter';
+import { frozenEntriesText, getVerification } from '../../../services/giveaways/verification';
+import { settle } from '../../../services/giveaways/listing';
+import { todayIn } from '../../../lib/dates';
 import { actorOf, mailOf, noStore, onGiveaway } from './shared';
 
 /**
@@ -29,8 +36,12 @@ const drawRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const adminOnly = app.requireRole('admin');
 
   /** The first draw, by the published method, from the admin's desk or the presenter view. */
-  const drawFirst = (request: FastifyRequest, id: number, externalValue: string | undefined) =>
-    draws.selectWinner(app.db, id, externalValue, {
+  const drawFirst = (
+    request: FastifyRequest,
+    id: number,
+    payload: { external_value?: string; close_now?: boolean } | undefined,
+  ) =>
+    selectWinner(app.db, id, payload ?? {}, {
       actor: actorOf(request),
       now: new Date(),
       mail,
@@ -41,13 +52,12 @@ const drawRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       onRequest: adminOnly,
       schema: onGiveaway(
-        'Draw the winner by the published method, revealing the seed (admin)',
+        'Draw the winner by the published method, revealing the seed; while entries are open only with close_now (admin)',
         SelectWinnerResponseSchema,
         { body: SelectWinnerPayloadSchema },
       ),
     },
-    async (request) =>
-      (await drawFirst(request, request.params.id, request.body?.external_value)).answer,
+    async (request) => (await drawFirst(request, request.params.id, request.body)).answer,
   );
 
   app.post(
@@ -61,9 +71,7 @@ const drawRoutes: FastifyPluginAsyncTypebox = async (app) => {
       ),
     },
     async (request) =>
-      draws.presenterDrawAnswer(
-        await drawFirst(request, request.params.id, request.body?.external_value),
-      ),
+      presenterDrawAnswer(await drawFirst(request, request.params.id, request.body)),
   );
 
   /** Draws again, announced as a re-draw: at once after a disqualification, or after the deadline. */
@@ -72,29 +80,47 @@ const drawRoutes: FastifyPluginAsyncTypebox = async (app) => {
       path: '/giveaway/:id/disqualify-winner',
       summary: 'Disqualify the current winner and draw again now, with a published reason (admin)',
       body: DisqualifyWinnerPayloadSchema,
-      draw: draws.disqualifyWinner,
+      draw: disqualifyWinner,
     },
     {
       path: '/giveaway/:id/redraw',
       summary: 'Draw again after the claim deadline passed without a claim (admin)',
       body: RedrawPayloadSchema,
-      draw: draws.redraw,
+      draw: redraw,
     },
   ];
   for (const again of drawsAgain) {
+    const drawAgain = async (request: FastifyRequest, id: number, body: RedrawPayload) => {
+      const context = { actor: actorOf(request), now: new Date(), timeZone: mail.timeZone };
+      const result = await again.draw(app.db, id, body.reason, { ...context, place: body.place });
+      // The disqualified winner hears it from us, not first from a claim link that fails.
+      if (again.draw === disqualifyWinner) await tellDisqualifiedWinner(app.db, id, result, mail);
+      const answer = await announceDraw(app.db, id, result, 'won the re-draw of', mail);
+      return { results: [result], answer };
+    };
     app.post(
       again.path,
       {
         onRequest: adminOnly,
         schema: onGiveaway(again.summary, SelectWinnerResponseSchema, { body: again.body }),
       },
-      async (request) => {
-        const { id } = request.params;
-        const context = { actor: actorOf(request), now: new Date(), timeZone: mail.timeZone };
-        const { reason, place } = request.body;
-        const result = await again.draw(app.db, id, reason, { ...context, place });
-        return draws.announceDraw(app.db, id, result, 'won the re-draw of', mail);
+      async (request) => (await drawAgain(request, request.params.id, request.body)).answer,
+    );
+    // The same re-draw from the presenter view: the answer names no e-mail.
+    app.post(
+      again.path.replace('/giveaway/:id/', '/giveaway/:id/present/'),
+      {
+        onRequest: adminOnly,
+        schema: onGiveaway(
+          `${again.summary}, from the presenter view`,
+          PresenterDrawResponseSchema,
+          {
+            body: again.body,
+          },
+        ),
       },
+      async (request) =>
+        presenterDrawAnswer(await drawAgain(request, request.params.id, request.body)),
     );
   }
 
@@ -110,7 +136,7 @@ const drawRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return draws.winnerContact(app.db, request.params.id, new Date(), request.query.place);
+      return winnerContact(app.db, request.params.id, new Date(), request.query.place);
     },
   );
 
@@ -126,7 +152,7 @@ const drawRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       await settle(app.db, request.params.id, mail.timeZone);
-      return getPresenter(app.db, request.params.id);
+      return getPresenter(app.db, request.params.id, todayIn(mail.timeZone));
     },
   );
 
@@ -143,9 +169,29 @@ const drawRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return draws.claimAndNotify(app.db, request.params.id, request.body, {
+      return claimAndNotify(app.db, request.params.id, request.body, {
         now: new Date(),
         mail,
+      });
+    },
+  );
+
+  app.post(
+    '/giveaway/:id/claim/status',
+    {
+      config: { rateLimit: app.config.limits.participate },
+      schema: onGiveaway(
+        'What a claim link stands for now (open with its deadline, claimed, expired, drawn again, disqualified), before anything is typed',
+        ClaimLinkStateSchema,
+        { body: ClaimLinkPayloadSchema },
+      ),
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      await settle(app.db, request.params.id, mail.timeZone);
+      return claimStatus(app.db, request.params.id, request.body.token, {
+        now: new Date(),
+        timeZone: mail.timeZone,
       });
     },
   );
@@ -161,7 +207,7 @@ const drawRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       noStore(reply);
       await settle(app.db, request.params.id, mail.timeZone);
-      return draws.getVerification(app.db, request.params.id, new Date());
+      return getVerification(app.db, request.params.id, new Date());
     },
   );
 
@@ -174,7 +220,7 @@ const drawRoutes: FastifyPluginAsyncTypebox = async (app) => {
       ),
     },
     async (request, reply) => {
-      const text = await draws.frozenEntriesText(app.db, request.params.id, mail.timeZone);
+      const text = await frozenEntriesText(app.db, request.params.id, mail.timeZone);
       // Frozen means final: the file never changes, but a deleted giveaway must not linger in caches.
       return reply
         .header('content-type', 'text/plain; charset=utf-8')

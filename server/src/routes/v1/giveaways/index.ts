@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import deskRoutes from './desk';
 import drawRoutes from './draw';
 import entryRoutes from './entries';
+import handleReportRoutes from './handle-reports';
 import publicRoutes from './public';
 
 /**
@@ -13,6 +14,7 @@ const giveawayRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(entryRoutes);
   await app.register(drawRoutes);
   await app.register(deskRoutes);
+  await app.register(handleReportRoutes);
 };
 
 export default giveawayRoutes;

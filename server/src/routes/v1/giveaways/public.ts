@@ -6,7 +6,11 @@ import {
   RulesQuerySchema,
 } from '@site/contracts';
 import { getRules } from '../../../services/giveaways/rules-store';
-import * as giveaways from '../../../services/giveaways/service';
+import {
+  listGiveaways,
+  presentGiveaway,
+  presentGiveaways,
+} from '../../../services/giveaways/listing';
 import { errors } from '../errors';
 import { noStore, onGiveaway, viewerIsAdmin } from './shared';
 
@@ -27,8 +31,8 @@ const publicRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const admin = await viewerIsAdmin(app, request);
       noStore(reply);
       // Archived giveaways are hidden from the public list; admins still see (and can restore) them.
-      const load = () => giveaways.listGiveaways(app.db, { includeArchived: admin });
-      return giveaways.presentGiveaways(app.db, await load(), { admin, timeZone }, load);
+      const load = () => listGiveaways(app.db, { includeArchived: admin });
+      return presentGiveaways(app.db, await load(), { admin, timeZone }, load);
     },
   );
 
@@ -40,7 +44,10 @@ const publicRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const admin = await viewerIsAdmin(app, request);
       noStore(reply);
-      return giveaways.presentGiveaway(app.db, request.params.id, { admin, timeZone });
+      // With its social card, drawn here the first time for a giveaway saved before cards were.
+      return app.giveawayCards.withCard(
+        await presentGiveaway(app.db, request.params.id, { admin, timeZone }),
+      );
     },
   );
 

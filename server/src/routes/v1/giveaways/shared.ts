@@ -1,7 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { TSchema } from '@sinclair/typebox';
 import { GiveawayIdParamsSchema } from '@site/contracts';
+import { countingSecret, keyedDigest } from '../../../lib/client-key';
+import { entrySignals } from '../../../services/giveaways/flags';
 import type { GiveawayMailer } from '../../../services/giveaways/mails';
+import type { EntrySignals } from '../../../services/giveaways/entry-record';
 import { errors } from '../errors';
 
 /**
@@ -51,4 +54,14 @@ export function mailOf(app: FastifyInstance): GiveawayMailer {
     log: app.log,
     limits: app.mailLimits,
   };
+}
+
+/**
+ * The digests an entry keeps of the request's network and browser, for the desk's flags (the
+ * address and the user agent themselves are never stored).
+ */
+export function signalsOf(app: FastifyInstance) {
+  const digest = keyedDigest(countingSecret(app.config));
+  return (request: FastifyRequest, giveawayId: number): EntrySignals =>
+    entrySignals(digest, giveawayId, request.ip, request.headers['user-agent']);
 }

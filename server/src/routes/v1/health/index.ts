@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   ErrorResponseSchema,
@@ -6,6 +5,7 @@ import {
   ReadinessResponseSchema,
   type ReadinessResponse,
 } from '@site/contracts';
+import { pingDatabase } from '../../../services/health';
 
 /** A readiness probe never waits longer than this for one dependency. */
 const PROBE_TIMEOUT_MS = 2_000;
@@ -30,7 +30,7 @@ const health: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (_request, reply) => {
       try {
-        await sql`select 1`.execute(app.db);
+        await pingDatabase(app.db);
       } catch (error) {
         app.log.error({ err: error }, 'health check: database unreachable');
         return reply.code(503).send({ detail: 'The database is not reachable.' });
@@ -57,7 +57,7 @@ const health: FastifyPluginAsyncTypebox = async (app) => {
         redis: 'not configured',
       };
       try {
-        await within(sql`select 1`.execute(app.db), PROBE_TIMEOUT_MS);
+        await within(pingDatabase(app.db), PROBE_TIMEOUT_MS);
       } catch (error) {
         app.log.error({ err: error }, 'readiness: database unreachable');
         answer.database = 'unreachable';

@@ -1,5 +1,4 @@
 import { Type } from '@sinclair/typebox';
-import { sql } from 'kysely';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
@@ -13,18 +12,19 @@ import {
 } from '@site/contracts';
 import { accountRateLimit, compileAccount } from '../../../lib/client-key';
 import { badRequest, forbidden, notFound } from '../../../lib/http-error';
+import { accountEmail, isAccountEmail } from '../../../services/accounts';
 import {
   cancelIssue,
   confirmedCount,
   createIssue,
   issueBodies,
   issueProgress,
+  latestIssueOf,
   postContent,
   renderIssueMail,
 } from '../../../services/newsletter/issues';
 import { errors } from '../errors';
 
-const bearer = [{ bearerAuth: [] }];
 const IdParams = Type.Object({ id: Type.Integer({ minimum: 1 }) });
 
 /** Newsletter issues: a published post mailed to the confirmed subscribers (admin, editor). */
@@ -36,14 +36,7 @@ const issues: FastifyPluginAsyncTypebox = async (app) => {
       app.compiler.compile(body, options, compileAccount(request)),
     );
 
-  async function ownAddress(userId: number): Promise<string | null> {
-    const row = await app.db
-      .selectFrom('users')
-      .select('email')
-      .where('id', '=', userId)
-      .executeTakeFirst();
-    return row?.email ?? null;
-  }
+  const ownAddress = (userId: number) => accountEmail(app.db, userId);
 
   /**
    * A staff address: one an invitation went to (a staff account's own address) or OWNER_EMAIL.
@@ -52,12 +45,7 @@ const issues: FastifyPluginAsyncTypebox = async (app) => {
   async function isStaffAddress(address: string): Promise<boolean> {
     const wanted = address.trim().toLowerCase();
     if (config.ownerEmail && config.ownerEmail.trim().toLowerCase() === wanted) return true;
-    const row = await app.db
-      .selectFrom('users')
-      .select('id')
-      .where(sql<string>`lower(email)`, '=', wanted)
-      .executeTakeFirst();
-    return row !== undefined;
+    return isAccountEmail(app.db, wanted);
   }
 
   async function issueOrThrow(id: number) {
@@ -72,7 +60,6 @@ const issues: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['newsletter'],
         summary: 'The latest 50 issues, newest first, with sent / failed / queued counts',
-        security: bearer,
         response: { 200: NewsletterIssueListResponseSchema, ...errors },
       },
       onRequest: staff,
@@ -89,7 +76,6 @@ const issues: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['newsletter'],
         summary: 'What "Email to subscribers" would send for a published post, and to how many',
-        security: bearer,
         params: PostSlugParamsSchema,
         response: { 200: NewsletterIssuePreviewSchema, ...errors },
       },
@@ -99,13 +85,7 @@ const issues: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       const content = await post(request.params.slug, request);
-      const earlier = await app.db
-        .selectFrom('newsletter_issues')
-        .select('id')
-        .where('slug', '=', content.slug)
-        .where('status', '!=', 'cancelled')
-        .orderBy('id', 'desc')
-        .executeTakeFirst();
+      const earlier = await latestIssueOf(app.db, content.slug);
       return {
         slug: content.slug,
         subject: content.title,
@@ -123,7 +103,6 @@ const issues: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['newsletter'],
         summary: 'Send the issue of a published post to one address only (yours by default)',
-        security: bearer,
         body: NewsletterTestRequestSchema,
         response: { 200: MessageResponseSchema, ...errors },
       },
@@ -166,7 +145,6 @@ const issues: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['newsletter'],
         summary:
           'Mail a published post to every confirmed subscriber; sending runs in the background',
-        security: bearer,
         body: CreateNewsletterIssueRequestSchema,
         response: { 201: NewsletterIssueSchema, ...errors },
       },
@@ -186,7 +164,6 @@ const issues: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['newsletter'],
         summary: 'One issue with its sent / failed / queued counts',
-        security: bearer,
         params: IdParams,
         response: { 200: NewsletterIssueSchema, ...errors },
       },
@@ -204,7 +181,6 @@ const issues: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['newsletter'],
         summary: 'Stop an issue that is still sending; mails already handed over finish',
-        security: bearer,
         params: IdParams,
         response: { 200: NewsletterIssueSchema, ...errors },
       },

@@ -170,7 +170,6 @@ const newsletter: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['newsletter'],
         summary: 'Confirmed subscribers, newest first (admin)',
-        security: [{ bearerAuth: [] }],
         querystring: PageQuerySchema,
         response: { 200: NewsletterSubscriberListResponseSchema, ...adminErrors },
       },
@@ -188,7 +187,6 @@ const newsletter: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['newsletter'],
         summary: 'Confirmed subscribers as CSV (admin)',
-        security: [{ bearerAuth: [] }],
         produces: ['text/csv'],
         response: { 200: Type.String({ description: 'CSV with a header row' }), ...adminErrors },
       },

@@ -11,7 +11,6 @@ const outbox: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['mail'],
         summary: 'List the outbox, newest first (admin)',
-        security: [{ bearerAuth: [] }],
         querystring: PageQuerySchema,
         response: {
           200: OutboxListResponseSchema,

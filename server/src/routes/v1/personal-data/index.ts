@@ -23,7 +23,6 @@ const personalData: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['personal-data'],
         summary: 'Everything held about one e-mail address (admin)',
-        security: [{ bearerAuth: [] }],
         body: PersonalDataRequestSchema,
         response: { 200: PersonalDataExportSchema, ...errors },
       },
@@ -41,7 +40,6 @@ const personalData: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['personal-data'],
         summary: 'Erase everything held about one e-mail address (admin)',
-        security: [{ bearerAuth: [] }],
         body: PersonalDataRequestSchema,
         response: { 200: PersonalDataEraseResponseSchema, ...errors },
       },
@@ -55,6 +53,7 @@ const personalData: FastifyPluginAsyncTypebox = async (app) => {
         counts.subscriptions +
         counts.giveaway_entries_deleted +
         counts.giveaway_entries_anonymised +
+        counts.giveaway_handle_reports +
         counts.mail +
         counts.staff_invitations;
       const erased =

@@ -1,3 +1,5 @@
+import path from 'node:path';
+import { POST_MEDIA_DIR } from '../../../services/images/post-media';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   DraftSchema,
@@ -17,6 +19,7 @@ const postRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const ctx = (): DraftsContext => ({
     db: app.db,
     contentDir: app.config.contentDir,
+    uploadsDir: path.join(app.config.dataDir, POST_MEDIA_DIR),
     today: todayIn(app.config.siteTimezone),
     compile: (body) => app.compiler.compile(body),
   });
@@ -28,7 +31,6 @@ const postRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['drafts'],
         summary:
           'The published posts, newest first, with who last published each from the site and when (admin, editor)',
-        security: [{ bearerAuth: [] }],
         response: { 200: PublishedPostListResponseSchema, ...errors },
       },
       onRequest: editors,
@@ -43,7 +45,6 @@ const postRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['drafts'],
         summary:
           'Open a published markdown post as a draft that keeps its slug and date (201), or the draft already open for it (200) (admin, editor)',
-        security: [{ bearerAuth: [] }],
         params: PostSlugParamsSchema,
         response: { 200: DraftSchema, 201: DraftSchema, ...errors },
       },
@@ -66,7 +67,6 @@ const postRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['drafts'],
         summary:
           'Take a published markdown post down: its file is removed and the site rebuilt (or the removal committed with PUBLISH_MODE=git) (admin, editor)',
-        security: [{ bearerAuth: [] }],
         params: PostSlugParamsSchema,
         response: { 202: PublishJobSchema, ...errors },
       },

@@ -24,7 +24,6 @@ import {
   revokeInvitation,
 } from '../../../services/staff';
 
-const bearer = [{ bearerAuth: [] }];
 const adminErrors = {
   400: ErrorResponseSchema,
   401: ErrorResponseSchema,
@@ -59,7 +58,6 @@ const staff: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['staff'],
         summary: 'Staff accounts with role and last login, and open invitations (admin)',
-        security: bearer,
         response: { 200: StaffListResponseSchema, ...adminErrors },
       },
       onRequest: admin,
@@ -80,7 +78,6 @@ const staff: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['staff'],
         summary: 'Change an account’s role; the last admin stays an admin (admin)',
-        security: bearer,
         params: UsernameParams,
         body: ChangeRoleRequestSchema,
         response: { 200: MessageResponseSchema, ...adminErrors },
@@ -107,7 +104,6 @@ const staff: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['staff'],
         summary:
           'Remove an account; its sessions end at once. Not the last admin, not yourself (admin)',
-        security: bearer,
         params: UsernameParams,
         response: { 200: MessageResponseSchema, ...adminErrors },
       },
@@ -133,7 +129,6 @@ const staff: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['staff'],
         summary:
           'Invite an editor or admin by e-mail: a single-use link valid for 72 hours (admin)',
-        security: bearer,
         body: CreateInvitationRequestSchema,
         response: { 201: StaffInvitationSchema, ...adminErrors },
       },
@@ -155,7 +150,6 @@ const staff: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['staff'],
         summary: 'Withdraw an unused invitation; its link stops working (admin)',
-        security: bearer,
         params: IdParams,
         response: { 200: MessageResponseSchema, ...adminErrors },
       },

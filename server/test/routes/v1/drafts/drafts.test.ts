@@ -95,6 +95,8 @@ describe('drafts', () => {
     const draft = res.json<Draft>();
     expect(draft).toEqual({
       ...DRAFT,
+      cover: '',
+      cover_alt: '',
       id: expect.any(Number),
       slug: 'tables-and-code-a-field-guide',
       created_by: editor.username,

@@ -85,8 +85,9 @@ describe("the desk's columns", () => {
     expect(by('cid')).toMatchObject({ source: 'referral', confirmed_at: null });
     expect(by('eve')).toMatchObject({ weight: 1, referrals: 0, source: 'direct' });
     expect(typeof by('ann').referrals).toBe('number');
-    // Who referred whom stays on the desk: the entry carries only its source.
-    expect(JSON.stringify(list)).not.toContain('referred_by');
+    // Who referred whom is on the desk (this admin-only list), for its column and tree.
+    expect(by('ben').referred_by).toBe(ids.ann);
+    expect(by('eve').referred_by).toBeNull();
 
     const one = await get(`/participant/${ids.ann}`, t.admin);
     expect(one.statusCode).toBe(200);

@@ -130,7 +130,12 @@ describe('one phase per state', () => {
   test('drawn, claimed, redrawn', async () => {
     const g = await createGiveaway(t.app, t.admin);
     await fill(g.id, 3, 'dcr');
-    const drawn = await api('POST', `/giveaway/${g.id}/select-winner`, undefined, t.admin);
+    const drawn = await api(
+      'POST',
+      `/giveaway/${g.id}/select-winner`,
+      { close_now: true },
+      t.admin,
+    );
     expect(drawn.statusCode).toBe(200);
     expect((await getGiveaway(t.app, g.id)).phase).toBe('drawn');
 
@@ -272,7 +277,7 @@ describe('the winner', () => {
   test('claim with delivery details: stored privately, the owner is mailed, the admin card has them', async () => {
     const g = await createGiveaway(t.app, t.admin, { title: 'Claim desk' });
     await fill(g.id, 1, 'cl');
-    await api('POST', `/giveaway/${g.id}/select-winner`, undefined, t.admin);
+    await api('POST', `/giveaway/${g.id}/select-winner`, { close_now: true }, t.admin);
     const token = await claimToken('cl0@example.com');
 
     const before = (
@@ -360,7 +365,12 @@ describe('the winner', () => {
   test('"Disqualify the winner and draw again now": before the deadline, verifiable, reason published', async () => {
     const g = await createGiveaway(t.app, t.admin);
     await fill(g.id, 6, 'dw');
-    const first = await api('POST', `/giveaway/${g.id}/select-winner`, undefined, t.admin);
+    const first = await api(
+      'POST',
+      `/giveaway/${g.id}/select-winner`,
+      { close_now: true },
+      t.admin,
+    );
     const firstWinner = first.json<{ winner: { id: number; email: string } }>().winner;
     const firstToken = await claimToken(firstWinner.email);
 
@@ -492,7 +502,7 @@ describe('the presenter view', () => {
       verify_path: `/giveaway/${g.id}/verify`,
     });
 
-    const drawn = await api('POST', `/giveaway/${g.id}/present/draw`, {}, t.admin);
+    const drawn = await api('POST', `/giveaway/${g.id}/present/draw`, { close_now: true }, t.admin);
     expect(drawn.statusCode).toBe(200);
     expect(drawn.body).not.toMatch(EMAIL_LIKE);
     expect(drawn.json()).toMatchObject({

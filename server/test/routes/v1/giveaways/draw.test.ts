@@ -21,11 +21,13 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+/** The owner's confirmed draw: entries still open are closed now ("close_now"). */
 const selectWinner = (id: number, authorization = t.admin) =>
   t.app.inject({
     method: 'POST',
     url: `/api/v1/giveaway/${id}/select-winner`,
     headers: { authorization },
+    payload: { close_now: true },
   });
 
 async function giveawayWith(n: number, overrides: Record<string, unknown> = {}): Promise<Giveaway> {
@@ -261,7 +263,7 @@ test('an empty JSON object as the body is accepted (the site REST link always se
     method: 'POST',
     url: `/api/v1/giveaway/${g.id}/select-winner`,
     headers: { authorization: t.admin },
-    payload: {},
+    payload: { close_now: true },
   });
   expect(res.statusCode).toBe(200);
 });

@@ -3,6 +3,7 @@ import type {
   GiveawayRules,
   GiveawayVerification,
   PresenterDrawResponse,
+  ReceiptCheckResponse,
   SelectWinnerResponse,
 } from '@site/contracts';
 import { deliveredMail } from '../../../helpers/delivered-mail';
@@ -143,7 +144,12 @@ describe('a draw of several winners, weighted', () => {
       .where('instagram_handle', '=', 'sw_8')
       .execute();
 
-    const drawn = await api('POST', `/giveaway/${g.id}/select-winner`, {}, t.admin);
+    const drawn = await api(
+      'POST',
+      `/giveaway/${g.id}/select-winner`,
+      { close_now: true },
+      t.admin,
+    );
     expect(drawn.statusCode).toBe(200);
     const body = drawn.json<SelectWinnerResponse>();
     expect(body.winners.map((w) => [w.place, w.round])).toEqual([
@@ -208,7 +214,7 @@ describe('a draw of several winners, weighted', () => {
     await fill(g.id, 10, 'dq');
     await giveBonus(g.id, 'dq_5', 3);
     const first = (
-      await api('POST', `/giveaway/${g.id}/select-winner`, {}, t.admin)
+      await api('POST', `/giveaway/${g.id}/select-winner`, { close_now: true }, t.admin)
     ).json<SelectWinnerResponse>();
     const before = (
       await api('GET', `/giveaway/${g.id}/verification`)
@@ -278,10 +284,45 @@ describe('a draw of several winners, weighted', () => {
     ]);
   });
 
+  test('the receipt check says whether the entry holds a place now, a place drawn again included', async () => {
+    const g = await createGiveaway(t.app, t.admin, { winner_count: 1 });
+    const receipts = new Map<string, string>();
+    for (let i = 0; i < 4; i += 1) {
+      const res = await enter(t.app, g.id, `won${i}@example.com`, `won_${i}`);
+      receipts.set(`won_${i}`, res.json<{ receipt: string }>().receipt);
+    }
+    const wonOf = async (handle: string) =>
+      (
+        await api('POST', `/giveaway/${g.id}/receipt`, { receipt: receipts.get(handle) })
+      ).json<ReceiptCheckResponse>().won;
+    expect(await wonOf('won_0')).toBe(false);
+    const first = (
+      await api('POST', `/giveaway/${g.id}/select-winner`, { close_now: true }, t.admin)
+    ).json<SelectWinnerResponse>();
+    const winner = first.winners[0]?.instagram_handle ?? '';
+    const others = [...receipts.keys()].filter((h) => h !== winner);
+    expect(await wonOf(winner)).toBe(true);
+    for (const handle of others) expect(await wonOf(handle)).toBe(false);
+
+    const res = await api(
+      'POST',
+      `/giveaway/${g.id}/disqualify-winner`,
+      { reason: 'Two accounts.' },
+      t.admin,
+    );
+    expect(res.statusCode).toBe(200);
+    const redrawn = res.json<SelectWinnerResponse>().winners[0]?.instagram_handle ?? '';
+    expect(redrawn).not.toBe(winner);
+    expect(await wonOf(redrawn)).toBe(true);
+    expect(await wonOf(winner)).toBe(false);
+    for (const handle of others.filter((h) => h !== redrawn))
+      expect(await wonOf(handle)).toBe(false);
+  });
+
   test('with fewer entries than places every entry wins once; the presenter gets every name', async () => {
     const g = await createGiveaway(t.app, t.admin, { winner_count: 5 });
     await fill(g.id, 2, 'few');
-    const res = await api('POST', `/giveaway/${g.id}/present/draw`, {}, t.admin);
+    const res = await api('POST', `/giveaway/${g.id}/present/draw`, { close_now: true }, t.admin);
     expect(res.statusCode).toBe(200);
     const body = res.json<PresenterDrawResponse>();
     expect(body.winners.map((w) => w.place)).toEqual([1, 2]);

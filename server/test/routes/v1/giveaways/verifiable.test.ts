@@ -48,8 +48,9 @@ const api = (
     ...(payload ? { payload } : {}),
   });
 
+/** The owner's confirmed draw: entries still open are closed now ("close_now"). */
 const selectWinner = (id: number, payload?: object) =>
-  api('POST', `/giveaway/${id}/select-winner`, payload, t.admin);
+  api('POST', `/giveaway/${id}/select-winner`, { close_now: true, ...payload }, t.admin);
 /** What a claim gives for delivery. */
 const DELIVERY = { full_name: 'Ann Lee', delivery_address: '1 High St, Leeds', consent: true };
 /** "Close entries for good": the entry list is frozen. */
@@ -445,6 +446,7 @@ describe('receipts', () => {
       confirmed: true,
       entries: 1,
       bonus_entries: 0,
+      won: false,
     });
     await stop(g.id);
     const frozen = (await check(other ?? '')).json<ReceiptCheckResponse>();
@@ -592,6 +594,71 @@ describe('the winner is told and claims; re-draws after the deadline', () => {
     });
     expect(fresh.statusCode).toBe(200);
     await recompute(g.id);
+  });
+
+  test('a claim link says what it stands for before anything is typed, and a disqualified winner is told by mail', async () => {
+    const g = await createGiveaway(t.app, t.admin, { title: 'Links <&> "states"', claim_days: 3 });
+    await fill(g.id, 4, 'states');
+    const status = (token: string) => api('POST', `/giveaway/${g.id}/claim/status`, { token });
+    const first = (await selectWinner(g.id)).json<SelectWinnerResponse>();
+    const firstToken = await claimToken(first.winner?.email ?? '');
+
+    // Open: with its deadline, in words on the site's clock with the zone named.
+    const open = await status(firstToken);
+    expect(open.statusCode).toBe(200);
+    expect(open.headers['cache-control']).toBe('no-store');
+    expect(open.json()).toMatchObject({
+      state: 'open',
+      title: 'Links <&> "states"',
+      place: 1,
+      round: 1,
+      claim_deadline: expect.any(String),
+      claim_deadline_text: expect.stringMatching(/ \(UTC\)$/),
+      claimed_at: null,
+      reason: null,
+    });
+    expect((await status('not-the-token')).statusCode).toBe(404);
+    expect((await status('')).statusCode).toBe(400);
+    expect((await api('POST', `/giveaway/${g.id}/claim/status`, {})).statusCode).toBe(400);
+
+    // Disqualified: the winner hears it by mail with the published reason; the link says so.
+    const reason = 'Entered twice with a second account.';
+    const out = await api('POST', `/giveaway/${g.id}/disqualify-winner`, { reason }, t.admin);
+    expect(out.statusCode).toBe(200);
+    expect((await status(firstToken)).json()).toMatchObject({ state: 'disqualified', reason });
+    const withdrawn = (await deliveredMail(t.app.db)).filter(
+      (m) => m.to === first.winner?.email && m.subject.startsWith('Your win of'),
+    );
+    expect(withdrawn).toHaveLength(1);
+    expect(withdrawn[0]?.subject).toBe('Your win of "Links <&> "states"" was withdrawn');
+    expect(withdrawn[0]?.text).toContain(`The reason, published with the new draw: ${reason}`);
+    expect(withdrawn[0]?.text).not.toContain('token=');
+
+    // Claimed: the same link reopens as claimed, not as an empty form.
+    const second = out.json<SelectWinnerResponse>();
+    const secondToken = await claimToken(second.winner?.email ?? '');
+    expect(
+      (await api('POST', `/giveaway/${g.id}/claim`, { token: secondToken, ...DELIVERY }))
+        .statusCode,
+    ).toBe(200);
+    expect((await status(secondToken)).json()).toMatchObject({
+      state: 'claimed',
+      claimed_at: expect.any(String),
+    });
+
+    // Expired, then drawn again after the deadline.
+    const h = await createGiveaway(t.app, t.admin, { title: 'Expiring' });
+    await fill(h.id, 3, 'expiring');
+    const late = (await selectWinner(h.id)).json<SelectWinnerResponse>();
+    const lateToken = await claimToken(late.winner?.email ?? '');
+    await expireClaim(h.id);
+    const expired = await api('POST', `/giveaway/${h.id}/claim/status`, { token: lateToken });
+    expect(expired.json()).toMatchObject({ state: 'expired' });
+    await api('POST', `/giveaway/${h.id}/redraw`, { reason: 'Not claimed in time.' }, t.admin);
+    const redrawn = await api('POST', `/giveaway/${h.id}/claim/status`, { token: lateToken });
+    expect(redrawn.json()).toMatchObject({ state: 'redrawn', reason: null });
+    // Another giveaway's token is no link of this one.
+    expect((await status(lateToken)).statusCode).toBe(404);
   });
 
   test("a re-draw's winner cannot be computed from the public record before it: its seed is only committed", async () => {

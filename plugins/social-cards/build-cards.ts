@@ -1,0 +1,128 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { drawSocialCard, socialCardKey } from '../../server/src/services/images/social-card';
+import {
+  normalCardRequest,
+  SOCIAL_CARD_FOLDER,
+  socialCardAddress,
+  type SocialCardRequest,
+} from '@site/contracts';
+
+/**
+ * Draws the cards the pages asked for (./gatsby-ssr.tsx noted each in `requestsDir`) and puts each
+ * in the built site at its address (/og/<hash>.jpg). A card is drawn once: it is kept in
+ * `cacheDir` under a key of everything it shows (the cover by its bytes), so a build finds the
+ * cards of unchanged pages there and only copies them.
+ */
+export interface CardBuild {
+  requestsDir: string;
+  cacheDir: string;
+  publicDir: string;
+  fontDir: string;
+  /** Cards drawn at once (the machine's cores are shared with the rest of the build). */
+  concurrency?: number;
+  warn: (message: string) => void;
+}
+
+export interface CardBuildResult {
+  /** Cards in the built site. */
+  cards: number;
+  /** Of which drawn by this build (the rest came from the cache). */
+  drawn: number;
+}
+
+interface NotedRequest extends Required<SocialCardRequest> {
+  address: string;
+}
+
+function asRequest(value: unknown): NotedRequest | null {
+  if (value === null || typeof value !== 'object') return null;
+  const { address, title, label, cover } = value as Record<string, unknown>;
+  const text = (v: unknown) => (typeof v === 'string' ? v : null);
+  if (typeof address !== 'string' || typeof title !== 'string') return null;
+  const request = normalCardRequest({ title, label: text(label), cover: text(cover) });
+  // A request whose address is not the one its content gives is not from this build's pages.
+  if (socialCardAddress(request) !== address) return null;
+  return { address, ...request };
+}
+
+/** The bytes of a picture of the built site, or null (with a warning) when there is none. */
+async function coverBytes(
+  publicDir: string,
+  cover: string,
+  warn: CardBuild['warn'],
+): Promise<Buffer | null> {
+  const pathname = cover.split(/[?#]/)[0] ?? '';
+  const file = path.resolve(publicDir, `.${decodeURI(pathname)}`);
+  if (!/^\//.test(pathname) || !file.startsWith(`${path.resolve(publicDir)}${path.sep}`)) {
+    warn(`Social cards: the cover "${cover}" is not an address in the site; the card has none.`);
+    return null;
+  }
+  try {
+    return await fs.readFile(file);
+  } catch {
+    warn(`Social cards: the cover "${cover}" is not in the built site; the card has none.`);
+    return null;
+  }
+}
+
+async function writeWhole(file: string, bytes: Buffer): Promise<void> {
+  const partial = `${file}.${crypto.randomBytes(4).toString('hex')}.tmp`;
+  await fs.writeFile(partial, bytes);
+  await fs.rename(partial, file);
+}
+
+export async function buildSocialCards(options: CardBuild): Promise<CardBuildResult> {
+  const { requestsDir, cacheDir, publicDir, fontDir, warn } = options;
+  let names: string[];
+  try {
+    names = (await fs.readdir(requestsDir)).filter((name) => name.endsWith('.json'));
+  } catch {
+    names = [];
+  }
+  const requests: NotedRequest[] = [];
+  for (const name of names.sort()) {
+    try {
+      const request = asRequest(
+        JSON.parse(await fs.readFile(path.join(requestsDir, name), 'utf8')),
+      );
+      if (request) requests.push(request);
+    } catch {
+      // A file cut short by an interrupted build: the page's next render notes it again.
+    }
+  }
+  const cardsDir = path.join(cacheDir, 'cards');
+  const outDir = path.join(publicDir, SOCIAL_CARD_FOLDER);
+  await fs.mkdir(cardsDir, { recursive: true });
+  await fs.mkdir(outDir, { recursive: true });
+
+  let drawn = 0;
+  let next = 0;
+  const work = async () => {
+    while (next < requests.length) {
+      const request = requests[next++] as NotedRequest;
+      const picture = request.cover ? await coverBytes(publicDir, request.cover, warn) : null;
+      const key = socialCardKey({
+        title: request.title,
+        label: request.label,
+        pictureId: picture ? crypto.createHash('sha256').update(picture).digest('hex') : null,
+      });
+      const kept = path.join(cardsDir, `${key}.jpg`);
+      let bytes: Buffer;
+      try {
+        bytes = await fs.readFile(kept);
+      } catch {
+        bytes = await drawSocialCard(
+          { title: request.title, label: request.label, picture },
+          { fontDir },
+        );
+        await writeWhole(kept, bytes);
+        drawn += 1;
+      }
+      await writeWhole(path.join(publicDir, request.address), bytes);
+    }
+  };
+  await Promise.all(Array.from({ length: options.concurrency ?? 2 }, work));
+  return { cards: requests.length, drawn };
+}
