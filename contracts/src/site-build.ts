@@ -196,7 +196,7 @@ export const LISTED_APP_PAGES: readonly string[] = ['/giveaway'];
 /**
  * Where the document pages that stand in for app pages live: the entrant's giveaway pages, which
  * a visitor without a session gets instead of the app page (see `documentFor` in
- * src/request-render/slots.ts). They are document pages like any other, never linked, and the
+ * contracts/src/request-slots.ts). They are document pages like any other, never linked, and the
  * server answers their own addresses with "not found".
  */
 export const DOCUMENT_VARIANT_PREFIX = '/entrant-document';

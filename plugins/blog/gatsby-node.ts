@@ -20,13 +20,13 @@ import {
   readPostFile,
 } from '@site/pipeline';
 import type { GatsbyNode, Node, Reporter } from 'gatsby';
-import { toKey } from '../../src/features/blog/lib/filters';
 import {
+  toKey,
   LIST_DIRECTORY,
   SEARCH_INDEX_PATH,
   type SearchIndexFile,
-} from '../../src/features/blog/lib/listing-files';
-import type { SearchEntry } from '../../src/features/blog/lib/types';
+  type SearchEntry,
+} from '@site/contracts/blog-listing';
 import { siteDirectory } from '../lib/site-dir';
 import { FEED_CHANNEL, FEED_SITE_QUERY, feedPostsQuery } from './feed';
 import { buildListPages } from './list-pages';

@@ -3,18 +3,16 @@ import {
   matchesFilter,
   toKey,
   type BlogFilter,
-} from '../../src/features/blog/lib/filters';
-import {
   listPagePath,
   PAGE_SIZE,
   type ListPageFile,
-} from '../../src/features/blog/lib/listing-files';
-import type { PostCard } from '../../src/features/blog/lib/types';
+  type PostCard,
+} from '@site/contracts/blog-listing';
 
 /**
  * The blog's list pages, written at build time: /blog embeds the first page of cards, and each
  * further page of each list (all posts, one category, one series) is a small JSON file the
- * browser fetches on "Load more" (src/features/blog/lib/listing-files.ts names them).
+ * browser fetches on "Load more" (contracts/src/blog-listing.ts names them).
  */
 /** Every list page file for the given posts: path → contents. */
 export function buildListPages(

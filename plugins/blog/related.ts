@@ -1,4 +1,4 @@
-import { compareNewestFirst } from '../../src/features/blog/lib/filters';
+import { compareNewestFirst } from '@site/contracts/blog-listing';
 
 interface RelatedCandidate {
   id: string;

@@ -1,6 +1,6 @@
 import type { GatsbySSR } from 'gatsby';
 import React, { isValidElement } from 'react';
-import { REQUEST_SLOTS } from '../../src/request-render/slots';
+import { REQUEST_SLOTS } from '@site/contracts/request-slots';
 import { HeadMarker, pagePathOf } from './manifest';
 
 const pagesWithSlots = new Set(REQUEST_SLOTS.map((slot) => pagePathOf(slot.page)));

@@ -6,7 +6,7 @@ import {
   REQUEST_RENDER_MANIFEST_FILE,
   type RequestRenderManifest,
 } from '@site/contracts/site-build';
-import type { RequestSlot } from '../../src/request-render/slots';
+import type { RequestSlot } from '@site/contracts/request-slots';
 
 /**
  * Beside the pages, in a dot-folder the server never serves: public/.request-render/, with the

@@ -7,7 +7,7 @@ import {
   type ServiceContent,
   type SiteContentFileName,
 } from '@site/contracts';
-import { collectFacts, unknownFacts, type Facts } from '../../src/lib/site-content';
+import { collectFacts, unknownFacts, type Facts } from '@site/contracts/content-facts';
 
 /** The files as read (parsed, not yet checked), by name under content/. */
 export type ContentFiles = Partial<Record<SiteContentFileName, unknown>>;

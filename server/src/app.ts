@@ -44,7 +44,7 @@ import postRoutes from './routes/v1/posts';
 import blogChangeRoutes from './routes/v1/blog-changes';
 import { DrawnPages, FEED_FILE, SITEMAP_FILE } from './services/publish/drawn-pages';
 
-/** The data addresses of the blog's request-time slots (src/request-render/slots.ts). */
+/** The data addresses of the blog's request-time slots (contracts/src/request-slots.ts). */
 const BLOG_CHANGES_ADDRESS = '/api/v1/blog-changes/';
 import newsletterRoutes from './routes/v1/newsletter';
 import mailStatusRoutes from './routes/v1/mail';

@@ -1,6 +1,11 @@
 import { graphql, useStaticQuery } from 'gatsby';
 import { useMemo } from 'react';
-import { collectFacts, fillFacts, type ContentIcon, type Facts } from '@/lib/site-content';
+import {
+  collectFacts,
+  fillFacts,
+  type ContentIcon,
+  type Facts,
+} from '@site/contracts/content-facts';
 
 /** What the static query below returns, as Gatsby's typegen writes it (src/gatsby-types.d.ts). */
 export type SiteContentQueryResult = Queries.SiteContentQuery;

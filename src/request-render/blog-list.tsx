@@ -5,7 +5,7 @@ import { BlogListIsland } from '@/features/blog/components/blog-list-island';
 import { blogListProps, type BlogIndexData } from '@/features/blog/lib/blog-index-props';
 import { IslandCollectorProvider } from '@/lib/island';
 import { theme } from '@/styles/theme';
-import type { RenderedSlot } from './slots';
+import type { RenderedSlot } from '@site/contracts/request-slots';
 
 function isIndexData(data: unknown): data is BlogIndexData {
   if (data === null || typeof data !== 'object') return false;

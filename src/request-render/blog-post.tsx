@@ -9,7 +9,7 @@ import { IslandCollectorProvider } from '@/lib/island';
 import { NotFoundLogIsland } from '@/lib/not-found-log';
 import { theme } from '@/styles/theme';
 import { headWithSite } from './page-head';
-import type { RenderedSlot } from './slots';
+import type { RenderedSlot } from '@site/contracts/request-slots';
 
 /**
  * What the server draws a post with while its build is not yet served: the markdown post

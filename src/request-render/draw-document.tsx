@@ -3,7 +3,7 @@ import { renderToString } from 'react-dom/server';
 import { ServerStyleSheet, ThemeProvider } from 'styled-components';
 import { IslandCollectorProvider } from '@/lib/island';
 import { theme } from '@/styles/theme';
-import type { RenderedSlot } from './slots';
+import type { RenderedSlot } from '@site/contracts/request-slots';
 
 /**
  * A document page's slot drawn as its prebuilt page draws it: with the theme, and inside an island

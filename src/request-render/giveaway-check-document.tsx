@@ -4,7 +4,7 @@ import { CheckDocument } from '@/features/giveaway/components/subpage-documents'
 import { asServedGiveaway } from '@/features/giveaway/served-giveaway';
 import { subpageHead } from './page-head';
 import { drawDocument } from './draw-document';
-import type { RenderedSlot, SlotContext } from './slots';
+import type { RenderedSlot, SlotContext } from '@site/contracts/request-slots';
 
 /**
  * /giveaway/{id}/check ("Was I in the draw?") as a document page (src/pages/entrant-document/giveaway-check.tsx): `null`

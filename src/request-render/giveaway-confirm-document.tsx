@@ -4,7 +4,7 @@ import { asMailedLinkState } from '@/features/giveaway/mailed-link-state';
 import { asServedGiveaway } from '@/features/giveaway/served-giveaway';
 import { subpageHead } from './page-head';
 import { drawDocument } from './draw-document';
-import type { RenderedSlot, SlotContext } from './slots';
+import type { RenderedSlot, SlotContext } from '@site/contracts/request-slots';
 
 /**
  * /giveaway/{id}/confirm as a document page (src/pages/entrant-document/giveaway-confirm.tsx): `null`

@@ -7,7 +7,7 @@ import { Seo } from '@/components/seo';
 import { headWithSite } from './page-head';
 import { asCard, socialCardHead } from './social-card-head';
 import { drawDocument } from './draw-document';
-import type { RenderedSlot, SlotContext } from './slots';
+import type { RenderedSlot, SlotContext } from '@site/contracts/request-slots';
 
 /**
  * /giveaway/{id} as a document page (src/pages/entrant-document/giveaway.tsx): `null` gives the

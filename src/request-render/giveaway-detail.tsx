@@ -12,7 +12,7 @@ import { asServedGiveaway, SERVED_GIVEAWAY_ELEMENT_ID } from '@/features/giveawa
 import { jsonForScript } from '@/lib/json-for-script';
 import { theme } from '@/styles/theme';
 import { socialCardHead } from './social-card-head';
-import type { RenderedSlot } from './slots';
+import type { RenderedSlot } from '@site/contracts/request-slots';
 
 /**
  * /giveaway/{id}, drawn as the page's first render draws it (src/pages/giveaway/[...].tsx):

@@ -6,7 +6,7 @@ import { GiveawayListing } from '@/features/giveaway/components/giveaway-listing
 import { SERVED_LIST_ELEMENT_ID, ServedListContext } from '@/features/giveaway/served-list';
 import { jsonForScript } from '@/lib/json-for-script';
 import { theme } from '@/styles/theme';
-import type { RenderedSlot } from './slots';
+import type { RenderedSlot } from '@site/contracts/request-slots';
 
 function isList(data: unknown): data is GiveawayItem[] {
   return Array.isArray(data);

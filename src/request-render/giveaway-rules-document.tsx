@@ -2,7 +2,7 @@ import React from 'react';
 import { asRules, RulesDocument } from '@/features/giveaway/components/subpage-documents';
 import { subpageHead } from './page-head';
 import { drawDocument } from './draw-document';
-import type { RenderedSlot, SlotContext } from './slots';
+import type { RenderedSlot, SlotContext } from '@site/contracts/request-slots';
 
 /**
  * /giveaway/{id}/rules as a document page (src/pages/entrant-document/giveaway-rules.tsx): `null`

@@ -7,7 +7,7 @@ import {
   LatestInsightsView,
 } from '@/features/blog/components/latest-insights';
 import { theme } from '@/styles/theme';
-import type { RenderedSlot } from './slots';
+import type { RenderedSlot } from '@site/contracts/request-slots';
 
 /**
  * The home page's "Latest Insights", as the page draws it (src/pages/index.tsx): the words around

@@ -3,7 +3,7 @@ import React, { type Context } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { Seo } from '@/components/seo';
 import type { SiteMetadata } from '@/components/use-site-metadata';
-import type { SlotContext } from './slots';
+import type { SlotContext } from '@site/contracts/request-slots';
 
 /*
  * A page's own head tags drawn at request time, as its built page's Head would write them. The

@@ -1,5 +1,4 @@
-import { listPagePath } from '../../../src/features/blog/lib/listing-files';
-import type { SearchEntry } from '../../../src/features/blog/lib/types';
+import { listPagePath, type SearchEntry } from '@site/contracts/blog-listing';
 import { buildListPages } from '../list-pages';
 
 function entry(overrides: Partial<SearchEntry> & { slug: string }): SearchEntry {

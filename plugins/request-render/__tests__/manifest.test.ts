@@ -1,7 +1,7 @@
 import { headElementsOf } from '../gatsby-node';
 import { entryName, headMarkerHtml, pageFileOf, pagePathOf } from '../manifest';
 import { REQUEST_RENDER_HEAD_MARKER_ID } from '@site/contracts/site-build';
-import { REQUEST_SLOTS } from '../../../src/request-render/slots';
+import { REQUEST_SLOTS } from '@site/contracts/request-slots';
 
 describe('request-render manifest', () => {
   it('names the built page of a path as Gatsby writes it', () => {

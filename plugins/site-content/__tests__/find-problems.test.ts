@@ -7,7 +7,7 @@ import {
   serviceListProblems,
   type ContentFiles,
 } from '../find-problems';
-import { collectFacts } from '../../../src/lib/site-content';
+import { collectFacts } from '@site/contracts/content-facts';
 import type { PricingFile, ServiceContent } from '@site/contracts';
 import { repositoryContentFile as contentFile } from '../../../jest/content-files';
 

@@ -1,5 +1,5 @@
 import type React from 'react';
-import type { ContentIcon } from '@/lib/site-content';
+import type { ContentIcon } from '@site/contracts/content-facts';
 import {
   AgentIcon,
   ClockIcon,

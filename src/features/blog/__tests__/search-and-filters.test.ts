@@ -6,9 +6,9 @@ import {
   searchForFilter,
   toKey,
   visibleTags,
-} from '../lib/filters';
+  type SearchEntry,
+} from '@site/contracts/blog-listing';
 import { prepareIndex, searchPosts } from '../lib/search';
-import type { SearchEntry } from '../lib/types';
 
 function entry(overrides: Partial<SearchEntry> & { slug: string }): SearchEntry {
   return {

@@ -1,8 +1,7 @@
 import React, { useCallback, useMemo } from 'react';
 import { island } from '@/lib/island';
 import { useAddressSearch } from '@/lib/use-address-search';
-import { searchForFilter, type BlogFilter } from '../lib/filters';
-import type { PostCard } from '../lib/types';
+import { searchForFilter, type BlogFilter, type PostCard } from '@site/contracts/blog-listing';
 import { BlogList, type CategoryOption, type SeriesOption } from './blog-list';
 import type { SocialLinks } from './social-follow';
 import type { ListingSource } from './use-blog-listing';

@@ -1,10 +1,9 @@
 import { Link } from 'gatsby-link';
 import React from 'react';
 import styled from 'styled-components';
-import { visibleTags } from '../lib/filters';
+import { visibleTags, type PostCard as PostCardData } from '@site/contracts/blog-listing';
 import { CardDescription, CardFrame, CardHeading } from '@/components/ui/card';
 import { formatCalendarDate } from '@/lib/dates';
-import type { PostCard as PostCardData } from '../lib/types';
 import { CardCover } from './post-cover';
 import { stretchedLink } from './stretched-link';
 

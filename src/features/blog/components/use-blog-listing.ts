@@ -1,9 +1,13 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { matchesFilter, type BlogFilter } from '../lib/filters';
+import {
+  matchesFilter,
+  type BlogFilter,
+  filterKey,
+  PAGE_SIZE,
+  type PostCard,
+} from '@site/contracts/blog-listing';
 import { fetchListPage, fetchSearchIndex } from '../lib/list-client';
-import { filterKey, PAGE_SIZE } from '../lib/listing-files';
 import { prepareIndex, queryTerms, searchPosts, type PreparedEntry } from '../lib/search';
-import type { PostCard } from '../lib/types';
 
 export interface ListingSource {
   /** The newest posts, embedded in the page (the first page of "All"). */

@@ -1,5 +1,10 @@
-import { compareNewestFirst, matchesFilter, type BlogFilter } from './filters';
-import type { PostCard, SearchEntry } from './types';
+import {
+  compareNewestFirst,
+  matchesFilter,
+  type BlogFilter,
+  type PostCard,
+  type SearchEntry,
+} from '@site/contracts/blog-listing';
 
 export interface PreparedEntry {
   card: PostCard;

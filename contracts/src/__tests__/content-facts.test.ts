@@ -1,4 +1,4 @@
-import { collectFacts, fillFacts, unknownFacts } from '../site-content';
+import { collectFacts, fillFacts, unknownFacts } from '../content-facts';
 
 const facts = collectFacts({
   company: {

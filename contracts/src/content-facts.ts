@@ -4,9 +4,9 @@
  * Pure code, no Gatsby or React, so both sides use the same rule.
  */
 
-import type { CompanyFile, PricingFile } from '@site/contracts';
+import type { CompanyFile, PricingFile } from './site-content';
 
-export type { ContentIcon } from '@site/contracts/form-fields';
+export type { ContentIcon } from './form-fields';
 
 /** As a file holds it or a query returns it: a field the file leaves out may also be null. */
 type OrNull<T> = { [K in keyof T]: undefined extends T[K] ? T[K] | null : T[K] };

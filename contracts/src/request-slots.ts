@@ -20,7 +20,7 @@
  * When the API answers that there is nothing to draw (404), the page is served as built.
  * What a slot shows must be public: the server asks `data` as a visitor with no session would.
  */
-import { HOME_LATEST_SEED, POST_NOT_FOUND_PAGE } from '@site/contracts/site-build';
+import { HOME_LATEST_SEED, POST_NOT_FOUND_PAGE } from './site-build';
 
 export interface RequestSlot {
   name: string;
