@@ -23,6 +23,7 @@ const targets = {
       'server/src',
       'contracts/src',
       'pipeline/src',
+      'pipeline/assets/fonts',
       'server/tsconfig.json',
       'server/tsconfig.build.json',
       'contracts/tsconfig.json',
@@ -48,9 +49,8 @@ const targets = {
       'tsconfig.json',
       'package-lock.json',
       'scripts/copy-vendor.mjs',
-      // Server modules the build runs: the image service and the social cards.
-      'server/src/services/images',
-      'server/assets/fonts',
+      // The fonts the social cards are drawn with (the image service is pipeline/src).
+      'pipeline/assets/fonts',
     ],
     stamp: 'public/.build-stamp',
     env: SITE_ENV,

@@ -9,7 +9,8 @@
  * Gatsby always writes into <project>/public while it builds, so the project's code is mirrored
  * into a work folder next to SITE_BUILD_OUT (kept between runs, so Gatsby's cache makes later
  * builds quicker) and built there. The packages of the workspace (@site/contracts, @site/pipeline)
- * are used from their built dist/, which `npm start` and `npm run build` make.
+ * are used from their built dist/, which `npm start` and `npm run build` make (the image service
+ * the blog's pictures and the social cards run, with the cards' fonts, among them).
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -36,12 +37,6 @@ const SOURCES = [
   'gatsby-ssr.tsx',
   'tsconfig.json',
   'package.json',
-  // The image service's processing and fetching, which the blog plugin runs on posts' pictures.
-  'server/src/services/images/process.ts',
-  'server/src/services/images/fetch.ts',
-  // The social cards the build draws for every page, with the fonts they are drawn in.
-  'server/src/services/images/social-card.ts',
-  'server/assets/fonts',
 ];
 
 for (const pkg of ['contracts', 'pipeline']) {

@@ -9,8 +9,7 @@ import {
   type PictureOptions,
   type PostPicture,
 } from '@site/pipeline';
-import { fetchImage } from '../../server/src/services/images/fetch';
-import { ENCODING_VERSION, FORMATS, processImage } from '../../server/src/services/images/process';
+import { ENCODING_VERSION, fetchImage, FORMATS, processImage } from '@site/pipeline/image-service';
 
 /**
  * Every picture in a markdown post goes through the site's one image service at build time: the

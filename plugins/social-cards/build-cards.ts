@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { drawSocialCard, socialCardKey } from '../../server/src/services/images/social-card';
+import { drawSocialCard, socialCardKey } from '@site/pipeline/image-service';
 import {
   normalCardRequest,
   SOCIAL_CARD_FOLDER,

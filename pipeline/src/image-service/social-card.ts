@@ -9,7 +9,7 @@ import { SOCIAL_CARD_HEIGHT, SOCIAL_CARD_VERSION, SOCIAL_CARD_WIDTH } from '@sit
  * time (plugins/social-cards), giveaways by the server when they are saved.
  *
  * The text is drawn by sharp (libvips → Pango) with the font files the repository carries
- * (server/assets/fonts, Inter, SIL Open Font License), each named explicitly, so a card looks the
+ * (pipeline/assets/fonts, Inter, SIL Open Font License), each named explicitly, so a card looks the
  * same on every machine whatever fonts it has installed. Everything else (background, the site's
  * mark) is an SVG of shapes alone, drawn by librsvg; no text goes through SVG, and what a person
  * typed reaches Pango only as escaped markup text.
@@ -18,8 +18,8 @@ import { SOCIAL_CARD_HEIGHT, SOCIAL_CARD_VERSION, SOCIAL_CARD_WIDTH } from '@sit
 export const CARD_WIDTH = SOCIAL_CARD_WIDTH;
 export const CARD_HEIGHT = SOCIAL_CARD_HEIGHT;
 
-/** The folder with the card's fonts, beside src/ and dist/ in the server package. */
-export const DEFAULT_FONT_DIR = path.resolve(__dirname, '../../../assets/fonts');
+/** The folder with the card's fonts, beside src/ and dist/ in the pipeline package. */
+export const DEFAULT_FONT_DIR = path.resolve(__dirname, '../../assets/fonts');
 
 export interface SocialCardInput {
   /** The page's or giveaway's title: the card's headline. */

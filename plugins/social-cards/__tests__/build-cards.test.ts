@@ -8,7 +8,7 @@ import { requestFileName } from '../requests';
 
 jest.setTimeout(120_000);
 
-const FONTS = path.join(__dirname, '../../../server/assets/fonts');
+const FONTS = path.join(__dirname, '../../../pipeline/assets/fonts');
 
 let root: string;
 let dirs: { requestsDir: string; cacheDir: string; publicDir: string };

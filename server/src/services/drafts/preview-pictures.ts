@@ -9,7 +9,7 @@ import {
   previewOf,
   refusedPreview,
 } from '@site/pipeline';
-import { ImageRefused } from '../images/process';
+import { ImageRefused } from '@site/pipeline/image-service';
 import { toPicture } from '../images/service';
 
 /**

@@ -11,7 +11,7 @@ import {
   socialCardAlt,
   socialCardKey,
   type DrawOptions,
-} from './social-card';
+} from '@site/pipeline/image-service';
 
 /** The card's file in its folder under media/: one width, JPEG. */
 const CARD_FILE = `${CARD_WIDTH}.jpg`;

@@ -3,7 +3,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import { OWN_MEDIA_FILE, type PostPicture } from '@site/pipeline';
-import { ImageRefused, type ImageLimitsIn, inspectImage } from './process';
+import { ImageRefused, type ImageLimitsIn, inspectImage } from '@site/pipeline/image-service';
 
 /**
  * Pictures uploaded in the post editor. The bytes are checked by the image service's rules

@@ -5,10 +5,16 @@ import type { Kysely, Selectable } from 'kysely';
 import type { Picture } from '@site/contracts';
 import type { Database, ImagesTable } from '../../db/database';
 import type { ImageLimits } from '../../config';
-import { fetchImage } from './fetch';
-import { ENCODING_VERSION, FORMATS, type FormatExt, ImageRefused, processImage } from './process';
+import {
+  ENCODING_VERSION,
+  fetchImage,
+  FORMATS,
+  type FormatExt,
+  ImageRefused,
+  processImage,
+} from '@site/pipeline/image-service';
 
-export { ImageRefused } from './process';
+export { ImageRefused } from '@site/pipeline/image-service';
 
 /** Where stored pictures are served from; files under it never change (see `imageKey`). */
 export const MEDIA_PATH = '/media';

@@ -1,6 +1,6 @@
 import zlib from 'node:zlib';
 import sharp from 'sharp';
-import { ImageRefused, processImage } from '../../../src/services/images/process';
+import { ImageRefused, processImage } from '@site/pipeline/image-service';
 
 const limits = { maxBytes: 5 * 1024 * 1024, maxPixels: 40_000_000 };
 

@@ -11,7 +11,7 @@ import {
   markupText,
   socialCardAlt,
   socialCardKey,
-} from '../../../src/services/images/social-card';
+} from '@site/pipeline/image-service';
 
 jest.setTimeout(60_000);
 

@@ -5,7 +5,7 @@ import { OWN_MEDIA_PREFIX } from '@site/pipeline';
 import { accountRateLimit } from '../../../lib/client-key';
 import { badRequest, HttpError, notFound } from '../../../lib/http-error';
 import { draftExists } from '../../../services/drafts/service';
-import { ImageRefused } from '../../../services/images/process';
+import { ImageRefused } from '@site/pipeline/image-service';
 import { errors } from '../errors';
 
 /**
