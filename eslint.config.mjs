@@ -6,6 +6,7 @@ import jsxA11y from 'eslint-plugin-jsx-a11y';
 import prettier from 'eslint-config-prettier';
 import globals from 'globals';
 import { importRules } from './eslint/import-rules.mjs';
+import { pluginImports } from './eslint/plugin-imports.mjs';
 import { serverLayers } from './eslint/server-layers.mjs';
 
 export default tseslint.config(
@@ -60,6 +61,8 @@ export default tseslint.config(
   ...importRules,
   // The server's imports run routes → services → db, never upward; see eslint/server-layers.mjs.
   ...serverLayers,
+  // The build's plugins import neither src/ nor server/src; see eslint/plugin-imports.mjs.
+  ...pluginImports,
   {
     files: ['**/*.cjs', 'jest/**/*.js', '__mocks__/**/*.js', 'jest.config.js'],
     rules: { '@typescript-eslint/no-require-imports': 'off' },
