@@ -107,7 +107,7 @@ const config: GatsbyConfig = {
       },
     },
     // Document pages without Gatsby's runtime, the island entries and their loader
-    // (plugins/islands); before webpack-settings, which takes the browser build's config from it.
+    // (plugins/islands; its webpack changes are applied by webpack-settings, below).
     'islands',
     // A document page's style sheet holds only the rules its elements can use (plugins/document-css).
     'document-css',
@@ -118,7 +118,9 @@ const config: GatsbyConfig = {
     // Gatsby adds this plugin by itself, after every listed one; listed here, it comes before
     // webpack-settings, which drops the second Babel pass its webpack rule adds.
     'gatsby-plugin-typescript',
-    // Production webpack settings (plugins/webpack-settings/webpack.ts).
+    // The one place that changes Gatsby's webpack configs: the islands', request-render's and
+    // social-cards' changes, then the production settings, in the order written in
+    // plugins/webpack-settings/gatsby-node.ts.
     'webpack-settings',
     // Last: after every other plugin has written its files, scripts and styles get their
     // Brotli-11 twins.

@@ -1,26 +1,16 @@
 import path from 'node:path';
 import type { GatsbyNode } from 'gatsby';
+import { DEFAULT_FONT_DIR } from '@site/pipeline/image-service';
 import { siteDirectory } from '../lib/site-dir';
 import { buildSocialCards } from './build-cards';
 import { CARDS_CACHE } from './requests';
 
 /**
  * Social cards for the prebuilt pages: the page render notes the card each page's head names
- * (./gatsby-ssr.tsx, in the folder given here), and after the build every card is drawn, or
- * taken from the cache when it was drawn before (./build-cards.ts), into public/og/.
+ * (./gatsby-ssr.tsx, in the folder plugins/webpack-settings hands it through ./webpack-config.ts),
+ * and after the build every card is drawn, or taken from the cache when it was drawn before
+ * (./build-cards.ts), into public/og/.
  */
-export const onCreateWebpackConfig: GatsbyNode['onCreateWebpackConfig'] = ({
-  stage,
-  actions,
-  plugins,
-}) => {
-  if (stage !== 'build-html') return;
-  const requestsDir = path.join(siteDirectory(), CARDS_CACHE, 'requests');
-  actions.setWebpackConfig({
-    plugins: [plugins.define({ 'process.env.SOCIAL_CARD_REQUESTS': JSON.stringify(requestsDir) })],
-  });
-};
-
 export const onPostBuild: GatsbyNode['onPostBuild'] = async ({ reporter }) => {
   const siteDir = siteDirectory();
   const started = Date.now();
@@ -28,7 +18,7 @@ export const onPostBuild: GatsbyNode['onPostBuild'] = async ({ reporter }) => {
     requestsDir: path.join(siteDir, CARDS_CACHE, 'requests'),
     cacheDir: path.join(siteDir, CARDS_CACHE),
     publicDir: path.join(siteDir, 'public'),
-    fontDir: path.join(siteDir, 'server/assets/fonts'),
+    fontDir: DEFAULT_FONT_DIR,
     warn: (message) => reporter.warn(message),
   });
   reporter.info(
