@@ -120,7 +120,7 @@ const config: GatsbyConfig = {
     'gatsby-plugin-typescript',
     // The one place that changes Gatsby's webpack configs: the islands', request-render's and
     // social-cards' changes, then the production settings, in the order written in
-    // plugins/webpack-settings/gatsby-node.ts.
+    // plugins/webpack-settings/compose.ts.
     'webpack-settings',
     // Last: after every other plugin has written its files, scripts and styles get their
     // Brotli-11 twins.

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Configuration, WebpackPluginInstance } from 'webpack';
 import type { WebpackStep, WebpackStepContext } from '../../lib/webpack-step';
-import { composeWebpackConfig, WEBPACK_STEPS } from '../gatsby-node';
+import { composeWebpackConfig, WEBPACK_STEPS } from '../compose';
 import { islandsWebpackConfig } from '../../islands/webpack-config';
 import { writeManifest } from '../../islands/manifest';
 import { requestRenderWebpackConfig } from '../../request-render/webpack-config';
