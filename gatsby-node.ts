@@ -22,14 +22,16 @@ export const onCreateWebpackConfig: GatsbyNode['onCreateWebpackConfig'] = ({ act
         // What the build and the server agree on (which pages are app pages, the elements the
         // server looks for), alone.
         '@site/contracts/site-build$': `${__dirname}/node_modules/@site/contracts/dist/site-build.js`,
-        // The blog's listing (the card's shape, the browse-by filter, the list files' names), which
-        // the blog plugin takes from the built package. The browser compiles it from its source
-        // with the site's own modules, as ES modules, so a page keeps only the parts it uses (the
-        // package's dist/ is CommonJS, which webpack keeps whole). Reached through node_modules
-        // like the package itself, so a build in publishing's work folder finds it too.
-        '@site/contracts/blog-listing$': `${__dirname}/node_modules/@site/contracts/src/blog-listing.ts`,
+        // The blog's listing (contracts/src/blog/: the card's shape, the browse-by filter, the list
+        // files' names), which the blog plugin takes from the built package. The browser compiles
+        // these modules from their source with the site's own modules, as ES modules, so the pages'
+        // chunks hold what they held when the modules lived in src/ (webpack keeps a CommonJS
+        // module of the package's dist/ whole, and one module is whole wherever it is used).
+        // Reached through node_modules like the package itself, so a build in publishing's work
+        // folder finds them too.
+        '@site/contracts/blog': `${__dirname}/node_modules/@site/contracts/src/blog`,
         // The facts a content text may name in braces, shared with the build's check of the files
-        // (plugins/site-content), the same way.
+        // (plugins/site-content), compiled the same way.
         '@site/contracts/content-facts$': `${__dirname}/node_modules/@site/contracts/src/content-facts.ts`,
         // apollo-link-rest's one use of qs, without qs's ~50 KB (see src/lib/qs-lite.ts).
         qs$: `${__dirname}/src/lib/qs-lite.ts`,

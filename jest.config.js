@@ -52,7 +52,7 @@ const workspaces = {
   '^@site/contracts/social-card$': '<rootDir>/contracts/src/social-card.ts',
   '^@site/contracts/site-build$': '<rootDir>/contracts/src/site-build.ts',
   '^@site/contracts/static-rules$': '<rootDir>/contracts/src/static-rules.ts',
-  '^@site/contracts/blog-listing$': '<rootDir>/contracts/src/blog-listing.ts',
+  '^@site/contracts/blog/(.*)$': '<rootDir>/contracts/src/blog/$1',
   '^@site/contracts/content-facts$': '<rootDir>/contracts/src/content-facts.ts',
   '^@site/contracts/request-slots$': '<rootDir>/contracts/src/request-slots.ts',
   '^@site/pipeline$': '<rootDir>/pipeline/src/index.ts',

@@ -4,7 +4,7 @@
  * The local Gatsby plugins under plugins/ are build-time code that runs in Node: they import
  * neither the site's browser code and app shell (src/) nor the server's modules (server/src).
  * What a plugin shares with the browser lives in the contracts package (`@site/contracts`, its
- * subpaths such as `@site/contracts/blog-listing`); what it shares with the server, in a workspace
+ * subpaths such as `@site/contracts/blog/filters`); what it shares with the server, in a workspace
  * package both import (`@site/pipeline`, `@site/pipeline/image-service`).
  *
  * Two kinds of file are outside the rule: tests (`__tests__/`), which run on Node and may put any

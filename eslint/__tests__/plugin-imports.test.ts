@@ -58,7 +58,7 @@ const snippets: Snippet[] = [
   // The workspace packages, another plugin's module and Node's own are fine.
   {
     path: 'plugins/blog/helper.ts',
-    code: "import { toKey } from '@site/contracts/blog-listing';\nimport { processImage } from '@site/pipeline/image-service';\nimport { siteDirectory } from '../lib/site-dir';\nimport path from 'node:path';\nexport const a = [toKey, processImage, siteDirectory, path];",
+    code: "import { toKey } from '@site/contracts/blog/filters';\nimport { processImage } from '@site/pipeline/image-service';\nimport { siteDirectory } from '../lib/site-dir';\nimport path from 'node:path';\nexport const a = [toKey, processImage, siteDirectory, path];",
     expected: null,
   },
   // A plugin's page-render files share the pages' modules; tests may put any parts together.

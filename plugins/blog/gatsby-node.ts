@@ -20,13 +20,13 @@ import {
   readPostFile,
 } from '@site/pipeline';
 import type { GatsbyNode, Node, Reporter } from 'gatsby';
+import { toKey } from '@site/contracts/blog/filters';
 import {
-  toKey,
   LIST_DIRECTORY,
   SEARCH_INDEX_PATH,
   type SearchIndexFile,
-  type SearchEntry,
-} from '@site/contracts/blog-listing';
+} from '@site/contracts/blog/listing-files';
+import type { SearchEntry } from '@site/contracts/blog/types';
 import { siteDirectory } from '../lib/site-dir';
 import { FEED_CHANNEL, FEED_SITE_QUERY, feedPostsQuery } from './feed';
 import { buildListPages } from './list-pages';

@@ -3,16 +3,14 @@ import {
   matchesFilter,
   toKey,
   type BlogFilter,
-  listPagePath,
-  PAGE_SIZE,
-  type ListPageFile,
-  type PostCard,
-} from '@site/contracts/blog-listing';
+} from '@site/contracts/blog/filters';
+import { listPagePath, PAGE_SIZE, type ListPageFile } from '@site/contracts/blog/listing-files';
+import type { PostCard } from '@site/contracts/blog/types';
 
 /**
  * The blog's list pages, written at build time: /blog embeds the first page of cards, and each
  * further page of each list (all posts, one category, one series) is a small JSON file the
- * browser fetches on "Load more" (contracts/src/blog-listing.ts names them).
+ * browser fetches on "Load more" (contracts/src/blog/listing-files.ts names them).
  */
 /** Every list page file for the given posts: path → contents. */
 export function buildListPages(

@@ -1,4 +1,4 @@
-import { compareNewestFirst } from '@site/contracts/blog-listing';
+import { compareNewestFirst } from '@site/contracts/blog/filters';
 
 interface RelatedCandidate {
   id: string;

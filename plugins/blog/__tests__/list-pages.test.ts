@@ -1,4 +1,5 @@
-import { listPagePath, type SearchEntry } from '@site/contracts/blog-listing';
+import { listPagePath } from '@site/contracts/blog/listing-files';
+import type { SearchEntry } from '@site/contracts/blog/types';
 import { buildListPages } from '../list-pages';
 
 function entry(overrides: Partial<SearchEntry> & { slug: string }): SearchEntry {

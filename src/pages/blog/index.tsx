@@ -46,7 +46,7 @@ export const Head: HeadFC = ({ location }) => (
 
 // The query's answer is also what the server draws /blog's list from while a published post is
 // not yet built (src/request-render/blog-list.tsx): a field added here goes into BlogIndexData.
-// The limit is the list's page size (PAGE_SIZE in contracts/src/blog-listing.ts): only the first page of
+// The limit is the list's page size (PAGE_SIZE in contracts/src/blog/listing-files.ts): only the first page of
 // cards is embedded; the rest are fetched on demand.
 export const query = graphql`
   query BlogIndex {

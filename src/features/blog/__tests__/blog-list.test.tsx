@@ -6,13 +6,8 @@ import { setupApiServer } from '@/testing/api-server';
 import { renderWithProviders } from '@/testing/render-with-providers';
 import { BlogList, type CategoryOption, type SeriesOption } from '../components/blog-list';
 import type { ListingSource } from '../components/use-blog-listing';
-import {
-  searchForFilter,
-  toKey,
-  type BlogFilter,
-  type PostCard,
-  type SearchEntry,
-} from '@site/contracts/blog-listing';
+import { searchForFilter, toKey, type BlogFilter } from '@site/contracts/blog/filters';
+import type { PostCard, SearchEntry } from '@site/contracts/blog/types';
 
 const server = setupApiServer();
 

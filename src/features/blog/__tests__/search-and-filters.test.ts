@@ -6,9 +6,9 @@ import {
   searchForFilter,
   toKey,
   visibleTags,
-  type SearchEntry,
-} from '@site/contracts/blog-listing';
+} from '@site/contracts/blog/filters';
 import { prepareIndex, searchPosts } from '../lib/search';
+import type { SearchEntry } from '@site/contracts/blog/types';
 
 function entry(overrides: Partial<SearchEntry> & { slug: string }): SearchEntry {
   return {

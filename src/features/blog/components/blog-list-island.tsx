@@ -1,7 +1,8 @@
 import React, { useCallback, useMemo } from 'react';
 import { island } from '@/lib/island';
 import { useAddressSearch } from '@/lib/use-address-search';
-import { searchForFilter, type BlogFilter, type PostCard } from '@site/contracts/blog-listing';
+import { searchForFilter, type BlogFilter } from '@site/contracts/blog/filters';
+import type { PostCard } from '@site/contracts/blog/types';
 import { BlogList, type CategoryOption, type SeriesOption } from './blog-list';
 import type { SocialLinks } from './social-follow';
 import type { ListingSource } from './use-blog-listing';

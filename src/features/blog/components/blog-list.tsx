@@ -3,14 +3,9 @@ import React, { useEffect, useMemo, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
-import {
-  ALL,
-  filterFromSearch,
-  sameFilter,
-  type BlogFilter,
-  type CategorySummary,
-} from '@site/contracts/blog-listing';
+import { ALL, filterFromSearch, sameFilter, type BlogFilter } from '@site/contracts/blog/filters';
 import { queryTerms } from '../lib/search';
+import type { CategorySummary } from '@site/contracts/blog/types';
 import { PostCard } from './post-card';
 import { SocialFollow, type SocialLinks } from './social-follow';
 import { useBlogListing, type ListingSource } from './use-blog-listing';

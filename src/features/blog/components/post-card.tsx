@@ -1,9 +1,10 @@
 import { Link } from 'gatsby-link';
 import React from 'react';
 import styled from 'styled-components';
-import { visibleTags, type PostCard as PostCardData } from '@site/contracts/blog-listing';
+import { visibleTags } from '@site/contracts/blog/filters';
 import { CardDescription, CardFrame, CardHeading } from '@/components/ui/card';
 import { formatCalendarDate } from '@/lib/dates';
+import type { PostCard as PostCardData } from '@site/contracts/blog/types';
 import { CardCover } from './post-cover';
 import { stretchedLink } from './stretched-link';
 

@@ -3,7 +3,7 @@ import React from 'react';
 import styled from 'styled-components';
 import { Badge } from '@/components/ui/badge';
 import { Container } from '@/components/ui/container';
-import { toKey } from '@site/contracts/blog-listing';
+import { toKey } from '@site/contracts/blog/filters';
 import { formatCalendarDate } from '@/lib/dates';
 import { ShareIsland } from './share-island';
 

@@ -1,13 +1,9 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import {
-  matchesFilter,
-  type BlogFilter,
-  filterKey,
-  PAGE_SIZE,
-  type PostCard,
-} from '@site/contracts/blog-listing';
+import { matchesFilter, type BlogFilter } from '@site/contracts/blog/filters';
 import { fetchListPage, fetchSearchIndex } from '../lib/list-client';
+import { filterKey, PAGE_SIZE } from '@site/contracts/blog/listing-files';
 import { prepareIndex, queryTerms, searchPosts, type PreparedEntry } from '../lib/search';
+import type { PostCard } from '@site/contracts/blog/types';
 
 export interface ListingSource {
   /** The newest posts, embedded in the page (the first page of "All"). */

@@ -1,7 +1,7 @@
 import type { CategoryOption, SeriesOption } from '../components/blog-list';
 import type { BlogListIslandProps } from '../components/blog-list-island';
 import type { SocialLinks } from '../components/social-follow';
-import { toKey } from '@site/contracts/blog-listing';
+import { toKey } from '@site/contracts/blog/filters';
 
 /**
  * What /blog's page query answers (src/pages/blog/index.tsx), as plain data: the page draws its

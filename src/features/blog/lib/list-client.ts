@@ -3,8 +3,8 @@ import {
   SEARCH_INDEX_PATH,
   type ListPageFile,
   type SearchIndexFile,
-  type BlogFilter,
-} from '@site/contracts/blog-listing';
+} from '@site/contracts/blog/listing-files';
+import type { BlogFilter } from '@site/contracts/blog/filters';
 
 async function getJson<T>(path: string): Promise<T> {
   // An absolute URL so the same call works in the browser and under the test runner's fetch.

@@ -1,10 +1,5 @@
-import {
-  compareNewestFirst,
-  matchesFilter,
-  type BlogFilter,
-  type PostCard,
-  type SearchEntry,
-} from '@site/contracts/blog-listing';
+import { compareNewestFirst, matchesFilter, type BlogFilter } from '@site/contracts/blog/filters';
+import type { PostCard, SearchEntry } from '@site/contracts/blog/types';
 
 export interface PreparedEntry {
   card: PostCard;

@@ -1,39 +1,4 @@
-/**
- * The blog's listing, shared by the build (plugins/blog writes the list files, the search index and
- * the related posts) and the browser (the /blog list island reads them): the card's shape, the
- * browse-by filter, the order of every list and the list files' names. No dependency, so the
- * browser takes it alone as `@site/contracts/blog-listing` (compiled from this source with the
- * site's own modules, so webpack keeps only what a page uses).
- */
-
-/** What a post card needs: the shape shared by the /blog page query, list chunks and search index. */
-export interface PostCard {
-  id: string;
-  slug: string;
-  title: string;
-  excerpt: string;
-  /** ISO 8601 */
-  date: string;
-  category: string;
-  series: string | null;
-  tags: readonly string[];
-  /** The cover as the image service made it (PostPicture) and what it shows; null for none. */
-  coverImage?: unknown;
-  coverAlt?: string | null;
-}
-
-/** One search index entry: the card plus the fields searched but not shown. */
-export interface SearchEntry extends PostCard {
-  description: string;
-  /** Plain text of the body. */
-  content: string;
-}
-
-export interface CategorySummary {
-  name: string;
-  title: string;
-  description: string;
-}
+import type { PostCard } from './types';
 
 /**
  * The browse-by choice on /blog. Series and category are mutually exclusive by construction: the
@@ -108,37 +73,4 @@ export function visibleTags(
   max = 2,
 ): { shown: readonly string[]; more: number } {
   return { shown: tags.slice(0, max), more: Math.max(0, tags.length - max) };
-}
-
-/**
- * /blog embeds only its first page of cards. Further pages of each list (all posts, one category,
- * one series) are small JSON files written at build time and fetched on "Load more"; the search
- * index is a separate file fetched when the visitor starts searching.
- */
-export const PAGE_SIZE = 12;
-export const SEARCH_INDEX_PATH = '/blog-search-index.json';
-export const LIST_DIRECTORY = '/blog-data';
-
-export interface ListPageFile {
-  posts: PostCard[];
-}
-
-export interface SearchIndexFile {
-  posts: SearchEntry[];
-}
-
-export function filterKey(filter: BlogFilter): string {
-  switch (filter.kind) {
-    case 'all':
-      return 'all';
-    case 'category':
-      return `category-${toKey(filter.name)}`;
-    case 'series':
-      return `series-${filter.slug}`;
-  }
-}
-
-/** page counts from 1 */
-export function listPagePath(filter: BlogFilter, page: number): string {
-  return `${LIST_DIRECTORY}/${filterKey(filter)}/${page}.json`;
 }
