@@ -162,20 +162,23 @@ const auth: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 
+  /** A signed-in user's action on their own sessions, answered with a message. */
+  const signedInAction = (summary: string) => ({
+    schema: {
+      tags: ['auth'],
+      summary,
+      response: {
+        200: MessageResponseSchema,
+        401: ErrorResponseSchema,
+        403: ErrorResponseSchema,
+      },
+    },
+    onRequest: app.authenticate,
+  });
+
   app.post(
     '/logout',
-    {
-      schema: {
-        tags: ['auth'],
-        summary: 'End the current session (other devices stay logged in)',
-        response: {
-          200: MessageResponseSchema,
-          401: ErrorResponseSchema,
-          403: ErrorResponseSchema,
-        },
-      },
-      onRequest: app.authenticate,
-    },
+    signedInAction('End the current session (other devices stay logged in)'),
     async (request, reply) => {
       // authenticate guarantees the session.
       await endSession(app.db, request.sessionId!);
@@ -186,18 +189,7 @@ const auth: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/logout-all',
-    {
-      schema: {
-        tags: ['auth'],
-        summary: 'End every session of your account, on every device',
-        response: {
-          200: MessageResponseSchema,
-          401: ErrorResponseSchema,
-          403: ErrorResponseSchema,
-        },
-      },
-      onRequest: app.authenticate,
-    },
+    signedInAction('End every session of your account, on every device'),
     async (request, reply) => {
       const ended = await endAllSessions(app.db, request.user!.id);
       app.clearSessionCookie(request, reply);
