@@ -208,6 +208,7 @@ const deskRoutes: FastifyPluginAsyncTypebox = async (app) => {
         actor: actorOf(request),
         now: new Date(),
         timeZone,
+        dialect: app.dialect,
       });
       app.newsletterSender.wake();
       return {
