@@ -27,6 +27,16 @@ import { endAllSessions, endSession, listSessions } from '../../../services/sess
 
 const INVALID_LOGIN = 'Invalid username or password.';
 
+/** The answers of a request that starts a session (logging in, changing the password). */
+const sessionStarted = {
+  200: LoginResponseSchema,
+  400: ErrorResponseSchema,
+  401: ErrorResponseSchema,
+  403: ErrorResponseSchema,
+  429: ErrorResponseSchema,
+  503: ErrorResponseSchema,
+};
+
 const auth: FastifyPluginAsyncTypebox = async (app) => {
   const { config } = app;
   const digest = keyedDigest(countingSecret(config));
@@ -120,14 +130,7 @@ const auth: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'Log in with username and password (form-encoded or JSON); starts a session',
         consumes: ['application/x-www-form-urlencoded', 'application/json'],
         body: LoginRequestSchema,
-        response: {
-          200: LoginResponseSchema,
-          400: ErrorResponseSchema,
-          401: ErrorResponseSchema,
-          403: ErrorResponseSchema,
-          429: ErrorResponseSchema,
-          503: ErrorResponseSchema,
-        },
+        response: sessionStarted,
       },
       config: { rateLimit: config.limits.login },
     },
@@ -240,14 +243,7 @@ const auth: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['auth'],
         summary: 'Change your password; every session ends and a new one starts for you',
         body: ChangePasswordRequestSchema,
-        response: {
-          200: LoginResponseSchema,
-          400: ErrorResponseSchema,
-          401: ErrorResponseSchema,
-          403: ErrorResponseSchema,
-          429: ErrorResponseSchema,
-          503: ErrorResponseSchema,
-        },
+        response: sessionStarted,
       },
       onRequest: app.authenticate,
       config: { rateLimit: config.limits.login },
