@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { DrawAlgorithmSchema, GiveawaySchema } from './giveaway';
+import { DrawAlgorithmSchema, GiveawaySchema, mailedLinkToken } from './giveaway';
 
 /*
  * What lets anyone check a giveaway: its official rules (with versions), entry receipts, the
@@ -125,11 +125,7 @@ export type ReceiptCheckResponse = Static<typeof ReceiptCheckResponseSchema>;
 
 export const ClaimPayloadSchema = Type.Object(
   {
-    token: Type.String({
-      minLength: 1,
-      maxLength: 200,
-      errorMessage: 'must be the code from the link in your e-mail',
-    }),
+    token: mailedLinkToken(),
     /** What delivery needs: the winner's name and postal or delivery details. */
     full_name: Type.Optional(
       Type.String({ maxLength: 200, errorMessage: 'must be at most 200 characters' }),
@@ -156,11 +152,7 @@ export type ClaimResponse = Static<typeof ClaimResponseSchema>;
 /** Asks what a claim link stands for now, before anything is typed. */
 export const ClaimLinkPayloadSchema = Type.Object(
   {
-    token: Type.String({
-      minLength: 1,
-      maxLength: 200,
-      errorMessage: 'must be the code from the link in your e-mail',
-    }),
+    token: mailedLinkToken(),
   },
   { additionalProperties: false },
 );

@@ -468,14 +468,18 @@ export const EntryResponseSchema = Type.Object({
 });
 export type EntryResponse = Static<typeof EntryResponseSchema>;
 
+/** The code from a link mailed to an entrant or a winner, as the link's page sends it back. */
+export const mailedLinkToken = () =>
+  Type.String({
+    minLength: 1,
+    maxLength: 200,
+    errorMessage: 'must be the code from the link in your e-mail',
+  });
+
 /** Confirming an entry with the token from the mailed link. */
 export const ConfirmEntryPayloadSchema = Type.Object(
   {
-    token: Type.String({
-      minLength: 1,
-      maxLength: 200,
-      errorMessage: 'must be the code from the link in your e-mail',
-    }),
+    token: mailedLinkToken(),
   },
   { additionalProperties: false },
 );

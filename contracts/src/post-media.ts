@@ -1,18 +1,12 @@
 import { type Static, Type } from '@sinclair/typebox';
+import { PictureSchema } from './images';
 
 /**
  * A picture in a post as the page draws it: `<picture>` with one `<source>` per modern format
  * (none in the editor's preview, which shows the upload itself), the fallback's srcset, its
  * intrinsic size and a tiny placeholder.
  */
-export const PostPictureSchema = Type.Object({
-  width: Type.Integer(),
-  height: Type.Integer(),
-  placeholder: Type.String(),
-  src: Type.String(),
-  srcset: Type.String(),
-  sources: Type.Array(Type.Object({ type: Type.String(), srcset: Type.String() })),
-});
+export const PostPictureSchema = Type.Omit(PictureSchema, ['id']);
 export type PostPictureData = Static<typeof PostPictureSchema>;
 
 /** What `POST /drafts/{id}/images` answers: the stored upload and how markdown names it. */

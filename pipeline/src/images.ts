@@ -191,6 +191,28 @@ function topLevelIndex(tree: HastRoot, target: Element): number {
  */
 export function applyPictures(tree: HastRoot, options: PictureOptions): void {
   let first = true;
+  replaceImages(tree, (img, src, alt) => {
+    const picture = typeof src === 'string' ? options.pictures[src] : undefined;
+    if (!picture) return undefined;
+    const eager =
+      first &&
+      options.eagerFirst !== false &&
+      picture.width >= LARGE_ENOUGH &&
+      topLevelIndex(tree, img) < NEAR_TOP_BLOCKS &&
+      topLevelIndex(tree, img) >= 0;
+    first = false;
+    return pictureElement(picture, alt, eager ? 'eager' : 'lazy');
+  });
+}
+
+/**
+ * Walks a tree in document order and puts what `swap` returns for an `<img>` (given its source
+ * and its alternative text, `''` when it has none) in the image's place; `undefined` keeps it.
+ */
+function replaceImages(
+  tree: HastRoot,
+  swap: (img: Element, src: unknown, alt: string) => ElementContent | undefined,
+): void {
   const replace = (parent: HastRoot | Element) => {
     parent.children.forEach((child, index) => {
       if (child.type !== 'element') return;
@@ -198,22 +220,9 @@ export function applyPictures(tree: HastRoot, options: PictureOptions): void {
         replace(child);
         return;
       }
-      const src = child.properties?.src;
-      const picture = typeof src === 'string' ? options.pictures[src] : undefined;
-      if (!picture) return;
       const alt = typeof child.properties?.alt === 'string' ? child.properties.alt : '';
-      const eager =
-        first &&
-        options.eagerFirst !== false &&
-        picture.width >= LARGE_ENOUGH &&
-        topLevelIndex(tree, child) < NEAR_TOP_BLOCKS &&
-        topLevelIndex(tree, child) >= 0;
-      first = false;
-      (parent.children as ElementContent[])[index] = pictureElement(
-        picture,
-        alt,
-        eager ? 'eager' : 'lazy',
-      );
+      const swapped = swap(child, child.properties?.src, alt);
+      if (swapped) (parent.children as ElementContent[])[index] = swapped;
     });
   };
   replace(tree);
@@ -225,23 +234,14 @@ export function applyPictures(tree: HastRoot, options: PictureOptions): void {
  * without loading anything from elsewhere.
  */
 export function linkUnresolved(tree: HastRoot, sources: ReadonlySet<string>): void {
-  const replace = (parent: HastRoot | Element) => {
-    parent.children.forEach((child, index) => {
-      if (child.type !== 'element') return;
-      if (child.tagName !== 'img') {
-        replace(child);
-        return;
-      }
-      const src = child.properties?.src;
-      if (typeof src !== 'string' || !sources.has(src)) return;
-      const alt = typeof child.properties?.alt === 'string' ? child.properties.alt : '';
-      (parent.children as ElementContent[])[index] = {
-        type: 'element',
-        tagName: 'a',
-        properties: { href: src, target: '_blank', rel: ['noopener', 'noreferrer'] },
-        children: [{ type: 'text', value: alt || src }],
-      };
-    });
-  };
-  replace(tree);
+  replaceImages(tree, (_img, src, alt) =>
+    typeof src === 'string' && sources.has(src)
+      ? {
+          type: 'element',
+          tagName: 'a',
+          properties: { href: src, target: '_blank', rel: ['noopener', 'noreferrer'] },
+          children: [{ type: 'text', value: alt || src }],
+        }
+      : undefined,
+  );
 }

@@ -135,6 +135,22 @@ export function checkPassword(password: string) {
   if (problem) throw new AccountError(problem);
 }
 
+/**
+ * Adds an account made at `now` (its checks done by the caller); answers its id, username and
+ * role. A name taken meanwhile fails as the unique index does (`isUniqueViolation`).
+ */
+export function insertUser(
+  db: Kysely<Database>,
+  user: { username: string; password_hash: string; role: Role; email?: string | null },
+  now: string,
+) {
+  return db
+    .insertInto('users')
+    .values({ ...user, created_at: now, updated_at: now })
+    .returning(['id', 'username', 'role'])
+    .executeTakeFirstOrThrow();
+}
+
 export async function createUser(
   db: Kysely<Database>,
   username: string,
@@ -147,17 +163,11 @@ export async function createUser(
   if (existing) throw new AccountError(usernameTaken(username, existing.username));
   const now = new Date().toISOString();
   try {
-    return await db
-      .insertInto('users')
-      .values({
-        username,
-        password_hash: await hashPassword(password),
-        role,
-        created_at: now,
-        updated_at: now,
-      })
-      .returning(['id', 'username', 'role'])
-      .executeTakeFirstOrThrow();
+    return await insertUser(
+      db,
+      { username, password_hash: await hashPassword(password), role },
+      now,
+    );
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
     const winner = await findUsername(db, username);

@@ -7,6 +7,7 @@ import {
   checkPassword,
   checkUsername,
   findUsername,
+  insertUser,
   isUniqueViolation,
   usernameTaken,
 } from './accounts';
@@ -129,18 +130,16 @@ export async function acceptInvitation(
       );
     }
     try {
-      return await trx
-        .insertInto('users')
-        .values({
+      return await insertUser(
+        trx,
+        {
           username: input.username,
           password_hash: passwordHash,
           role: invitation.role,
           email: invitation.email,
-          created_at: now,
-          updated_at: now,
-        })
-        .returning(['id', 'username', 'role'])
-        .executeTakeFirstOrThrow();
+        },
+        now,
+      );
     } catch (error) {
       // Another account took the name (in some letter case) at the same moment; the link stays
       // unused, as this transaction is undone.

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { HANDLE_TAKEN_CODE, REFERRAL_CODE_PATTERN } from '@site/contracts';
 import { HttpError } from '../../lib/http-error';
 import { idOf } from '../../lib/id-param';
@@ -144,98 +144,110 @@ export default async function giveawayEntryForm(
   const mail = mailOf(app);
   const signals = signalsOf(app);
 
-  app.post(
-    '/giveaway/:id/enter',
-    {
-      config: { rateLimit: app.config.limits.participate },
-      schema: { hide: true, consumes: ['application/x-www-form-urlencoded'] },
-    },
-    async (request, reply) => {
-      const id = idOf((request.params as { id?: unknown }).id);
-      if (id === null) return reply.callNotFound();
-      const path = giveawayPath(id);
-      reply.header('cache-control', 'no-store');
-      const body = request.body;
-      const values = {
-        email: field(body, 'email', 400),
-        instagram_handle: field(body, 'instagram_handle', 100),
-        accept_rules: field(body, 'accept_rules', 10) !== '',
-      };
-      const version = Number(field(body, 'rules_version', 10));
-      const rulesVersion = Number.isInteger(version) && version >= 1 ? version : undefined;
-      const ref = field(body, 'ref', 64).trim() || refFromReferer(request, id);
+  /*
+   * A form of the giveaway's page, posted without script: rate limited as entering is, never
+   * cached, and a 404 for an id that cannot be a giveaway's. `handle` gets the id and the page's
+   * path.
+   */
+  const pageForm = (
+    url: string,
+    handle: (request: FastifyRequest, reply: FastifyReply, id: number, path: string) => unknown,
+  ) =>
+    app.post(
+      url,
+      {
+        config: { rateLimit: app.config.limits.participate },
+        schema: { hide: true, consumes: ['application/x-www-form-urlencoded'] },
+      },
+      async (request, reply) => {
+        const id = idOf((request.params as { id?: unknown }).id);
+        if (id === null) return reply.callNotFound();
+        reply.header('cache-control', 'no-store');
+        return handle(request, reply, id, giveawayPath(id));
+      },
+    );
 
-      const refuse = (status: number, refused: Omit<RefusedState, 'kind' | 'values'>) => {
-        const draw = opts.drawPage();
-        const state: RefusedState = { kind: 'refused', values, ...refused };
-        // Without a drawn page (a site built without its slots) the form's page is asked again.
-        if (!draw) return reply.redirect(path, 303);
-        return draw(request, reply, path, state, status);
-      };
+  pageForm('/giveaway/:id/enter', async (request, reply, id, path) => {
+    const body = request.body;
+    const values = {
+      email: field(body, 'email', 400),
+      instagram_handle: field(body, 'instagram_handle', 100),
+      accept_rules: field(body, 'accept_rules', 10) !== '',
+    };
+    const version = Number(field(body, 'rules_version', 10));
+    const rulesVersion = Number.isInteger(version) && version >= 1 ? version : undefined;
+    const ref = field(body, 'ref', 64).trim() || refFromReferer(request, id);
 
-      let minAge: number;
-      try {
-        minAge = (await getGiveaway(app.db, id)).min_age;
-      } catch (error) {
-        if (error instanceof HttpError && error.statusCode === 404) return reply.callNotFound();
-        throw error;
-      }
+    const refuse = (status: number, refused: Omit<RefusedState, 'kind' | 'values'>) => {
+      const draw = opts.drawPage();
+      const state: RefusedState = { kind: 'refused', values, ...refused };
+      // Without a drawn page (a site built without its slots) the form's page is asked again.
+      if (!draw) return reply.redirect(path, 303);
+      return draw(request, reply, path, state, status);
+    };
 
-      const errors: RefusedState['errors'] = entryFieldProblems(values);
-      if (!values.accept_rules)
-        errors.accept_rules = `Please confirm that you have read the rules and are at least ${minAge}.`;
-      if (Object.keys(errors).length > 0) return refuse(400, { errors });
+    let minAge: number;
+    try {
+      minAge = (await getGiveaway(app.db, id)).min_age;
+    } catch (error) {
+      if (error instanceof HttpError && error.statusCode === 404) return reply.callNotFound();
+      throw error;
+    }
 
-      let answer;
-      try {
-        // Honeypot: only bots fill the hidden field. They get the same answer and nothing is stored.
-        answer = field(body, 'website', 500)
-          ? decoyEntry(rulesVersion)
-          : await participate(
-              app.db,
-              id,
-              {
-                email: values.email,
-                instagram_handle: values.instagram_handle,
-                accept_rules: true,
-                notify_results: field(body, 'notify_results', 10) !== '',
-                ...(rulesVersion ? { rules_version: rulesVersion } : {}),
-                ...(ref ? { ref } : {}),
-              },
-              { dialect: app.dialect, now: new Date(), mail, signals: signals(request, id) },
-            );
-      } catch (error) {
-        if (error instanceof HttpError && error.statusCode < 500)
-          return refuse(error.statusCode, {
-            errors: {},
-            message: error.message,
-            ...(error.code === HANDLE_TAKEN_CODE ? { handle_taken: true } : {}),
-          });
-        throw error;
-      }
+    const errors: RefusedState['errors'] = entryFieldProblems(values);
+    if (!values.accept_rules)
+      errors.accept_rules = `Please confirm that you have read the rules and are at least ${minAge}.`;
+    if (Object.keys(errors).length > 0) return refuse(400, { errors });
 
-      const entered: EnteredState['entry'] = {
-        receipt: answer.receipt,
-        rules_version: answer.rules_version,
-        instagram_handle: values.instagram_handle.trim().replace(/^@/, ''),
-        entered_at: new Date().toISOString(),
-        ...(answer.referral_code ? { referral_code: answer.referral_code } : {}),
-        confirm_by: answer.confirmation_pending ? answer.confirm_by : null,
-      };
-      reply.setCookie(
-        ENTRY_COOKIE,
-        Buffer.from(JSON.stringify({ id, entry: entered })).toString('base64url'),
-        {
-          path,
-          httpOnly: true,
-          sameSite: 'lax',
-          secure: app.config.publicUrl.startsWith('https:') || request.protocol === 'https',
-          maxAge: ENTRY_COOKIE_SECONDS,
-        },
-      );
-      return reply.redirect(`${path}#enter`, 303);
-    },
-  );
+    let answer;
+    try {
+      // Honeypot: only bots fill the hidden field. They get the same answer and nothing is stored.
+      answer = field(body, 'website', 500)
+        ? decoyEntry(rulesVersion)
+        : await participate(
+            app.db,
+            id,
+            {
+              email: values.email,
+              instagram_handle: values.instagram_handle,
+              accept_rules: true,
+              notify_results: field(body, 'notify_results', 10) !== '',
+              ...(rulesVersion ? { rules_version: rulesVersion } : {}),
+              ...(ref ? { ref } : {}),
+            },
+            { dialect: app.dialect, now: new Date(), mail, signals: signals(request, id) },
+          );
+    } catch (error) {
+      if (error instanceof HttpError && error.statusCode < 500)
+        return refuse(error.statusCode, {
+          errors: {},
+          message: error.message,
+          ...(error.code === HANDLE_TAKEN_CODE ? { handle_taken: true } : {}),
+        });
+      throw error;
+    }
+
+    const entered: EnteredState['entry'] = {
+      receipt: answer.receipt,
+      rules_version: answer.rules_version,
+      instagram_handle: values.instagram_handle.trim().replace(/^@/, ''),
+      entered_at: new Date().toISOString(),
+      ...(answer.referral_code ? { referral_code: answer.referral_code } : {}),
+      confirm_by: answer.confirmation_pending ? answer.confirm_by : null,
+    };
+    reply.setCookie(
+      ENTRY_COOKIE,
+      Buffer.from(JSON.stringify({ id, entry: entered })).toString('base64url'),
+      {
+        path,
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: app.config.publicUrl.startsWith('https:') || request.protocol === 'https',
+        maxAge: ENTRY_COOKIE_SECONDS,
+      },
+    );
+    return reply.redirect(`${path}#enter`, 303);
+  });
 
   /*
    * The report form shown under a refused entry whose handle is taken, sent as a page: kept as
@@ -243,50 +255,39 @@ export default async function giveawayEntryForm(
    * honeypot), and answered with the giveaway's page, the report form saying it was sent or why
    * not.
    */
-  app.post(
-    '/giveaway/:id/report-handle',
-    {
-      config: { rateLimit: app.config.limits.participate },
-      schema: { hide: true, consumes: ['application/x-www-form-urlencoded'] },
-    },
-    async (request, reply) => {
-      const id = idOf((request.params as { id?: unknown }).id);
-      if (id === null) return reply.callNotFound();
-      const path = giveawayPath(id);
-      reply.header('cache-control', 'no-store');
-      const body = request.body;
-      const typed = {
-        instagram_handle: field(body, 'instagram_handle', 100),
-        email: field(body, 'email', 400),
-        note: field(body, 'note', 1000),
+  pageForm('/giveaway/:id/report-handle', async (request, reply, id, path) => {
+    const body = request.body;
+    const typed = {
+      instagram_handle: field(body, 'instagram_handle', 100),
+      email: field(body, 'email', 400),
+      note: field(body, 'note', 1000),
+    };
+    const answer = (status: number, outcome: { reported: string } | { report_error: string }) => {
+      const draw = opts.drawPage();
+      if (!draw) return reply.redirect(path, 303);
+      const state: RefusedState = {
+        kind: 'refused',
+        values: {
+          email: typed.email,
+          instagram_handle: typed.instagram_handle,
+          accept_rules: false,
+        },
+        errors: {},
+        handle_taken: true,
+        ...outcome,
       };
-      const answer = (status: number, outcome: { reported: string } | { report_error: string }) => {
-        const draw = opts.drawPage();
-        if (!draw) return reply.redirect(path, 303);
-        const state: RefusedState = {
-          kind: 'refused',
-          values: {
-            email: typed.email,
-            instagram_handle: typed.instagram_handle,
-            accept_rules: false,
-          },
-          errors: {},
-          handle_taken: true,
-          ...outcome,
-        };
-        return draw(request, reply, path, state, status);
-      };
-      try {
-        const sent = field(body, 'website', 500)
-          ? decoyReport(typed)
-          : await reportHandle(app.db, id, typed, { now: new Date() });
-        return answer(200, { reported: sent.message });
-      } catch (error) {
-        if (error instanceof HttpError && error.statusCode === 404) return reply.callNotFound();
-        if (error instanceof HttpError && error.statusCode < 500)
-          return answer(error.statusCode, { report_error: error.message });
-        throw error;
-      }
-    },
-  );
+      return draw(request, reply, path, state, status);
+    };
+    try {
+      const sent = field(body, 'website', 500)
+        ? decoyReport(typed)
+        : await reportHandle(app.db, id, typed, { now: new Date() });
+      return answer(200, { reported: sent.message });
+    } catch (error) {
+      if (error instanceof HttpError && error.statusCode === 404) return reply.callNotFound();
+      if (error instanceof HttpError && error.statusCode < 500)
+        return answer(error.statusCode, { report_error: error.message });
+      throw error;
+    }
+  });
 }

@@ -1,4 +1,4 @@
-import type { Kysely, Selectable } from 'kysely';
+import type { Insertable, Kysely, Selectable } from 'kysely';
 import {
   checkPostDraft,
   RESERVED_SLUGS,
@@ -303,14 +303,14 @@ async function write<T>(run: () => Promise<T>, slug: string | null): Promise<T> 
   }
 }
 
-export async function createDraft(
+/** Adds a draft that `username` makes now; a slug taken meanwhile is refused as `write` says. */
+function insertDraft(
   ctx: Context,
-  input: DraftWrite,
+  values: Omit<Insertable<DraftsTable>, 'created_by' | 'updated_by' | 'created_at' | 'updated_at'>,
   username: string,
-): Promise<Draft> {
-  const { values, problems } = await prepare(ctx, input, null);
+) {
   const now = new Date().toISOString();
-  const row = await write(
+  return write(
     () =>
       ctx.db
         .insertInto('drafts')
@@ -323,8 +323,17 @@ export async function createDraft(
         })
         .returningAll()
         .executeTakeFirstOrThrow(),
-    values.slug,
+    values.slug ?? null,
   );
+}
+
+export async function createDraft(
+  ctx: Context,
+  input: DraftWrite,
+  username: string,
+): Promise<Draft> {
+  const { values, problems } = await prepare(ctx, input, null);
+  const row = await insertDraft(ctx, values, username);
   return toDraft(row, problems);
 }
 
@@ -458,33 +467,24 @@ export async function draftFromPost(
     );
   }
   const { fields } = file;
-  const now = new Date().toISOString();
-  const row = await write(
-    () =>
-      ctx.db
-        .insertInto('drafts')
-        .values({
-          title: fields.title,
-          slug: fields.slug,
-          description: fields.description,
-          category: fields.category,
-          author: fields.author ?? '',
-          tags: JSON.stringify(fields.tags),
-          series: fields.series ?? '',
-          series_order: fields.seriesOrder,
-          cover: fields.cover ?? '',
-          cover_alt: fields.coverAlt ?? '',
-          body: file.body.replace(/^(?:[ \t]*\r?\n)+/, ''),
-          created_by: username,
-          updated_by: username,
-          created_at: now,
-          updated_at: now,
-          replaces_slug: fields.slug,
-          replaces_date: fields.date,
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow(),
-    fields.slug,
+  const row = await insertDraft(
+    ctx,
+    {
+      title: fields.title,
+      slug: fields.slug,
+      description: fields.description,
+      category: fields.category,
+      author: fields.author ?? '',
+      tags: JSON.stringify(fields.tags),
+      series: fields.series ?? '',
+      series_order: fields.seriesOrder,
+      cover: fields.cover ?? '',
+      cover_alt: fields.coverAlt ?? '',
+      body: file.body.replace(/^(?:[ \t]*\r?\n)+/, ''),
+      replaces_slug: fields.slug,
+      replaces_date: fields.date,
+    },
+    username,
   );
   return { draft: toDraft(row, []), created: true };
 }

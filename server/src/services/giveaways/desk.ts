@@ -50,16 +50,7 @@ export async function disqualifyEntries(
       context.today,
       'The entry list of this giveaway is frozen, so entries can no longer be removed from it. To remove the winner, use "Draw a place again" in the presenter view.',
     );
-    const found = await trx
-      .selectFrom('participants')
-      .select(['id', 'disqualified_at', 'confirmed_at', 'referred_by'])
-      .where('giveaway_id', '=', id)
-      .where('id', 'in', ids)
-      .execute();
-    const missing = ids.filter((pid) => !found.some((f) => f.id === pid));
-    if (missing.length > 0) {
-      throw notFound(`This giveaway has no entry with id ${fieldList(missing.map(String))}.`);
-    }
+    const found = await namedEntries(trx, id, ids);
     const already = found.filter((f) => f.disqualified_at !== null).map((f) => f.id);
     if (already.length > 0) {
       throw conflict(`Entry ${fieldList(already.map(String))} is already disqualified.`);
@@ -72,14 +63,7 @@ export async function disqualifyEntries(
       .execute();
     // Only confirmed entries were counted; an unconfirmed one leaves nothing to take back.
     const counted = found.filter((f) => f.confirmed_at !== null).length;
-    await trx
-      .updateTable('giveaways')
-      .set((eb) => ({
-        participant_count: eb('participant_count', '-', counted),
-        updated_at: at,
-      }))
-      .where('id', '=', id)
-      .execute();
+    await shiftParticipantCount(trx, id, -counted, at);
     await recountBonus(
       trx,
       found.map((f) => f.referred_by),
@@ -98,6 +82,36 @@ export async function disqualifyEntries(
     });
     return { count: ids.length };
   });
+}
+
+/**
+ * The giveaway's entries with these ids, with what disqualifying them or undoing it needs; refuses
+ * (404) when any id is not an entry of this giveaway.
+ */
+async function namedEntries(trx: Db, id: number, ids: readonly number[]) {
+  const found = await trx
+    .selectFrom('participants')
+    .select(['id', 'disqualified_at', 'disqualified_reason', 'confirmed_at', 'referred_by'])
+    .where('giveaway_id', '=', id)
+    .where('id', 'in', ids)
+    .execute();
+  const missing = ids.filter((pid) => !found.some((f) => f.id === pid));
+  if (missing.length > 0) {
+    throw notFound(`This giveaway has no entry with id ${fieldList(missing.map(String))}.`);
+  }
+  return found;
+}
+
+/** Moves the giveaway's count of (confirmed) entries by `delta` and marks it changed at `at`. */
+async function shiftParticipantCount(trx: Db, id: number, delta: number, at: string) {
+  await trx
+    .updateTable('giveaways')
+    .set((eb) => ({
+      participant_count: eb('participant_count', '+', delta),
+      updated_at: at,
+    }))
+    .where('id', '=', id)
+    .execute();
 }
 
 /**
@@ -144,16 +158,7 @@ export async function reinstateEntries(
       context.today,
       'The entry list of this giveaway is frozen, so a disqualification can no longer be undone.',
     );
-    const found = await trx
-      .selectFrom('participants')
-      .select(['id', 'disqualified_at', 'disqualified_reason', 'confirmed_at', 'referred_by'])
-      .where('giveaway_id', '=', id)
-      .where('id', 'in', ids)
-      .execute();
-    const missing = ids.filter((pid) => !found.some((f) => f.id === pid));
-    if (missing.length > 0) {
-      throw notFound(`This giveaway has no entry with id ${fieldList(missing.map(String))}.`);
-    }
+    const found = await namedEntries(trx, id, ids);
     const notOut = found.filter((f) => f.disqualified_at === null).map((f) => f.id);
     if (notOut.length > 0) {
       throw conflict(`Entry ${fieldList(notOut.map(String))} is not disqualified.`);
@@ -170,14 +175,7 @@ export async function reinstateEntries(
       .where('giveaway_id', '=', id)
       .where('id', 'in', ids)
       .execute();
-    await trx
-      .updateTable('giveaways')
-      .set((eb) => ({
-        participant_count: eb('participant_count', '+', counted),
-        updated_at: at,
-      }))
-      .where('id', '=', id)
-      .execute();
+    await shiftParticipantCount(trx, id, counted, at);
     await restoreBonus(trx, [...ids, ...found.map((f) => f.referred_by)], g.referral_cap);
     // Each public removal line was written with the entries' own time and reason.
     const groups = new Map<string, { at: string; reason: string; n: number }>();

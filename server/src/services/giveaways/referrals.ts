@@ -89,6 +89,18 @@ export async function creditReferrer(trx: Db, referrerId: number, cap: number): 
   return credited !== undefined;
 }
 
+/** How many confirmed, not disqualified entries this entry has referred. */
+async function countingReferrals(trx: Db, id: number): Promise<number> {
+  const row = await trx
+    .selectFrom('participants')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('referred_by', '=', id)
+    .where('confirmed_at', 'is not', null)
+    .where('disqualified_at', 'is', null)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
 /**
  * After referred entries stopped counting (disqualified or erased), each referrer keeps no more
  * bonus entries than it has referred entries that still count. A bonus taken back this way may be
@@ -97,14 +109,7 @@ export async function creditReferrer(trx: Db, referrerId: number, cap: number): 
 export async function recountBonus(trx: Db, referrerIds: readonly (number | null)[]) {
   const ids = [...new Set(referrerIds.filter((id): id is number => id !== null))];
   for (const id of ids) {
-    const row = await trx
-      .selectFrom('participants')
-      .select((eb) => eb.fn.countAll<number | string>().as('n'))
-      .where('referred_by', '=', id)
-      .where('confirmed_at', 'is not', null)
-      .where('disqualified_at', 'is', null)
-      .executeTakeFirstOrThrow();
-    const counting = Number(row.n);
+    const counting = await countingReferrals(trx, id);
     await trx
       .updateTable('participants')
       .set({ bonus_entries: counting })
@@ -123,14 +128,7 @@ export async function restoreBonus(trx: Db, ids: readonly (number | null)[], cap
   if (cap <= 0) return;
   const unique = [...new Set(ids.filter((id): id is number => id !== null))];
   for (const id of unique) {
-    const row = await trx
-      .selectFrom('participants')
-      .select((eb) => eb.fn.countAll<number | string>().as('n'))
-      .where('referred_by', '=', id)
-      .where('confirmed_at', 'is not', null)
-      .where('disqualified_at', 'is', null)
-      .executeTakeFirstOrThrow();
-    const due = Math.min(cap, Number(row.n));
+    const due = Math.min(cap, await countingReferrals(trx, id));
     await trx
       .updateTable('participants')
       .set({ bonus_entries: due })

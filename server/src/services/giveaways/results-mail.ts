@@ -2,8 +2,9 @@ import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Giveaway, ResultsMailState } from '@site/contracts';
 import type { Database } from '../../db/database';
-import { dialectOf } from '../../db/dialect';
+import type { Dialect } from '../../db/dialect';
 import { conflict, notFound } from '../../lib/http-error';
+import { escapeHtml, oneLine } from '../../lib/mail-text';
 import type { MailMessage } from '../mail';
 import { type Actor, logChange } from './change-log';
 import { listGiveaways, presentGiveaway, presentGiveaways } from './listing';
@@ -20,17 +21,6 @@ import { listGiveaways, presentGiveaway, presentGiveaways } from './listing';
  */
 
 type Db = Kysely<Database>;
-
-const escapeHtml = (value: string) =>
-  value
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
-
-/** A header must stay one line, whatever an admin typed into the title. */
-const oneLine = (text: string) => text.replace(/[\r\n]+/g, ' ').trim();
 
 export const hashUnsubscribeToken = (token: string) =>
   crypto.createHash('sha256').update(token, 'utf8').digest('hex');
@@ -194,7 +184,7 @@ export async function resultsMailState(
 export async function sendResultsMail(
   db: Db,
   id: number,
-  context: { actor: Actor; now: Date; timeZone: string },
+  context: { actor: Actor; now: Date; timeZone: string; dialect: Dialect },
 ): Promise<{ recipients: number }> {
   const at = context.now.toISOString();
   await contentOf(db, id, context.timeZone);
@@ -245,7 +235,7 @@ export async function sendResultsMail(
     });
   } catch (error) {
     // Two processes at once: the loser's insert waited for the winner's commit.
-    if (dialectOf(db) === 'postgres' && (error as { code?: string }).code === '23505')
+    if (context.dialect === 'postgres' && (error as { code?: string }).code === '23505')
       throw already();
     throw error;
   }
@@ -282,6 +272,7 @@ export async function claimResults(
   claim: string,
   limit: number,
   leaseMs: number,
+  dialect: Dialect,
 ): Promise<ClaimedResult[]> {
   const now = new Date().toISOString();
   await db
@@ -291,7 +282,7 @@ export async function claimResults(
     .where('lease_until', '<', now)
     .execute();
   const leaseUntil = new Date(Date.now() + leaseMs).toISOString();
-  const postgres = dialectOf(db) === 'postgres';
+  const postgres = dialect === 'postgres';
   return db.transaction().execute(async (trx) => {
     let due = trx
       .selectFrom('giveaway_results_recipients')

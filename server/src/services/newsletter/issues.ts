@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { CompileError, type CompileOptions, type Compiled } from '@site/pipeline';
 import type { Database, NewsletterIssuesTable } from '../../db/database';
 import { badRequest, conflict, notFound } from '../../lib/http-error';
+import { escapeHtml } from '../../lib/mail-text';
 import { readPublishedFiles } from '../posts/store';
 
 /** Everything a subscriber's copy of an issue needs besides the issue itself. */
@@ -18,14 +19,6 @@ export interface IssueMail {
   html: string;
   headers: Record<string, string>;
 }
-
-const escapeHtml = (value: string) =>
-  value
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
 
 /**
  * The post's HTML as the site publishes it (the pipeline's safe output), with site-relative

@@ -213,7 +213,7 @@ export class NewsletterSender {
   private async sendResults(): Promise<number> {
     const { db, settings } = this.opts;
     const claim = crypto.randomBytes(12).toString('base64url');
-    const rows = await claimResults(db, claim, this.batchLimit(), settings.leaseMs);
+    const rows = await claimResults(db, claim, this.batchLimit(), settings.leaseMs, dialectOf(db));
     for (const row of rows) {
       let mail;
       try {

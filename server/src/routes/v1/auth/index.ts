@@ -27,6 +27,16 @@ import { endAllSessions, endSession, listSessions } from '../../../services/sess
 
 const INVALID_LOGIN = 'Invalid username or password.';
 
+/** The answers of a request that starts a session (logging in, changing the password). */
+const sessionStarted = {
+  200: LoginResponseSchema,
+  400: ErrorResponseSchema,
+  401: ErrorResponseSchema,
+  403: ErrorResponseSchema,
+  429: ErrorResponseSchema,
+  503: ErrorResponseSchema,
+};
+
 const auth: FastifyPluginAsyncTypebox = async (app) => {
   const { config } = app;
   const digest = keyedDigest(countingSecret(config));
@@ -120,14 +130,7 @@ const auth: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'Log in with username and password (form-encoded or JSON); starts a session',
         consumes: ['application/x-www-form-urlencoded', 'application/json'],
         body: LoginRequestSchema,
-        response: {
-          200: LoginResponseSchema,
-          400: ErrorResponseSchema,
-          401: ErrorResponseSchema,
-          403: ErrorResponseSchema,
-          429: ErrorResponseSchema,
-          503: ErrorResponseSchema,
-        },
+        response: sessionStarted,
       },
       config: { rateLimit: config.limits.login },
     },
@@ -162,20 +165,23 @@ const auth: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 
+  /** A signed-in user's action on their own sessions, answered with a message. */
+  const signedInAction = (summary: string) => ({
+    schema: {
+      tags: ['auth'],
+      summary,
+      response: {
+        200: MessageResponseSchema,
+        401: ErrorResponseSchema,
+        403: ErrorResponseSchema,
+      },
+    },
+    onRequest: app.authenticate,
+  });
+
   app.post(
     '/logout',
-    {
-      schema: {
-        tags: ['auth'],
-        summary: 'End the current session (other devices stay logged in)',
-        response: {
-          200: MessageResponseSchema,
-          401: ErrorResponseSchema,
-          403: ErrorResponseSchema,
-        },
-      },
-      onRequest: app.authenticate,
-    },
+    signedInAction('End the current session (other devices stay logged in)'),
     async (request, reply) => {
       // authenticate guarantees the session.
       await endSession(app.db, request.sessionId!);
@@ -186,18 +192,7 @@ const auth: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/logout-all',
-    {
-      schema: {
-        tags: ['auth'],
-        summary: 'End every session of your account, on every device',
-        response: {
-          200: MessageResponseSchema,
-          401: ErrorResponseSchema,
-          403: ErrorResponseSchema,
-        },
-      },
-      onRequest: app.authenticate,
-    },
+    signedInAction('End every session of your account, on every device'),
     async (request, reply) => {
       const ended = await endAllSessions(app.db, request.user!.id);
       app.clearSessionCookie(request, reply);
@@ -248,14 +243,7 @@ const auth: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['auth'],
         summary: 'Change your password; every session ends and a new one starts for you',
         body: ChangePasswordRequestSchema,
-        response: {
-          200: LoginResponseSchema,
-          400: ErrorResponseSchema,
-          401: ErrorResponseSchema,
-          403: ErrorResponseSchema,
-          429: ErrorResponseSchema,
-          503: ErrorResponseSchema,
-        },
+        response: sessionStarted,
       },
       onRequest: app.authenticate,
       config: { rateLimit: config.limits.login },

@@ -1,9 +1,9 @@
-import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { DraftIdParamsSchema, PostUploadSchema } from '@site/contracts';
 import { OWN_MEDIA_PREFIX } from '@site/pipeline';
 import { accountRateLimit } from '../../../lib/client-key';
-import { badRequest, HttpError, notFound } from '../../../lib/http-error';
+import { acceptOnePicture, uploadedPicture } from '../../../lib/picture-upload';
+import { HttpError, notFound } from '../../../lib/http-error';
 import { draftExists } from '../../../services/drafts/service';
 import { ImageRefused } from '@site/pipeline/image-service';
 import { errors } from '../errors';
@@ -14,10 +14,7 @@ import { errors } from '../errors';
  */
 const draftImageRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { maxBytes } = app.config.images;
-  await app.register(multipart, {
-    limits: { files: 1, fileSize: maxBytes, fields: 0, parts: 1, headerPairs: 100 },
-  });
-  const megabytes = Math.round(maxBytes / 1024 / 1024);
+  await acceptOnePicture(app, maxBytes);
 
   app.post(
     '/:id/images',
@@ -47,17 +44,7 @@ const draftImageRoutes: FastifyPluginAsyncTypebox = async (app) => {
       }
       // The editor asks for the preview of the picture next: its compiler loads meanwhile.
       app.compiler.warm();
-      const part = await request.file();
-      if (!part) throw badRequest('The upload holds no file; please choose a picture.');
-      let bytes: Buffer;
-      try {
-        bytes = await part.toBuffer();
-      } catch (error) {
-        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-          throw new HttpError(413, `The picture is larger than the ${megabytes} MB taken.`);
-        }
-        throw badRequest('The upload could not be read; please try again.');
-      }
+      const bytes = await uploadedPicture(request, maxBytes);
       try {
         const stored = await app.postMedia.store(bytes);
         const picture = await app.postMedia.previewPicture(stored.file);

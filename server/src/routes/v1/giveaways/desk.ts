@@ -41,10 +41,10 @@ import {
   reinstateEntries,
 } from '../../../services/giveaways/desk';
 import { errors } from '../errors';
-import { actorOf, onGiveaway } from './shared';
+import { actorOf, giveawayRoutes } from './shared';
 
 const deskRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const adminOnly = app.requireRole('admin');
+  const { admin, adminOnly } = giveawayRoutes(app);
   const timeZone = app.config.siteTimezone;
   const today = () => todayIn(timeZone);
 
@@ -75,12 +75,9 @@ const deskRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.put(
     '/giveaway/:id',
-    {
-      onRequest: adminOnly,
-      schema: onGiveaway('Replace a giveaway’s settable fields (admin)', GiveawaySchema, {
-        body: GiveawayWriteBodySchema,
-      }),
-    },
+    admin('Replace a giveaway’s settable fields (admin)', GiveawaySchema, {
+      body: GiveawayWriteBodySchema,
+    }),
     async (request) => {
       const before = await getGiveaway(app.db, request.params.id);
       const input = await settlePrizePicture(
@@ -103,14 +100,11 @@ const deskRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.delete(
     '/giveaway/:id',
-    {
-      onRequest: adminOnly,
-      schema: onGiveaway(
-        'Delete a giveaway that has not been drawn, with its entries; once anyone entered, only with its title typed (admin)',
-        SuccessMessageSchema,
-        { body: Type.Optional(DeleteGiveawayPayloadSchema) },
-      ),
-    },
+    admin(
+      'Delete a giveaway that has not been drawn, with its entries; once anyone entered, only with its title typed (admin)',
+      SuccessMessageSchema,
+      { body: Type.Optional(DeleteGiveawayPayloadSchema) },
+    ),
     async (request) => {
       const deleted = await deleteGiveaway(app.db, request.params.id, {
         actor: actorOf(request),
@@ -123,12 +117,9 @@ const deskRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/giveaway/:id/toggle-participants',
-    {
-      onRequest: adminOnly,
-      schema: onGiveaway('Start or stop accepting entries (admin)', SuccessMessageSchema, {
-        body: ToggleParticipantsPayloadSchema,
-      }),
-    },
+    admin('Start or stop accepting entries (admin)', SuccessMessageSchema, {
+      body: ToggleParticipantsPayloadSchema,
+    }),
     async (request) => {
       const { accept } = request.body;
       const day = today();
@@ -143,13 +134,10 @@ const deskRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/giveaway/:id/close',
-    {
-      onRequest: adminOnly,
-      schema: onGiveaway(
-        'Close entries for good: the entry list is frozen and published (admin)',
-        SuccessMessageSchema,
-      ),
-    },
+    admin(
+      'Close entries for good: the entry list is frozen and published (admin)',
+      SuccessMessageSchema,
+    ),
     async (request) => {
       const row = await closeEntries(app.db, request.params.id, {
         actor: actorOf(request),
@@ -162,14 +150,11 @@ const deskRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/giveaway/:id/disqualify',
-    {
-      onRequest: adminOnly,
-      schema: onGiveaway(
-        'Disqualify entries before the list is frozen; the count and reason are published (admin)',
-        SuccessMessageSchema,
-        { body: DisqualifyPayloadSchema },
-      ),
-    },
+    admin(
+      'Disqualify entries before the list is frozen; the count and reason are published (admin)',
+      SuccessMessageSchema,
+      { body: DisqualifyPayloadSchema },
+    ),
     async (request) => {
       const { participant_ids: ids, reason } = request.body;
       const context = { actor: actorOf(request), now: new Date(), today: today() };
@@ -180,14 +165,11 @@ const deskRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/giveaway/:id/reinstate',
-    {
-      onRequest: adminOnly,
-      schema: onGiveaway(
-        'Undo disqualifications before the list is frozen: the entries are back in the draw (admin)',
-        SuccessMessageSchema,
-        { body: ReinstatePayloadSchema },
-      ),
-    },
+    admin(
+      'Undo disqualifications before the list is frozen: the entries are back in the draw (admin)',
+      SuccessMessageSchema,
+      { body: ReinstatePayloadSchema },
+    ),
     async (request) => {
       const context = { actor: actorOf(request), now: new Date(), today: today() };
       const { count } = await reinstateEntries(
@@ -202,13 +184,10 @@ const deskRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/giveaway/:id/results-mail',
-    {
-      onRequest: adminOnly,
-      schema: onGiveaway(
-        'The results mail: its preview, how many asked for it, and what was sent (admin)',
-        ResultsMailStateSchema,
-      ),
-    },
+    admin(
+      'The results mail: its preview, how many asked for it, and what was sent (admin)',
+      ResultsMailStateSchema,
+    ),
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       return resultsMailState(app.db, request.params.id, {
@@ -220,18 +199,16 @@ const deskRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/giveaway/:id/results-mail',
-    {
-      onRequest: adminOnly,
-      schema: onGiveaway(
-        'Send the results mail once, after the draw, to the entrants who asked for it (admin)',
-        SendResultsResponseSchema,
-      ),
-    },
+    admin(
+      'Send the results mail once, after the draw, to the entrants who asked for it (admin)',
+      SendResultsResponseSchema,
+    ),
     async (request) => {
       const { recipients } = await sendResultsMail(app.db, request.params.id, {
         actor: actorOf(request),
         now: new Date(),
         timeZone,
+        dialect: app.dialect,
       });
       app.newsletterSender.wake();
       return {
@@ -247,16 +224,9 @@ const deskRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/giveaway/:id/archive',
-    {
-      onRequest: adminOnly,
-      schema: onGiveaway(
-        'Hide a giveaway from the list, or show it again (admin)',
-        SuccessMessageSchema,
-        {
-          body: ArchivePayloadSchema,
-        },
-      ),
-    },
+    admin('Hide a giveaway from the list, or show it again (admin)', SuccessMessageSchema, {
+      body: ArchivePayloadSchema,
+    }),
     async (request) => {
       const { archived } = request.body;
       const row = await setArchived(app.db, request.params.id, archived, {
@@ -269,13 +239,10 @@ const deskRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/giveaway/:id/participants.csv',
-    {
-      onRequest: adminOnly,
-      schema: onGiveaway(
-        'A giveaway’s entrants as CSV (admin)',
-        Type.String({ description: 'text/csv: id, email, instagram_handle, entered_at' }),
-      ),
-    },
+    admin(
+      'A giveaway’s entrants as CSV (admin)',
+      Type.String({ description: 'text/csv: id, email, instagram_handle, entered_at' }),
+    ),
     async (request, reply) => {
       const { id } = request.params;
       return reply
@@ -308,14 +275,10 @@ const deskRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   ];
   for (const route of reads) {
-    app.get(
-      route.path,
-      { onRequest: adminOnly, schema: onGiveaway(route.summary, route.response) },
-      async (request, reply) => {
-        reply.header('cache-control', 'no-store');
-        return route.read(request.params.id);
-      },
-    );
+    app.get(route.path, admin(route.summary, route.response), async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return route.read(request.params.id);
+    });
   }
 };
 

@@ -25,7 +25,7 @@ import { getPresenter, presenterDrawAnswer } from '../../../services/giveaways/p
 import { frozenEntriesText, getVerification } from '../../../services/giveaways/verification';
 import { settle } from '../../../services/giveaways/listing';
 import { todayIn } from '../../../lib/dates';
-import { actorOf, mailOf, noStore, onGiveaway } from './shared';
+import { actorOf, giveawayRoutes, mailOf, noStore, onGiveaway } from './shared';
 
 /**
  * The draw and what follows it: the first draw (from the desk or the presenter view), re-draws,
@@ -33,7 +33,7 @@ import { actorOf, mailOf, noStore, onGiveaway } from './shared';
  */
 const drawRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const mail = mailOf(app);
-  const adminOnly = app.requireRole('admin');
+  const { admin, visitor } = giveawayRoutes(app);
 
   /** The first draw, by the published method, from the admin's desk or the presenter view. */
   const drawFirst = (
@@ -49,27 +49,21 @@ const drawRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/giveaway/:id/select-winner',
-    {
-      onRequest: adminOnly,
-      schema: onGiveaway(
-        'Draw the winner by the published method, revealing the seed; while entries are open only with close_now (admin)',
-        SelectWinnerResponseSchema,
-        { body: SelectWinnerPayloadSchema },
-      ),
-    },
+    admin(
+      'Draw the winner by the published method, revealing the seed; while entries are open only with close_now (admin)',
+      SelectWinnerResponseSchema,
+      { body: SelectWinnerPayloadSchema },
+    ),
     async (request) => (await drawFirst(request, request.params.id, request.body)).answer,
   );
 
   app.post(
     '/giveaway/:id/present/draw',
-    {
-      onRequest: adminOnly,
-      schema: onGiveaway(
-        'Select Winner from the presenter view: the answer names no e-mail (admin)',
-        PresenterDrawResponseSchema,
-        { body: SelectWinnerPayloadSchema },
-      ),
-    },
+    admin(
+      'Select Winner from the presenter view: the answer names no e-mail (admin)',
+      PresenterDrawResponseSchema,
+      { body: SelectWinnerPayloadSchema },
+    ),
     async (request) =>
       presenterDrawAnswer(await drawFirst(request, request.params.id, request.body)),
   );
@@ -100,25 +94,15 @@ const drawRoutes: FastifyPluginAsyncTypebox = async (app) => {
     };
     app.post(
       again.path,
-      {
-        onRequest: adminOnly,
-        schema: onGiveaway(again.summary, SelectWinnerResponseSchema, { body: again.body }),
-      },
+      admin(again.summary, SelectWinnerResponseSchema, { body: again.body }),
       async (request) => (await drawAgain(request, request.params.id, request.body)).answer,
     );
     // The same re-draw from the presenter view: the answer names no e-mail.
     app.post(
       again.path.replace('/giveaway/:id/', '/giveaway/:id/present/'),
-      {
-        onRequest: adminOnly,
-        schema: onGiveaway(
-          `${again.summary}, from the presenter view`,
-          PresenterDrawResponseSchema,
-          {
-            body: again.body,
-          },
-        ),
-      },
+      admin(`${again.summary}, from the presenter view`, PresenterDrawResponseSchema, {
+        body: again.body,
+      }),
       async (request) =>
         presenterDrawAnswer(await drawAgain(request, request.params.id, request.body)),
     );
@@ -126,14 +110,11 @@ const drawRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/giveaway/:id/winner',
-    {
-      onRequest: adminOnly,
-      schema: onGiveaway(
-        'A place’s current winner (place 1 unless named): contact, claim status and delivery details (admin)',
-        Type.Union([WinnerContactSchema, Type.Null()]),
-        { querystring: WinnerQuerySchema },
-      ),
-    },
+    admin(
+      'A place’s current winner (place 1 unless named): contact, claim status and delivery details (admin)',
+      Type.Union([WinnerContactSchema, Type.Null()]),
+      { querystring: WinnerQuerySchema },
+    ),
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       return winnerContact(app.db, request.params.id, new Date(), request.query.place);
@@ -142,13 +123,10 @@ const drawRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/giveaway/:id/present',
-    {
-      onRequest: adminOnly,
-      schema: onGiveaway(
-        'What the presenter view shows: handles or masked names, never an e-mail (admin)',
-        PresenterSchema,
-      ),
-    },
+    admin(
+      'What the presenter view shows: handles or masked names, never an e-mail (admin)',
+      PresenterSchema,
+    ),
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       await settle(app.db, request.params.id, mail.timeZone);
@@ -158,15 +136,12 @@ const drawRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/giveaway/:id/claim',
-    {
-      config: { rateLimit: app.config.limits.participate },
-      schema: onGiveaway(
-        'The winner claims the prize with the token from their e-mail',
-        ClaimResponseSchema,
-        { body: ClaimPayloadSchema },
-        { 410: ErrorResponseSchema },
-      ),
-    },
+    visitor(
+      'The winner claims the prize with the token from their e-mail',
+      ClaimResponseSchema,
+      { body: ClaimPayloadSchema },
+      { 410: ErrorResponseSchema },
+    ),
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       return claimAndNotify(app.db, request.params.id, request.body, {
@@ -178,14 +153,11 @@ const drawRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/giveaway/:id/claim/status',
-    {
-      config: { rateLimit: app.config.limits.participate },
-      schema: onGiveaway(
-        'What a claim link stands for now (open with its deadline, claimed, expired, drawn again, disqualified), before anything is typed',
-        ClaimLinkStateSchema,
-        { body: ClaimLinkPayloadSchema },
-      ),
-    },
+    visitor(
+      'What a claim link stands for now (open with its deadline, claimed, expired, drawn again, disqualified), before anything is typed',
+      ClaimLinkStateSchema,
+      { body: ClaimLinkPayloadSchema },
+    ),
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       await settle(app.db, request.params.id, mail.timeZone);

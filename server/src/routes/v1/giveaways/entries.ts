@@ -12,7 +12,7 @@ import { decoyEntry, participate } from '../../../services/giveaways/entries';
 import { confirmEntry, mailConfirmationAgain } from '../../../services/giveaways/confirmations';
 import { settle } from '../../../services/giveaways/listing';
 import { unsubscribeFromResults } from '../../../services/giveaways/results-mail';
-import { mailOf, onGiveaway, signalsOf } from './shared';
+import { giveawayRoutes, mailOf, signalsOf } from './shared';
 
 /**
  * Entering a giveaway, confirming an entry, checking a receipt against the entry list, and mailing
@@ -21,17 +21,15 @@ import { mailOf, onGiveaway, signalsOf } from './shared';
 const entryRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const mail = mailOf(app);
   const signals = signalsOf(app);
+  const { visitor } = giveawayRoutes(app);
 
   app.post(
     '/giveaway/:id/participate',
-    {
-      config: { rateLimit: app.config.limits.participate },
-      schema: onGiveaway(
-        'Enter a giveaway (with "accept_rules": true); answers a receipt code',
-        EntryResponseSchema,
-        { body: EntryPayloadSchema },
-      ),
-    },
+    visitor(
+      'Enter a giveaway (with "accept_rules": true); answers a receipt code',
+      EntryResponseSchema,
+      { body: EntryPayloadSchema },
+    ),
     async (request) => {
       const { id } = request.params;
       // Honeypot: only bots fill the hidden field. They get the same answer and nothing is stored.
@@ -102,15 +100,12 @@ const entryRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/giveaway/:id/confirm',
-    {
-      config: { rateLimit: app.config.limits.participate },
-      schema: onGiveaway(
-        'Confirm an entry with the token from the mailed link; it counts from then on (410 once expired)',
-        ConfirmEntryResponseSchema,
-        { body: ConfirmEntryPayloadSchema },
-        { 410: ErrorResponseSchema },
-      ),
-    },
+    visitor(
+      'Confirm an entry with the token from the mailed link; it counts from then on (410 once expired)',
+      ConfirmEntryResponseSchema,
+      { body: ConfirmEntryPayloadSchema },
+      { 410: ErrorResponseSchema },
+    ),
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       return confirmEntry(app.db, request.params.id, request.body.token, {
@@ -155,15 +150,7 @@ const entryRoutes: FastifyPluginAsyncTypebox = async (app) => {
   for (const route of receiptRoutes) {
     app.post(
       route.path,
-      {
-        config: { rateLimit: app.config.limits.participate },
-        schema: onGiveaway(
-          route.summary,
-          route.response,
-          { body: ReceiptCheckPayloadSchema },
-          route.more,
-        ),
-      },
+      visitor(route.summary, route.response, { body: ReceiptCheckPayloadSchema }, route.more),
       async (request, reply) => {
         reply.header('cache-control', 'no-store');
         return route.answer(request.params.id, request.body.receipt);

@@ -11,25 +11,22 @@ import {
   reportHandle,
   setHandleReportHandled,
 } from '../../../services/giveaways/handle-reports';
-import { actorOf, onGiveaway } from './shared';
+import { actorOf, giveawayRoutes } from './shared';
 
 /**
  * Reports of a taken Instagram handle: anyone can tell a giveaway's owner that an entry holds
  * their handle (limited like entering); the owner reads them on the desk and marks them handled.
  */
 const handleReportRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const adminOnly = app.requireRole('admin');
+  const { admin, visitor } = giveawayRoutes(app);
 
   app.post(
     '/giveaway/:id/handle-reports',
-    {
-      config: { rateLimit: app.config.limits.participate },
-      schema: onGiveaway(
-        'Tell the owner that an entry holds your Instagram handle (409 when no entry holds it)',
-        SuccessMessageSchema,
-        { body: HandleReportPayloadSchema },
-      ),
-    },
+    visitor(
+      'Tell the owner that an entry holds your Instagram handle (409 when no entry holds it)',
+      SuccessMessageSchema,
+      { body: HandleReportPayloadSchema },
+    ),
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       const { id } = request.params;
@@ -44,13 +41,10 @@ const handleReportRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/giveaway/:id/handle-reports',
-    {
-      onRequest: adminOnly,
-      schema: onGiveaway(
-        'Reports of a taken handle, newest first, with the entries holding each handle (admin)',
-        HandleReportListSchema,
-      ),
-    },
+    admin(
+      'Reports of a taken handle, newest first, with the entries holding each handle (admin)',
+      HandleReportListSchema,
+    ),
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       return listHandleReports(app.db, request.params.id);
@@ -59,16 +53,9 @@ const handleReportRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/handle-report/:id/handled',
-    {
-      onRequest: adminOnly,
-      schema: onGiveaway(
-        'Mark a handle report handled, or open again (admin)',
-        SuccessMessageSchema,
-        {
-          body: HandleReportHandledPayloadSchema,
-        },
-      ),
-    },
+    admin('Mark a handle report handled, or open again (admin)', SuccessMessageSchema, {
+      body: HandleReportHandledPayloadSchema,
+    }),
     async (request) =>
       setHandleReportHandled(app.db, request.params.id, request.body.handled, {
         actor: actorOf(request),

@@ -25,6 +25,33 @@ export function onGiveaway<
   };
 }
 
+/**
+ * The options of routes on one giveaway, schema as `onGiveaway` builds it: `admin` for the
+ * owner's routes (admin role required), `visitor` for what anyone may do (limited like entering);
+ * `adminOnly` is the guard itself, for a route with a schema of its own.
+ */
+export function giveawayRoutes(app: FastifyInstance) {
+  const adminOnly = app.requireRole('admin');
+  return {
+    adminOnly,
+    admin: <Ok extends TSchema, Extra extends object = object, More extends object = object>(
+      summary: string,
+      ok: Ok,
+      extra?: Extra,
+      more?: More,
+    ) => ({ onRequest: adminOnly, schema: onGiveaway(summary, ok, extra, more) }),
+    visitor: <Ok extends TSchema, Extra extends object = object, More extends object = object>(
+      summary: string,
+      ok: Ok,
+      extra?: Extra,
+      more?: More,
+    ) => ({
+      config: { rateLimit: app.config.limits.participate },
+      schema: onGiveaway(summary, ok, extra, more),
+    }),
+  };
+}
+
 /** The admin who is making this request (requireRole has run). */
 export function actorOf(request: FastifyRequest) {
   const user = request.user as NonNullable<typeof request.user>;

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import multipart from '@fastify/multipart';
 import { StoredImageSchema } from '@site/contracts';
-import { badRequest, HttpError } from '../../../lib/http-error';
+import { badRequest } from '../../../lib/http-error';
+import { acceptOnePicture, uploadedPicture } from '../../../lib/picture-upload';
 import { ImageRefused, toPicture } from '../../../services/images/service';
 import { errors } from '../errors';
 
@@ -11,9 +11,7 @@ import { errors } from '../errors';
  */
 const imageRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { maxBytes } = app.config.images;
-  await app.register(multipart, {
-    limits: { files: 1, fileSize: maxBytes, fields: 0, parts: 1, headerPairs: 100 },
-  });
+  await acceptOnePicture(app, maxBytes);
 
   app.post(
     '/',
@@ -44,20 +42,7 @@ const imageRoutes: FastifyPluginAsyncTypebox = async (app) => {
           throw error;
         }
       }
-      const part = await request.file();
-      if (!part) throw badRequest('The upload holds no file; please choose a picture.');
-      let bytes: Buffer;
-      try {
-        bytes = await part.toBuffer();
-      } catch (error) {
-        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-          throw new HttpError(
-            413,
-            `The picture is larger than the ${Math.round(maxBytes / 1024 / 1024)} MB taken.`,
-          );
-        }
-        throw badRequest('The upload could not be read; please try again.');
-      }
+      const bytes = await uploadedPicture(request, maxBytes);
       try {
         const stored = await app.images.store(bytes);
         return reply.code(201).send(toPicture(stored));
