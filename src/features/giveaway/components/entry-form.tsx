@@ -7,9 +7,11 @@ import { Button } from '@/components/ui/button';
 import { Field, Input } from '@/components/ui/field';
 import { useToast } from '@/components/ui/toast';
 import { participate } from '../api/entrant';
-import { fieldErrorsOf, serverSentence } from '../error-message';
+import { failureToast, fieldErrorsOf } from '../error-message';
 import { HandleReportForm, isHandleTaken, type TakenHandle } from './handle-report-form';
+import { focusFirstProblem } from '../focus-first-problem';
 import { useRefocusAfterBusy } from '../use-refocus-after-busy';
+import { CheckRow } from './check-row';
 import { visuallyHidden } from '@/styles/visually-hidden';
 
 /** The form's values as typed (the rules version and the referral code are added on sending). */
@@ -62,24 +64,6 @@ const RulesBox = styled.div`
   flex-direction: column;
   gap: ${({ theme }) => theme.space[2]};
   margin-bottom: ${({ theme }) => theme.space[5]};
-`;
-
-const CheckRow = styled.div`
-  display: flex;
-  align-items: flex-start;
-  gap: ${({ theme }) => theme.space[3]};
-
-  input {
-    flex: none;
-    width: 1.25rem;
-    height: 1.25rem;
-    margin: 0.125rem 0 0;
-    accent-color: ${({ theme }) => theme.colors.primary};
-  }
-
-  label {
-    font-weight: 600;
-  }
 `;
 
 const RequiredMark = styled.span`
@@ -189,11 +173,7 @@ function EntryFormOnly({
     setErrors(problems);
     setFormMessage(null);
     onHandleTaken(null);
-    const first = (['email', 'instagram_handle', 'accept_rules'] as const).find((k) => problems[k]);
-    if (first) {
-      form.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
-      return;
-    }
+    if (focusFirstProblem(form, ['email', 'instagram_handle', 'accept_rules'], problems)) return;
     setSubmitting(true);
     try {
       const answer = await participate(giveawayId, {
@@ -228,11 +208,7 @@ function EntryFormOnly({
         setErrors(refused);
         formRef.current?.querySelector<HTMLElement>(`[name="${field}"]`)?.focus();
       } else {
-        toast({
-          title: 'Error',
-          description: serverSentence(error, 'Failed to join giveaway'),
-          variant: 'destructive',
-        });
+        toast(failureToast(error, 'Failed to join giveaway'));
       }
       if (isHandleTaken(error))
         onHandleTaken({ handle: typed.instagram_handle, email: typed.email });

@@ -7,6 +7,7 @@ import { Field, Input, Textarea } from '@/components/ui/field';
 import { visuallyHidden } from '@/styles/visually-hidden';
 import { reportHandle } from '../api/entrant';
 import { apiErrorOf, serverSentence } from '../error-message';
+import { focusFirstProblem } from '../focus-first-problem';
 import { useRefocusAfterBusy } from '../use-refocus-after-busy';
 
 /** The `code` the API gives a refused entry whose Instagram handle another entry holds. */
@@ -114,11 +115,7 @@ export function HandleReportForm({
     const found = problemsOf(typed.instagram_handle, typed.email, typed.note);
     setProblems(found);
     setFailure(null);
-    const first = (['instagram_handle', 'email', 'note'] as const).find((k) => found[k]);
-    if (first) {
-      form.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
-      return;
-    }
+    if (focusFirstProblem(form, ['instagram_handle', 'email', 'note'], found)) return;
     setBusy(true);
     try {
       const answer = await reportHandle(giveawayId, {

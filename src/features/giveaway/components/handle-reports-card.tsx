@@ -9,7 +9,7 @@ import { formatDateTime } from '@/lib/dates';
 import { useDisqualify } from '../api/disqualify';
 import { useGiveaway } from '../api/get-giveaway';
 import { useHandleReports, useMarkHandleReport } from '../api/handle-reports';
-import { serverSentence } from '../error-message';
+import { failureToast, serverSentence } from '../error-message';
 import { DetailCard, DetailCardTitle, DetailNote } from './detail-card';
 
 /** The reason published with the count when the desk disqualifies a reported entry. */
@@ -109,11 +109,7 @@ export function HandleReportsCard({ id }: { id: string }) {
       const message = await run();
       toast({ title: 'Success', description: message ?? 'Saved.' });
     } catch (cause) {
-      toast({
-        title: 'Error',
-        description: serverSentence(cause, failure),
-        variant: 'destructive',
-      });
+      toast(failureToast(cause, failure));
     } finally {
       setBusy(false);
     }
