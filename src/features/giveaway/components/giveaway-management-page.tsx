@@ -24,6 +24,7 @@ import { counted } from '@/lib/format-number';
 import { Alert } from '@/components/ui/alert';
 import { useMailStatus } from '../use-mail-status';
 import { claimLines } from '../owner-claims';
+import { gridList, headingRow } from '@/styles/layout';
 
 export const DELETE_CONFIRMATION =
   'Are you sure you want to delete this giveaway? This action cannot be undone.';
@@ -35,11 +36,7 @@ const Header = styled.section`
 `;
 
 const HeaderRow = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: flex-end;
-  justify-content: space-between;
-  gap: ${({ theme }) => theme.space[4]};
+  ${headingRow}
 
   h1 {
     margin-bottom: ${({ theme }) => theme.space[2]};
@@ -101,11 +98,7 @@ const Claims = styled.section`
   }
 
   ul {
-    display: grid;
-    gap: ${({ theme }) => theme.space[1]};
-    margin: 0;
-    padding: 0;
-    list-style: none;
+    ${gridList(1)}
     font-size: ${({ theme }) => theme.fontSizes.sm};
   }
 
