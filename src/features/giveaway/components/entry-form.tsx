@@ -11,8 +11,8 @@ import { failureToast, fieldErrorsOf } from '../error-message';
 import { HandleReportForm, isHandleTaken, type TakenHandle } from './handle-report-form';
 import { focusFirstProblem } from '../focus-first-problem';
 import { useRefocusAfterBusy } from '../use-refocus-after-busy';
+import { WebsiteHoneypot } from './website-honeypot';
 import { CheckRow } from './check-row';
-import { visuallyHidden } from '@/styles/visually-hidden';
 
 /** The form's values as typed (the rules version and the referral code are added on sending). */
 export interface EntryValues {
@@ -53,11 +53,6 @@ export function entryProblems(values: EntryValues, minAge: number): EntryErrors 
     errors.accept_rules = `Please confirm that you have read the rules and are at least ${minAge}.`;
   return errors;
 }
-
-/** Out of sight rather than display:none, which some bots detect and skip. */
-const Honeypot = styled.div`
-  ${visuallyHidden}
-`;
 
 const RulesBox = styled.div`
   display: flex;
@@ -282,13 +277,7 @@ function EntryFormOnly({
           </label>
         </CheckRow>
       </RulesBox>
-      {/* Honeypot for bots; people never see or reach it. */}
-      <Honeypot aria-hidden="true">
-        <label>
-          Website
-          <input type="text" name="website" tabIndex={-1} autoComplete="off" />
-        </label>
-      </Honeypot>
+      <WebsiteHoneypot />
       <Button ref={submitRef} type="submit" block disabled={isSubmitting}>
         {isSubmitting ? 'Entering...' : 'Enter Giveaway'}
       </Button>
