@@ -1,6 +1,7 @@
 import styled from 'styled-components';
 import { CardGrid } from '@/components/marketing/card-grid';
 import { Card } from '@/components/ui/card';
+import { gridList } from '@/styles/layout';
 
 /** Styles of the about page (src/pages/about.tsx). */
 
@@ -104,11 +105,7 @@ export const ValueGrid = styled(CardGrid)`
 `;
 
 export const Steps = styled.ol`
-  display: grid;
-  gap: ${({ theme }) => theme.space[6]};
-  margin: 0;
-  padding: 0;
-  list-style: none;
+  ${gridList(6)}
   counter-reset: step;
 
   ${({ theme }) => theme.media.md} {

@@ -1,6 +1,8 @@
 import styled from 'styled-components';
+import { heroBadge } from '@/components/marketing/hero-badge';
 import { itemText } from '@/components/marketing/item-text';
 import { Card } from '@/components/ui/card';
+import { gridList } from '@/styles/layout';
 
 /** Styles of the home page (src/pages/index.tsx). */
 
@@ -32,12 +34,7 @@ export const Pill = styled.p`
   gap: ${({ theme }) => theme.space[2]};
   margin-bottom: ${({ theme }) => theme.space[5]};
   padding: 0.3rem 0.85rem;
-  border: 1px solid rgba(165, 180, 252, 0.4);
-  border-radius: ${({ theme }) => theme.radii.pill};
-  background: rgba(99, 102, 241, 0.18);
-  color: #c7d2fe;
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-  font-weight: 600;
+  ${heroBadge}
 
   &::before {
     content: '';
@@ -137,11 +134,7 @@ export const LiveTag = styled.span`
 `;
 
 export const Steps = styled.ol`
-  display: grid;
-  gap: ${({ theme }) => theme.space[3]};
-  margin: 0;
-  padding: 0;
-  list-style: none;
+  ${gridList(3)}
   font-size: ${({ theme }) => theme.fontSizes.sm};
 
   li {

@@ -3,15 +3,12 @@ import { itemText } from '@/components/marketing/item-text';
 import { CardGrid } from '@/components/marketing/card-grid';
 import { CheckList } from '@/components/marketing/check-list';
 import { Card } from '@/components/ui/card';
+import { gridList } from '@/styles/layout';
 
 /** Styles of the pricing page (src/pages/pricing.tsx). */
 
 export const PlanGrid = styled.ul`
-  display: grid;
-  gap: ${({ theme }) => theme.space[6]};
-  margin: 0;
-  padding: 0;
-  list-style: none;
+  ${gridList(6)}
 
   ${({ theme }) => theme.media.lg} {
     grid-template-columns: repeat(3, minmax(0, 1fr));

@@ -3,6 +3,7 @@ import { itemText } from '@/components/marketing/item-text';
 import { CheckList } from '@/components/marketing/check-list';
 import { Card } from '@/components/ui/card';
 import { scrollCue } from '@/styles/scroll-cue';
+import { gridList } from '@/styles/layout';
 
 /** Styles of the services page (src/pages/services.tsx). */
 
@@ -93,11 +94,7 @@ export const Checks = styled(CheckList)`
 `;
 
 export const Process = styled.ol`
-  display: grid;
-  gap: ${({ theme }) => theme.space[4]};
-  margin: 0;
-  padding: 0;
-  list-style: none;
+  ${gridList(4)}
   counter-reset: step;
 `;
 

@@ -86,21 +86,15 @@ export default function NotFoundPage({ location }: PageProps) {
   );
 }
 
-export const Head: HeadFC = ({ location }) =>
-  isBlogAddress(location.pathname) ? (
+export const Head: HeadFC = ({ location }) => {
+  const [Noun, noun] = isBlogAddress(location.pathname) ? ['Post', 'post'] : ['Page', 'page'];
+  return (
     <Seo
-      title="Post Not Found"
-      description="The post you are looking for does not exist."
-      pathname={location.pathname}
-    >
-      <meta name="robots" content="noindex" />
-    </Seo>
-  ) : (
-    <Seo
-      title="Page Not Found"
-      description="The page you are looking for does not exist."
+      title={`${Noun} Not Found`}
+      description={`The ${noun} you are looking for does not exist.`}
       pathname={location.pathname}
     >
       <meta name="robots" content="noindex" />
     </Seo>
   );
+};

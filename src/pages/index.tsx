@@ -1,6 +1,7 @@
 import { graphql, type HeadFC, type PageProps } from 'gatsby';
 import React from 'react';
 import { ArrowRightIcon, CheckIcon } from '@/components/icons';
+import { ContactButtonLink } from '@/components/marketing/contact-button-link';
 import { CardGrid } from '@/components/marketing/card-grid';
 import { contentIcon } from '@/components/marketing/content-icon';
 import { IconBox } from '@/components/marketing/icon-box';
@@ -67,10 +68,7 @@ export default function HomePage({ data }: PageProps<Queries.HomePageQuery>) {
               </HeroTitle>
               <HeroLead>{fill(hero.lead)}</HeroLead>
               <HeroActions>
-                <LightButtonLink to="/contact" size="lg">
-                  {hero.cta}
-                  <ArrowRightIcon size={18} />
-                </LightButtonLink>
+                <ContactButtonLink>{hero.cta}</ContactButtonLink>
                 <OutlineButtonLink to="/services" size="lg">
                   {hero.secondary}
                   {/* Search engines and screen readers get a link text that says where it goes. */}

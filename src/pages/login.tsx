@@ -3,17 +3,9 @@ import React from 'react';
 import styled from 'styled-components';
 import { Seo } from '@/components/seo';
 import { Card } from '@/components/ui/card';
+import { CardPage } from '@/components/ui/card-page';
 import { Container } from '@/components/ui/container';
 import { LoginForm } from '@/features/auth/components/login-form';
-
-const Page = styled.section`
-  padding-block: ${({ theme }) => theme.space[12]} ${({ theme }) => theme.space[16]};
-  background: ${({ theme }) => theme.gradients.soft};
-
-  ${({ theme }) => theme.media.md} {
-    padding-block: ${({ theme }) => theme.space[20]};
-  }
-`;
 
 const Panel = styled(Card)`
   max-width: 440px;
@@ -32,7 +24,7 @@ const Lead = styled.p`
 
 export default function LoginPage() {
   return (
-    <Page aria-labelledby="login-title">
+    <CardPage aria-labelledby="login-title">
       <Container>
         <Panel>
           <Title id="login-title">Admin Login</Title>
@@ -40,7 +32,7 @@ export default function LoginPage() {
           <LoginForm />
         </Panel>
       </Container>
-    </Page>
+    </CardPage>
   );
 }
 

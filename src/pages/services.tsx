@@ -1,7 +1,8 @@
 import { graphql, type PageProps } from 'gatsby';
 import React from 'react';
 import { contentPageHead } from '@/components/marketing/content-seo';
-import { ArrowRightIcon, CheckIcon } from '@/components/icons';
+import { ContactButtonLink } from '@/components/marketing/contact-button-link';
+import { CheckIcon } from '@/components/icons';
 import { contentIcon } from '@/components/marketing/content-icon';
 import { IconBox } from '@/components/marketing/icon-box';
 import { LightButtonLink, OutlineButtonLink, PageHero } from '@/components/marketing/page-hero';
@@ -147,10 +148,7 @@ export default function ServicesPage({ data }: PageProps<Queries.ServicesPageQue
           <h2 id="services-cta">{closing.title}</h2>
           <p>{fill(closing.text)}</p>
           <Actions>
-            <LightButtonLink to="/contact" size="lg">
-              {closing.cta}
-              <ArrowRightIcon size={18} />
-            </LightButtonLink>
+            <ContactButtonLink>{closing.cta}</ContactButtonLink>
             <OutlineButtonLink to="/pricing" size="lg">
               {closing.secondary}
             </OutlineButtonLink>

@@ -6,15 +6,13 @@ import { Container } from '@/components/ui/container';
 import { useSiteContent } from '@/components/use-site-content';
 import { telHref } from '@/components/use-site-metadata';
 import { FooterSignupIsland } from '@/features/newsletter';
+import { gridList, wrappingList } from '@/styles/layout';
+import { CONTACT_LINK, NAV_LINKS, type NavLink } from './nav-links';
 
-export const FOOTER_LINKS: readonly { to: string; label: string }[] = [
-  { to: '/', label: 'Home' },
-  { to: '/services', label: 'Services' },
-  { to: '/pricing', label: 'Pricing' },
-  { to: '/giveaway', label: 'Giveaway' },
-  { to: '/blog', label: 'Blog' },
-  { to: '/about', label: 'About' },
-  { to: '/contact', label: 'Contact' },
+/** The primary navigation but for the projects gallery, then the contact page. */
+export const FOOTER_LINKS: readonly NavLink[] = [
+  ...NAV_LINKS.filter((link) => link.to !== '/projects'),
+  { to: CONTACT_LINK.to, label: 'Contact' },
 ];
 
 const Outer = styled.footer`
@@ -75,11 +73,7 @@ const Heading = styled.h2`
 `;
 
 const List = styled.ul`
-  display: grid;
-  gap: ${({ theme }) => theme.space[2]};
-  margin: 0;
-  padding: 0;
-  list-style: none;
+  ${gridList(2)}
 `;
 
 const ContactItem = styled.li`
@@ -107,12 +101,7 @@ const Signup = styled.div`
 `;
 
 const Legal = styled.ul`
-  display: flex;
-  flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space[4]};
-  margin: 0;
-  padding: 0;
-  list-style: none;
+  ${wrappingList(4)}
 `;
 
 const Bottom = styled.div`

@@ -1,4 +1,5 @@
 import styled from 'styled-components';
+import { gridList } from '@/styles/layout';
 
 export interface CardGridProps {
   /** Columns from the md breakpoint up. */
@@ -12,11 +13,7 @@ export interface CardGridProps {
  * list item stretches its child so card bottoms line up.
  */
 export const CardGrid = styled.ul<CardGridProps>`
-  display: grid;
-  gap: ${({ theme }) => theme.space[6]};
-  margin: 0;
-  padding: 0;
-  list-style: none;
+  ${gridList(6)}
 
   ${({ theme }) => theme.media.md} {
     grid-template-columns: repeat(${({ $md }) => $md}, minmax(0, 1fr));

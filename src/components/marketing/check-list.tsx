@@ -1,12 +1,9 @@
 import styled from 'styled-components';
+import { gridList } from '@/styles/layout';
 
 /** A bare list whose items each start with a green check icon, top-aligned with the first line. */
 export const CheckList = styled.ul`
-  display: grid;
-  gap: ${({ theme }) => theme.space[3]};
-  margin: 0;
-  padding: 0;
-  list-style: none;
+  ${gridList(3)}
 
   li {
     display: flex;

@@ -2,6 +2,7 @@ import React from 'react';
 import styled from 'styled-components';
 import { ButtonLink } from '../ui/button';
 import { Container } from '../ui/container';
+import { heroBadge } from './hero-badge';
 
 const Outer = styled.section`
   position: relative;
@@ -23,12 +24,7 @@ const Eyebrow = styled.p`
   display: inline-block;
   margin-bottom: ${({ theme }) => theme.space[4]};
   padding: 0.25rem 0.75rem;
-  border: 1px solid rgba(165, 180, 252, 0.4);
-  border-radius: ${({ theme }) => theme.radii.pill};
-  background: rgba(99, 102, 241, 0.18);
-  color: #c7d2fe;
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-  font-weight: 600;
+  ${heroBadge}
 `;
 
 const Title = styled.h1`

@@ -1,6 +1,7 @@
 import React, { useCallback, useEffect, useId, useRef } from 'react';
 import { createPortal } from 'react-dom';
 import styled from 'styled-components';
+import { CloseMark } from './close-mark';
 
 const FOCUSABLE =
   'a[href], area[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), iframe, [tabindex]:not([tabindex="-1"]), [contenteditable="true"]';
@@ -171,14 +172,7 @@ export function Dialog({
         {children}
         {/* Last in DOM order so opening focuses the first field, not the close button. */}
         <CloseButton type="button" aria-label={closeLabel} onClick={() => onCloseRef.current()}>
-          <svg width="20" height="20" viewBox="0 0 20 20" aria-hidden="true" focusable="false">
-            <path
-              d="M5 5l10 10M15 5L5 15"
-              stroke="currentColor"
-              strokeWidth="2"
-              strokeLinecap="round"
-            />
-          </svg>
+          <CloseMark size={20} />
         </CloseButton>
       </Panel>
     </Backdrop>,

@@ -10,6 +10,7 @@ import React, {
 } from 'react';
 import styled, { keyframes } from 'styled-components';
 import { createPortal } from 'react-dom';
+import { CloseMark } from './close-mark';
 
 export type ToastVariant = 'default' | 'destructive';
 
@@ -186,14 +187,7 @@ function ToastCard({ item, onDismiss }: { item: ToastItem; onDismiss: (id: numbe
         aria-label={`Dismiss notification: ${item.title}`}
         onClick={() => onDismiss(item.id)}
       >
-        <svg width="16" height="16" viewBox="0 0 20 20" aria-hidden="true" focusable="false">
-          <path
-            d="M5 5l10 10M15 5L5 15"
-            stroke="currentColor"
-            strokeWidth="2"
-            strokeLinecap="round"
-          />
-        </svg>
+        <CloseMark size={16} />
       </Dismiss>
     </Item>
   );

@@ -1,4 +1,5 @@
 import { ApolloError } from '@apollo/client';
+import type { ToastOptions } from '@/components/ui/toast';
 import { ApiError } from '@/lib/api-client';
 
 /**
@@ -9,6 +10,11 @@ import { ApiError } from '@/lib/api-client';
 export function serverSentence(error: unknown, fallback: string): string {
   const cause = apiErrorOf(error);
   return cause?.detail ? cause.detail : fallback;
+}
+
+/** The error toast for a failed call: the server's own sentence, or `fallback` (see serverSentence). */
+export function failureToast(error: unknown, fallback: string): ToastOptions {
+  return { title: 'Error', description: serverSentence(error, fallback), variant: 'destructive' };
 }
 
 /** The API's refusal behind a failed call, whether made through Apollo or the fetch wrapper. */

@@ -7,6 +7,7 @@ import styled from 'styled-components';
 import * as yup from 'yup';
 import { Button } from '@/components/ui/button';
 import { Field, Input } from '@/components/ui/field';
+import { UsernameField } from '@/components/ui/username-field';
 import { useToast } from '@/components/ui/toast';
 import { api, ApiError } from '@/lib/api-client';
 import { afterLoginPath } from '@/lib/return-path';
@@ -73,14 +74,7 @@ export function LoginForm() {
 
   return (
     <Form onSubmit={handleSubmit(onSubmit)} noValidate>
-      <Field label="Username" required error={errors.username?.message}>
-        <Input
-          type="text"
-          autoComplete="username"
-          autoCapitalize="none"
-          {...register('username')}
-        />
-      </Field>
+      <UsernameField error={errors.username?.message} {...register('username')} />
       <Field label="Password" required error={errors.password?.message}>
         <Input type="password" autoComplete="current-password" {...register('password')} />
       </Field>

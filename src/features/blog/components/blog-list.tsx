@@ -9,6 +9,7 @@ import type { CategorySummary } from '@site/contracts/blog/types';
 import { PostCard } from './post-card';
 import { SocialFollow, type SocialLinks } from './social-follow';
 import { useBlogListing, type ListingSource } from './use-blog-listing';
+import { gridList } from '@/styles/layout';
 
 export interface CategoryOption extends CategorySummary {
   count: number;
@@ -374,12 +375,8 @@ const CountLine = styled.p`
 `;
 
 const Grid = styled.ul`
-  display: grid;
+  ${gridList(6)}
   grid-template-columns: 1fr;
-  gap: ${({ theme }) => theme.space[6]};
-  margin: 0;
-  padding: 0;
-  list-style: none;
 
   ${({ theme }) => theme.media.md} {
     grid-template-columns: repeat(2, 1fr);

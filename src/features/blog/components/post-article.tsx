@@ -1,8 +1,10 @@
 import React, { type ReactNode } from 'react';
 import styled from 'styled-components';
+import { labelHeading } from '@/styles/label-heading';
 import { Container } from '@/components/ui/container';
 import { PostHero, type PostHeroProps } from './post-hero';
 import { TableOfContents, type TocHeading } from './table-of-contents';
+import { wrappingList } from '@/styles/layout';
 
 export interface PostArticleProps {
   hero: PostHeroProps;
@@ -91,20 +93,11 @@ const Tags = styled.section`
   border-top: 1px solid ${({ theme }) => theme.colors.border};
 
   h2 {
-    margin: 0 0 ${({ theme }) => theme.space[3]};
-    font-size: ${({ theme }) => theme.fontSizes.sm};
-    letter-spacing: 0.06em;
-    text-transform: uppercase;
-    color: ${({ theme }) => theme.colors.textMuted};
+    ${labelHeading}
   }
 
   ul {
-    display: flex;
-    flex-wrap: wrap;
-    gap: ${({ theme }) => theme.space[2]};
-    margin: 0;
-    padding: 0;
-    list-style: none;
+    ${wrappingList(2)}
   }
 
   li {

@@ -7,6 +7,7 @@ import { formatCalendarDate } from '@/lib/dates';
 import type { PostCard as PostCardData } from '@site/contracts/blog/types';
 import { CardCover } from './post-cover';
 import { stretchedLink } from './stretched-link';
+import { wrappingList } from '@/styles/layout';
 
 export interface PostCardProps {
   post: PostCardData;
@@ -90,12 +91,7 @@ const Excerpt = styled(CardDescription)`
 `;
 
 const Tags = styled.ul`
-  display: flex;
-  flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space[2]};
-  margin: 0;
-  padding: 0;
-  list-style: none;
+  ${wrappingList(2)}
 
   li {
     padding: 0.125rem 0.625rem;

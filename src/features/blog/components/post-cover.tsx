@@ -1,6 +1,7 @@
 import type { PostPictureData } from '@site/contracts';
 import React from 'react';
 import styled from 'styled-components';
+import { fallbackImage, PictureSources } from '@/components/ui/stored-picture';
 
 /**
  * How wide a cover is drawn: the article column, as the body's pictures (BODY_SIZES in
@@ -46,15 +47,9 @@ export function PostPicture({
 }: PictureProps) {
   return (
     <Frame className={className} $placeholder={picture.placeholder}>
-      {picture.sources.map((source) => (
-        <source key={source.type} type={source.type} srcSet={source.srcset} sizes={sizes} />
-      ))}
+      <PictureSources picture={picture} sizes={sizes} />
       <img
-        src={picture.src}
-        srcSet={picture.srcset}
-        sizes={sizes}
-        width={picture.width}
-        height={picture.height}
+        {...fallbackImage(picture, sizes)}
         alt={alt}
         loading={loading}
         decoding={loading === 'eager' ? 'sync' : 'async'}

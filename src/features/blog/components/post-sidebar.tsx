@@ -5,6 +5,7 @@ import { ButtonLink } from '@/components/ui/button';
 import { NewsletterIsland } from '@/features/newsletter';
 import { formatCalendarDate } from '@/lib/dates';
 import { CardCover, RELATED_COVER_SIZES } from './post-cover';
+import { columnStack, stackedList } from '@/styles/layout';
 
 export interface RelatedPost {
   id: string;
@@ -59,9 +60,7 @@ export function PostSidebar({ related, category }: PostSidebarProps) {
 }
 
 const Aside = styled.aside`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space[6]};
+  ${columnStack(6)}
 `;
 
 const Panel = styled.section`
@@ -83,18 +82,11 @@ const Panel = styled.section`
   }
 
   ul {
-    display: flex;
-    flex-direction: column;
-    gap: ${({ theme }) => theme.space[4]};
-    margin: 0;
-    padding: 0;
-    list-style: none;
+    ${stackedList(4)}
   }
 
   li {
-    display: flex;
-    flex-direction: column;
-    gap: ${({ theme }) => theme.space[1]};
+    ${columnStack(1)}
   }
 
   li a {

@@ -1,5 +1,6 @@
 import React from 'react';
 import styled from 'styled-components';
+import { labelHeading } from '@/styles/label-heading';
 
 export interface TocHeading {
   level: number;
@@ -27,11 +28,7 @@ export function TableOfContents({ headings }: { headings: readonly TocHeading[] 
 
 const Nav = styled.nav`
   h2 {
-    margin: 0 0 ${({ theme }) => theme.space[3]};
-    font-size: ${({ theme }) => theme.fontSizes.sm};
-    letter-spacing: 0.06em;
-    text-transform: uppercase;
-    color: ${({ theme }) => theme.colors.textMuted};
+    ${labelHeading}
   }
 
   ol {

@@ -87,44 +87,30 @@ export function useBlogListing(source: ListingSource, filter: BlogFilter, query:
     const targetKey = filterKey(target);
     if (loading.current.has(targetKey)) return;
     loading.current.add(targetKey);
-    setLists((previous) => ({
-      ...previous,
-      [targetKey]: {
-        posts: previous[targetKey]?.posts ?? [],
-        pagesLoaded: previous[targetKey]?.pagesLoaded ?? 0,
-        status: 'loading',
-      },
-    }));
+    // The list's next state from the one it had (none before its first page).
+    const update = (next: (current: LoadedList | undefined) => LoadedList) =>
+      setLists((previous) => ({ ...previous, [targetKey]: next(previous[targetKey]) }));
+    // The list as it was, now with `status`.
+    const marked = (status: ListingStatus) => (current: LoadedList | undefined) => ({
+      posts: current?.posts ?? [],
+      pagesLoaded: current?.pagesLoaded ?? 0,
+      status,
+    });
+    update(marked('loading'));
     fetchListPage(target, page)
       .then(
         (file) => {
           if (!mounted.current) return;
-          setLists((previous) => {
-            const current = previous[targetKey];
-            return {
-              ...previous,
-              [targetKey]: {
-                posts: [...(current?.posts ?? []), ...file.posts],
-                pagesLoaded: page,
-                status: 'ready',
-              },
-            };
-          });
+          update((current) => ({
+            posts: [...(current?.posts ?? []), ...file.posts],
+            pagesLoaded: page,
+            status: 'ready',
+          }));
         },
         (error: unknown) => {
           console.error(`Blog: could not load page ${page} of the "${targetKey}" list.`, error);
           if (!mounted.current) return;
-          setLists((previous) => {
-            const current = previous[targetKey];
-            return {
-              ...previous,
-              [targetKey]: {
-                posts: current?.posts ?? [],
-                pagesLoaded: current?.pagesLoaded ?? 0,
-                status: 'error',
-              },
-            };
-          });
+          update(marked('error'));
         },
       )
       .finally(() => loading.current.delete(targetKey));

@@ -3,11 +3,10 @@ import styled from 'styled-components';
 import { ClockIcon, MailIcon, PhoneIcon } from '@/components/icons';
 import { useSiteContent } from '@/components/use-site-content';
 import { telHref } from '@/components/use-site-metadata';
+import { columnStack, stackedList } from '@/styles/layout';
 
 const Aside = styled.aside`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space[6]};
+  ${columnStack(6)}
 `;
 
 const Block = styled.section`
@@ -23,12 +22,7 @@ const Heading = styled.h2`
 `;
 
 const List = styled.ul`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space[4]};
-  margin: 0;
-  padding: 0;
-  list-style: none;
+  ${stackedList(4)}
 `;
 
 const Item = styled.li`

@@ -17,6 +17,7 @@ import { type SaveStatus, useAutosave } from './use-autosave';
 import { useCategories } from './use-categories';
 import { useDraft } from './use-draft';
 import { useLeaveGuard } from './use-leave-guard';
+import { headingRow } from '@/styles/layout';
 
 export const EMPTY_DRAFT: DraftWrite = {
   title: '',
@@ -475,11 +476,7 @@ const Wide = styled.div`
 `;
 
 const Toolbar = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: flex-end;
-  justify-content: space-between;
-  gap: ${({ theme }) => theme.space[4]};
+  ${headingRow}
   margin-bottom: ${({ theme }) => theme.space[6]};
 `;
 

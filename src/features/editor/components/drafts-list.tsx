@@ -24,6 +24,7 @@ import {
 } from './publish-jobs';
 import { ScheduledSection, scheduleSentence } from './schedule';
 import { useCategories } from './use-categories';
+import { emptyFrame, gridList, headingRow } from '@/styles/layout';
 
 /** How many jobs the Publishing section shows before "Show older". */
 export const RECENT_JOBS = 5;
@@ -512,11 +513,7 @@ export function DraftsList() {
 }
 
 const Header = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: flex-end;
-  justify-content: space-between;
-  gap: ${({ theme }) => theme.space[4]};
+  ${headingRow}
   margin-bottom: ${({ theme }) => theme.space[8]};
 `;
 
@@ -538,10 +535,7 @@ const Empty = styled.div`
   display: grid;
   justify-items: center;
   gap: ${({ theme }) => theme.space[3]};
-  padding: ${({ theme }) => theme.space[10]} ${({ theme }) => theme.space[6]};
-  border: 1px dashed ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.lg};
-  text-align: center;
+  ${emptyFrame}
 
   p {
     margin: 0;
@@ -554,11 +548,7 @@ const Empty = styled.div`
 `;
 
 const Cards = styled.ul`
-  display: grid;
-  gap: ${({ theme }) => theme.space[4]};
-  margin: 0;
-  padding: 0;
-  list-style: none;
+  ${gridList(4)}
 
   > li {
     display: grid;

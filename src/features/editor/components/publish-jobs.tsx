@@ -6,6 +6,7 @@ import { Alert } from '@/components/ui/alert';
 import { Badge, type BadgeVariant } from '@/components/ui/badge';
 import { formatDateTime } from '@/lib/dates';
 import { draftsApi } from '../api/drafts-api';
+import { gridList } from '@/styles/layout';
 
 export const JOB_POLL_MS = 3000;
 
@@ -222,11 +223,7 @@ export const Muted = styled.p`
 `;
 
 export const JobList = styled.ul`
-  display: grid;
-  gap: ${({ theme }) => theme.space[3]};
-  margin: 0;
-  padding: 0;
-  list-style: none;
+  ${gridList(3)}
 
   > li {
     display: grid;
@@ -243,7 +240,8 @@ export const JobList = styled.ul`
   }
 `;
 
-const JobHead = styled.div`
+/** A list item's first line: its badge, title and links, wrapping on a narrow screen. */
+export const JobHead = styled.div`
   display: flex;
   flex-wrap: wrap;
   align-items: center;

@@ -15,7 +15,7 @@ import { useToast } from '@/components/ui/toast';
 import { ApiError } from '@/lib/api-client';
 import { formatMoment } from '@/lib/dates';
 import { draftsApi } from '../api/drafts-api';
-import { JobList, Muted } from './publish-jobs';
+import { JobHead, JobList, Muted } from './publish-jobs';
 
 /** How often a screen looks again while a scheduled time has come or is a minute away. */
 export const SCHEDULE_POLL_MS = 5000;
@@ -409,7 +409,7 @@ export function ScheduledSection({
           const title = item.title || 'Untitled draft';
           return (
             <li key={item.draft_id}>
-              <ItemHead>
+              <JobHead>
                 <Badge $variant={item.status === 'failed' ? 'danger' : 'info'}>
                   {item.status === 'failed'
                     ? 'Not published'
@@ -421,7 +421,7 @@ export function ScheduledSection({
                   <Link to={`/admin/drafts/${item.draft_id}`}>{title}</Link>
                 </strong>
                 <span>/blog/{item.replaces_slug ?? item.slug}</span>
-              </ItemHead>
+              </JobHead>
               <Time dateTime={item.publish_at}>{scheduledMoment(item, timeZone)}</Time>
               <Muted>{scheduleSentence(item, timeZone)}</Muted>
               <FormActions>
@@ -499,18 +499,6 @@ const Lead = styled.p`
   margin: 0 0 ${({ theme }) => theme.space[4]};
   color: ${({ theme }) => theme.colors.textMuted};
   font-size: ${({ theme }) => theme.fontSizes.sm};
-`;
-
-const ItemHead = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  gap: ${({ theme }) => theme.space[2]};
-  overflow-wrap: anywhere;
-
-  a {
-    color: ${({ theme }) => theme.colors.primary};
-  }
 `;
 
 const Time = styled.time`

@@ -44,6 +44,23 @@ export function usePresenter(id: string) {
   return useQuery(PRESENTER_QUERY, { variables: { id }, fetchPolicy: 'network-only' });
 }
 
+/** A draw's or a re-draw's answer to the presenter view: the places by name, never an e-mail. */
+const PRESENTER_DRAW_FIELDS = gql`
+  fragment PresenterDrawFields on PresenterDraw {
+    success
+    message
+    round
+    winner @type(name: "PresenterDrawWinner") {
+      name
+    }
+    winners @type(name: "PresenterDrawPlace") {
+      place
+      round
+      name
+    }
+  }
+`;
+
 export interface PresenterDrawData {
   presenterDraw: PresenterDrawResponse | null;
 }
@@ -56,19 +73,10 @@ export const PRESENTER_DRAW_MUTATION: TypedDocumentNode<
   mutation PresenterDraw($id: String!, $input: SelectWinnerPayload!) {
     presenterDraw(id: $id, input: $input)
       @rest(type: "PresenterDraw", path: "/giveaway/{args.id}/present/draw", method: "POST") {
-      success
-      message
-      round
-      winner @type(name: "PresenterDrawWinner") {
-        name
-      }
-      winners @type(name: "PresenterDrawPlace") {
-        place
-        round
-        name
-      }
+      ...PresenterDrawFields
     }
   }
+  ${PRESENTER_DRAW_FIELDS}
 `;
 
 export function usePresenterDraw() {
@@ -95,19 +103,10 @@ export const PRESENTER_REDRAW_MUTATION: TypedDocumentNode<
         path: "/giveaway/{args.id}/present/{args.kind}"
         method: "POST"
       ) {
-      success
-      message
-      round
-      winner @type(name: "PresenterDrawWinner") {
-        name
-      }
-      winners @type(name: "PresenterDrawPlace") {
-        place
-        round
-        name
-      }
+      ...PresenterDrawFields
     }
   }
+  ${PRESENTER_DRAW_FIELDS}
 `;
 
 export function usePresenterRedraw() {

@@ -6,7 +6,7 @@ import { Field, Input } from '@/components/ui/field';
 import { useToast } from '@/components/ui/toast';
 import { useCloseEntries } from '../api/close-entries';
 import { useToggleParticipants } from '../api/toggle-participants';
-import { serverSentence } from '../error-message';
+import { failureToast } from '../error-message';
 import { useRefocusAfterBusy } from '../use-refocus-after-busy';
 import { DetailCard, DetailCardTitle, DetailNote } from './detail-card';
 import { DrawConfirmDialog, drawClosesEntries } from './draw-confirm-dialog';
@@ -108,11 +108,7 @@ export function AdminControls({
         });
       }
     } catch (error) {
-      toast({
-        title: 'Error',
-        description: serverSentence(error, 'Failed to update giveaway status'),
-        variant: 'destructive',
-      });
+      toast(failureToast(error, 'Failed to update giveaway status'));
     } finally {
       setToggling(false);
     }

@@ -1,17 +1,13 @@
 import { ApolloError } from '@apollo/client';
 import { Link } from 'gatsby-link';
-import React, { useEffect, useRef, useState } from 'react';
+import React, { useEffect, useState } from 'react';
 import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { useConfirmEntry } from '../api/confirm-entry';
-import {
-  CONFIRM_TITLES as TITLES,
-  type ConfirmOutcome as Outcome,
-  confirmOutcomeOf,
-} from '../confirm-outcome';
+import { type ConfirmOutcome as Outcome, confirmOutcomeOf } from '../confirm-outcome';
 import { useGiveaway } from '../api/get-giveaway';
 import { setPageTitle } from '../document-title';
+import { ConfirmOutcomeAlert } from './confirm-outcome-alert';
 import { Subpage } from './subpage';
 
 function outcomeOf(error: unknown): Outcome {
@@ -30,7 +26,6 @@ export function ConfirmPage({ id, search }: { id: string; search: string }) {
   const [confirmEntry] = useConfirmEntry();
   const [outcome, setOutcome] = useState<Outcome>({ kind: 'working' });
   const [attempt, setAttempt] = useState(0);
-  const resultRef = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
     setPageTitle(title ? `Confirm your entry - ${title}` : 'Confirm your entry');
@@ -58,10 +53,6 @@ export function ConfirmPage({ id, search }: { id: string; search: string }) {
     };
   }, [confirmEntry, id, token, attempt]);
 
-  useEffect(() => {
-    if (outcome.kind !== 'working') resultRef.current?.focus();
-  }, [outcome.kind]);
-
   let body: React.ReactNode;
   if (!token) {
     body = (
@@ -73,22 +64,7 @@ export function ConfirmPage({ id, search }: { id: string; search: string }) {
   } else if (outcome.kind === 'working') {
     body = <Spinner label="Confirming your entry…" />;
   } else {
-    const good = outcome.kind === 'confirmed' || outcome.kind === 'already_confirmed';
-    body = (
-      <div ref={resultRef} tabIndex={-1} data-testid="confirm-outcome">
-        <Alert
-          variant={good ? 'success' : outcome.kind === 'failed' ? 'error' : 'warning'}
-          title={TITLES[outcome.kind]}
-        >
-          <p>{outcome.message}</p>
-          {outcome.kind === 'failed' ? (
-            <Button variant="secondary" size="sm" onClick={() => setAttempt((n) => n + 1)}>
-              Try again
-            </Button>
-          ) : null}
-        </Alert>
-      </div>
-    );
+    body = <ConfirmOutcomeAlert outcome={outcome} onRetry={() => setAttempt((n) => n + 1)} />;
   }
 
   return (

@@ -13,7 +13,7 @@ import { useDisqualify } from '../api/disqualify';
 import type { GiveawayItem } from '../api/giveaway-fields';
 import { useReinstate } from '../api/reinstate';
 import { FLAG_TEXT, flaggedInPlay, inDraw } from '../desk-flags';
-import { serverSentence } from '../error-message';
+import { failureToast, serverSentence } from '../error-message';
 import { entriesLabel } from '../states';
 import { DetailCard, DetailCardTitle, DetailNote } from './detail-card';
 
@@ -256,11 +256,7 @@ export function EntrantsCard({
       await onChanged();
       return true;
     } catch (cause) {
-      toast({
-        title: 'Error',
-        description: serverSentence(cause, 'Failed to disqualify'),
-        variant: 'destructive',
-      });
+      toast(failureToast(cause, 'Failed to disqualify'));
       return false;
     } finally {
       setBusy(false);
@@ -308,11 +304,7 @@ export function EntrantsCard({
       toast({ title: 'Success', description: answer?.reinstate?.message ?? 'Reinstated.' });
       await onChanged();
     } catch (cause) {
-      toast({
-        title: 'Error',
-        description: serverSentence(cause, 'Failed to reinstate'),
-        variant: 'destructive',
-      });
+      toast(failureToast(cause, 'Failed to reinstate'));
     } finally {
       setBusy(false);
     }

@@ -10,13 +10,13 @@ import { useDeleteGiveaway } from '../api/delete-giveaway';
 import { useGiveaway } from '../api/get-giveaway';
 import { useParticipants } from '../api/get-participants';
 import { setPageTitle } from '../document-title';
-import { serverSentence } from '../error-message';
+import { failureToast } from '../error-message';
 import { entriesLabel, phaseSentence } from '../states';
 import { DetailCard, DetailCardTitle, DetailNote } from './detail-card';
 import { EntrantsCard } from './desk-entrants';
 import { CHART_DAYS, EntriesChart, entriesPerDay } from './entries-chart';
 import { HandleReportsCard } from './handle-reports-card';
-import { MessagePage } from './message-panel';
+import { AdminOnlyPage } from './message-panel';
 import { ReferralTreeCard } from './referral-tree';
 import { ResultsMailCard } from './results-mail-card';
 import { Subpage } from './subpage';
@@ -32,16 +32,14 @@ const Row = styled.div`
 export function DeskPage({ id }: { id: string }) {
   const { isAdmin } = useSession();
   useEffect(() => setPageTitle('Giveaway Desk'), []);
-  if (!isAdmin) {
-    return (
-      <MessagePage
-        title="Access Denied"
-        text="You need admin privileges to access this page."
-        action={<ButtonLink to={`/giveaway/${id}`}>Back to the Giveaway</ButtonLink>}
-      />
-    );
-  }
-  return <Desk id={id} />;
+  return (
+    <AdminOnlyPage
+      isAdmin={isAdmin}
+      back={<ButtonLink to={`/giveaway/${id}`}>Back to the Giveaway</ButtonLink>}
+    >
+      <Desk id={id} />
+    </AdminOnlyPage>
+  );
 }
 
 function Desk({ id }: { id: string }) {
@@ -63,11 +61,7 @@ function Desk({ id }: { id: string }) {
       toast({ title: 'Success', description: answer?.archiveGiveaway?.message ?? 'Saved.' });
       await refetchGiveaway();
     } catch (cause) {
-      toast({
-        title: 'Error',
-        description: serverSentence(cause, 'Failed to update giveaway'),
-        variant: 'destructive',
-      });
+      toast(failureToast(cause, 'Failed to update giveaway'));
     } finally {
       setBusy(false);
     }
@@ -86,11 +80,7 @@ function Desk({ id }: { id: string }) {
       });
       void navigate('/giveaway/admin');
     } catch (cause) {
-      toast({
-        title: 'Error',
-        description: serverSentence(cause, 'Failed to delete giveaway'),
-        variant: 'destructive',
-      });
+      toast(failureToast(cause, 'Failed to delete giveaway'));
     } finally {
       setBusy(false);
     }

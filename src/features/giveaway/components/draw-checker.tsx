@@ -10,14 +10,10 @@ import { serverSentence } from '../error-message';
 import { checkDraw, type DrawCheck } from '../verify/draw-check';
 import { fetchFrozenList } from '../verify/frozen-list';
 import { DetailCard, DetailCardTitle, DetailNote } from './detail-card';
+import { stackedList } from '@/styles/layout';
 
 const Steps = styled.ol`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space[3]};
-  margin: 0;
-  padding: 0;
-  list-style: none;
+  ${stackedList(3)}
 
   li {
     display: grid;

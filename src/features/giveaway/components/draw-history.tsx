@@ -3,14 +3,10 @@ import React from 'react';
 import styled from 'styled-components';
 import { Moment } from '@/components/ui/moment';
 import { DetailCard, DetailCardTitle, DetailNote } from './detail-card';
+import { stackedList } from '@/styles/layout';
 
 const Rounds = styled.ol`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space[4]};
-  margin: 0;
-  padding: 0;
-  list-style: none;
+  ${stackedList(4)}
 
   li + li {
     padding-top: ${({ theme }) => theme.space[4]};

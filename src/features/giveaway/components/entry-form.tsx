@@ -7,10 +7,12 @@ import { Button } from '@/components/ui/button';
 import { Field, Input } from '@/components/ui/field';
 import { useToast } from '@/components/ui/toast';
 import { participate } from '../api/entrant';
-import { fieldErrorsOf, serverSentence } from '../error-message';
+import { failureToast, fieldErrorsOf } from '../error-message';
 import { HandleReportForm, isHandleTaken, type TakenHandle } from './handle-report-form';
+import { focusFirstProblem } from '../focus-first-problem';
 import { useRefocusAfterBusy } from '../use-refocus-after-busy';
-import { visuallyHidden } from '@/styles/visually-hidden';
+import { WebsiteHoneypot } from './website-honeypot';
+import { CheckRow } from './check-row';
 
 /** The form's values as typed (the rules version and the referral code are added on sending). */
 export interface EntryValues {
@@ -52,34 +54,11 @@ export function entryProblems(values: EntryValues, minAge: number): EntryErrors 
   return errors;
 }
 
-/** Out of sight rather than display:none, which some bots detect and skip. */
-const Honeypot = styled.div`
-  ${visuallyHidden}
-`;
-
 const RulesBox = styled.div`
   display: flex;
   flex-direction: column;
   gap: ${({ theme }) => theme.space[2]};
   margin-bottom: ${({ theme }) => theme.space[5]};
-`;
-
-const CheckRow = styled.div`
-  display: flex;
-  align-items: flex-start;
-  gap: ${({ theme }) => theme.space[3]};
-
-  input {
-    flex: none;
-    width: 1.25rem;
-    height: 1.25rem;
-    margin: 0.125rem 0 0;
-    accent-color: ${({ theme }) => theme.colors.primary};
-  }
-
-  label {
-    font-weight: 600;
-  }
 `;
 
 const RequiredMark = styled.span`
@@ -189,11 +168,7 @@ function EntryFormOnly({
     setErrors(problems);
     setFormMessage(null);
     onHandleTaken(null);
-    const first = (['email', 'instagram_handle', 'accept_rules'] as const).find((k) => problems[k]);
-    if (first) {
-      form.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
-      return;
-    }
+    if (focusFirstProblem(form, ['email', 'instagram_handle', 'accept_rules'], problems)) return;
     setSubmitting(true);
     try {
       const answer = await participate(giveawayId, {
@@ -228,11 +203,7 @@ function EntryFormOnly({
         setErrors(refused);
         formRef.current?.querySelector<HTMLElement>(`[name="${field}"]`)?.focus();
       } else {
-        toast({
-          title: 'Error',
-          description: serverSentence(error, 'Failed to join giveaway'),
-          variant: 'destructive',
-        });
+        toast(failureToast(error, 'Failed to join giveaway'));
       }
       if (isHandleTaken(error))
         onHandleTaken({ handle: typed.instagram_handle, email: typed.email });
@@ -306,13 +277,7 @@ function EntryFormOnly({
           </label>
         </CheckRow>
       </RulesBox>
-      {/* Honeypot for bots; people never see or reach it. */}
-      <Honeypot aria-hidden="true">
-        <label>
-          Website
-          <input type="text" name="website" tabIndex={-1} autoComplete="off" />
-        </label>
-      </Honeypot>
+      <WebsiteHoneypot />
       <Button ref={submitRef} type="submit" block disabled={isSubmitting}>
         {isSubmitting ? 'Entering...' : 'Enter Giveaway'}
       </Button>

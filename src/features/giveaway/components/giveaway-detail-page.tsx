@@ -9,7 +9,7 @@ import { useParticipant } from '../api/get-participant';
 import { fetchParticipants } from '../api/get-participants';
 import { type SelectWinnerData, useSelectWinner } from '../api/select-winner';
 import { setPageTitle } from '../document-title';
-import { serverSentence } from '../error-message';
+import { failureToast } from '../error-message';
 import {
   forgetServedEntryState,
   readServedEntryState,
@@ -19,7 +19,7 @@ import { displayHandle } from '../spin/display-name';
 import { isDrawnPhase, phaseOf } from '../states';
 import { DetailCard } from './detail-card';
 import { GiveawayView } from './giveaway-view';
-import { entryAreaOpen, GiveawayEntry, hasWinner } from './giveaway-entry';
+import { entryAreaProps, GiveawayEntry, hasWinner } from './giveaway-entry';
 import { MessagePage } from './message-panel';
 
 // The entry form is a plain HTML form drawn from the first render (by the server too), so it
@@ -157,11 +157,7 @@ export function GiveawayDetailPage({
         names: participants.filter((p) => !p.disqualified_at).map(displayHandle),
       });
     } catch (cause) {
-      toast({
-        title: 'Error',
-        description: serverSentence(cause, 'Failed to select winner'),
-        variant: 'destructive',
-      });
+      toast(failureToast(cause, 'Failed to select winner'));
     } finally {
       setSelecting(false);
     }
@@ -230,16 +226,12 @@ export function GiveawayDetailPage({
         })
       : [];
   const winnerName = winnerDetails ? displayHandle(winnerDetails) : '';
-  const open = entryAreaOpen(giveaway, servedEntry);
+  const entryProps = entryAreaProps(giveaway, servedEntry);
+  const { open } = entryProps;
   const entryArea = (
     <GiveawayEntry
       id={id}
-      title={giveaway.title}
-      rulesVersion={giveaway.rules_version}
-      minAge={giveaway.min_age}
-      referralCap={giveaway.referral_cap ?? 0}
-      open={open}
-      served={servedEntry}
+      {...entryProps}
       onEntered={reload}
       onRefused={reload}
       onKept={setEntered}

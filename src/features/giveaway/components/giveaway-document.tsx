@@ -6,7 +6,7 @@ import { Spinner } from '@/components/ui/spinner';
 import type { GiveawayItem } from '../api/giveaway-fields';
 import type { ServedEntryState } from '../served-entry';
 import { displayHandle } from '../spin/display-name';
-import { entryAreaOpen, GiveawayEntryIsland } from './giveaway-entry';
+import { entryAreaProps, GiveawayEntryIsland } from './giveaway-entry';
 import { INTRO } from './giveaway-list-page';
 import { GiveawayListing } from './giveaway-listing';
 import { GiveawayView } from './giveaway-view';
@@ -54,18 +54,9 @@ export function GiveawayDocument({
     );
   }
   const id = String(giveaway.id);
-  const open = entryAreaOpen(giveaway, entryState);
-  const entryArea = (
-    <GiveawayEntryIsland
-      id={id}
-      title={giveaway.title}
-      rulesVersion={giveaway.rules_version}
-      minAge={giveaway.min_age}
-      referralCap={giveaway.referral_cap ?? 0}
-      open={open}
-      served={entryState}
-    />
-  );
+  const entryProps = entryAreaProps(giveaway, entryState);
+  const { open } = entryProps;
+  const entryArea = <GiveawayEntryIsland id={id} {...entryProps} />;
   return (
     <RoutesFrame>
       <GiveawayView

@@ -68,6 +68,24 @@ export function entryAreaOpen(giveaway: GiveawayItem, served: ServedEntryState |
   return (!drawn && giveaway.entries_open) || served?.kind === 'refused';
 }
 
+/** The entry area's props read from the giveaway and the served answer, alike in the app and as an island. */
+export function entryAreaProps(
+  giveaway: GiveawayItem,
+  served: ServedEntryState | null,
+): Pick<
+  GiveawayEntryProps,
+  'title' | 'rulesVersion' | 'minAge' | 'referralCap' | 'open' | 'served'
+> {
+  return {
+    title: giveaway.title,
+    rulesVersion: giveaway.rules_version,
+    minAge: giveaway.min_age,
+    referralCap: giveaway.referral_cap ?? 0,
+    open: entryAreaOpen(giveaway, served),
+    served,
+  };
+}
+
 // The server render has no layout (and React warns about layout effects there).
 const useBrowserLayoutEffect = typeof document === 'undefined' ? useEffect : useLayoutEffect;
 

@@ -19,9 +19,10 @@ import { useToast } from '@/components/ui/toast';
 import { useCreateGiveaway } from '../api/create-giveaway';
 import type { GiveawayWithId } from '../api/giveaway-fields';
 import { useUpdateGiveaway } from '../api/update-giveaway';
-import { serverSentence } from '../error-message';
+import { failureToast, serverSentence } from '../error-message';
 import { localDateIso } from '@/lib/dates';
 import { PrizeImageField, storePicture } from './prize-image-field';
+import { CheckRow } from './check-row';
 import { useMailStatus } from '../use-mail-status';
 
 /** The attributes of a field that takes a whole number within `limits`. */
@@ -215,23 +216,8 @@ const Rules = styled.fieldset`
   }
 `;
 
-const SwitchRow = styled.div`
-  display: flex;
-  align-items: flex-start;
-  gap: ${({ theme }) => theme.space[3]};
+const SwitchRow = styled(CheckRow)`
   margin-bottom: ${({ theme }) => theme.space[2]};
-
-  input {
-    flex: none;
-    width: 1.25rem;
-    height: 1.25rem;
-    margin: 0.125rem 0 0;
-    accent-color: ${({ theme }) => theme.colors.primary};
-  }
-
-  label {
-    font-weight: 600;
-  }
 `;
 
 const SwitchHint = styled.p`
@@ -305,11 +291,7 @@ function GiveawayForm({ giveaway, onDone, onCancel }: GiveawayFormProps) {
         toast({ title: 'Success', description: 'Giveaway updated successfully' });
         onDone();
       } catch (error) {
-        toast({
-          title: 'Error',
-          description: serverSentence(error, 'Failed to update giveaway'),
-          variant: 'destructive',
-        });
+        toast(failureToast(error, 'Failed to update giveaway'));
       }
       return;
     }
@@ -322,11 +304,7 @@ function GiveawayForm({ giveaway, onDone, onCancel }: GiveawayFormProps) {
       toast({ title: 'Success', description: 'Giveaway created successfully' });
       onDone();
     } catch (error) {
-      toast({
-        title: 'Error',
-        description: serverSentence(error, 'Failed to save giveaway'),
-        variant: 'destructive',
-      });
+      toast(failureToast(error, 'Failed to save giveaway'));
     }
   });
 

@@ -7,6 +7,7 @@ import { useGiveawaysWithId } from '../use-giveaways-with-id';
 import { GiveawayCard } from './giveaway-card';
 import { MessagePanel } from './message-panel';
 import { listOrder } from '../states';
+import { gridList } from '@/styles/layout';
 
 // Tall enough to keep the footer below the fold while the list loads, so the list arriving does
 // not push visible content down (Lighthouse measured a 0.01 layout shift of the footer).
@@ -16,12 +17,8 @@ const Listing = styled.section`
 `;
 
 export const GiveawayGrid = styled.ul<{ $columns?: 2 | 3 }>`
-  display: grid;
+  ${gridList(6)}
   grid-template-columns: 1fr;
-  gap: ${({ theme }) => theme.space[6]};
-  margin: 0;
-  padding: 0;
-  list-style: none;
 
   > li {
     display: flex;

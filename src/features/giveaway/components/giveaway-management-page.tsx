@@ -9,7 +9,7 @@ import { useArchiveGiveaway } from '../api/archive-giveaway';
 import { useDeleteGiveaway } from '../api/delete-giveaway';
 import { useGiveaways } from '../api/get-giveaways';
 import type { GiveawayWithId } from '../api/giveaway-fields';
-import { serverSentence } from '../error-message';
+import { failureToast } from '../error-message';
 import { formatDay, formatDayRange } from '@site/contracts/dates';
 import { participantsLabel } from '../format';
 import { useGiveawaysWithId } from '../use-giveaways-with-id';
@@ -17,13 +17,14 @@ import { FactList, ParticipantCount } from './card-parts';
 import { GiveawayFormDialog } from './giveaway-form-dialog';
 import { GiveawayGrid } from './giveaway-listing';
 import { UsersIcon } from '@/components/icons';
-import { MessagePage, MessagePanel } from './message-panel';
+import { AdminOnlyPage, MessagePanel } from './message-panel';
 import { Badge } from '@/components/ui/badge';
 import { StatusBadge } from './status-badge';
 import { counted } from '@/lib/format-number';
 import { Alert } from '@/components/ui/alert';
 import { useMailStatus } from '../use-mail-status';
 import { claimLines } from '../owner-claims';
+import { gridList, headingRow } from '@/styles/layout';
 
 export const DELETE_CONFIRMATION =
   'Are you sure you want to delete this giveaway? This action cannot be undone.';
@@ -35,11 +36,7 @@ const Header = styled.section`
 `;
 
 const HeaderRow = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: flex-end;
-  justify-content: space-between;
-  gap: ${({ theme }) => theme.space[4]};
+  ${headingRow}
 
   h1 {
     margin-bottom: ${({ theme }) => theme.space[2]};
@@ -101,11 +98,7 @@ const Claims = styled.section`
   }
 
   ul {
-    display: grid;
-    gap: ${({ theme }) => theme.space[1]};
-    margin: 0;
-    padding: 0;
-    list-style: none;
+    ${gridList(1)}
     font-size: ${({ theme }) => theme.fontSizes.sm};
   }
 
@@ -289,11 +282,7 @@ function AdminGiveaways() {
         });
       }
     } catch (cause) {
-      toast({
-        title: 'Error',
-        description: serverSentence(cause, 'Failed to delete giveaway'),
-        variant: 'destructive',
-      });
+      toast(failureToast(cause, 'Failed to delete giveaway'));
     } finally {
       setBusyId(null);
     }
@@ -308,11 +297,7 @@ function AdminGiveaways() {
       toast({ title: 'Success', description: result?.archiveGiveaway?.message ?? 'Saved' });
       await refetch();
     } catch (cause) {
-      toast({
-        title: 'Error',
-        description: serverSentence(cause, 'Failed to update giveaway'),
-        variant: 'destructive',
-      });
+      toast(failureToast(cause, 'Failed to update giveaway'));
     } finally {
       setBusyId(null);
     }
@@ -379,14 +364,12 @@ function AdminGiveaways() {
 export function GiveawayManagementPage() {
   const { isAdmin, ready } = useSession();
   if (!ready) return <Spinner label="Loading giveaways..." />;
-  if (!isAdmin) {
-    return (
-      <MessagePage
-        title="Access Denied"
-        text="You need admin privileges to access this page."
-        action={<ButtonLink to="/giveaway">Back to Giveaways</ButtonLink>}
-      />
-    );
-  }
-  return <AdminGiveaways />;
+  return (
+    <AdminOnlyPage
+      isAdmin={isAdmin}
+      back={<ButtonLink to="/giveaway">Back to Giveaways</ButtonLink>}
+    >
+      <AdminGiveaways />
+    </AdminOnlyPage>
+  );
 }

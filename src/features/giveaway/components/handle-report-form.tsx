@@ -4,10 +4,11 @@ import styled from 'styled-components';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Field, Input, Textarea } from '@/components/ui/field';
-import { visuallyHidden } from '@/styles/visually-hidden';
 import { reportHandle } from '../api/entrant';
 import { apiErrorOf, serverSentence } from '../error-message';
+import { focusFirstProblem } from '../focus-first-problem';
 import { useRefocusAfterBusy } from '../use-refocus-after-busy';
+import { WebsiteHoneypot } from './website-honeypot';
 
 /** The `code` the API gives a refused entry whose Instagram handle another entry holds. */
 const HANDLE_TAKEN = 'handle_taken';
@@ -38,10 +39,6 @@ const Box = styled.section`
   p {
     margin: 0;
   }
-`;
-
-const Honeypot = styled.div`
-  ${visuallyHidden}
 `;
 
 interface Problems {
@@ -114,11 +111,7 @@ export function HandleReportForm({
     const found = problemsOf(typed.instagram_handle, typed.email, typed.note);
     setProblems(found);
     setFailure(null);
-    const first = (['instagram_handle', 'email', 'note'] as const).find((k) => found[k]);
-    if (first) {
-      form.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
-      return;
-    }
+    if (focusFirstProblem(form, ['instagram_handle', 'email', 'note'], found)) return;
     setBusy(true);
     try {
       const answer = await reportHandle(giveawayId, {
@@ -180,13 +173,7 @@ export function HandleReportForm({
             >
               <Textarea name="note" rows={3} maxLength={HANDLE_REPORT_NOTE_MAX_LENGTH} />
             </Field>
-            {/* Honeypot for bots; people never see or reach it. */}
-            <Honeypot aria-hidden="true">
-              <label>
-                Website
-                <input type="text" name="website" tabIndex={-1} autoComplete="off" />
-              </label>
-            </Honeypot>
+            <WebsiteHoneypot />
             <Button ref={submitRef} type="submit" variant="secondary" disabled={busy}>
               {busy ? 'Sending...' : 'Report this handle'}
             </Button>

@@ -9,19 +9,15 @@ import { formatDateTime } from '@/lib/dates';
 import { useDisqualify } from '../api/disqualify';
 import { useGiveaway } from '../api/get-giveaway';
 import { useHandleReports, useMarkHandleReport } from '../api/handle-reports';
-import { serverSentence } from '../error-message';
+import { failureToast, serverSentence } from '../error-message';
 import { DetailCard, DetailCardTitle, DetailNote } from './detail-card';
+import { stackedList } from '@/styles/layout';
 
 /** The reason published with the count when the desk disqualifies a reported entry. */
 export const TAKEN_HANDLE_REASON = 'Entered with another person’s Instagram handle.';
 
 const Reports = styled.ul`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space[3]};
-  margin: 0;
-  padding: 0;
-  list-style: none;
+  ${stackedList(3)}
 `;
 
 const Report = styled.li<{ $handled: boolean }>`
@@ -55,12 +51,7 @@ const Note = styled.p`
 `;
 
 const Entries = styled.ul`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space[2]};
-  margin: 0;
-  padding: 0;
-  list-style: none;
+  ${stackedList(2)}
 `;
 
 const Entry = styled.li`
@@ -109,11 +100,7 @@ export function HandleReportsCard({ id }: { id: string }) {
       const message = await run();
       toast({ title: 'Success', description: message ?? 'Saved.' });
     } catch (cause) {
-      toast({
-        title: 'Error',
-        description: serverSentence(cause, failure),
-        variant: 'destructive',
-      });
+      toast(failureToast(cause, failure));
     } finally {
       setBusy(false);
     }

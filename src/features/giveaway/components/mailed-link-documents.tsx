@@ -82,17 +82,17 @@ const Loading = () => (
   </RoutesFrame>
 );
 
+/** A mailed link's document page: the giveaway (`null` as built) and what the link stands for. */
+interface MailedLinkDocumentProps {
+  giveaway: GiveawayItem | null;
+  state?: MailedLinkState | null;
+}
+
 /**
  * /giveaway/{id}/confirm as a document: `null` is the page as built (loading); drawn, the
  * confirm button (an island) when the link's token is there, what happens next and share.
  */
-export function ConfirmDocument({
-  giveaway,
-  state = null,
-}: {
-  giveaway: GiveawayItem | null;
-  state?: MailedLinkState | null;
-}) {
+export function ConfirmDocument({ giveaway, state = null }: MailedLinkDocumentProps) {
   if (giveaway === null) return <Loading />;
   const id = String(giveaway.id);
   return (
@@ -115,13 +115,7 @@ export function ConfirmDocument({
  * link's state, what it stands for (claimed, expired, drawn again, withdrawn) or, while open,
  * the deadline and the claim form (an island).
  */
-export function ClaimDocument({
-  giveaway,
-  state = null,
-}: {
-  giveaway: GiveawayItem | null;
-  state?: MailedLinkState | null;
-}) {
+export function ClaimDocument({ giveaway, state = null }: MailedLinkDocumentProps) {
   if (giveaway === null) return <Loading />;
   const id = String(giveaway.id);
   const claim = state?.kind === 'claim-link' ? state : null;

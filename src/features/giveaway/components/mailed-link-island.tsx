@@ -1,11 +1,11 @@
 import type { ConfirmEntryResponse } from '@site/contracts';
-import React, { useEffect, useRef, useState } from 'react';
-import { Alert } from '@/components/ui/alert';
+import React, { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { api } from '@/lib/api-client';
 import { island } from '@/lib/island';
-import { CONFIRM_TITLES, type ConfirmOutcome, confirmOutcomeOf } from '../confirm-outcome';
+import { type ConfirmOutcome, confirmOutcomeOf } from '../confirm-outcome';
 import { ClaimForm, type ClaimFormProps, tokenHere } from './claim-form';
+import { ConfirmOutcomeAlert } from './confirm-outcome-alert';
 
 /*
  * What a mailed link's page is for, as one island of its document page: confirming an entry
@@ -19,11 +19,6 @@ import { ClaimForm, type ClaimFormProps, tokenHere } from './claim-form';
  */
 export function ConfirmAction({ id, token }: { id: string; token?: string }) {
   const [outcome, setOutcome] = useState<ConfirmOutcome | null>(null);
-  const resultRef = useRef<HTMLDivElement>(null);
-
-  useEffect(() => {
-    if (outcome && outcome.kind !== 'working') resultRef.current?.focus();
-  }, [outcome]);
 
   const confirm = async () => {
     setOutcome({ kind: 'working' });
@@ -46,22 +41,7 @@ export function ConfirmAction({ id, token }: { id: string; token?: string }) {
       </Button>
     );
   } else {
-    const good = outcome.kind === 'confirmed' || outcome.kind === 'already_confirmed';
-    body = (
-      <div ref={resultRef} tabIndex={-1} data-testid="confirm-outcome">
-        <Alert
-          variant={good ? 'success' : outcome.kind === 'failed' ? 'error' : 'warning'}
-          title={CONFIRM_TITLES[outcome.kind]}
-        >
-          <p>{outcome.message}</p>
-          {outcome.kind === 'failed' ? (
-            <Button variant="secondary" size="sm" onClick={() => void confirm()}>
-              Try again
-            </Button>
-          ) : null}
-        </Alert>
-      </div>
-    );
+    body = <ConfirmOutcomeAlert outcome={outcome} onRetry={() => void confirm()} />;
   }
   return <div aria-live="polite">{body}</div>;
 }

@@ -60,3 +60,26 @@ export function MessagePage(props: MessagePanelProps) {
     </Outer>
   );
 }
+
+/**
+ * An admin-only page: its content for an admin, otherwise the whole page says access is denied
+ * and offers `back` (a way out to a page everyone may see).
+ */
+export function AdminOnlyPage({
+  isAdmin,
+  back,
+  children,
+}: {
+  isAdmin: boolean;
+  back: React.ReactNode;
+  children: React.ReactNode;
+}) {
+  if (isAdmin) return <>{children}</>;
+  return (
+    <MessagePage
+      title="Access Denied"
+      text="You need admin privileges to access this page."
+      action={back}
+    />
+  );
+}

@@ -8,7 +8,7 @@ import { usePresenter, usePresenterDraw, usePresenterRedraw } from '../api/prese
 import { setPageTitle } from '../document-title';
 import { serverSentence } from '../error-message';
 import { entriesLabel } from '../states';
-import { MessagePage } from './message-panel';
+import { AdminOnlyPage, MessagePage } from './message-panel';
 import { ButtonLink } from '@/components/ui/button';
 import { DISQUALIFY_WINNER_CONFIRMATION } from './claim-controls';
 import { DrawConfirmDialog } from './draw-confirm-dialog';
@@ -280,16 +280,14 @@ type Stage =
 export function PresenterPage({ id }: { id: string }) {
   const { isAdmin } = useSession();
   useEffect(() => setPageTitle('Presenter View'), []);
-  if (!isAdmin) {
-    return (
-      <MessagePage
-        title="Access Denied"
-        text="You need admin privileges to access this page."
-        action={<ButtonLink to={`/giveaway/${id}`}>Back to the Giveaway</ButtonLink>}
-      />
-    );
-  }
-  return <Presenter id={id} />;
+  return (
+    <AdminOnlyPage
+      isAdmin={isAdmin}
+      back={<ButtonLink to={`/giveaway/${id}`}>Back to the Giveaway</ButtonLink>}
+    >
+      <Presenter id={id} />
+    </AdminOnlyPage>
+  );
 }
 
 function Presenter({ id }: { id: string }) {

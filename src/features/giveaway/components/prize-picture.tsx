@@ -1,5 +1,6 @@
 import React from 'react';
 import type { Picture } from '@site/contracts';
+import { fallbackImage, PictureSources } from '@/components/ui/stored-picture';
 
 interface PrizePictureProps {
   /** The prize's stored picture; without one, `fallbackSrc` (an address saved before pictures were stored). */
@@ -39,16 +40,10 @@ export function PrizePicture({
   return (
     // A block of its own: its <source> children must not become items of the card's grid.
     <picture style={{ display: 'block' }}>
-      {picture.sources.map((source) => (
-        <source key={source.type} type={source.type} srcSet={source.srcset} sizes={sizes} />
-      ))}
+      <PictureSources picture={picture} sizes={sizes} />
       <img
         className={className}
-        src={picture.src}
-        srcSet={picture.srcset}
-        sizes={sizes}
-        width={picture.width}
-        height={picture.height}
+        {...fallbackImage(picture, sizes)}
         alt={alt}
         loading={loading}
         decoding="async"

@@ -8,7 +8,7 @@ import { inAppBrowserHere } from '@/lib/in-app-browser';
 import { Input } from '@/components/ui/field';
 import { checkReceipt, mailConfirmation, mailReceipt } from '../api/entrant';
 import { useMailStatus } from '../use-mail-status';
-import { serverSentence } from '../error-message';
+import { failureToast } from '../error-message';
 import { keepEntry, type KeptEntry, referralLink } from '../kept-entry';
 import { shareOrCopy } from '../share';
 import { DetailCard, DetailNote } from './detail-card';
@@ -237,11 +237,7 @@ export function ReceiptPanel({
     try {
       toast({ title: words.title, description: (await request()) ?? words.sent });
     } catch (error) {
-      toast({
-        title: 'Error',
-        description: serverSentence(error, words.failed),
-        variant: 'destructive',
-      });
+      toast(failureToast(error, words.failed));
     } finally {
       setBusy(false);
     }

@@ -4,7 +4,7 @@ import { Button } from '@/components/ui/button';
 import { useToast } from '@/components/ui/toast';
 import { formatDateTime } from '@/lib/dates';
 import { useResultsMail, useSendResults } from '../api/results-mail';
-import { serverSentence } from '../error-message';
+import { failureToast } from '../error-message';
 import { DetailCard, DetailCardTitle, DetailNote } from './detail-card';
 
 const Preview = styled.pre`
@@ -48,11 +48,7 @@ export function ResultsMailCard({ id }: { id: string }) {
       setConfirming(false);
       await refetch();
     } catch (cause) {
-      toast({
-        title: 'Error',
-        description: serverSentence(cause, 'Failed to send the results mail'),
-        variant: 'destructive',
-      });
+      toast(failureToast(cause, 'Failed to send the results mail'));
     } finally {
       setBusy(false);
     }

@@ -270,17 +270,31 @@ async function checkWeightedRound(
   }
   const result = await recomputeWeightedPick({ ...inputs, round: round.round, eligible, weights });
   const tickets = eligible.reduce((sum, i) => sum + (weights[i] as number), 0);
-  const ok =
-    result.position === round.position &&
-    result.counter === round.counter &&
-    eligible.length === round.eligible_count &&
-    lines[result.position] === round.receipt_hash;
+  const ok = isPublishedPick(result, round, eligible, lines);
   return {
     key,
     ok,
     label: `${name}: the method picks position ${result.position + 1} of the list (from ${eligible.length} eligible ${eligible.length === 1 ? 'entry' : 'entries'} holding ${tickets} ${tickets === 1 ? 'entry' : 'entries'} in the draw), the entry that was announced.`,
     detail: `computed: position ${result.position + 1} (index ${result.position}, weight ${weights[result.position] ?? 0}), attempt ${result.counter}; published: position ${round.position + 1}, attempt ${round.counter ?? 'none'}; winning receipt hash ${short(lines[result.position])}`,
   };
+}
+
+/**
+ * Whether a recomputed pick is the round as published: the same position and attempt, from as
+ * many eligible entries, landing on the receipt the round names.
+ */
+function isPublishedPick(
+  result: { position: number; counter: number },
+  round: DrawRound,
+  eligible: number[],
+  lines: string[],
+): boolean {
+  return (
+    result.position === round.position &&
+    result.counter === round.counter &&
+    eligible.length === round.eligible_count &&
+    lines[result.position] === round.receipt_hash
+  );
 }
 
 /**
@@ -329,11 +343,7 @@ async function checkRound(
     };
   }
   const result = await recomputePosition({ ...inputs, round: round.round, eligible });
-  const ok =
-    result.position === round.position &&
-    result.counter === round.counter &&
-    eligible.length === round.eligible_count &&
-    lines[result.position] === round.receipt_hash;
+  const ok = isPublishedPick(result, round, eligible, lines);
   return {
     key,
     ok,

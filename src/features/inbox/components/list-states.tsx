@@ -5,12 +5,10 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import type { PagedListState } from './use-paged-list';
+import { emptyFrame } from '@/styles/layout';
 
 const Empty = styled.div`
-  padding: ${({ theme }) => theme.space[10]} ${({ theme }) => theme.space[6]};
-  border: 1px dashed ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.lg};
-  text-align: center;
+  ${emptyFrame}
 
   p {
     margin: 0;

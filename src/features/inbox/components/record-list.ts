@@ -1,13 +1,9 @@
 import styled from 'styled-components';
+import { stackedList } from '@/styles/layout';
 
 /** The newest-first list of bordered cards that the enquiry and outbox tabs show. */
 export const RecordList = styled.ol`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space[4]};
-  margin: 0;
-  padding: 0;
-  list-style: none;
+  ${stackedList(4)}
 `;
 
 export const RecordItem = styled.li`

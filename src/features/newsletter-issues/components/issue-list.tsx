@@ -7,6 +7,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api-client';
 import { fetchIssues } from '../api/issues-api';
 import { IssueProgress } from './issue-progress';
+import { gridList } from '@/styles/layout';
 
 /** While an issue is sending, its counts are read again this often. */
 export const REFRESH_MS = 3_000;
@@ -17,11 +18,7 @@ const Intro = styled.p`
 `;
 
 const List = styled.ul`
-  display: grid;
-  gap: ${({ theme }) => theme.space[4]};
-  margin: 0;
-  padding: 0;
-  list-style: none;
+  ${gridList(4)}
 
   > li {
     padding: ${({ theme }) => theme.space[4]};

@@ -1,16 +1,8 @@
 import React from 'react';
 import styled from 'styled-components';
 import { Card } from '@/components/ui/card';
+import { CardPage } from '@/components/ui/card-page';
 import { Container } from '@/components/ui/container';
-
-const Page = styled.section`
-  padding-block: ${({ theme }) => theme.space[12]} ${({ theme }) => theme.space[16]};
-  background: ${({ theme }) => theme.gradients.soft};
-
-  ${({ theme }) => theme.media.md} {
-    padding-block: ${({ theme }) => theme.space[20]};
-  }
-`;
 
 const Panel = styled(Card)`
   max-width: 560px;
@@ -38,11 +30,11 @@ export const PanelActions = styled.div`
 /** The centred card the newsletter confirmation and unsubscribe pages share. */
 export function NewsletterPageLayout({ children }: { children: React.ReactNode }) {
   return (
-    <Page>
+    <CardPage>
       <Container>
         <Panel>{children}</Panel>
       </Container>
-    </Page>
+    </CardPage>
   );
 }
 

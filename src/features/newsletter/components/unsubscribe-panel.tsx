@@ -44,6 +44,21 @@ const Spaced = styled.div`
   text-align: left;
 `;
 
+/** What the visitor's request came to, as the whole page, with the way back home. */
+function DonePage({ title, message }: { title: string; message: string }) {
+  return (
+    <NewsletterPageLayout>
+      <div role="status">
+        <PanelTitle>{title}</PanelTitle>
+        <PanelText>{message}</PanelText>
+        <PanelActions>
+          <ButtonLink to="/">Back to home</ButtonLink>
+        </PanelActions>
+      </div>
+    </NewsletterPageLayout>
+  );
+}
+
 /**
  * `/newsletter/unsubscribe`: with the token from an e-mail's link it asks for one click (link
  * scanners that prefetch URLs must not unsubscribe anyone) and unsubscribes at once. Without one
@@ -85,31 +100,11 @@ export function UnsubscribePanel({ search }: { search: string }) {
   };
 
   if (status.kind === 'done') {
-    return (
-      <NewsletterPageLayout>
-        <div role="status">
-          <PanelTitle>You have been unsubscribed</PanelTitle>
-          <PanelText>{status.message}</PanelText>
-          <PanelActions>
-            <ButtonLink to="/">Back to home</ButtonLink>
-          </PanelActions>
-        </div>
-      </NewsletterPageLayout>
-    );
+    return <DonePage title="You have been unsubscribed" message={status.message} />;
   }
 
   if (status.kind === 'link-sent') {
-    return (
-      <NewsletterPageLayout>
-        <div role="status">
-          <PanelTitle>Check your inbox</PanelTitle>
-          <PanelText>{status.message}</PanelText>
-          <PanelActions>
-            <ButtonLink to="/">Back to home</ButtonLink>
-          </PanelActions>
-        </div>
-      </NewsletterPageLayout>
-    );
+    return <DonePage title="Check your inbox" message={status.message} />;
   }
 
   const submitting = status.kind === 'submitting';

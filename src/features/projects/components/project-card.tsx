@@ -7,6 +7,7 @@ import { ResponsiveImage } from '@/components/ui/responsive-image';
 import { primaryActionLabel, statusLabel, typeLabel, visibleTechnologies } from '../card-rules';
 import type { ProjectStatus } from '../model';
 import type { Project } from '../types';
+import { wrappingList } from '@/styles/layout';
 
 const STATUS_BADGE: Record<ProjectStatus, BadgeVariant> = {
   live: 'success',
@@ -53,12 +54,7 @@ const Meta = styled.dl`
 `;
 
 const TechList = styled.ul`
-  display: flex;
-  flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space[2]};
-  margin: 0;
-  padding: 0;
-  list-style: none;
+  ${wrappingList(2)}
 `;
 
 const Tech = styled.li<{ $more?: boolean }>`

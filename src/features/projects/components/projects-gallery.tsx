@@ -11,13 +11,10 @@ import {
 import type { Project } from '../types';
 import { ProjectCard } from './project-card';
 import { ProjectFilters } from './project-filters';
+import { headingRow } from '@/styles/layout';
 
 const Toolbar = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: flex-end;
-  justify-content: space-between;
-  gap: ${({ theme }) => theme.space[4]};
+  ${headingRow}
   margin-bottom: ${({ theme }) => theme.space[8]};
 `;
 

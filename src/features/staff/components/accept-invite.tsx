@@ -7,6 +7,7 @@ import * as yup from 'yup';
 import { Alert } from '@/components/ui/alert';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { Field, Input } from '@/components/ui/field';
+import { UsernameField } from '@/components/ui/username-field';
 import { Spinner } from '@/components/ui/spinner';
 import { useSession } from '@/features/auth';
 import { ApiError } from '@/lib/api-client';
@@ -124,14 +125,7 @@ export function AcceptInvite({ search }: { search: string }) {
               You are invited as {state.invitation.role === 'admin' ? 'an admin' : 'an editor'} (
               {state.invitation.email}). Choose the username and password you will log in with.
             </Lead>
-            <Field label="Username" required error={errors.username?.message}>
-              <Input
-                type="text"
-                autoComplete="username"
-                autoCapitalize="none"
-                {...register('username')}
-              />
-            </Field>
+            <UsernameField error={errors.username?.message} {...register('username')} />
             <Field
               label="Password"
               required

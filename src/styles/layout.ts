@@ -1,0 +1,59 @@
+import { css } from 'styled-components';
+import type { Theme } from './theme';
+
+/** A step of the theme's spacing. */
+type Space = keyof Theme['space'];
+
+/** Children in a column, `gap` apart. */
+export const columnStack = (gap: Space) => css`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space[gap]};
+`;
+
+/** A list without markers, indent or margin whose items stand in a column, `gap` apart. */
+export const stackedList = (gap: Space) => css`
+  ${columnStack(gap)}
+  margin: 0;
+  padding: 0;
+  list-style: none;
+`;
+
+/** A list without markers, indent or margin whose items stand in a row that wraps, `gap` apart. */
+export const wrappingList = (gap: Space) => css`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.space[gap]};
+  margin: 0;
+  padding: 0;
+  list-style: none;
+`;
+
+/** A list without markers, indent or margin laid out as a grid, its items `gap` apart. */
+export const gridList = (gap: Space) => css`
+  display: grid;
+  gap: ${({ theme }) => theme.space[gap]};
+  margin: 0;
+  padding: 0;
+  list-style: none;
+`;
+
+/**
+ * A page's heading and its tools at the two ends of one row, lined up at their foot; on a narrow
+ * screen the tools wrap under the heading.
+ */
+export const headingRow = css`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: flex-end;
+  justify-content: space-between;
+  gap: ${({ theme }) => theme.space[4]};
+`;
+
+/** The frame of a message standing in for an empty list: roomy, centred, a dashed outline. */
+export const emptyFrame = css`
+  padding: ${({ theme }) => theme.space[10]} ${({ theme }) => theme.space[6]};
+  border: 1px dashed ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radii.lg};
+  text-align: center;
+`;
