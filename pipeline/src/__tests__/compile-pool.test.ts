@@ -205,7 +205,9 @@ describe('createCompilePool with a time limit (the API server)', () => {
       clearInterval(ticker);
       expect(outcome).toBeInstanceOf(pipeline.CompileTimeout);
       expect(Date.now() - started).toBeLessThan(2_500);
-      expect(longestGap).toBeLessThan(100);
+      // Compiled on this thread, the body would hold the timer back for the whole 1 s limit;
+      // half of it leaves room for a busy machine delaying a tick without hiding that.
+      expect(longestGap).toBeLessThan(500);
       expect(await settle(pool, BODY)).toEqual(expected.get(BODY));
     } finally {
       await pool.close();
@@ -293,7 +295,7 @@ describe('the built package', () => {
       };
       expect({ compiled }).toEqual(expected.get(BODY));
       // An idle worker holding the process open would keep it for the pool's idle time (2 s).
-      expect(exitedAt - at).toBeLessThan(1_500);
+      expect(exitedAt - at).toBeLessThan(1_900);
     } finally {
       fs.rmSync(site, { recursive: true, force: true });
     }
