@@ -95,7 +95,9 @@ export default defineConfig({
   // The proxy and several-process spec has its own config (npm run test:e2e:ops).
   testIgnore: ['operations/**'],
   outputDir: 'test-results',
-  timeout: 30_000,
+  // Many flows log in, create a giveaway and mail through the outbox CLI: on a busy 2-core machine
+  // a sound run of one has taken 30 s, so a test is given a minute before it counts as hung.
+  timeout: 60_000,
   expect: { timeout: 7_000 },
   fullyParallel: false,
   workers: 2,

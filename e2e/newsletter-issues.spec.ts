@@ -14,6 +14,9 @@ const readers = [1, 2, 3].map((n) => `issue-reader-${n}-${stamp}@example.com`);
 test('an issue of a published post reaches the confirmed subscribers; the inbox shows its progress', async ({
   page,
 }) => {
+  // Six runs of the outbox CLI (each a fresh Node process opening the database) come on top of
+  // the flow itself.
+  test.setTimeout(120_000);
   const token = await loginAsAdmin(page);
   const auth = { authorization: `Bearer ${token}` };
   for (const email of readers) {
