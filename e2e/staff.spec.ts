@@ -132,7 +132,9 @@ test('invite an editor, who sets a password, logs in and publishes a post; remov
     editor
       .getByRole('region', { name: 'Published' })
       .getByText(new RegExp(`^Published by ${invitee.username} `)),
-  ).toBeVisible();
+    // The desk's lists arrive by one API call after the app starts, which a machine busy with
+    // the other publishing servers' builds has delayed past the default wait.
+  ).toBeVisible({ timeout: 20_000 });
 
   // The admin sees the new editor with a last login, and removes them.
   await page.goto('/admin/users');
