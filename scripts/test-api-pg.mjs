@@ -7,8 +7,15 @@ if (!process.env.TEST_DATABASE_URL) {
   );
   process.exit(0);
 }
-const result = spawnSync('npx', ['jest', '--selectProjects', 'server', ...process.argv.slice(2)], {
-  stdio: 'inherit',
-  env: { ...process.env, TEST_DB: 'postgres' },
-});
+// --forceExit: a PostgreSQL connection that one test leaves open kept Jest from exiting after a
+// run whose tests had all passed (seen once, 978 passed); the run must end with its result, and
+// a failed test still fails it.
+const result = spawnSync(
+  'npx',
+  ['jest', '--selectProjects', 'server', '--forceExit', ...process.argv.slice(2)],
+  {
+    stdio: 'inherit',
+    env: { ...process.env, TEST_DB: 'postgres' },
+  },
+);
 process.exit(result.status ?? 1);
