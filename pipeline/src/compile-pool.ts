@@ -59,6 +59,8 @@ export interface CompilePoolOptions {
    * more): a server's compiles then give way to the thread answering requests on a busy machine.
    */
   niceness?: number;
+  /** How long close() waits for a worker that is still loading; see LOAD_WAIT_MS. */
+  loadWaitMs?: number;
 }
 
 /** A call that compiled for longer than the pool's `timeoutMs`; its worker was terminated. */
@@ -108,6 +110,15 @@ const IDLE_MS = 2_000;
  */
 const IN_THREAD = 20;
 
+/**
+ * A worker is never terminated while it is still loading the compiler: Node 20 aborts the whole
+ * process ("v8::Module::IsGraphAsync must be used on an instantiated module") when a thread is
+ * stopped inside require() of an ES module. close() waits for a loading worker to say it is ready
+ * (0.2 to 0.65 s), and past this bound ends it anyway, as a worker that never loads must not hold
+ * the server's shutdown.
+ */
+const LOAD_WAIT_MS = 10_000;
+
 /** What a warming worker compiles: the constructs a post's preview uses most. */
 const WARM_BODY =
   '## A heading\n\nA paragraph with *emphasis*, `code` and [a link](https://example.com/).\n\n' +
@@ -126,6 +137,8 @@ interface Thread {
   idle?: NodeJS.Timeout;
   /** The worker has loaded the compiler (it says so once). */
   ready: boolean;
+  /** Settles once the worker is ready, has failed or has exited: it may then be terminated. */
+  loaded: Promise<void>;
 }
 
 interface Waiting {
@@ -140,6 +153,7 @@ export function createCompilePool({
   idleMs = IDLE_MS,
   resourceLimits,
   niceness,
+  loadWaitMs = LOAD_WAIT_MS,
 }: CompilePoolOptions = {}): CompilePool {
   const threads = new Set<Thread>();
   /** With timeoutMs: calls waiting for a free worker, oldest first. */
@@ -180,6 +194,7 @@ export function createCompilePool({
   }
 
   function start(): Thread {
+    let loaded = (): void => undefined;
     const thread: Thread = {
       worker: new Worker(WORKER_FILE, {
         ...(resourceLimits ? { resourceLimits } : {}),
@@ -187,10 +202,14 @@ export function createCompilePool({
       }),
       calls: new Map(),
       ready: false,
+      loaded: new Promise<void>((resolve) => (loaded = resolve)),
     };
+    thread.worker.once('error', () => loaded());
+    thread.worker.once('exit', () => loaded());
     thread.worker.on('message', (reply: CompileReply) => {
       if ('ready' in reply) {
         thread.ready = true;
+        loaded();
         startTimers(thread);
         return;
       }
@@ -221,6 +240,13 @@ export function createCompilePool({
     });
     threads.add(thread);
     return thread;
+  }
+
+  /** Resolves once the thread may be terminated safely, or after loadWaitMs in any case. */
+  function untilLoaded(thread: Thread): Promise<void> {
+    let bound: NodeJS.Timeout | undefined;
+    const waited = new Promise<void>((resolve) => (bound = setTimeout(resolve, loadWaitMs)));
+    return Promise.race([thread.loaded, waited]).finally(() => clearTimeout(bound));
   }
 
   /** An idle thread must not hold the process open, nor its memory for longer than IDLE_MS. */
@@ -300,9 +326,10 @@ export function createCompilePool({
     async close() {
       const closed = new Error('The markdown compile pool was closed.');
       for (const { call } of waiting.splice(0)) call.reject(closed);
-      const ending = [...threads].map((thread) => {
+      const ending = [...threads].map(async (thread) => {
         stop(thread, closed);
-        return thread.worker.terminate();
+        if (!thread.ready) await untilLoaded(thread);
+        await thread.worker.terminate();
       });
       await Promise.all(ending);
     },

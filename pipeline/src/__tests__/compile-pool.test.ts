@@ -259,6 +259,41 @@ describe('createCompilePool with a time limit (the API server)', () => {
     }
   });
 
+  it('closed while its worker is still loading, ends that worker only once it has loaded', async () => {
+    const pool = pipeline.createCompilePool({ inThread: 0, workers: 1, timeoutMs: 5_000 });
+    pool.warm?.();
+    const [loading] = started;
+    if (!loading) throw new Error('warm() started no worker.');
+    let ready = false;
+    loading.on('message', (reply: object) => {
+      if ('ready' in reply) ready = true;
+    });
+    const terminate = loading.terminate.bind(loading);
+    const readyWhenEnded: boolean[] = [];
+    loading.terminate = () => {
+      readyWhenEnded.push(ready);
+      return terminate();
+    };
+    await pool.close();
+    expect(readyWhenEnded).toEqual([true]);
+  });
+
+  it('closed while a worker never finishes loading, ends it after loadWaitMs', async () => {
+    replacements.push('setInterval(() => undefined, 1_000);');
+    const pool = pipeline.createCompilePool({
+      inThread: 0,
+      workers: 1,
+      timeoutMs: 5_000,
+      loadWaitMs: 300,
+    });
+    pool.warm?.();
+    const [stuck] = started;
+    if (!stuck) throw new Error('warm() started no worker.');
+    const exited = once(stuck, 'exit');
+    await pool.close();
+    await exited;
+  });
+
   it('rejects the call of a worker that crashes, and goes on with a new one', async () => {
     replacements.push(`const { parentPort } = require('node:worker_threads');
       parentPort.postMessage({ ready: true });
