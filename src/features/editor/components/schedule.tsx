@@ -11,7 +11,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Field, Input } from '@/components/ui/field';
 import { Spinner } from '@/components/ui/spinner';
-import { useToast } from '@/components/ui/toast';
+import { errorToast, useToast } from '@/components/ui/toast';
 import { ApiError } from '@/lib/api-client';
 import { formatMoment } from '@/lib/dates';
 import { draftsApi } from '../api/drafts-api';
@@ -187,11 +187,7 @@ function CancelScheduleDialog({
       toast({ title: 'Scheduled publish cancelled', description: 'The draft stays in Drafts.' });
       onDone();
     } catch (cause) {
-      toast({
-        title: 'Could not cancel the scheduled publish',
-        description: cause instanceof Error ? cause.message : undefined,
-        variant: 'destructive',
-      });
+      toast(errorToast('Could not cancel the scheduled publish', cause));
     } finally {
       setBusy(false);
       onClose();
