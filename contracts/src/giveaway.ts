@@ -481,6 +481,23 @@ export const EntryResponseSchema = Type.Object({
 });
 export type EntryResponse = Static<typeof EntryResponseSchema>;
 
+/**
+ * The entry a browser made to a giveaway, as the page's "You're in" keeps it (in localStorage, or
+ * from the server after the form was posted without script).
+ */
+export interface KeptEntry {
+  receipt: string;
+  rules_version: number;
+  /** The handle entered with (without @), to tell which entry this is on a shared device. */
+  instagram_handle: string;
+  /** ISO time the entry was recorded. */
+  entered_at: string;
+  /** The code of the entrant's personal link to share; missing for entries kept before referrals. */
+  referral_code?: string;
+  /** Set while the entry waits for its address to be confirmed: when the mailed link expires. */
+  confirm_by?: string | null;
+}
+
 /** The code from a link mailed to an entrant or a winner, as the link's page sends it back. */
 export const mailedLinkToken = () =>
   Type.String({
