@@ -19,11 +19,16 @@ export const stackedList = (gap: Space) => css`
   list-style: none;
 `;
 
-/** A list without markers, indent or margin whose items stand in a row that wraps, `gap` apart. */
-export const wrappingList = (gap: Space) => css`
+/** Children in a row that wraps, `gap` apart. */
+export const wrappingRow = (gap: Space) => css`
   display: flex;
   flex-wrap: wrap;
   gap: ${({ theme }) => theme.space[gap]};
+`;
+
+/** A list without markers, indent or margin whose items stand in a row that wraps, `gap` apart. */
+export const wrappingList = (gap: Space) => css`
+  ${wrappingRow(gap)}
   margin: 0;
   padding: 0;
   list-style: none;

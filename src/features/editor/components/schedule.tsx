@@ -16,6 +16,7 @@ import { ApiError } from '@/lib/api-client';
 import { formatMoment } from '@/lib/dates';
 import { draftsApi } from '../api/drafts-api';
 import { JobHead, JobList, Muted } from './publish-jobs';
+import { wrappingRow } from '@/styles/layout';
 
 /** How often a screen looks again while a scheduled time has come or is a minute away. */
 export const SCHEDULE_POLL_MS = 5000;
@@ -486,9 +487,7 @@ const ScheduleBox = styled.div`
 `;
 
 const FormActions = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space[2]};
+  ${wrappingRow(2)}
 `;
 
 const Lead = styled.p`

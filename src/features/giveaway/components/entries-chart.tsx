@@ -23,6 +23,9 @@ export const CHART_DAYS = 60;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+/** The columns of the table of numbers under the chart, in order. */
+const NUMBER_COLUMNS = ['Day', 'Direct', 'Referral', 'Total'] as const;
+
 /** The calendar day after `day` (YYYY-MM-DD), counted in UTC so no clock change can skip one. */
 function nextDay(day: string): string {
   return new Date(Date.parse(`${day}T00:00:00Z`) + DAY_MS).toISOString().slice(0, 10);
@@ -223,10 +226,11 @@ export function EntriesChart({ days }: { days: readonly DayCount[] }) {
           <caption className="sr-only">Entries per day by source</caption>
           <thead>
             <tr>
-              <th scope="col">Day</th>
-              <th scope="col">Direct</th>
-              <th scope="col">Referral</th>
-              <th scope="col">Total</th>
+              {NUMBER_COLUMNS.map((column) => (
+                <th key={column} scope="col">
+                  {column}
+                </th>
+              ))}
             </tr>
           </thead>
           <tbody>
