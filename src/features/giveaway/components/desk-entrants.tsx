@@ -4,6 +4,7 @@ import styled from 'styled-components';
 import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { ColumnHeads } from '@/components/ui/column-heads';
 import { Field, Input, Textarea } from '@/components/ui/field';
 import { Spinner } from '@/components/ui/spinner';
 import { useToast } from '@/components/ui/toast';
@@ -387,11 +388,7 @@ export function EntrantsCard({
                 <th scope="col">
                   <span className="sr-only">Select</span>
                 </th>
-                {COLUMNS.map((column) => (
-                  <th key={column} scope="col">
-                    {column}
-                  </th>
-                ))}
+                <ColumnHeads names={COLUMNS} />
               </tr>
             </thead>
             <tbody>

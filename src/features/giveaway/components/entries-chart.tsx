@@ -1,6 +1,7 @@
 import type { Participant } from '@site/contracts';
 import React from 'react';
 import styled from 'styled-components';
+import { ColumnHeads } from '@/components/ui/column-heads';
 import { formatCalendarDate, localDateIso } from '@/lib/dates';
 
 /*
@@ -226,11 +227,7 @@ export function EntriesChart({ days }: { days: readonly DayCount[] }) {
           <caption className="sr-only">Entries per day by source</caption>
           <thead>
             <tr>
-              {NUMBER_COLUMNS.map((column) => (
-                <th key={column} scope="col">
-                  {column}
-                </th>
-              ))}
+              <ColumnHeads names={NUMBER_COLUMNS} />
             </tr>
           </thead>
           <tbody>
