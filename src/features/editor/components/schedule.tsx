@@ -69,21 +69,17 @@ const schema = yup.object({
 });
 type ScheduleValues = yup.InferType<typeof schema>;
 
-/** The date and time field (on the site's clock, its zone named) and the Schedule button. */
-export function ScheduleForm({
-  draftId,
-  timeZone,
-  current,
-  onDone,
-  onCancel,
-}: {
+interface ScheduleFormProps {
   draftId: number;
   timeZone: string;
   /** The schedule being moved, if any. */
   current: DraftSchedule | null;
   onDone: (schedule: DraftSchedule) => void;
   onCancel: () => void;
-}) {
+}
+
+/** The date and time field (on the site's clock, its zone named) and the Schedule button. */
+export function ScheduleForm({ draftId, timeZone, current, onDone, onCancel }: ScheduleFormProps) {
   const {
     register,
     handleSubmit,
@@ -130,40 +126,21 @@ export function ScheduleForm({
   );
 }
 
-/** The "Publish at…" dialog for one draft: sets or moves its time. */
+/** The "Publish at…" dialog for one draft (`title`): sets or moves its time; closing cancels. */
 export function ScheduleDialog({
   open,
-  draftId,
   title,
-  timeZone,
-  current,
   onClose,
-  onDone,
-}: {
-  open: boolean;
-  draftId: number;
-  title: string;
-  timeZone: string;
-  current: DraftSchedule | null;
-  onClose: () => void;
-  onDone: (schedule: DraftSchedule) => void;
-}) {
+  ...form
+}: Omit<ScheduleFormProps, 'onCancel'> & { open: boolean; title: string; onClose: () => void }) {
   return (
     <Dialog
       open={open}
       onClose={onClose}
-      title={current ? 'Move the scheduled publish' : 'Publish at a time'}
+      title={form.current ? 'Move the scheduled publish' : 'Publish at a time'}
       description={`"${title || 'Untitled draft'}" stays a draft until then, seen by no visitor; within a minute after that time it is published as it is saved then.`}
     >
-      {open ? (
-        <ScheduleForm
-          draftId={draftId}
-          timeZone={timeZone}
-          current={current}
-          onCancel={onClose}
-          onDone={onDone}
-        />
-      ) : null}
+      {open ? <ScheduleForm {...form} onCancel={onClose} /> : null}
     </Dialog>
   );
 }
