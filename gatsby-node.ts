@@ -17,6 +17,8 @@ export const onCreateWebpackConfig: GatsbyNode['onCreateWebpackConfig'] = ({ act
         '@site/contracts/form-fields$': `${__dirname}/node_modules/@site/contracts/dist/form-fields.js`,
         // How end dates and deadlines read, alone, shared with the server's answers and mails.
         '@site/contracts/dates$': `${__dirname}/node_modules/@site/contracts/dist/dates.js`,
+        // How a giveaway's phase follows from why its entries are closed, alone.
+        '@site/contracts/giveaway-phase$': `${__dirname}/node_modules/@site/contracts/dist/giveaway-phase.js`,
         // The social cards' facts, alone, for every page's head (src/lib/social-card.ts).
         '@site/contracts/social-card$': `${__dirname}/node_modules/@site/contracts/dist/social-card.js`,
         // What the build and the server agree on (which pages are app pages, the elements the

@@ -49,6 +49,7 @@ const workspaces = {
   '^@site/contracts$': '<rootDir>/contracts/src/index.ts',
   '^@site/contracts/form-fields$': '<rootDir>/contracts/src/form-fields.ts',
   '^@site/contracts/dates$': '<rootDir>/contracts/src/dates.ts',
+  '^@site/contracts/giveaway-phase$': '<rootDir>/contracts/src/giveaway-phase.ts',
   '^@site/contracts/social-card$': '<rootDir>/contracts/src/social-card.ts',
   '^@site/contracts/site-build$': '<rootDir>/contracts/src/site-build.ts',
   '^@site/contracts/static-rules$': '<rootDir>/contracts/src/static-rules.ts',

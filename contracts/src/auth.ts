@@ -1,4 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { ItemList } from './pagination';
 
 export const RoleSchema = Type.Union([Type.Literal('admin'), Type.Literal('editor')]);
 export type Role = Static<typeof RoleSchema>;
@@ -63,5 +64,5 @@ const SessionSchema = Type.Object({
 });
 export type Session = Static<typeof SessionSchema>;
 
-export const SessionListResponseSchema = Type.Object({ items: Type.Array(SessionSchema) });
+export const SessionListResponseSchema = ItemList(SessionSchema);
 export type SessionListResponse = Static<typeof SessionListResponseSchema>;

@@ -1,6 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { POST_LIMITS, SLUG_PATTERN } from './blog-post';
-import { Page } from './pagination';
+import { ItemList, Page } from './pagination';
 import { PostPictureSchema } from './post-media';
 
 /**
@@ -101,9 +101,7 @@ export const DraftDeletionSchema = Type.Object({
 export type DraftDeletion = Static<typeof DraftDeletionSchema>;
 
 /** `GET /drafts/deletions`: the 20 latest deletions, newest first. */
-export const DraftDeletionListResponseSchema = Type.Object({
-  items: Type.Array(DraftDeletionSchema),
-});
+export const DraftDeletionListResponseSchema = ItemList(DraftDeletionSchema);
 export type DraftDeletionListResponse = Static<typeof DraftDeletionListResponseSchema>;
 
 export const DraftIdParamsSchema = Type.Object({ id: Type.Integer({ minimum: 1 }) });
@@ -144,7 +142,7 @@ export const PublishJobSchema = Type.Object({
 });
 export type PublishJob = Static<typeof PublishJobSchema>;
 
-export const PublishJobListResponseSchema = Type.Object({ items: Type.Array(PublishJobSchema) });
+export const PublishJobListResponseSchema = ItemList(PublishJobSchema);
 export type PublishJobListResponse = Static<typeof PublishJobListResponseSchema>;
 
 /** `POST /drafts/preview`: a body as the editor has it now, compiled by the publishing pipeline. */
@@ -199,9 +197,7 @@ const PublishedPostSchema = Type.Object({
 });
 export type PublishedPost = Static<typeof PublishedPostSchema>;
 
-export const PublishedPostListResponseSchema = Type.Object({
-  items: Type.Array(PublishedPostSchema),
-});
+export const PublishedPostListResponseSchema = ItemList(PublishedPostSchema);
 export type PublishedPostListResponse = Static<typeof PublishedPostListResponseSchema>;
 
 /**

@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { DrawAlgorithmSchema, GiveawaySchema, mailedLinkToken } from './giveaway';
+import { countQuery, DrawAlgorithmSchema, GiveawaySchema, mailedLinkToken } from './giveaway';
 
 /*
  * What lets anyone check a giveaway: its official rules (with versions), entry receipts, the
@@ -30,14 +30,7 @@ export const GiveawayRulesSchema = Type.Object({
 });
 export type GiveawayRules = Static<typeof GiveawayRulesSchema>;
 
-export const RulesQuerySchema = Type.Object(
-  {
-    version: Type.Optional(
-      Type.Integer({ minimum: 1, maximum: 1_000_000, errorMessage: 'must be a version number' }),
-    ),
-  },
-  { additionalProperties: false },
-);
+export const RulesQuerySchema = countQuery('version', 1_000_000, 'must be a version number');
 
 /**
  * The seed of one re-draw. Its commitment is published in the transaction that draws the round

@@ -1,4 +1,4 @@
-import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { Type, type Static, type TInteger, type TOptional, type TSchema } from '@sinclair/typebox';
 import { PictureSchema, SocialCardSchema } from './images';
 import {
   CLAIM_DAYS_LIMITS,
@@ -25,6 +25,17 @@ const GiveawayDateSchema = Type.String({
   maxLength: 10,
   errorMessage: 'must be a date written YYYY-MM-DD',
 });
+
+/**
+ * A query of one optional whole number `key`, from 1 to `maximum` (`errorMessage` when it is not),
+ * and nothing else.
+ */
+export function countQuery<K extends string>(key: K, maximum: number, errorMessage: string) {
+  const properties = {
+    [key]: Type.Optional(Type.Integer({ minimum: 1, maximum, errorMessage })),
+  } as Record<K, TOptional<TInteger>>;
+  return Type.Object(properties, { additionalProperties: false });
+}
 
 const GiveawayStatusSchema = Type.Union([
   Type.Literal('active'),
@@ -147,13 +158,18 @@ export const DrawRoundSchema = Type.Object({
 });
 export type DrawRound = Static<typeof DrawRoundSchema>;
 
-/** One place's current winner, public: the handle only, never an e-mail. */
-export const WinnerPlaceSchema = Type.Object({
+/** Who a round drew for a place: the place, the round, and the winner's handle. */
+const drawnWinnerFields = {
   place: Type.Integer({ minimum: 1 }),
   /** The round that drew this winner. */
   round: Type.Integer({ minimum: 1 }),
   /** Null when the entrant had their data erased. */
   instagram_handle: Type.Union([Type.String(), Type.Null()]),
+};
+
+/** One place's current winner, public: the handle only, never an e-mail. */
+export const WinnerPlaceSchema = Type.Object({
+  ...drawnWinnerFields,
   claim_status: ClaimStatusSchema,
   claim_deadline: Type.Union([Type.String(), Type.Null()]),
 });
@@ -175,10 +191,7 @@ export type OwnerClaimState = Static<typeof OwnerClaimStateSchema>;
 
 /** One drawn winner in the owner's view of a giveaway: place, round and claim state. */
 export const OwnerClaimSchema = Type.Object({
-  place: Type.Integer({ minimum: 1 }),
-  round: Type.Integer({ minimum: 1 }),
-  /** Null when the entrant had their data erased. */
-  instagram_handle: Type.Union([Type.String(), Type.Null()]),
+  ...drawnWinnerFields,
   state: OwnerClaimStateSchema,
   claim_deadline: Type.Union([Type.String(), Type.Null()]),
   /** The deadline as every page and mail writes it, with the site's time zone named. */
@@ -468,6 +481,23 @@ export const EntryResponseSchema = Type.Object({
 });
 export type EntryResponse = Static<typeof EntryResponseSchema>;
 
+/**
+ * The entry a browser made to a giveaway, as the page's "You're in" keeps it (in localStorage, or
+ * from the server after the form was posted without script).
+ */
+export interface KeptEntry {
+  receipt: string;
+  rules_version: number;
+  /** The handle entered with (without @), to tell which entry this is on a shared device. */
+  instagram_handle: string;
+  /** ISO time the entry was recorded. */
+  entered_at: string;
+  /** The code of the entrant's personal link to share; missing for entries kept before referrals. */
+  referral_code?: string;
+  /** Set while the entry waits for its address to be confirmed: when the mailed link expires. */
+  confirm_by?: string | null;
+}
+
 /** The code from a link mailed to an entrant or a winner, as the link's page sends it back. */
 export const mailedLinkToken = () =>
   Type.String({
@@ -706,14 +736,7 @@ export const WinnerContactSchema = Type.Object({
 export type WinnerContact = Static<typeof WinnerContactSchema>;
 
 /** Which place's winner to read; place 1 when left out. */
-export const WinnerQuerySchema = Type.Object(
-  {
-    place: Type.Optional(
-      Type.Integer({ minimum: 1, maximum: 100, errorMessage: 'must be a place from 1 to 100' }),
-    ),
-  },
-  { additionalProperties: false },
-);
+export const WinnerQuerySchema = countQuery('place', 100, 'must be a place from 1 to 100');
 
 /**
  * What the presenter view shows on a stream: names as the spin shows them (a handle, or a masked

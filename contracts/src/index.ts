@@ -1,5 +1,6 @@
 export * from './common';
 export * from './giveaway';
+export * from './giveaway-phase';
 export * from './giveaway-verification';
 export * from './giveaway-handle-reports';
 export * from './health';

@@ -1,6 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { EMAIL_MAX_LENGTH } from './form-fields';
 import { PostSlugParamsSchema } from './drafts';
+import { ItemList } from './pagination';
 
 /** A newsletter issue and how far its sending has come. */
 export const NewsletterIssueSchema = Type.Object({
@@ -25,9 +26,7 @@ export const NewsletterIssueSchema = Type.Object({
 });
 export type NewsletterIssue = Static<typeof NewsletterIssueSchema>;
 
-export const NewsletterIssueListResponseSchema = Type.Object({
-  items: Type.Array(NewsletterIssueSchema),
-});
+export const NewsletterIssueListResponseSchema = ItemList(NewsletterIssueSchema);
 export type NewsletterIssueListResponse = Static<typeof NewsletterIssueListResponseSchema>;
 
 const Slug = PostSlugParamsSchema.properties.slug;

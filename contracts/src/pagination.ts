@@ -7,6 +7,9 @@ export const PageQuerySchema = Type.Object({
 });
 export type PageQuery = Static<typeof PageQuerySchema>;
 
+/** A whole list (short enough to need no pages), as `{ items }`. */
+export const ItemList = <T extends TSchema>(item: T) => Type.Object({ items: Type.Array(item) });
+
 /** One page of a list, newest first, with the total so a client can draw pagination. */
 export const Page = <T extends TSchema>(item: T) =>
   Type.Object({

@@ -62,6 +62,19 @@ const PAINTS_STYLE: React.CSSProperties = {
   overflow: 'hidden',
 };
 
+/** An svg element out of sight and out of the accessibility tree, holding `markup`. */
+function HiddenSvg({ style, markup }: { style: React.CSSProperties; markup: string }) {
+  return (
+    <svg
+      aria-hidden="true"
+      focusable="false"
+      style={style}
+      dangerouslySetInnerHTML={{ __html: markup }}
+      suppressHydrationWarning
+    />
+  );
+}
+
 /**
  * The page's icons, each drawn once as a <symbol>; every icon is an <svg><use href="#id"/></svg>.
  * It must come after every icon of its <IconSpriteProvider> in the tree: it reads what they
@@ -74,20 +87,8 @@ export function IconSprite() {
   const { shapes, paints } = symbols ? spriteMarkup(symbols) : { shapes: '', paints: '' };
   return (
     <>
-      <svg
-        aria-hidden="true"
-        focusable="false"
-        style={SPRITE_STYLE}
-        dangerouslySetInnerHTML={{ __html: shapes }}
-        suppressHydrationWarning
-      />
-      <svg
-        aria-hidden="true"
-        focusable="false"
-        style={PAINTS_STYLE}
-        dangerouslySetInnerHTML={{ __html: paints }}
-        suppressHydrationWarning
-      />
+      <HiddenSvg style={SPRITE_STYLE} markup={shapes} />
+      <HiddenSvg style={PAINTS_STYLE} markup={paints} />
     </>
   );
 }

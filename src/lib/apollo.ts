@@ -12,6 +12,9 @@ import { api, apiBaseUrl } from './api-client';
  * the API client and wraps its parsed answer back into a Response for RestLink to read.
  */
 
+/** The site's Apollo client: its cache holds the normalised answers of the REST API. */
+export type SiteApolloClient = ApolloClient<NormalizedCacheObject>;
+
 type FetchInput = Parameters<typeof fetch>[0];
 
 function pathFromUri(uri: FetchInput): string {
@@ -54,7 +57,7 @@ export async function restFetch(uri: FetchInput, init: RequestInit = {}): Promis
   });
 }
 
-export function createApolloClient(): ApolloClient<NormalizedCacheObject> {
+export function createApolloClient(): SiteApolloClient {
   return new ApolloClient({
     link: new RestLink({ uri: apiBaseUrl(), customFetch: restFetch }),
     cache: new InMemoryCache({
@@ -73,14 +76,14 @@ export function createApolloClient(): ApolloClient<NormalizedCacheObject> {
   });
 }
 
-let browserClient: ApolloClient<NormalizedCacheObject> | undefined;
+let browserClient: SiteApolloClient | undefined;
 
 /**
  * One client per browser tab so the cache is shared between the giveaway pages (a giveaway
  * created on the management page is already in the list). During the build's server render a
  * fresh client is made each time, so nothing leaks between pages.
  */
-export function getApolloClient(): ApolloClient<NormalizedCacheObject> {
+export function getApolloClient(): SiteApolloClient {
   if (typeof window === 'undefined') return createApolloClient();
   browserClient ??= createApolloClient();
   return browserClient;

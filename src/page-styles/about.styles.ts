@@ -1,6 +1,7 @@
 import styled from 'styled-components';
 import { CardGrid } from '@/components/marketing/card-grid';
 import { Card } from '@/components/ui/card';
+import { eyebrowText } from '@/components/ui/section';
 import { gridList } from '@/styles/layout';
 
 /** Styles of the about page (src/pages/about.tsx). */
@@ -34,12 +35,7 @@ export const Prose = styled.div`
 
 export const Eyebrow = styled.p`
   && {
-    margin-bottom: ${({ theme }) => theme.space[2]};
-    color: ${({ theme }) => theme.colors.primary};
-    font-size: ${({ theme }) => theme.fontSizes.sm};
-    font-weight: 700;
-    letter-spacing: 0.08em;
-    text-transform: uppercase;
+    ${eyebrowText}
   }
 `;
 

@@ -2,7 +2,7 @@ import styled from 'styled-components';
 import { heroBadge } from '@/components/marketing/hero-badge';
 import { itemText } from '@/components/marketing/item-text';
 import { Card } from '@/components/ui/card';
-import { gridList } from '@/styles/layout';
+import { centredSquare, gridList } from '@/styles/layout';
 
 /** Styles of the home page (src/pages/index.tsx). */
 
@@ -213,12 +213,7 @@ export const ReasonList = styled.ul`
 `;
 
 export const Tick = styled.span`
-  display: inline-flex;
-  align-items: center;
-  justify-content: center;
-  flex-shrink: 0;
-  width: 2rem;
-  height: 2rem;
+  ${centredSquare('2rem')}
   border-radius: 50%;
   background: ${({ theme }) => theme.colors.successBg};
   color: ${({ theme }) => theme.colors.success};

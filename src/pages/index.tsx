@@ -5,7 +5,7 @@ import { ContactButtonLink } from '@/components/marketing/contact-button-link';
 import { CardGrid } from '@/components/marketing/card-grid';
 import { contentIcon } from '@/components/marketing/content-icon';
 import { IconBox } from '@/components/marketing/icon-box';
-import { LightButtonLink, OutlineButtonLink } from '@/components/marketing/page-hero';
+import { ContactAndPricingLinks, OutlineButtonLink } from '@/components/marketing/page-hero';
 import {
   Console,
   ConsoleCaption,
@@ -182,12 +182,7 @@ export default function HomePage({ data }: PageProps<Queries.HomePageQuery>) {
             <p>{fill(closing.text)}</p>
           </div>
           <HeroActions>
-            <LightButtonLink to="/contact" size="lg">
-              {closing.cta}
-            </LightButtonLink>
-            <OutlineButtonLink to="/pricing" size="lg">
-              {closing.secondary}
-            </OutlineButtonLink>
+            <ContactAndPricingLinks contact={closing.cta} pricing={closing.secondary} />
           </HeroActions>
         </CtaBand>
       </Section>

@@ -5,7 +5,11 @@ import { ContactButtonLink } from '@/components/marketing/contact-button-link';
 import { CheckIcon } from '@/components/icons';
 import { contentIcon } from '@/components/marketing/content-icon';
 import { IconBox } from '@/components/marketing/icon-box';
-import { LightButtonLink, OutlineButtonLink, PageHero } from '@/components/marketing/page-hero';
+import {
+  ContactAndPricingLinks,
+  OutlineButtonLink,
+  PageHero,
+} from '@/components/marketing/page-hero';
 import {
   Actions,
   BlockGrid,
@@ -115,16 +119,7 @@ export default function ServicesPage({ data }: PageProps<Queries.ServicesPageQue
         eyebrow={hero.eyebrow}
         title={hero.title}
         lead={fill(hero.lead)}
-        actions={
-          <>
-            <LightButtonLink to="/contact" size="lg">
-              {hero.cta}
-            </LightButtonLink>
-            <OutlineButtonLink to="/pricing" size="lg">
-              {hero.secondary}
-            </OutlineButtonLink>
-          </>
-        }
+        actions={<ContactAndPricingLinks contact={hero.cta} pricing={hero.secondary} />}
       />
 
       <Container>

@@ -19,11 +19,16 @@ export const stackedList = (gap: Space) => css`
   list-style: none;
 `;
 
-/** A list without markers, indent or margin whose items stand in a row that wraps, `gap` apart. */
-export const wrappingList = (gap: Space) => css`
+/** Children in a row that wraps, `gap` apart. */
+export const wrappingRow = (gap: Space) => css`
   display: flex;
   flex-wrap: wrap;
   gap: ${({ theme }) => theme.space[gap]};
+`;
+
+/** A list without markers, indent or margin whose items stand in a row that wraps, `gap` apart. */
+export const wrappingList = (gap: Space) => css`
+  ${wrappingRow(gap)}
   margin: 0;
   padding: 0;
   list-style: none;
@@ -39,15 +44,34 @@ export const gridList = (gap: Space) => css`
 `;
 
 /**
+ * Children pushed to the two ends of one row, lined up by `align`, at least `gap` apart; on a
+ * narrow screen the later ones wrap under the first.
+ */
+export const spreadRow = (
+  align: 'baseline' | 'center' | 'flex-end' | 'flex-start',
+  gap: Space,
+) => css`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: ${align};
+  justify-content: space-between;
+  gap: ${({ theme }) => theme.space[gap]};
+`;
+
+/**
  * A page's heading and its tools at the two ends of one row, lined up at their foot; on a narrow
  * screen the tools wrap under the heading.
  */
-export const headingRow = css`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: flex-end;
-  justify-content: space-between;
-  gap: ${({ theme }) => theme.space[4]};
+export const headingRow = spreadRow('flex-end', 4);
+
+/** A square `size` wide that never shrinks, its content centred in it (a mark, a close button). */
+export const centredSquare = (size: string) => css`
+  display: inline-flex;
+  align-items: center;
+  justify-content: center;
+  flex-shrink: 0;
+  width: ${size};
+  height: ${size};
 `;
 
 /** The frame of a message standing in for an empty list: roomy, centred, a dashed outline. */

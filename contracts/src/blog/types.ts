@@ -1,5 +1,5 @@
-/** What a post card needs: the shape shared by the /blog page query, list chunks and search index. */
-export interface PostCard {
+/** A post card's words and where it leads: every card has them, whether or not it has a cover. */
+export interface PostCardText {
   id: string;
   slug: string;
   title: string;
@@ -9,6 +9,10 @@ export interface PostCard {
   category: string;
   series: string | null;
   tags: readonly string[];
+}
+
+/** What a post card needs: the shape shared by the /blog page query, list chunks and search index. */
+export interface PostCard extends PostCardText {
   /** The cover as the image service made it (PostPicture) and what it shows; null for none. */
   coverImage?: unknown;
   coverAlt?: string | null;

@@ -118,6 +118,27 @@ const Bottom = styled.div`
   }
 `;
 
+/** One of the footer's columns: a heading (`title`, its id `id`) over a list of `children`. */
+function Column({
+  as,
+  id,
+  title,
+  children,
+}: {
+  as: 'nav' | 'section';
+  id: string;
+  title: string;
+  children: React.ReactNode;
+}) {
+  const Tag = as;
+  return (
+    <Tag aria-labelledby={id}>
+      <Heading id={id}>{title}</Heading>
+      <List>{children}</List>
+    </Tag>
+  );
+}
+
 export function Footer() {
   const { company, cards, fill } = useSiteContent();
   const { email, phone } = company;
@@ -138,41 +159,32 @@ export function Footer() {
               )}
             </p>
           </div>
-          <nav aria-labelledby="footer-quick-links">
-            <Heading id="footer-quick-links">Quick links</Heading>
-            <List>
-              {FOOTER_LINKS.map((link) => (
-                <li key={link.to}>
-                  <Link to={link.to}>{link.label}</Link>
-                </li>
-              ))}
-            </List>
-          </nav>
-          <section aria-labelledby="footer-services">
-            <Heading id="footer-services">Services</Heading>
-            <List>
-              {cards.map((service) => (
-                <li key={service.slug}>{service.name}</li>
-              ))}
-            </List>
-          </section>
-          <section aria-labelledby="footer-contact">
-            <Heading id="footer-contact">Get in touch</Heading>
-            <List>
-              <ContactItem>
-                <MailIcon size={18} />
-                <a href={`mailto:${email}`}>{email}</a>
-              </ContactItem>
-              <ContactItem>
-                <PhoneIcon size={18} />
-                <a href={telHref(phone)}>{phone}</a>
-              </ContactItem>
-              <ContactItem>
-                <ClockIcon size={18} />
-                <span>{fill('Enquiries answered within {replyTime} on business days.')}</span>
-              </ContactItem>
-            </List>
-          </section>
+          <Column as="nav" id="footer-quick-links" title="Quick links">
+            {FOOTER_LINKS.map((link) => (
+              <li key={link.to}>
+                <Link to={link.to}>{link.label}</Link>
+              </li>
+            ))}
+          </Column>
+          <Column as="section" id="footer-services" title="Services">
+            {cards.map((service) => (
+              <li key={service.slug}>{service.name}</li>
+            ))}
+          </Column>
+          <Column as="section" id="footer-contact" title="Get in touch">
+            <ContactItem>
+              <MailIcon size={18} />
+              <a href={`mailto:${email}`}>{email}</a>
+            </ContactItem>
+            <ContactItem>
+              <PhoneIcon size={18} />
+              <a href={telHref(phone)}>{phone}</a>
+            </ContactItem>
+            <ContactItem>
+              <ClockIcon size={18} />
+              <span>{fill('Enquiries answered within {replyTime} on business days.')}</span>
+            </ContactItem>
+          </Column>
         </Grid>
         <Signup>
           <FooterSignupIsland />

@@ -112,3 +112,23 @@ export const LightButtonLink = styled(ButtonLink)`
 export const OutlineButtonLink = styled(ButtonLink)`
   ${onDarkSecondary}
 `;
+
+/** The two calls to action on the hero gradient: `contact` to /contact, `pricing` to /pricing. */
+export function ContactAndPricingLinks({
+  contact,
+  pricing,
+}: {
+  contact: React.ReactNode;
+  pricing: React.ReactNode;
+}) {
+  return (
+    <>
+      <LightButtonLink to="/contact" size="lg">
+        {contact}
+      </LightButtonLink>
+      <OutlineButtonLink to="/pricing" size="lg">
+        {pricing}
+      </OutlineButtonLink>
+    </>
+  );
+}

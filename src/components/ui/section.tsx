@@ -1,5 +1,5 @@
 import React from 'react';
-import styled from 'styled-components';
+import styled, { css } from 'styled-components';
 import { Container } from './container';
 
 export type SectionTone = 'default' | 'muted' | 'dark';
@@ -26,13 +26,18 @@ const Header = styled.div<{ $center: boolean }>`
   text-align: ${({ $center }) => ($center ? 'center' : 'left')};
 `;
 
-export const Eyebrow = styled.p`
+/** The look of the short line in bold coloured capitals over a section's title. */
+export const eyebrowText = css`
   margin-bottom: ${({ theme }) => theme.space[2]};
   color: ${({ theme }) => theme.colors.primary};
   font-size: ${({ theme }) => theme.fontSizes.sm};
   font-weight: 700;
   letter-spacing: 0.08em;
   text-transform: uppercase;
+`;
+
+export const Eyebrow = styled.p`
+  ${eyebrowText}
 `;
 
 const Title = styled.h2`

@@ -11,6 +11,7 @@ import React, {
 import styled, { keyframes } from 'styled-components';
 import { createPortal } from 'react-dom';
 import { CloseMark } from './close-mark';
+import { centredSquare } from '@/styles/layout';
 
 export type ToastVariant = 'default' | 'destructive';
 
@@ -23,6 +24,15 @@ export interface ToastOptions {
    * the toast moves to the other edge of the window, or the page scrolls the part clear of it.
    */
   avoid?: () => Element | null;
+}
+
+/** A toast that says `title` failed, with the reason `cause` gives when it is an Error. */
+export function errorToast(title: string, cause: unknown): ToastOptions {
+  return {
+    title,
+    description: cause instanceof Error ? cause.message : undefined,
+    variant: 'destructive',
+  };
 }
 
 interface ToastItem extends Required<Omit<ToastOptions, 'description' | 'avoid'>> {
@@ -140,12 +150,7 @@ const Description = styled.p`
 `;
 
 const Dismiss = styled.button`
-  display: inline-flex;
-  align-items: center;
-  justify-content: center;
-  flex-shrink: 0;
-  width: 2rem;
-  height: 2rem;
+  ${centredSquare('2rem')}
   margin: -0.25rem -0.25rem 0 0;
   border: 0;
   border-radius: ${({ theme }) => theme.radii.sm};

@@ -4,20 +4,10 @@
  * (never during the first render, which must match the page drawn on the server).
  */
 
+import type { KeptEntry } from '@site/contracts';
 import { REFERRAL_CODE_PATTERN } from '@site/contracts/form-fields';
 
-export interface KeptEntry {
-  receipt: string;
-  rules_version: number;
-  /** The handle entered with (without @), to tell which entry this is on a shared device. */
-  instagram_handle: string;
-  /** ISO time the entry was recorded. */
-  entered_at: string;
-  /** The code of the entrant's personal link to share; missing for entries kept before referrals. */
-  referral_code?: string;
-  /** Set while the entry waits for its address to be confirmed: when the mailed link expires. */
-  confirm_by?: string | null;
-}
+export type { KeptEntry };
 
 /** The localStorage key of the entry kept for a giveaway (the island loader looks for it too). */
 export const keptEntryKey = (giveawayId: string) => `giveaway-entry:${giveawayId}`;

@@ -1,4 +1,5 @@
 import type { GiveawayPhase } from '@site/contracts';
+import { waitingPhase } from '@site/contracts/giveaway-phase';
 import type { BadgeVariant } from '@/components/ui/badge';
 import { formatCalendarDate } from '@/lib/dates';
 import type { GiveawayItem } from './api/giveaway-fields';
@@ -85,19 +86,10 @@ export function phaseOf(
     if (current?.claim_status === 'claimed') return 'claimed';
     return current && current.round > 1 ? 'redrawn' : 'drawn';
   }
-  switch (g.entries_closed_reason) {
-    case 'not_started':
-      return 'upcoming';
-    case 'paused':
-      return 'paused';
-    case 'full':
-      return 'full';
-    case 'ended':
-    case 'closed':
-      return 'closed';
-    default:
-      return g.status === 'paused' ? 'paused' : g.status === 'ended' ? 'closed' : 'open';
-  }
+  const waiting = waitingPhase(g.entries_closed_reason);
+  if (waiting) return waiting;
+  if (g.entries_closed_reason === 'ended' || g.entries_closed_reason === 'closed') return 'closed';
+  return g.status === 'paused' ? 'paused' : g.status === 'ended' ? 'closed' : 'open';
 }
 
 export const isDrawnPhase = (phase: GiveawayPhase) =>

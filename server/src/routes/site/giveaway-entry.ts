@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { HANDLE_TAKEN_CODE, REFERRAL_CODE_PATTERN } from '@site/contracts';
+import { HANDLE_TAKEN_CODE, type KeptEntry, REFERRAL_CODE_PATTERN } from '@site/contracts';
 import { HttpError } from '../../lib/http-error';
 import { idOf } from '../../lib/id-param';
 import type { DrawPage } from '../../plugins/static-site';
@@ -32,14 +32,7 @@ interface EnteredState {
   kind: 'entered';
   /** The site's address, for the personal link the page draws before its script runs. */
   origin: string;
-  entry: {
-    receipt: string;
-    rules_version: number;
-    instagram_handle: string;
-    entered_at: string;
-    referral_code?: string;
-    confirm_by?: string | null;
-  };
+  entry: KeptEntry;
 }
 
 interface RefusedState {

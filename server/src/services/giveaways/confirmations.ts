@@ -16,7 +16,7 @@ import {
   HANDLE_TAKEN_HELP,
 } from './entry-claim';
 import { getGiveaway } from './listing';
-import { type Db, notFoundSentence } from './shared';
+import { type Db, entryByHash, notFoundSentence } from './shared';
 
 /*
  * Confirming an entry's address with the mailed link (the entry counts from then on), mailing the
@@ -60,19 +60,14 @@ export async function confirmEntry(
   const today = todayIn(context.timeZone, context.now);
   const tokenHash = sha256Hex(typedToken.trim());
   const find = () =>
-    db
-      .selectFrom('participants')
-      .select([
-        'id',
-        'confirmed_at',
-        'confirm_expires_at',
-        'disqualified_at',
-        'referred_by',
-        'instagram_handle',
-      ])
-      .where('giveaway_id', '=', id)
-      .where('confirm_token_hash', '=', tokenHash)
-      .executeTakeFirst();
+    entryByHash(db, id, 'confirm_token_hash', tokenHash, [
+      'id',
+      'confirmed_at',
+      'confirm_expires_at',
+      'disqualified_at',
+      'referred_by',
+      'instagram_handle',
+    ]);
   const entry = await find();
   if (!entry) {
     await getGiveaway(db, id);
@@ -192,12 +187,13 @@ export async function mailConfirmationAgain(
   if (!context.mail.smtp) throw conflict(CONFIRMATION_LINK_NEEDS_MAIL);
   const receipt = typedReceipt(typed);
   const g = await getGiveaway(db, id);
-  const entry = await db
-    .selectFrom('participants')
-    .select(['id', 'email', 'confirmed_at', 'confirm_expires_at', 'disqualified_at'])
-    .where('giveaway_id', '=', id)
-    .where('receipt_hash', '=', receiptHash(receipt))
-    .executeTakeFirst();
+  const entry = await entryByHash(db, id, 'receipt_hash', receiptHash(receipt), [
+    'id',
+    'email',
+    'confirmed_at',
+    'confirm_expires_at',
+    'disqualified_at',
+  ]);
   if (!entry) throw notFound(UNKNOWN_RECEIPT);
   if (entry.confirmed_at !== null)
     throw conflict('Your entry is already confirmed. It counts; nothing more to do.');

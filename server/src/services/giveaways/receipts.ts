@@ -6,7 +6,7 @@ import { receiptHash } from './draw';
 import { type GiveawayMailer, receiptMail } from './mails';
 import { NO_MAIL_MESSAGE, RECEIPT_MAILED_MESSAGE } from './mapper';
 import { getGiveaway } from './listing';
-import { notFoundSentence } from './shared';
+import { entryByHash, notFoundSentence } from './shared';
 import { typedReceipt, UNKNOWN_RECEIPT } from './confirmations';
 
 /*
@@ -30,20 +30,15 @@ export async function checkReceipt(
     .executeTakeFirst();
   if (!g) throw notFound(notFoundSentence(id));
   const hash = receiptHash(receipt);
-  const entry = await db
-    .selectFrom('participants')
-    .select([
-      'id',
-      'created_at',
-      'rules_version',
-      'confirmed_at',
-      'confirm_expires_at',
-      'disqualified_at',
-      'bonus_entries',
-    ])
-    .where('giveaway_id', '=', id)
-    .where('receipt_hash', '=', hash)
-    .executeTakeFirst();
+  const entry = await entryByHash(db, id, 'receipt_hash', hash, [
+    'id',
+    'created_at',
+    'rules_version',
+    'confirmed_at',
+    'confirm_expires_at',
+    'disqualified_at',
+    'bonus_entries',
+  ]);
   const line = g.frozen_at
     ? await db
         .selectFrom('giveaway_frozen_entries')
@@ -128,12 +123,10 @@ export async function entryForReceipt(
   typed: string,
 ): Promise<{ email: string; receipt: string; rules_version: number | null } | null> {
   const receipt = typedReceipt(typed);
-  const entry = await db
-    .selectFrom('participants')
-    .select(['email', 'rules_version'])
-    .where('giveaway_id', '=', id)
-    .where('receipt_hash', '=', receiptHash(receipt))
-    .executeTakeFirst();
+  const entry = await entryByHash(db, id, 'receipt_hash', receiptHash(receipt), [
+    'email',
+    'rules_version',
+  ]);
   return entry ? { ...entry, receipt } : null;
 }
 

@@ -9,6 +9,7 @@ import {
   type GiveawayPhase,
   type GiveawayStatus,
   GiveawayFormFields,
+  waitingPhase,
 } from '@site/contracts';
 import type { Selectable } from 'kysely';
 import type { FrozenReason, GiveawaysTable } from '../../db/database';
@@ -82,18 +83,8 @@ export function phaseOf(
     if (draw.claimed) return 'claimed';
     return draw.redrawn ? 'redrawn' : 'drawn';
   }
-  switch (state.entries_closed_reason) {
-    case null:
-      return 'open';
-    case 'not_started':
-      return 'upcoming';
-    case 'paused':
-      return 'paused';
-    case 'full':
-      return 'full';
-    default:
-      return 'closed';
-  }
+  if (state.entries_closed_reason === null) return 'open';
+  return waitingPhase(state.entries_closed_reason) ?? 'closed';
 }
 
 /** The fields an admin sets: those of the form in the contract, in its order. */

@@ -1,4 +1,4 @@
-import type { Kysely, Selectable } from 'kysely';
+import type { Kysely, SelectExpression, Selectable } from 'kysely';
 import type { Database, GiveawaysTable } from '../../db/database';
 import { badRequest, conflict, type HttpError, notFound } from '../../lib/http-error';
 
@@ -15,6 +15,25 @@ import { badRequest, conflict, type HttpError, notFound } from '../../lib/http-e
 
 /** The database, or a transaction of it. */
 export type Db = Kysely<Database>;
+
+/**
+ * `columns` of the entry of giveaway `id` that holds the code whose SHA-256 is `hash` (`column`
+ * says which code: the receipt or the confirmation link's token); undefined when none does.
+ */
+export function entryByHash<Columns extends SelectExpression<Database, 'participants'>>(
+  db: Db,
+  id: number,
+  column: 'receipt_hash' | 'confirm_token_hash',
+  hash: string,
+  columns: readonly Columns[],
+) {
+  return db
+    .selectFrom('participants')
+    .select(columns)
+    .where('giveaway_id', '=', id)
+    .where(column, '=', hash)
+    .executeTakeFirst();
+}
 
 export const DISQUALIFY_REASON =
   'Please give the reason for the disqualification; it is published.';

@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
 import type { PostFields } from '@site/contracts';
+import type { PostCardText } from '@site/contracts/blog/types';
 import { type Compiled, readPostFile } from '@site/pipeline';
 import type { Database } from '../../db/database';
 
@@ -121,17 +122,8 @@ export function stateOfSlug(changes: readonly DrawnChange[], slug: string): Slug
   return state;
 }
 
-/** A post card as /blog's list and the search index hold it. */
-export interface Card {
-  id: string;
-  slug: string;
-  title: string;
-  excerpt: string;
-  date: string;
-  category: string;
-  series: string | null;
-  tags: string[];
-}
+/** A post card as /blog's list and the search index hold it (a drawn post shows no cover). */
+export type Card = PostCardText;
 
 /** A post read from a job's file and compiled, with what its page and its card need. */
 export interface ReadPost {

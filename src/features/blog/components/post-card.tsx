@@ -7,7 +7,7 @@ import { formatCalendarDate } from '@/lib/dates';
 import type { PostCard as PostCardData } from '@site/contracts/blog/types';
 import { CardCover } from './post-cover';
 import { stretchedLink } from './stretched-link';
-import { wrappingList } from '@/styles/layout';
+import { spreadRow, wrappingList } from '@/styles/layout';
 
 export interface PostCardProps {
   post: PostCardData;
@@ -65,11 +65,7 @@ const Article = styled(CardFrame).attrs({ $fill: true, $lift: true })`
 `;
 
 const Meta = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  justify-content: space-between;
-  gap: ${({ theme }) => theme.space[2]};
+  ${spreadRow('center', 2)}
   font-size: ${({ theme }) => theme.fontSizes.sm};
   color: ${({ theme }) => theme.colors.textMuted};
 `;

@@ -6,6 +6,7 @@ import { Container } from '@/components/ui/container';
 import { toKey } from '@site/contracts/blog/filters';
 import { formatCalendarDate } from '@/lib/dates';
 import { ShareIsland } from './share-island';
+import { wrappingRow } from '@/styles/layout';
 
 export interface PostHeroProps {
   title: string;
@@ -124,10 +125,8 @@ const BackLink = styled(Link)`
 `;
 
 const Badges = styled.div`
-  display: flex;
-  flex-wrap: wrap;
+  ${wrappingRow(3)}
   align-items: center;
-  gap: ${({ theme }) => theme.space[3]};
 `;
 
 const SeriesLabel = styled(Link)`

@@ -123,6 +123,15 @@ export function useBlogListing(source: ListingSource, filter: BlogFilter, query:
   }, [pagedFromFiles, list, filterTotal, filter, loadPage]);
 
   const retryIndex = useCallback(() => setIndex({ status: 'idle' }), []);
+  // A list held whole in memory, shown up to the count asked for so far.
+  const shownOf = (posts: readonly PostCard[], retry: () => void): Listing => ({
+    posts: posts.slice(0, visibleCount),
+    total: posts.length,
+    status: 'ready',
+    hasMore: posts.length > visibleCount,
+    loadMore: showMore,
+    retry,
+  });
 
   if (searching) {
     if (index.status !== 'ready') {
@@ -135,27 +144,14 @@ export function useBlogListing(source: ListingSource, filter: BlogFilter, query:
         retry: retryIndex,
       };
     }
-    const results = searchPosts(index.entries, query, filter);
-    return {
-      posts: results.slice(0, visibleCount),
-      total: results.length,
-      status: 'ready',
-      hasMore: results.length > visibleCount,
-      loadMore: showMore,
-      retry: retryIndex,
-    };
+    return shownOf(searchPosts(index.entries, query, filter), retryIndex);
   }
 
   if (complete) {
-    const matching = source.firstPage.filter((post) => matchesFilter(post, filter));
-    return {
-      posts: matching.slice(0, visibleCount),
-      total: matching.length,
-      status: 'ready',
-      hasMore: matching.length > visibleCount,
-      loadMore: showMore,
-      retry: showMore,
-    };
+    return shownOf(
+      source.firstPage.filter((post) => matchesFilter(post, filter)),
+      showMore,
+    );
   }
 
   if (filterTotal === 0) {

@@ -17,7 +17,7 @@ import { type SaveStatus, useAutosave } from './use-autosave';
 import { useCategories } from './use-categories';
 import { useDraft } from './use-draft';
 import { useLeaveGuard } from './use-leave-guard';
-import { headingRow } from '@/styles/layout';
+import { headingRow, wrappingRow } from '@/styles/layout';
 
 export const EMPTY_DRAFT: DraftWrite = {
   title: '',
@@ -514,10 +514,8 @@ const ToolbarLinks = styled.div`
 `;
 
 const ToolbarEnd = styled.div`
-  display: flex;
-  flex-wrap: wrap;
+  ${wrappingRow(4)}
   align-items: center;
-  gap: ${({ theme }) => theme.space[4]};
 `;
 
 const PublishBox = styled.div`
@@ -531,9 +529,7 @@ const PublishBox = styled.div`
 `;
 
 const DialogActions = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space[2]};
+  ${wrappingRow(2)}
 `;
 
 const ProgressSection = styled.section`

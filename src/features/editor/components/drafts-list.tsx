@@ -7,7 +7,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
-import { useToast } from '@/components/ui/toast';
+import { errorToast, useToast } from '@/components/ui/toast';
 import { EmailToSubscribers } from '@/features/newsletter-issues';
 import { formatCalendarDate, formatDateTime } from '@/lib/dates';
 import { draftsApi } from '../api/drafts-api';
@@ -325,11 +325,7 @@ export function DraftsList() {
         publish: 'Failed to publish',
         unpublish: 'Failed to unpublish',
       };
-      toast({
-        title: titles[confirm.kind],
-        description: cause instanceof Error ? cause.message : undefined,
-        variant: 'destructive',
-      });
+      toast(errorToast(titles[confirm.kind], cause));
     } finally {
       setBusy(false);
       setConfirm(null);

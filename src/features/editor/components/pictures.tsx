@@ -26,6 +26,31 @@ export function pictureMarkdown(alt: string, src: string): string {
   return `![${text}](${src})`;
 }
 
+/**
+ * The hidden file chooser a button opens (through `ref`), named `label`; `onFile` gets the file
+ * chosen. It forgets the choice at once, so choosing the same file again counts.
+ */
+const PictureFileInput = React.forwardRef<
+  HTMLInputElement,
+  { label: string; testId: string; onFile: (file: File) => void }
+>(function PictureFileInput({ label, testId, onFile }, ref) {
+  return (
+    <input
+      ref={ref}
+      type="file"
+      accept={ACCEPT}
+      hidden
+      aria-label={label}
+      data-testid={testId}
+      onChange={(event) => {
+        const file = event.target.files?.[0];
+        event.target.value = '';
+        if (file) onFile(file);
+      }}
+    />
+  );
+});
+
 interface UploadState {
   busy: boolean;
   error: string | null;
@@ -101,18 +126,11 @@ export function BodyPictures({ draftId, insert, incoming, onIncomingTaken }: Bod
 
   return (
     <PictureBar>
-      <input
+      <PictureFileInput
         ref={input}
-        type="file"
-        accept={ACCEPT}
-        hidden
-        aria-label="Picture file"
-        data-testid="body-picture-input"
-        onChange={(event) => {
-          const file = event.target.files?.[0];
-          event.target.value = '';
-          if (file) void take(file);
-        }}
+        label="Picture file"
+        testId="body-picture-input"
+        onFile={(file) => void take(file)}
       />
       <Button
         type="button"
@@ -194,17 +212,11 @@ export function CoverField({
       >
         <CoverRow>
           {cover && thumb ? <Thumb src={thumb} alt="" /> : null}
-          <input
+          <PictureFileInput
             ref={input}
-            type="file"
-            accept={ACCEPT}
-            hidden
-            aria-label="Cover file"
-            data-testid="cover-picture-input"
-            onChange={async (event) => {
-              const file = event.target.files?.[0];
-              event.target.value = '';
-              if (!file) return;
+            label="Cover file"
+            testId="cover-picture-input"
+            onFile={async (file) => {
               const stored = await upload(file);
               if (stored) {
                 setShown(stored.picture.src);

@@ -11,11 +11,12 @@ import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Field, Input } from '@/components/ui/field';
 import { Spinner } from '@/components/ui/spinner';
-import { useToast } from '@/components/ui/toast';
+import { errorToast, useToast } from '@/components/ui/toast';
 import { ApiError } from '@/lib/api-client';
 import { formatMoment } from '@/lib/dates';
 import { draftsApi } from '../api/drafts-api';
 import { JobHead, JobList, Muted } from './publish-jobs';
+import { wrappingRow } from '@/styles/layout';
 
 /** How often a screen looks again while a scheduled time has come or is a minute away. */
 export const SCHEDULE_POLL_MS = 5000;
@@ -68,21 +69,17 @@ const schema = yup.object({
 });
 type ScheduleValues = yup.InferType<typeof schema>;
 
-/** The date and time field (on the site's clock, its zone named) and the Schedule button. */
-export function ScheduleForm({
-  draftId,
-  timeZone,
-  current,
-  onDone,
-  onCancel,
-}: {
+interface ScheduleFormProps {
   draftId: number;
   timeZone: string;
   /** The schedule being moved, if any. */
   current: DraftSchedule | null;
   onDone: (schedule: DraftSchedule) => void;
   onCancel: () => void;
-}) {
+}
+
+/** The date and time field (on the site's clock, its zone named) and the Schedule button. */
+export function ScheduleForm({ draftId, timeZone, current, onDone, onCancel }: ScheduleFormProps) {
   const {
     register,
     handleSubmit,
@@ -129,40 +126,21 @@ export function ScheduleForm({
   );
 }
 
-/** The "Publish at…" dialog for one draft: sets or moves its time. */
+/** The "Publish at…" dialog for one draft (`title`): sets or moves its time; closing cancels. */
 export function ScheduleDialog({
   open,
-  draftId,
   title,
-  timeZone,
-  current,
   onClose,
-  onDone,
-}: {
-  open: boolean;
-  draftId: number;
-  title: string;
-  timeZone: string;
-  current: DraftSchedule | null;
-  onClose: () => void;
-  onDone: (schedule: DraftSchedule) => void;
-}) {
+  ...form
+}: Omit<ScheduleFormProps, 'onCancel'> & { open: boolean; title: string; onClose: () => void }) {
   return (
     <Dialog
       open={open}
       onClose={onClose}
-      title={current ? 'Move the scheduled publish' : 'Publish at a time'}
+      title={form.current ? 'Move the scheduled publish' : 'Publish at a time'}
       description={`"${title || 'Untitled draft'}" stays a draft until then, seen by no visitor; within a minute after that time it is published as it is saved then.`}
     >
-      {open ? (
-        <ScheduleForm
-          draftId={draftId}
-          timeZone={timeZone}
-          current={current}
-          onCancel={onClose}
-          onDone={onDone}
-        />
-      ) : null}
+      {open ? <ScheduleForm {...form} onCancel={onClose} /> : null}
     </Dialog>
   );
 }
@@ -187,11 +165,7 @@ function CancelScheduleDialog({
       toast({ title: 'Scheduled publish cancelled', description: 'The draft stays in Drafts.' });
       onDone();
     } catch (cause) {
-      toast({
-        title: 'Could not cancel the scheduled publish',
-        description: cause instanceof Error ? cause.message : undefined,
-        variant: 'destructive',
-      });
+      toast(errorToast('Could not cancel the scheduled publish', cause));
     } finally {
       setBusy(false);
       onClose();
@@ -490,9 +464,7 @@ const ScheduleBox = styled.div`
 `;
 
 const FormActions = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space[2]};
+  ${wrappingRow(2)}
 `;
 
 const Lead = styled.p`

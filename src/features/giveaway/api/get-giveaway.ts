@@ -1,11 +1,6 @@
-import {
-  gql,
-  useQuery,
-  type ApolloClient,
-  type NormalizedCacheObject,
-  type TypedDocumentNode,
-} from '@apollo/client';
+import { gql, useQuery, type TypedDocumentNode } from '@apollo/client';
 import { useState } from 'react';
+import type { SiteApolloClient } from '@/lib/apollo';
 import { asCachedGiveaway } from './get-giveaways';
 import { GIVEAWAY_FIELDS, type GiveawayItem } from './giveaway-fields';
 
@@ -31,10 +26,7 @@ export const GIVEAWAY_QUERY: TypedDocumentNode<GiveawayData, GiveawayVariables> 
  * Puts a giveaway that came with the page (the server drew it from the public GET /giveaway/{id})
  * in `client`'s cache as the giveaway query's answer, so the page's first render reads it there.
  */
-export function seedGiveaway(
-  client: ApolloClient<NormalizedCacheObject>,
-  giveaway: GiveawayItem,
-): void {
+export function seedGiveaway(client: SiteApolloClient, giveaway: GiveawayItem): void {
   client.writeQuery({
     query: GIVEAWAY_QUERY,
     variables: { id: String(giveaway.id) },

@@ -1,16 +1,11 @@
-import {
-  gql,
-  useQuery,
-  type ApolloClient,
-  type NormalizedCacheObject,
-  type TypedDocumentNode,
-} from '@apollo/client';
+import { gql, useQuery, type TypedDocumentNode } from '@apollo/client';
 import {
   Kind,
   type DirectiveNode,
   type FragmentDefinitionNode,
   type SelectionSetNode,
 } from 'graphql';
+import type { SiteApolloClient } from '@/lib/apollo';
 import type { GiveawayListCache } from '../list-cache';
 import { GIVEAWAY_FIELDS, type GiveawayItem } from './giveaway-fields';
 
@@ -94,9 +89,7 @@ export function asCachedGiveaway(giveaway: GiveawayItem): GiveawayItem {
 }
 
 /** The list query's cache entry in `client`, for the list page (see list-cache.ts). */
-export function giveawayListCacheOf(
-  client: ApolloClient<NormalizedCacheObject>,
-): GiveawayListCache {
+export function giveawayListCacheOf(client: SiteApolloClient): GiveawayListCache {
   return {
     read: () => client.readQuery({ query: GIVEAWAYS_QUERY })?.giveaways ?? null,
     write: (giveaways) =>

@@ -1,5 +1,6 @@
 import { gql, useMutation, useQuery, type TypedDocumentNode } from '@apollo/client';
-import type { HandleReport, HandleReportHandledPayload, SuccessMessage } from '@site/contracts';
+import type { HandleReport, HandleReportHandledPayload } from '@site/contracts';
+import { postMutation } from './post-mutation';
 
 export interface HandleReportsData {
   handleReports: HandleReport[] | null;
@@ -34,23 +35,13 @@ export function useHandleReports(id: string) {
   return useQuery(HANDLE_REPORTS_QUERY, { variables: { id }, fetchPolicy: 'network-only' });
 }
 
-export interface MarkHandledData {
-  markHandleReport: SuccessMessage | null;
-}
-
 /** POST /handle-report/{id}/handled (admin): handled, or open again. */
-export const MARK_HANDLED_MUTATION: TypedDocumentNode<
-  MarkHandledData,
-  { id: string; input: HandleReportHandledPayload }
-> = gql`
-  mutation MarkHandleReport($id: String!, $input: HandleReportHandledPayload!) {
-    markHandleReport(id: $id, input: $input)
-      @rest(type: "SuccessMessage", path: "/handle-report/{args.id}/handled", method: "POST") {
-      success
-      message
-    }
-  }
-`;
+export const MARK_HANDLED_MUTATION = postMutation<'markHandleReport', HandleReportHandledPayload>(
+  'MarkHandleReport',
+  'markHandleReport',
+  'HandleReportHandledPayload',
+  '/handle-report/{args.id}/handled',
+);
 
 export function useMarkHandleReport() {
   return useMutation(MARK_HANDLED_MUTATION);

@@ -4,6 +4,7 @@ import styled from 'styled-components';
 import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { ColumnHeads } from '@/components/ui/column-heads';
 import { Field, Input, Textarea } from '@/components/ui/field';
 import { Spinner } from '@/components/ui/spinner';
 import { useToast } from '@/components/ui/toast';
@@ -166,6 +167,40 @@ const Confirm = styled.div`
  * "On entry" where the entry counted as confirmed when it was made (no confirmation step), the
  * moment of confirmation where its link was followed later, or "Unconfirmed".
  */
+/** The table's columns after the one of checkboxes, in order. */
+const COLUMNS = [
+  'Entered',
+  'Handle',
+  'E-mail',
+  'Weight',
+  'Referrals',
+  'Referred by',
+  'Confirmed',
+  'Flags',
+  'Status',
+] as const;
+
+/** A short reason for disqualifying entries, read into the form's state. */
+function ReasonField({
+  label,
+  hint,
+  error,
+  value,
+  onChange,
+}: {
+  label: string;
+  hint: string;
+  error: string | undefined;
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <Field label={label} required error={error} hint={hint}>
+      <Textarea rows={2} maxLength={500} value={value} onChange={(e) => onChange(e.target.value)} />
+    </Field>
+  );
+}
+
 function confirmationText(p: Participant): string {
   if (!p.confirmed_at) return 'Unconfirmed';
   return p.confirmed_at === p.created_at ? 'On entry' : formatDateTime(p.confirmed_at);
@@ -353,15 +388,7 @@ export function EntrantsCard({
                 <th scope="col">
                   <span className="sr-only">Select</span>
                 </th>
-                <th scope="col">Entered</th>
-                <th scope="col">Handle</th>
-                <th scope="col">E-mail</th>
-                <th scope="col">Weight</th>
-                <th scope="col">Referrals</th>
-                <th scope="col">Referred by</th>
-                <th scope="col">Confirmed</th>
-                <th scope="col">Flags</th>
-                <th scope="col">Status</th>
+                <ColumnHeads names={COLUMNS} />
               </tr>
             </thead>
             <tbody>
@@ -457,41 +484,29 @@ export function EntrantsCard({
       ) : (
         <>
           <form onSubmit={(e) => void submitDisqualify(e)} noValidate aria-label="Disqualify">
-            <Field
+            <ReasonField
               label="Reason for disqualifying the selected entries"
-              required
               error={reasonError}
               hint="Published on the giveaway page with the number removed; nobody is named. You can undo it until the entry list is frozen."
-            >
-              <Textarea
-                rows={2}
-                maxLength={500}
-                value={reason}
-                onChange={(e) => setReason(e.target.value)}
-              />
-            </Field>
+              value={reason}
+              onChange={setReason}
+            />
             <Button type="submit" variant="danger" disabled={busy || selected.size === 0}>
               Disqualify {selected.size === 0 ? 'selected' : entriesLabel(selected.size)}
             </Button>
           </form>
           {flagged.length > 0 ? (
             <form onSubmit={askBulk} noValidate aria-label="Disqualify flagged">
-              <Field
+              <ReasonField
                 label={`Reason for disqualifying all ${entriesLabel(flagged.length)} flagged`}
-                required
                 error={bulkError}
                 hint="Flags are hints, not proof: look at the entries first."
-              >
-                <Textarea
-                  rows={2}
-                  maxLength={500}
-                  value={bulkReason}
-                  onChange={(e) => {
-                    setBulkReason(e.target.value);
-                    setConfirming(false);
-                  }}
-                />
-              </Field>
+                value={bulkReason}
+                onChange={(value) => {
+                  setBulkReason(value);
+                  setConfirming(false);
+                }}
+              />
               {confirming ? (
                 <Confirm role="group" aria-label="Confirm disqualifying the flagged entries">
                   <p>

@@ -1,6 +1,7 @@
 import type { Participant } from '@site/contracts';
 import React from 'react';
 import styled from 'styled-components';
+import { ColumnHeads } from '@/components/ui/column-heads';
 import { formatCalendarDate, localDateIso } from '@/lib/dates';
 
 /*
@@ -22,6 +23,9 @@ export interface DayCount {
 export const CHART_DAYS = 60;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The columns of the table of numbers under the chart, in order. */
+const NUMBER_COLUMNS = ['Day', 'Direct', 'Referral', 'Total'] as const;
 
 /** The calendar day after `day` (YYYY-MM-DD), counted in UTC so no clock change can skip one. */
 function nextDay(day: string): string {
@@ -223,10 +227,7 @@ export function EntriesChart({ days }: { days: readonly DayCount[] }) {
           <caption className="sr-only">Entries per day by source</caption>
           <thead>
             <tr>
-              <th scope="col">Day</th>
-              <th scope="col">Direct</th>
-              <th scope="col">Referral</th>
-              <th scope="col">Total</th>
+              <ColumnHeads names={NUMBER_COLUMNS} />
             </tr>
           </thead>
           <tbody>

@@ -24,7 +24,7 @@ import { counted } from '@/lib/format-number';
 import { Alert } from '@/components/ui/alert';
 import { useMailStatus } from '../use-mail-status';
 import { claimLines } from '../owner-claims';
-import { gridList, headingRow } from '@/styles/layout';
+import { gridList, headingRow, spreadRow } from '@/styles/layout';
 
 export const DELETE_CONFIRMATION =
   'Are you sure you want to delete this giveaway? This action cannot be undone.';
@@ -65,12 +65,8 @@ const Card = styled.article`
 `;
 
 const CardTop = styled.div`
-  display: flex;
   /* A long badge ("Winner Selected · Drawn Again") goes under the title on a narrow screen. */
-  flex-wrap: wrap;
-  align-items: flex-start;
-  justify-content: space-between;
-  gap: ${({ theme }) => theme.space[3]};
+  ${spreadRow('flex-start', 3)}
 
   h2 {
     margin: 0;

@@ -11,7 +11,7 @@ import { useGiveaway } from '../api/get-giveaway';
 import { useHandleReports, useMarkHandleReport } from '../api/handle-reports';
 import { failureToast, serverSentence } from '../error-message';
 import { DetailCard, DetailCardTitle, DetailNote } from './detail-card';
-import { stackedList } from '@/styles/layout';
+import { spreadRow, stackedList } from '@/styles/layout';
 
 /** The reason published with the count when the desk disqualifies a reported entry. */
 export const TAKEN_HANDLE_REASON = 'Entered with another person’s Instagram handle.';
@@ -55,11 +55,7 @@ const Entries = styled.ul`
 `;
 
 const Entry = styled.li`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  justify-content: space-between;
-  gap: ${({ theme }) => theme.space[2]};
+  ${spreadRow('center', 2)}
   padding: ${({ theme }) => theme.space[2]};
   border-radius: ${({ theme }) => theme.radii.sm};
   background: ${({ theme }) => theme.colors.surface};

@@ -1,6 +1,6 @@
 import { Link } from 'gatsby-link';
 import React, { Suspense, useEffect, useRef, useState } from 'react';
-import styled from 'styled-components';
+import styled, { css } from 'styled-components';
 import { useHideSiteChrome } from '@/components/site-chrome';
 import { Spinner } from '@/components/ui/spinner';
 import { useSession } from '@/features/auth';
@@ -42,19 +42,22 @@ const Stage = styled.main`
   text-align: center;
 `;
 
-const Kicker = styled.p`
+/** A line of text on the stage: no margin, in `color`, `size` big (it grows with the window). */
+const stageLine = (color: string, size: string) => css`
   margin: 0;
-  color: #c7d2fe;
-  font-size: clamp(1rem, 2.5vw, 1.75rem);
+  color: ${color};
+  font-size: ${size};
+`;
+
+const Kicker = styled.p`
+  ${stageLine('#c7d2fe', 'clamp(1rem, 2.5vw, 1.75rem)')}
   font-weight: 700;
   letter-spacing: 0.12em;
   text-transform: uppercase;
 `;
 
 const Title = styled.h1`
-  margin: 0;
-  color: #fff;
-  font-size: clamp(2rem, 6vw, 5rem);
+  ${stageLine('#fff', 'clamp(2rem, 6vw, 5rem)')}
   line-height: 1.1;
 `;
 
@@ -72,15 +75,11 @@ const PrizeImage = styled.img`
 `;
 
 const Count = styled.p`
-  margin: 0;
-  color: #e0e7ff;
-  font-size: clamp(1.1rem, 2.5vw, 2rem);
+  ${stageLine('#e0e7ff', 'clamp(1.1rem, 2.5vw, 2rem)')}
 `;
 
 const WinnerName = styled.p`
-  margin: 0;
-  color: #fde047;
-  font-size: clamp(2.5rem, min(9vw, 12vh), 7.5rem);
+  ${stageLine('#fde047', 'clamp(2.5rem, min(9vw, 12vh), 7.5rem)')}
   font-weight: 900;
   line-height: 1.05;
   overflow-wrap: anywhere;
@@ -243,6 +242,20 @@ const Redraw = styled.details`
 
 /** localStorage key of the presenter's sound switch ("off" when muted). */
 export const PRESENTER_SOUND_KEY = 'presenterSound';
+
+/** The drawn winners' names in place order, numbered from 1; `label` names the list. */
+function Winners({ names, label }: { names: readonly string[]; label: string }) {
+  return (
+    <WinnerList data-testid="presenter-winners" aria-label={label}>
+      {names.map((name, i) => (
+        <li key={`${i}-${name}`}>
+          <span>{i + 1}.</span>
+          {name}
+        </li>
+      ))}
+    </WinnerList>
+  );
+}
 
 function readSound(): boolean {
   try {
@@ -456,14 +469,7 @@ function Presenter({ id }: { id: string }) {
       <Count>{entriesLabel(p.participant_count)}</Count>
       {stage.at === 'between' ? (
         <>
-          <WinnerList data-testid="presenter-winners" aria-label="Winners so far">
-            {winners.map((name, i) => (
-              <li key={`${i}-${name}`}>
-                <span>{i + 1}.</span>
-                {name}
-              </li>
-            ))}
-          </WinnerList>
+          <Winners names={winners} label="Winners so far" />
           <Big
             type="button"
             // The next place's spin starts only when the presenter is ready.
@@ -475,14 +481,7 @@ function Presenter({ id }: { id: string }) {
       ) : winnerName ? (
         <>
           {several ? (
-            <WinnerList data-testid="presenter-winners" aria-label="Winners">
-              {winners.map((name, i) => (
-                <li key={`${i}-${name}`}>
-                  <span>{i + 1}.</span>
-                  {name}
-                </li>
-              ))}
-            </WinnerList>
+            <Winners names={winners} label="Winners" />
           ) : (
             <WinnerName data-testid="presenter-winner">{winnerName}</WinnerName>
           )}

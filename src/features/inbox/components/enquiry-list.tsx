@@ -10,6 +10,7 @@ import { ListStates } from './list-states';
 import { RecordItem, RecordList } from './record-list';
 import { useUnread } from './unread';
 import { usePagedList } from './use-paged-list';
+import { spreadRow } from '@/styles/layout';
 
 const Item = styled(RecordItem)<{ $unread: boolean }>`
   background: ${({ theme }) => theme.colors.bg};
@@ -53,11 +54,7 @@ const MarkButton = styled.button`
 `;
 
 const Header = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: baseline;
-  justify-content: space-between;
-  gap: ${({ theme }) => theme.space[2]};
+  ${spreadRow('baseline', 2)}
   margin-bottom: ${({ theme }) => theme.space[3]};
 `;
 

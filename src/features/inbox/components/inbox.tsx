@@ -1,6 +1,5 @@
 import React, { useId, useRef, useState } from 'react';
 import styled from 'styled-components';
-import { Container } from '@/components/ui/container';
 import { Spinner } from '@/components/ui/spinner';
 import { useSession } from '@/features/auth';
 import { IssueList } from '@/features/newsletter-issues';
@@ -9,7 +8,7 @@ import { OutboxList } from './outbox-list';
 import { PersonalData } from './personal-data';
 import { SubscriberList } from './subscriber-list';
 import { UnreadCount, UnreadProvider, unreadLabel, useUnread } from './unread';
-import { LoginLink } from '@/components/ui/login-link';
+import { AccessDenied, Lead, StaffPage, Title } from '@/features/staff';
 import { scrollCue } from '@/styles/scroll-cue';
 
 const TABS = [
@@ -21,28 +20,6 @@ const TABS = [
 ] as const;
 
 type TabKey = (typeof TABS)[number]['key'];
-
-const Page = styled.section`
-  padding-block: ${({ theme }) => theme.space[10]} ${({ theme }) => theme.space[16]};
-
-  ${({ theme }) => theme.media.md} {
-    padding-block: ${({ theme }) => theme.space[12]} ${({ theme }) => theme.space[20]};
-  }
-`;
-
-const Title = styled.h1`
-  margin-bottom: ${({ theme }) => theme.space[2]};
-  font-size: ${({ theme }) => theme.fontSizes['3xl']};
-
-  ${({ theme }) => theme.media.md} {
-    font-size: ${({ theme }) => theme.fontSizes['4xl']};
-  }
-`;
-
-const Lead = styled.p`
-  margin-bottom: ${({ theme }) => theme.space[8]};
-  color: ${({ theme }) => theme.colors.textMuted};
-`;
 
 const TabList = styled.div`
   display: flex;
@@ -75,17 +52,6 @@ const Tab = styled.button`
   &[aria-selected='true'] {
     border-bottom-color: ${({ theme }) => theme.colors.primary};
     color: ${({ theme }) => theme.colors.primary};
-  }
-`;
-
-const Denied = styled.div`
-  max-width: 560px;
-  margin-inline: auto;
-  text-align: center;
-
-  p {
-    margin-bottom: ${({ theme }) => theme.space[6]};
-    color: ${({ theme }) => theme.colors.textMuted};
   }
 `;
 
@@ -169,11 +135,7 @@ export function Inbox() {
     body = <Spinner label="Checking access..." />;
   } else if (!isAuthenticated || !isAdmin) {
     body = (
-      <Denied>
-        <Title>Access Denied</Title>
-        <p>You need admin privileges to view the inbox.</p>
-        <LoginLink>Log in as admin</LoginLink>
-      </Denied>
+      <AccessDenied text="You need admin privileges to view the inbox." login="Log in as admin" />
     );
   } else {
     body = (
@@ -190,9 +152,5 @@ export function Inbox() {
     );
   }
 
-  return (
-    <Page>
-      <Container>{body}</Container>
-    </Page>
-  );
+  return <StaffPage>{body}</StaffPage>;
 }

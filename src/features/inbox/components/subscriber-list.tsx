@@ -1,21 +1,18 @@
 import React, { useState } from 'react';
 import styled from 'styled-components';
 import { Button } from '@/components/ui/button';
-import { useToast } from '@/components/ui/toast';
+import { errorToast, useToast } from '@/components/ui/toast';
 import { fetchSubscribers, fetchSubscribersCsv } from '../api/inbox-api';
 import { formatDateTime, localDateIso } from '@/lib/dates';
 import { ListStates } from './list-states';
 import { usePagedList } from './use-paged-list';
 import { saveBlob } from './save-blob';
 import { scrollCue } from '@/styles/scroll-cue';
+import { spreadRow } from '@/styles/layout';
 import { visuallyHidden } from '@/styles/visually-hidden';
 
 const Toolbar = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  justify-content: space-between;
-  gap: ${({ theme }) => theme.space[3]};
+  ${spreadRow('center', 3)}
   margin-bottom: ${({ theme }) => theme.space[5]};
 
   p {
@@ -101,11 +98,7 @@ export function SubscriberList() {
       // Named by the day on the admin's own calendar, like every time the admin screens show.
       saveBlob(csv, `newsletter-subscribers-${localDateIso()}.csv`);
     } catch (error) {
-      toast({
-        title: 'Download failed',
-        description: error instanceof Error ? error.message : undefined,
-        variant: 'destructive',
-      });
+      toast(errorToast('Download failed', error));
     } finally {
       setDownloading(false);
     }

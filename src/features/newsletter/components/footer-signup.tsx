@@ -2,9 +2,9 @@ import { Link } from 'gatsby-link';
 import React, { useId, useState } from 'react';
 import styled from 'styled-components';
 import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/field';
 import { island } from '@/lib/island';
 import { NEWSLETTER_PROMISE, PRIVACY_LINK_TEXT } from './newsletter-card';
+import { SignupEmail } from './signup-email';
 import {
   CONFIRMATION_ON_ITS_WAY,
   SUBSCRIBED_TEXT,
@@ -82,8 +82,11 @@ const Welcome = styled.div`
  */
 export function FooterSignup() {
   const [problem, setProblem] = useState<SignupProblem | null>(null);
-  const { register, submit, isSubmitting, subscribed, hydrated, prepareSchema } =
-    useNewsletterSignup({ onSubscribed: () => setProblem(null), onProblem: setProblem });
+  const signup = useNewsletterSignup({
+    onSubscribed: () => setProblem(null),
+    onProblem: setProblem,
+  });
+  const { submit, isSubmitting, subscribed, hydrated } = signup;
   const id = useId();
 
   if (subscribed) {
@@ -103,20 +106,11 @@ export function FooterSignup() {
       <Heading id={`${id}-title`}>Newsletter</Heading>
       <Text>Weekly insights on building and securing AI agents.</Text>
       <Row onSubmit={submit} noValidate aria-describedby={`${id}-promise`}>
-        <label htmlFor={`${id}-email`} className="sr-only">
-          Your e-mail address
-        </label>
-        <Input
+        <SignupEmail
           id={`${id}-email`}
-          type="email"
-          autoComplete="email"
-          placeholder="you@company.com"
-          required
-          aria-invalid={problem ? true : undefined}
-          aria-describedby={problem ? `${id}-problem` : undefined}
-          {...register('email')}
-          onFocus={() => void prepareSchema()}
-          disabled={isSubmitting}
+          label="Your e-mail address"
+          signup={signup}
+          problemId={problem ? `${id}-problem` : undefined}
         />
         <Button type="submit" disabled={!hydrated || isSubmitting}>
           {isSubmitting ? 'Signing up...' : 'Sign up'}

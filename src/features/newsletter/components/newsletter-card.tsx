@@ -2,13 +2,13 @@ import { Link } from 'gatsby-link';
 import React, { useId } from 'react';
 import styled from 'styled-components';
 import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/field';
 import { useToast } from '@/components/ui/toast';
 import {
   CONFIRMATION_ON_ITS_WAY,
   SUBSCRIBED_TEXT,
   useNewsletterSignup,
 } from './use-newsletter-signup';
+import { SignupEmail } from './signup-email';
 
 /**
  * The words beside the button. The server records its own copy (NEWSLETTER_CONSENT_TEXT in
@@ -72,16 +72,16 @@ export interface NewsletterCardProps {
  */
 export function NewsletterCard({ headingLevel = 2, className }: NewsletterCardProps) {
   const { toast } = useToast();
-  const { register, submit, isSubmitting, subscribed, hydrated, prepareSchema } =
-    useNewsletterSignup({
-      onSubscribed: () =>
-        toast({
-          title: 'Successfully subscribed!',
-          description: "You'll receive our latest insights in your inbox.",
-        }),
-      onProblem: (problem) =>
-        toast({ title: problem.title, description: problem.description, variant: 'destructive' }),
-    });
+  const signup = useNewsletterSignup({
+    onSubscribed: () =>
+      toast({
+        title: 'Successfully subscribed!',
+        description: "You'll receive our latest insights in your inbox.",
+      }),
+    onProblem: (problem) =>
+      toast({ title: problem.title, description: problem.description, variant: 'destructive' }),
+  });
+  const { submit, isSubmitting, subscribed, hydrated } = signup;
   const headingId = useId();
   const promiseId = useId();
 
@@ -100,19 +100,7 @@ export function NewsletterCard({ headingLevel = 2, className }: NewsletterCardPr
           <Text>{NEWSLETTER_PITCH}</Text>
           {/* noValidate: the address is checked by the one e-mail rule and answered with a toast. */}
           <Form onSubmit={submit} noValidate aria-describedby={promiseId}>
-            <label htmlFor={`${headingId}-email`} className="sr-only">
-              Email address
-            </label>
-            <Input
-              id={`${headingId}-email`}
-              type="email"
-              autoComplete="email"
-              placeholder="you@company.com"
-              required
-              {...register('email')}
-              onFocus={() => void prepareSchema()}
-              disabled={isSubmitting}
-            />
+            <SignupEmail id={`${headingId}-email`} label="Email address" signup={signup} />
             <Button type="submit" disabled={!hydrated || isSubmitting} block>
               {isSubmitting ? 'Subscribing...' : 'Subscribe'}
             </Button>

@@ -60,12 +60,13 @@ export function StaffPage({ children }: { children: React.ReactNode }) {
   );
 }
 
-export function AccessDenied({ text }: { text: string }) {
+/** Says a page is not for this visitor (`text`: why), with a link to log in (`login`: its words). */
+export function AccessDenied({ text, login }: { text: string; login?: string }) {
   return (
     <Denied>
       <Title>Access Denied</Title>
       <p>{text}</p>
-      <LoginLink />
+      <LoginLink>{login}</LoginLink>
     </Denied>
   );
 }

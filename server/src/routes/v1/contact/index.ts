@@ -8,7 +8,6 @@ import {
   ContactRequestSchema,
   ContactResponseSchema,
   ErrorResponseSchema,
-  PageQuerySchema,
 } from '@site/contracts';
 import {
   listEnquiries,
@@ -17,7 +16,7 @@ import {
   unreadEnquiries,
 } from '../../../services/contact';
 import { loadContactFacts, thanksMessage } from '../../../services/site-facts';
-import { pageParams } from '../../../lib/pagination';
+import { adminListRoute } from '../admin-list';
 
 /** Registered with the prefix /contact: Fastify serves "/" there as both /contact and /contact/. */
 const contact: FastifyPluginAsyncTypebox = async (app) => {
@@ -57,26 +56,12 @@ const contact: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 
-  app.get(
-    '/',
-    {
-      schema: {
-        tags: ['contact'],
-        summary: 'List enquiries, newest first (admin)',
-        querystring: PageQuerySchema,
-        response: {
-          200: ContactListResponseSchema,
-          401: ErrorResponseSchema,
-          403: ErrorResponseSchema,
-        },
-      },
-      onRequest: app.requireRole('admin'),
-    },
-    async (request) => {
-      const { page, perPage } = pageParams(request.query);
-      return listEnquiries(app.db, page, perPage);
-    },
-  );
+  adminListRoute(app, '/', {
+    tag: 'contact',
+    summary: 'List enquiries, newest first (admin)',
+    response: ContactListResponseSchema,
+    list: (page, perPage) => listEnquiries(app.db, page, perPage),
+  });
 
   app.get(
     '/unread',

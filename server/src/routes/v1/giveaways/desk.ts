@@ -41,7 +41,7 @@ import {
   reinstateEntries,
 } from '../../../services/giveaways/desk';
 import { errors } from '../errors';
-import { actorOf, giveawayRoutes } from './shared';
+import { actorOf, adminReads, giveawayRoutes } from './shared';
 
 const deskRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { admin, adminOnly } = giveawayRoutes(app);
@@ -253,8 +253,8 @@ const deskRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 
-  /** What the desk reads: never kept in a cache, since it names entrants and admins. */
-  const reads = [
+  /** What the desk reads. */
+  adminReads(app, [
     {
       path: '/giveaway/:id/changes',
       summary: 'Every admin change to a giveaway, oldest first (admin)',
@@ -273,13 +273,7 @@ const deskRoutes: FastifyPluginAsyncTypebox = async (app) => {
       response: ParticipantSchema,
       read: (id: number) => getEntrant(app.db, id),
     },
-  ];
-  for (const route of reads) {
-    app.get(route.path, admin(route.summary, route.response), async (request, reply) => {
-      reply.header('cache-control', 'no-store');
-      return route.read(request.params.id);
-    });
-  }
+  ]);
 };
 
 export default deskRoutes;

@@ -25,7 +25,7 @@ import { getPresenter, presenterDrawAnswer } from '../../../services/giveaways/p
 import { frozenEntriesText, getVerification } from '../../../services/giveaways/verification';
 import { settle } from '../../../services/giveaways/listing';
 import { todayIn } from '../../../lib/dates';
-import { actorOf, giveawayRoutes, mailOf, noStore, onGiveaway } from './shared';
+import { actorOf, adminReads, giveawayRoutes, mailOf, noStore, onGiveaway } from './shared';
 
 /**
  * The draw and what follows it: the first draw (from the desk or the presenter view), re-draws,
@@ -121,18 +121,17 @@ const drawRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 
-  app.get(
-    '/giveaway/:id/present',
-    admin(
-      'What the presenter view shows: handles or masked names, never an e-mail (admin)',
-      PresenterSchema,
-    ),
-    async (request, reply) => {
-      reply.header('cache-control', 'no-store');
-      await settle(app.db, request.params.id, mail.timeZone);
-      return getPresenter(app.db, request.params.id, todayIn(mail.timeZone));
+  adminReads(app, [
+    {
+      path: '/giveaway/:id/present',
+      summary: 'What the presenter view shows: handles or masked names, never an e-mail (admin)',
+      response: PresenterSchema,
+      read: async (id) => {
+        await settle(app.db, id, mail.timeZone);
+        return getPresenter(app.db, id, todayIn(mail.timeZone));
+      },
     },
-  );
+  ]);
 
   app.post(
     '/giveaway/:id/claim',

@@ -11,7 +11,7 @@ import {
   reportHandle,
   setHandleReportHandled,
 } from '../../../services/giveaways/handle-reports';
-import { actorOf, giveawayRoutes } from './shared';
+import { actorOf, adminReads, giveawayRoutes } from './shared';
 
 /**
  * Reports of a taken Instagram handle: anyone can tell a giveaway's owner that an entry holds
@@ -39,17 +39,15 @@ const handleReportRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 
-  app.get(
-    '/giveaway/:id/handle-reports',
-    admin(
-      'Reports of a taken handle, newest first, with the entries holding each handle (admin)',
-      HandleReportListSchema,
-    ),
-    async (request, reply) => {
-      reply.header('cache-control', 'no-store');
-      return listHandleReports(app.db, request.params.id);
+  adminReads(app, [
+    {
+      path: '/giveaway/:id/handle-reports',
+      summary:
+        'Reports of a taken handle, newest first, with the entries holding each handle (admin)',
+      response: HandleReportListSchema,
+      read: (id) => listHandleReports(app.db, id),
     },
-  );
+  ]);
 
   app.post(
     '/handle-report/:id/handled',

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { TSchema } from '@sinclair/typebox';
 import { GiveawayIdParamsSchema } from '@site/contracts';
 import { countingSecret, keyedDigest } from '../../../lib/client-key';
@@ -50,6 +51,31 @@ export function giveawayRoutes(app: FastifyInstance) {
       schema: onGiveaway(summary, ok, extra, more),
     }),
   };
+}
+
+/** An admin's read of one giveaway or entrant: GET `path` (its `:id`), answered by `read`. */
+export interface AdminRead {
+  path: string;
+  summary: string;
+  response: TSchema;
+  read: (id: number) => Promise<unknown>;
+}
+
+/**
+ * Registers admin reads on `app`. Their answers are never kept in a cache: what admins read names
+ * entrants and admins.
+ */
+export function adminReads(
+  app: Parameters<FastifyPluginAsyncTypebox>[0],
+  reads: readonly AdminRead[],
+) {
+  const { admin } = giveawayRoutes(app);
+  for (const route of reads) {
+    app.get(route.path, admin(route.summary, route.response), async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return route.read(request.params.id);
+    });
+  }
 }
 
 /** The admin who is making this request (requireRole has run). */

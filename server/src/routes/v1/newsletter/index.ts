@@ -10,7 +10,6 @@ import {
   NewsletterSubscribeRequestSchema,
   NewsletterSubscriberListResponseSchema,
   NewsletterUnsubscribeRequestSchema,
-  PageQuerySchema,
 } from '@site/contracts';
 import { badRequest } from '../../../lib/http-error';
 import { ownOrigins } from '../../../lib/request-origin';
@@ -28,7 +27,7 @@ import {
   subscribe,
   unsubscribe,
 } from '../../../services/newsletter/subscriptions';
-import { pageParams } from '../../../lib/pagination';
+import { adminListRoute } from '../admin-list';
 
 const errors = { 400: ErrorResponseSchema, 429: ErrorResponseSchema };
 const adminErrors = { 401: ErrorResponseSchema, 403: ErrorResponseSchema };
@@ -164,22 +163,12 @@ const newsletter: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 
-  app.get(
-    '/subscribers',
-    {
-      schema: {
-        tags: ['newsletter'],
-        summary: 'Confirmed subscribers, newest first (admin)',
-        querystring: PageQuerySchema,
-        response: { 200: NewsletterSubscriberListResponseSchema, ...adminErrors },
-      },
-      onRequest: app.requireRole('admin'),
-    },
-    async (request) => {
-      const { page, perPage } = pageParams(request.query);
-      return listConfirmed(app.db, page, perPage);
-    },
-  );
+  adminListRoute(app, '/subscribers', {
+    tag: 'newsletter',
+    summary: 'Confirmed subscribers, newest first (admin)',
+    response: NewsletterSubscriberListResponseSchema,
+    list: (page, perPage) => listConfirmed(app.db, page, perPage),
+  });
 
   app.get(
     '/subscribers.csv',
