@@ -22,6 +22,9 @@ function publishingE2e(name: string, ownPort: number) {
     port: ownPort,
     baseURL: `http://127.0.0.1:${ownPort}`,
     dataDir: path.join(os.tmpdir(), `site-e2e-${name}-${ownPort}`),
+    // Where its builds run (outside its data folder, as the server requires). Each server has its
+    // own: two servers building in one folder at once break each other's build.
+    workDir: path.join(os.tmpdir(), `site-e2e-${name}-${ownPort}-publish`),
   };
 }
 
@@ -65,7 +68,7 @@ function publishingWebServer(
   env: Record<string, string> = {},
 ) {
   return {
-    command: `rm -rf ${server.dataDir} && mkdir -p ${server.dataDir} && cp -r content ${server.dataDir}/content && node server/dist/server.js`,
+    command: `rm -rf ${server.dataDir} ${server.workDir} && mkdir -p ${server.dataDir} && cp -r content ${server.dataDir}/content && node server/dist/server.js`,
     url: `${server.baseURL}/api/v1/health`,
     reuseExistingServer: false,
     timeout: 60_000,
@@ -78,6 +81,7 @@ function publishingWebServer(
       DATA_DIR: server.dataDir,
       CONTENT_DIR: `${server.dataDir}/content`,
       PUBLISH_MODE: 'build',
+      PUBLISH_WORK_DIR: server.workDir,
       ADMIN_USERNAME: e2eAdmin.username,
       ADMIN_PASSWORD: e2eAdmin.password,
       JWT_SECRET: 'e2e-secret-e2e-secret-e2e-secret-e2e-secret',

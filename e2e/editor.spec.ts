@@ -5,6 +5,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { e2eAdmin, editorE2e } from '../playwright.config';
 import {
   BUILD_WAIT,
+  expectLive,
   confirmPublish,
   fillDraft,
   loginAs,
@@ -345,7 +346,7 @@ test.describe.serial('the desk: publish from the editor, replace, unpublish', ()
       .click();
     await expect(page).toHaveURL(/\/admin\/drafts\/\d+$/);
     progress = await confirmPublish(page, 'Publish');
-    await expect(progress.getByText('Live', { exact: true })).toBeVisible(BUILD_WAIT);
+    await expectLive(progress);
     await expect(progress).toContainText(`The post is live at /blog/${desk.slug}.`);
     await shoot(page, 'editor-live');
 
@@ -376,7 +377,7 @@ test.describe.serial('the desk: publish from the editor, replace, unpublish', ()
     });
 
     const progress = await confirmPublish(page, 'Publish changes');
-    await expect(progress.getByText('Live', { exact: true })).toBeVisible(BUILD_WAIT);
+    await expectLive(progress);
     await expect(progress).toContainText(`The changes are live at /blog/${desk.slug}.`);
 
     await page.goto(`/blog/${desk.slug}`);

@@ -3,7 +3,7 @@ import { expect, type Locator, test } from '@playwright/test';
 import sharp from 'sharp';
 import { coverE2e } from '../playwright.config';
 import {
-  BUILD_WAIT,
+  expectLive,
   confirmPublish,
   fillDraft,
   loginAsAdmin,
@@ -134,7 +134,7 @@ test('a cover set in the editor is drawn on the post, its card, the home page an
   await shootWidths(page, (width) => `${SHOTS}/editor-cover-${width}.png`);
 
   const progress = await confirmPublish(page, 'Publish');
-  await expect(progress.getByText('Live', { exact: true })).toBeVisible(BUILD_WAIT);
+  await expectLive(progress);
 
   // Phones, a tablet (two or three columns), and a wide screen. Each page in a browser of its
   // own: Chromium takes a larger file it already holds over the one a srcset would choose.

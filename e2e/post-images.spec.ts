@@ -3,7 +3,7 @@ import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
 import { editorE2e } from '../playwright.config';
 import {
-  BUILD_WAIT,
+  expectLive,
   confirmPublish,
   fillDraft,
   loginAsAdmin,
@@ -121,7 +121,7 @@ test('a picture chosen in the editor is described, previewed and published as <p
   await expect(page.getByRole('status').filter({ hasText: 'Before publishing' })).toHaveCount(0);
 
   const progress = await confirmPublish(page, 'Publish');
-  await expect(progress.getByText('Live', { exact: true })).toBeVisible(BUILD_WAIT);
+  await expectLive(progress);
 
   await page.goto(`/blog/${slug}`);
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();

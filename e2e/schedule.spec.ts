@@ -1,6 +1,13 @@
 import { expect, test, type Page } from '@playwright/test';
 import { scheduleE2e } from '../playwright.config';
-import { BUILD_WAIT, fillDraft, loginAsAdmin, openNewDraft, shootWidths } from './support';
+import {
+  BUILD_WAIT,
+  expectLive,
+  fillDraft,
+  loginAsAdmin,
+  openNewDraft,
+  shootWidths,
+} from './support';
 
 /**
  * Scheduled publishing in the browser, against a publishing server of its own (scheduleE2e in
@@ -125,7 +132,7 @@ test('a draft scheduled a few seconds ahead publishes itself and goes live', asy
   const jobs = page.getByRole('region', { name: 'Publishing' });
   const job = jobs.getByRole('listitem').filter({ hasText: title });
   await expect(job).toBeVisible();
-  await expect(job.getByText('Live', { exact: true })).toBeVisible(BUILD_WAIT);
+  await expectLive(job);
   await page.goto(`/blog/${slug}`);
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
 });

@@ -1,7 +1,7 @@
 import { type Page, expect, test } from '@playwright/test';
 import { staffE2e } from '../playwright.config';
 import {
-  BUILD_WAIT,
+  expectLive,
   confirmPublish,
   fillDraft,
   linkIn,
@@ -106,7 +106,7 @@ test('invite an editor, who sets a password, logs in and publishes a post; remov
   await fillDraft(editor, post);
   await expect(editor.getByRole('textbox', { name: 'Slug' })).toHaveValue(post.slug);
   const progress = await confirmPublish(editor, 'Publish');
-  await expect(progress.getByText('Live', { exact: true })).toBeVisible(BUILD_WAIT);
+  await expectLive(progress);
   await expect(progress).toContainText(`The post is live at /blog/${post.slug}.`);
   // The test copy goes to the address the invitation went to (the outbox, without SMTP).
   await progress.getByRole('button', { name: `Send a test to me (${invitee.email})` }).click();

@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
-import { type Page, expect } from '@playwright/test';
+import { type Locator, type Page, expect } from '@playwright/test';
 import { e2eAdmin } from '../playwright.config';
 
 export { e2eAdmin };
@@ -116,6 +116,19 @@ export async function openPastIdle(
 
 /** How long a publish may take: a real `gatsby build` aside, then the switch. */
 export const BUILD_WAIT = { timeout: 12 * 60_000 };
+
+/**
+ * Waits for a publish shown in `progress` (the publish panel, or a job's row under Publishing)
+ * to end, then holds that it went live. A build that fails ends the wait at once, with the job's
+ * text in the failure, instead of the whole BUILD_WAIT.
+ */
+export async function expectLive(progress: Locator): Promise<void> {
+  const live = progress.getByText('Live', { exact: true });
+  await expect(live.or(progress.getByText('Failed', { exact: true }))).toBeVisible(BUILD_WAIT);
+  if (!(await live.isVisible())) {
+    throw new Error(`The publish failed instead of going live: ${await progress.innerText()}`);
+  }
+}
 
 export interface DraftFields {
   title: string;
