@@ -118,7 +118,7 @@ export default defineConfig({
   webServer: [
     {
       // A fresh database every run; the site must already be built (npm run test:e2e builds it).
-      command: `rm -rf ${dataDir} && node server/dist/server.js`,
+      command: `rm -rf ${dataDir} ${dataDir}-publish && node server/dist/server.js`,
       url: `${baseURL}/api/v1/health`,
       reuseExistingServer: false,
       timeout: 60_000,
@@ -129,6 +129,8 @@ export default defineConfig({
         HOST: '127.0.0.1',
         DATABASE_URL: `sqlite:${dataDir}/site.db`,
         DATA_DIR: dataDir,
+        // Its own, like the publishing servers': a build started here never shares a folder.
+        PUBLISH_WORK_DIR: `${dataDir}-publish`,
         ADMIN_USERNAME: e2eAdmin.username,
         ADMIN_PASSWORD: e2eAdmin.password,
         JWT_SECRET: 'e2e-secret-e2e-secret-e2e-secret-e2e-secret',
