@@ -10,7 +10,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import Database from 'better-sqlite3';
 import pg from 'pg';
-import { arg, startServer, waitHealthy } from './lib.mjs';
+import { arg, requestJson, startServer, waitHealthy } from './lib.mjs';
 
 const seconds = arg('seconds', 10);
 const connections = arg('connections', 32);
@@ -31,17 +31,8 @@ function start(databaseUrl, dataDir) {
   });
 }
 
-async function json(method, url, body, token) {
-  const res = await fetch(`${base}${url}`, {
-    method,
-    headers: {
-      ...(body instanceof URLSearchParams ? {} : { 'content-type': 'application/json' }),
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    body: body instanceof URLSearchParams ? body : body ? JSON.stringify(body) : undefined,
-  });
-  if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
-  return res.json();
+function json(method, url, body, token) {
+  return requestJson(base, method, url, body, token);
 }
 
 function run(opts) {

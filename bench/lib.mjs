@@ -144,3 +144,21 @@ export async function firstPostPath(base, page = '/blog') {
   if (!match) throw new Error(`no post linked from ${page}`);
   return match[1];
 }
+
+/**
+ * `method url` against the server at `base` with a JSON body (or a form, given URLSearchParams)
+ * and an optional bearer token; answers the parsed JSON, and throws with the status and body on
+ * any answer but 2xx.
+ */
+export async function requestJson(base, method, url, body, token) {
+  const res = await fetch(`${base}${url}`, {
+    method,
+    headers: {
+      ...(body instanceof URLSearchParams ? {} : { 'content-type': 'application/json' }),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    body: body instanceof URLSearchParams ? body : body ? JSON.stringify(body) : undefined,
+  });
+  if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
+  return res.json();
+}

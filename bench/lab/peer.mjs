@@ -104,6 +104,7 @@ import {
   holdBuildLock,
   loadAverage,
   median,
+  requestJson,
   root,
   serveBuiltCopy,
 } from '../lib.mjs';
@@ -244,25 +245,12 @@ function buildYardstick() {
   fs.writeFileSync(stamp, `${current}\n`);
 }
 
-async function json(base, method, url, body, token) {
-  const res = await fetch(`${base}${url}`, {
-    method,
-    headers: {
-      ...(body instanceof URLSearchParams ? {} : { 'content-type': 'application/json' }),
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    body: body instanceof URLSearchParams ? body : body ? JSON.stringify(body) : undefined,
-  });
-  if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
-  return res.json();
-}
-
 /**
  * Six giveaways, so /giveaway shows a list of cards as a visitor would see it. Returns the first
  * one's id, whose own page is measured too.
  */
 async function seedGiveaways(base) {
-  const { access_token: token } = await json(
+  const { access_token: token } = await requestJson(
     base,
     'POST',
     '/api/v1/auth/login',
@@ -271,7 +259,7 @@ async function seedGiveaways(base) {
   const today = new Date().toISOString().slice(0, 10);
   const ids = [];
   for (let i = 1; i <= 6; i++) {
-    const created = await json(
+    const created = await requestJson(
       base,
       'POST',
       '/api/v1/giveaway',
