@@ -1,6 +1,6 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Compiler } from 'webpack';
+import type { Compiler, Configuration } from 'webpack';
 import { REQUEST_SLOTS } from '@site/contracts/request-slots';
 import type { WebpackStep } from '../lib/webpack-step';
 import {
@@ -40,12 +40,45 @@ export const requestRenderWebpackConfig: WebpackStep = (
   return {
     ...config,
     entry: { ...base, ...entries },
+    externals: withPlainBuiltins(config.externals),
     plugins: [
       ...(config.plugins ?? []),
       new RequestRenderWebpackPlugin(siteDir, siteMetadataOf(siteMetadata)),
     ],
   };
 };
+
+/** Where Gatsby's page render build finds its stand-ins for Node's fs, http, https, … */
+const TRACKERS = `${path.sep}.cache${path.sep}ssr-builtin-trackers${path.sep}`;
+
+/**
+ * The slots' modules are run by the server for as long as their build is served, so they must
+ * not load anything from the build's `.cache/`, which the next build (or `gatsby clean`) empties:
+ * a drawn page would then fail until that build is done. Gatsby's page render build names, in a
+ * table of externals, stand-ins under `.cache/ssr-builtin-trackers/` for a few of Node's own
+ * modules (they only record that a page used them); each is named as Node's own module instead,
+ * which is what the stand-in hands on. Any other external stays as Gatsby set it.
+ */
+export function withPlainBuiltins(
+  externals: Configuration['externals'],
+): Configuration['externals'] {
+  if (!Array.isArray(externals)) return externals;
+  return externals.map((entry) => {
+    if (!entry || typeof entry !== 'object' || entry instanceof RegExp) return entry;
+    const table = entry as Record<string, unknown>;
+    if (!Object.values(table).some((to) => typeof to === 'string' && to.includes(TRACKERS))) {
+      return entry;
+    }
+    return Object.fromEntries(
+      Object.entries(table).map(([request, to]) => [
+        request,
+        typeof to === 'string' && to.includes(TRACKERS)
+          ? `commonjs ${request.replace(/^node:/, '')}`
+          : to,
+      ]),
+    );
+  }) as Configuration['externals'];
+}
 
 /** gatsby-config.ts's siteMetadata, as the Seo component reads it. */
 function siteMetadataOf(meta: Record<string, unknown>): RequestRenderManifest['site'] {
@@ -88,6 +121,12 @@ class RequestRenderWebpackPlugin {
               const asset = compilation.getAsset(file);
               if (!asset) throw new Error(`request-render: the build has no file "${file}"`);
               const code = asset.source.buffer();
+              // What withPlainBuiltins keeps out: a module that loads from the build's cache
+              // would stop working when the next build empties it.
+              if (code.toString('utf8').includes(TRACKERS))
+                throw new Error(
+                  `request-render: the slot "${slot.name}" loads a file from the build's .cache/ (${file})`,
+                );
               await writeFile(path.join(out, file), code);
             }
             const module = [...entrypoint.getEntrypointChunk().files].find((file) =>
