@@ -11,7 +11,7 @@ export const SOCIAL_CARD_HEIGHT = 630;
  * The version of the cards' drawing: part of every card's key and address, so a card drawn
  * another way gets another address (a shared link's picture is kept by the networks for good).
  */
-export const SOCIAL_CARD_VERSION = 'card-v1';
+export const SOCIAL_CARD_VERSION = 'card-v2';
 
 /** What a card shows, in words, for og:image:alt: its label, title and detail line. */
 export function socialCardAlt(card: {

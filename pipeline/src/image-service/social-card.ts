@@ -92,10 +92,31 @@ export function socialCardKey(
   return hash.digest('hex').slice(0, 32);
 }
 
-interface TextLayer {
+/**
+ * A drawn layer as raw pixels: 8-bit RGBA, not premultiplied, row after row. Layers are handed to
+ * the composite as they are, with no encoding to PNG and decoding again (both lossless, so the
+ * card is the same; they cost a few milliseconds per layer).
+ */
+interface Layer {
   data: Buffer;
   width: number;
   height: number;
+}
+
+type TextLayer = Layer;
+
+async function rawLayer(image: sharp.Sharp): Promise<Layer> {
+  const { data, info } = await image.ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  return { data, width: info.width, height: info.height };
+}
+
+function overlay(layer: Layer, left: number, top: number): sharp.OverlayOptions {
+  return {
+    input: layer.data,
+    raw: { width: layer.width, height: layer.height, channels: 4 },
+    left,
+    top,
+  };
 }
 
 /** One block of text drawn with a font file the repository carries, white on transparent. */
@@ -121,23 +142,21 @@ export async function drawText(
   const spacing =
     options.letterSpacing === undefined ? '' : ` letter_spacing="${options.letterSpacing * 1024}"`;
   const markup = `<span foreground="${options.color ?? '#ffffff'}"${spacing}>${markupText(text)}</span>`;
-  const render = async (fit: boolean) => {
-    const { data, info } = await sharp({
-      text: {
-        text: markup,
-        font,
-        fontfile,
-        width: options.width,
-        ...(fit ? { height: options.maxHeight } : {}),
-        rgba: true,
-        wrap: 'word-char',
-        spacing: Math.round(options.size * 0.18),
-      },
-    })
-      .png()
-      .toBuffer({ resolveWithObject: true });
-    return { data, width: info.width, height: info.height };
-  };
+  const render = (fit: boolean) =>
+    rawLayer(
+      sharp({
+        text: {
+          text: markup,
+          font,
+          fontfile,
+          width: options.width,
+          ...(fit ? { height: options.maxHeight } : {}),
+          rgba: true,
+          wrap: 'word-char',
+          spacing: Math.round(options.size * 0.18),
+        },
+      }),
+    );
   const layer = await render(false);
   if (options.maxHeight === undefined || layer.height <= options.maxHeight) return layer;
   return render(true);
@@ -176,6 +195,38 @@ function backgroundSvg(pictureWidth: number): Buffer {
 }
 
 /**
+ * The drawn background of each layout (with and without a picture) and the site's name beside the
+ * mark, by font folder and name: the same on every card, so each is drawn once per process (the
+ * background's SVG alone took about 30 ms a card).
+ */
+const backgrounds = new Map<number, Promise<Layer>>();
+const names = new Map<string, Promise<TextLayer | null>>();
+
+function background(pictureWidth: number): Promise<Layer> {
+  let layer = backgrounds.get(pictureWidth);
+  if (!layer) {
+    layer = rawLayer(sharp(backgroundSvg(pictureWidth)));
+    // A failed drawing is not kept: the next card tries again.
+    layer.catch(() => backgrounds.delete(pictureWidth));
+    backgrounds.set(pictureWidth, layer);
+  }
+  return layer;
+}
+
+function siteNameLayer(fontDir: string, siteName: string): Promise<TextLayer | null> {
+  const key = `${fontDir}\0${siteName}`;
+  let layer = names.get(key);
+  if (!layer) {
+    layer = drawText(siteName, { fontDir, bold: true, size: 30, width: 600 });
+    layer.catch(() => names.delete(key));
+    // Few distinct names are ever drawn; the map stays small all the same.
+    if (names.size >= 8) names.delete(names.keys().next().value as string);
+    names.set(key, layer);
+  }
+  return layer;
+}
+
+/**
  * Draws a card: a JPEG of exactly 1200 × 630. The picture, when given, is decoded with the
  * image service's own limits by the caller's choice of bytes (stored pictures and build-time
  * covers only) and cropped to fill the card's right part.
@@ -185,15 +236,15 @@ export async function drawSocialCard(
   options: DrawOptions = {},
 ): Promise<Buffer> {
   const fontDir = options.fontDir ?? DEFAULT_FONT_DIR;
-  let picture: Buffer | null = null;
+  let picture: Layer | null = null;
   if (input.picture) {
     try {
-      picture = await sharp(input.picture, { failOn: 'error', limitInputPixels: 100_000_000 })
-        .rotate()
-        .resize(PICTURE_WIDTH, CARD_HEIGHT, { fit: 'cover', position: 'attention' })
-        .toColourspace('srgb')
-        .png()
-        .toBuffer();
+      picture = await rawLayer(
+        sharp(input.picture, { failOn: 'error', limitInputPixels: 100_000_000 })
+          .rotate()
+          .resize(PICTURE_WIDTH, CARD_HEIGHT, { fit: 'cover', position: 'attention' })
+          .toColourspace('srgb'),
+      );
     } catch {
       // A picture that cannot be read leaves the card without it rather than without a card.
       picture = null;
@@ -205,7 +256,7 @@ export async function drawSocialCard(
   const label = drawableText(input.label ?? '', 60).toUpperCase();
   const detail = drawableText(input.detail ?? '', 80);
   const [name, labelLayer, titleLayer, detailLayer] = await Promise.all([
-    drawText(options.siteName ?? SITE_NAME, { fontDir, bold: true, size: 30, width: 600 }),
+    siteNameLayer(fontDir, options.siteName ?? SITE_NAME),
     drawText(label, {
       fontDir,
       bold: true,
@@ -225,28 +276,24 @@ export async function drawSocialCard(
   ]);
 
   const layers: sharp.OverlayOptions[] = [];
-  if (picture) layers.push({ input: picture, left: CARD_WIDTH - PICTURE_WIDTH, top: 0 });
-  if (name)
-    layers.push({ input: name.data, left: PAD + 84, top: PAD + 24 - Math.round(name.height / 2) });
+  if (picture) layers.push(overlay(picture, CARD_WIDTH - PICTURE_WIDTH, 0));
+  if (name) layers.push(overlay(name, PAD + 84, PAD + 24 - Math.round(name.height / 2)));
   let top = 200;
   if (labelLayer) {
-    layers.push({ input: labelLayer.data, left: PAD, top });
+    layers.push(overlay(labelLayer, PAD, top));
     top += labelLayer.height + 18;
   }
   if (titleLayer) {
-    layers.push({ input: titleLayer.data, left: PAD, top });
+    layers.push(overlay(titleLayer, PAD, top));
   }
   if (detailLayer) {
-    layers.push({
-      input: detailLayer.data,
-      left: PAD,
-      top: CARD_HEIGHT - PAD - 30 - detailLayer.height,
-    });
+    layers.push(overlay(detailLayer, PAD, CARD_HEIGHT - PAD - 30 - detailLayer.height));
   }
 
-  return sharp(backgroundSvg(pictureWidth))
+  const base = await background(pictureWidth);
+  return sharp(base.data, { raw: { width: base.width, height: base.height, channels: 4 } })
     .composite(layers)
     .flatten({ background: '#312e81' })
-    .jpeg({ quality: 84, mozjpeg: true })
+    .jpeg({ quality: 84, progressive: true, optimiseCoding: true, quantisationTable: 3 })
     .toBuffer();
 }
