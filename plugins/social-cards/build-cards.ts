@@ -13,7 +13,8 @@ import {
  * Draws the cards the pages asked for (./gatsby-ssr.tsx noted each in `requestsDir`) and puts each
  * in the built site at its address (/og/<hash>.jpg). A card is drawn once: it is kept in
  * `cacheDir` under a key of everything it shows (the cover by its bytes), so a build finds the
- * cards of unchanged pages there and only copies them.
+ * cards of unchanged pages there and only copies them. A kept card that no page of the build asks
+ * for any more (a title changed, a page removed) is removed from `cacheDir`.
  */
 export interface CardBuild {
   requestsDir: string;
@@ -30,7 +31,12 @@ export interface CardBuildResult {
   cards: number;
   /** Of which drawn by this build (the rest came from the cache). */
   drawn: number;
+  /** Kept cards that no page asks for any more, removed from the cache. */
+  removed: number;
 }
+
+/** A kept card's file name: its key (32 hex digits) and .jpg. */
+const KEPT_CARD = /^([0-9a-f]{32})\.jpg$/;
 
 interface NotedRequest extends Required<SocialCardRequest> {
   address: string;
@@ -92,7 +98,8 @@ export async function buildSocialCards(options: CardBuild): Promise<CardBuildRes
       // A file cut short by an interrupted build: the page's next render notes it again.
     }
   }
-  const cardsDir = path.join(cacheDir, 'cards');
+  const cardsDir = cacheDir;
+  const used = new Set<string>();
   const outDir = path.join(publicDir, SOCIAL_CARD_FOLDER);
   await fs.mkdir(cardsDir, { recursive: true });
   await fs.mkdir(outDir, { recursive: true });
@@ -108,6 +115,7 @@ export async function buildSocialCards(options: CardBuild): Promise<CardBuildRes
         label: request.label,
         pictureId: picture ? crypto.createHash('sha256').update(picture).digest('hex') : null,
       });
+      used.add(key);
       const kept = path.join(cardsDir, `${key}.jpg`);
       let bytes: Buffer;
       try {
@@ -124,5 +132,12 @@ export async function buildSocialCards(options: CardBuild): Promise<CardBuildRes
     }
   };
   await Promise.all(Array.from({ length: options.concurrency ?? 2 }, work));
-  return { cards: requests.length, drawn };
+  let removed = 0;
+  for (const name of await fs.readdir(cardsDir)) {
+    const key = KEPT_CARD.exec(name)?.[1];
+    if (key === undefined || used.has(key)) continue;
+    await fs.rm(path.join(cardsDir, name), { force: true });
+    removed += 1;
+  }
+  return { cards: requests.length, drawn, removed };
 }

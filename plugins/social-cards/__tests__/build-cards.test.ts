@@ -50,7 +50,7 @@ test('every card asked for is drawn into the built site, 1200 × 630, and drawn 
   const post = ask({ title: 'Shipping agents', label: 'Engineering' });
   const page = ask({ title: 'Pricing' });
   expect(post).toMatch(/^\/og\/[0-9a-f]{16}\.jpg$/);
-  expect(await build()).toEqual({ cards: 2, drawn: 2 });
+  expect(await build()).toEqual({ cards: 2, drawn: 2, removed: 0 });
   expect(await size(post)).toEqual(['jpeg', 1200, 630]);
   expect(await size(page)).toEqual(['jpeg', 1200, 630]);
 
@@ -58,10 +58,28 @@ test('every card asked for is drawn into the built site, 1200 × 630, and drawn 
   fs.rmSync(dirs.publicDir, { recursive: true });
   fs.mkdirSync(dirs.publicDir);
   const renamed = ask({ title: 'Shipping agents, again', label: 'Engineering' });
-  expect(await build()).toEqual({ cards: 3, drawn: 1 });
+  expect(await build()).toEqual({ cards: 3, drawn: 1, removed: 0 });
   expect(await size(post)).toEqual(['jpeg', 1200, 630]);
   expect(await size(renamed)).toEqual(['jpeg', 1200, 630]);
   expect(warnings).toEqual([]);
+});
+
+test('a kept card no page asks for any more is removed; other files in the cache stay', async () => {
+  const kept = () =>
+    fs
+      .readdirSync(dirs.cacheDir)
+      .filter((name) => name.endsWith('.jpg'))
+      .sort();
+  ask({ title: 'Stays' });
+  const gone = ask({ title: 'Goes' });
+  expect(await build()).toEqual({ cards: 2, drawn: 2, removed: 0 });
+  const before = kept();
+  expect(before).toHaveLength(2);
+  fs.rmSync(path.join(dirs.requestsDir, requestFileName(gone)));
+  fs.writeFileSync(path.join(dirs.cacheDir, 'notes.jpg'), 'not a kept card');
+  expect(await build()).toEqual({ cards: 1, drawn: 0, removed: 1 });
+  expect(kept()).toEqual(['notes.jpg', ...before.filter((name) => kept().includes(name))].sort());
+  expect(kept()).toHaveLength(2);
 });
 
 test('a cover of the built site is drawn in; a changed cover draws the card again', async () => {
@@ -73,7 +91,7 @@ test('a cover of the built site is drawn in; a changed cover draws the card agai
       .toFile(coverFile);
   await cover('#f59e0b');
   const address = ask({ title: 'With a cover', cover: '/static/cover.png' });
-  expect(await build()).toEqual({ cards: 1, drawn: 1 });
+  expect(await build()).toEqual({ cards: 1, drawn: 1, removed: 0 });
   const pixel = async () => {
     const { data } = await sharp(path.join(dirs.publicDir, address))
       .extract({ left: 1100, top: 300, width: 1, height: 1 })
@@ -85,7 +103,8 @@ test('a cover of the built site is drawn in; a changed cover draws the card agai
   expect(r).toBeGreaterThan(220);
   expect(b).toBeLessThan(60);
   await cover('#10b981');
-  expect(await build()).toEqual({ cards: 1, drawn: 1 });
+  // The card of the first cover is no longer asked for: it leaves the cache.
+  expect(await build()).toEqual({ cards: 1, drawn: 1, removed: 1 });
   const [r2, g2] = await pixel();
   expect(r2).toBeLessThan(60);
   expect(g2).toBeGreaterThan(150);
@@ -105,7 +124,7 @@ test('a missing cover gives a card without it and a warning; foreign requests ar
     }),
   );
   fs.writeFileSync(path.join(dirs.requestsDir, 'broken.json'), '{"address": ');
-  expect(await build()).toEqual({ cards: 2, drawn: 2 });
+  expect(await build()).toEqual({ cards: 2, drawn: 2, removed: 0 });
   expect(await size(address)).toEqual(['jpeg', 1200, 630]);
   expect(await size(outside)).toEqual(['jpeg', 1200, 630]);
   expect(fs.existsSync(path.join(dirs.publicDir, 'og/ffffffffffffffff.jpg'))).toBe(false);
