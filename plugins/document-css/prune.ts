@@ -1,4 +1,4 @@
-import { compile, selectAll, selectOne } from 'css-select';
+import { compile, is, selectAll, selectOne } from 'css-select';
 import { parseDocument } from 'htmlparser2';
 import postcss, { type Root } from 'postcss';
 import selectorParser from 'postcss-selector-parser';
@@ -133,20 +133,47 @@ interface Prepared {
   classes: string[];
   ids: string[];
   tags: string[];
+  /**
+   * A name the matching element itself must have (from the last compound of the selector, the
+   * one that names the element matched: an id first, then a class, then an element name), or
+   * null when that compound names none (`*`, an attribute alone): only the page's elements with
+   * that name are tried, instead of a walk of the whole page.
+   */
+  subject: Subject | null;
 }
 
-type Needs = Pick<Prepared, 'classes' | 'ids' | 'tags'>;
+type Subject = { kind: 'class' | 'id' | 'tag'; name: string };
+
+type Needs = Pick<Prepared, 'classes' | 'ids' | 'tags' | 'subject'>;
 
 /** The classes, ids and element names every match of `selector` needs on the page. */
 function needs(selector: string): Needs {
-  const found: Needs = { classes: [], ids: [], tags: [] };
+  const found: Needs = { classes: [], ids: [], tags: [], subject: null };
   selectorParser((root) => {
     for (const compound of root.nodes) {
+      let last: Subject[] = [];
       for (const part of compound.nodes) {
-        if (part.type === 'class') found.classes.push(part.value);
-        else if (part.type === 'id') found.ids.push(part.value);
-        // Element names compare in lower case in an HTML page, as the matcher compares them.
-        else if (part.type === 'tag') found.tags.push(part.value.toLowerCase());
+        if (part.type === 'combinator') {
+          last = [];
+        } else if (part.type === 'class') {
+          found.classes.push(part.value);
+          last.push({ kind: 'class', name: part.value });
+        } else if (part.type === 'id') {
+          found.ids.push(part.value);
+          last.push({ kind: 'id', name: part.value });
+        } else if (part.type === 'tag') {
+          // Element names compare in lower case in an HTML page, as the matcher compares them.
+          found.tags.push(part.value.toLowerCase());
+          last.push({ kind: 'tag', name: part.value.toLowerCase() });
+        }
+      }
+      // One selector (a rule's selector list is split before this), so one compound list.
+      if (root.nodes.length === 1) {
+        found.subject =
+          last.find((name) => name.kind === 'id') ??
+          last.find((name) => name.kind === 'class') ??
+          last.find((name) => name.kind === 'tag') ??
+          null;
       }
     }
   }).processSync(selector);
@@ -163,7 +190,7 @@ function prepare(selector: string): Prepared {
       const reached = reachable(selector);
       found = { reached, query: compile(reached), ...needs(reached) };
     } catch {
-      found = { reached: selector, query: null, classes: [], ids: [], tags: [] };
+      found = { reached: selector, query: null, classes: [], ids: [], tags: [], subject: null };
     }
     prepared.set(selector, found);
   }
@@ -173,45 +200,62 @@ function prepare(selector: string): Prepared {
 /** The page as parsed, in htmlparser2's tree (the one css-select reads). */
 type Page = ReturnType<typeof parseDocument>;
 
+type Element = ReturnType<typeof selectAll<Page, never>>[number];
+
 /**
- * Every class, id and element name of a page, gathered once per page, and the answer for each
- * selector tried on it (by the selector it is tried as).
+ * Every class, id and element name of a page with the elements that have it, gathered once per
+ * page, and the answer for each selector tried on it (by the selector it is tried as).
  */
 interface PageNames {
-  classes: Set<string>;
-  ids: Set<string>;
-  tags: Set<string>;
+  classes: Map<string, Element[]>;
+  ids: Map<string, Element[]>;
+  tags: Map<string, Element[]>;
   answers: Map<string, boolean>;
 }
 
 const pageNames = new WeakMap<Page, PageNames>();
 
+function add(index: Map<string, Element[]>, name: string, element: Element): void {
+  const elements = index.get(name);
+  if (elements === undefined) index.set(name, [element]);
+  else if (elements[elements.length - 1] !== element) elements.push(element);
+}
+
 function namesOf(page: Page): PageNames {
   let names = pageNames.get(page);
   if (names === undefined) {
-    names = { classes: new Set(), ids: new Set(), tags: new Set(), answers: new Map() };
-    for (const found of selectAll('*', page)) {
-      const element = found as { name?: string; attribs?: Record<string, string> };
-      if (element.name) names.tags.add(element.name);
-      const attribs = element.attribs ?? {};
-      for (const name of (attribs.class ?? '').split(/\s+/)) if (name) names.classes.add(name);
-      if (attribs.id !== undefined) names.ids.add(attribs.id);
+    names = { classes: new Map(), ids: new Map(), tags: new Map(), answers: new Map() };
+    for (const element of selectAll<Page, Element>('*', page)) {
+      const { name: tag, attribs = {} } = element as {
+        name?: string;
+        attribs?: Record<string, string>;
+      };
+      if (tag) add(names.tags, tag, element);
+      for (const name of (attribs.class ?? '').split(/\s+/)) {
+        if (name) add(names.classes, name, element);
+      }
+      if (attribs.id !== undefined) add(names.ids, attribs.id, element);
     }
     pageNames.set(page, names);
   }
   return names;
 }
 
-function tryOn(query: Query, page: Page): boolean {
+/** Whether some element of the page matches; one the matcher cannot try counts as a match. */
+function tryOn(query: Query, page: Page, names: PageNames, subject: Subject | null): boolean {
   try {
-    return selectOne(query, page) !== null;
+    if (subject === null) return selectOne(query, page) !== null;
+    const index =
+      subject.kind === 'class' ? names.classes : subject.kind === 'id' ? names.ids : names.tags;
+    // Only an element with the subject's name can be the one the selector matches.
+    return (index.get(subject.name) ?? []).some((element) => is(element, query));
   } catch {
     return true;
   }
 }
 
 function couldMatch(selector: string, page: Page): boolean {
-  const { reached, query, classes, ids, tags } = prepare(selector);
+  const { reached, query, classes, ids, tags, subject } = prepare(selector);
   if (query === null) return true;
   const names = namesOf(page);
   // A class, id or element name the page lacks rules the selector out without a walk of the tree.
@@ -220,7 +264,7 @@ function couldMatch(selector: string, page: Page): boolean {
   if (tags.some((name) => !names.tags.has(name))) return false;
   let answer = names.answers.get(reached);
   if (answer === undefined) {
-    answer = tryOn(query, page);
+    answer = tryOn(query, page, names, subject);
     names.answers.set(reached, answer);
   }
   return answer;

@@ -149,3 +149,41 @@ describe('styledSheet', () => {
     ]);
   });
 });
+
+describe('trying only the elements that carry the name the selector ends with', () => {
+  // Each selector alone, as a rule; what stays must be what a walk of the whole page keeps.
+  const html =
+    '<main id="top" class="page"><section class="list"><h2 class="title">A</h2>' +
+    '<ul><li class="item">1</li><li class="item last">2</li></ul><p>x <em>y</em></p></section>' +
+    '<aside class="side"><p class="note">n</p></aside><div data-kind="x"><span>s</span></div></main>';
+  const cases: Array<[string, boolean]> = [
+    ['.list .item', true],
+    ['.side .item', false],
+    ['.list > ul > .item', true],
+    ['.list > .item', false],
+    ['.item + .item', true],
+    ['.last + .item', false],
+    ['.title ~ p', true],
+    ['.note ~ p', false],
+    ['#top .note', true],
+    ['.side #top', false],
+    ['ul li:first-child', true],
+    ['section li:nth-child(3)', false],
+    ['.item:not(.last)', true],
+    ['.last:not(.item)', false],
+    ['.list:has(em)', true],
+    ['.side:has(em)', false],
+    ['[data-kind] SPAN', true],
+    ['[data-kind] em', false],
+    ['p em', true],
+    ['aside em', false],
+    ['.page .list .title', true],
+    ['.side .list .title', false],
+    ['.item.last', true],
+    ['li.title', false],
+  ];
+  it.each(cases)('%s matches the page: %s', (selector, matches) => {
+    const css = `${selector}{color:red}`;
+    expect(documentCss(css, html)).toBe(matches ? css : '');
+  });
+});
