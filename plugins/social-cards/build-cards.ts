@@ -79,6 +79,41 @@ async function writeWhole(file: string, bytes: Buffer): Promise<void> {
   await fs.rename(partial, file);
 }
 
+/**
+ * Draws into `cacheDir` the cards of `requests` (cards without a cover) that it does not hold yet,
+ * `concurrency` at a time; the number drawn. Run while the rest of the build works, so that
+ * `buildSocialCards` finds these cards kept: a card no page asks for in the end is removed by it.
+ */
+export async function warmSocialCards(options: {
+  requests: ReadonlyArray<Pick<SocialCardRequest, 'title' | 'label'>>;
+  cacheDir: string;
+  fontDir: string;
+  concurrency?: number;
+}): Promise<number> {
+  const { cacheDir, fontDir } = options;
+  await fs.mkdir(cacheDir, { recursive: true });
+  const requests = [...options.requests];
+  let drawn = 0;
+  let next = 0;
+  const work = async () => {
+    while (next < requests.length) {
+      const { title, label } = normalCardRequest({
+        ...(requests[next++] ?? { title: '' }),
+        cover: null,
+      });
+      const kept = path.join(cacheDir, `${socialCardKey({ title, label, pictureId: null })}.jpg`);
+      try {
+        await fs.access(kept);
+      } catch {
+        await writeWhole(kept, await drawSocialCard({ title, label, picture: null }, { fontDir }));
+        drawn += 1;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: options.concurrency ?? 1 }, work));
+  return drawn;
+}
+
 export async function buildSocialCards(options: CardBuild): Promise<CardBuildResult> {
   const { requestsDir, cacheDir, publicDir, fontDir, warn } = options;
   let names: string[];

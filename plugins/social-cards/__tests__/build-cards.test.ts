@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { normalCardRequest, socialCardAddress } from '@site/contracts';
-import { buildSocialCards } from '../build-cards';
+import { buildSocialCards, warmSocialCards } from '../build-cards';
 import { requestFileName } from '../requests';
 
 jest.setTimeout(120_000);
@@ -132,4 +132,21 @@ test('a missing cover gives a card without it and a warning; foreign requests ar
     'Social cards: the cover "/../../etc/passwd" is not an address in the site; the card has none.',
     'Social cards: the cover "/static/gone.jpg" is not in the built site; the card has none.',
   ]);
+});
+
+test('cards drawn ahead are found by the build; one no page asks for is removed', async () => {
+  const warm = (requests: Array<{ title: string; label: string | null }>) =>
+    warmSocialCards({ requests, cacheDir: dirs.cacheDir, fontDir: FONTS, concurrency: 2 });
+  expect(
+    await warm([
+      { title: 'Drawn ahead', label: 'Engineering' },
+      { title: 'Never asked for', label: null },
+    ]),
+  ).toBe(2);
+  // Drawn already: nothing to do the second time.
+  expect(await warm([{ title: 'Drawn ahead', label: 'Engineering' }])).toBe(0);
+  const address = ask({ title: 'Drawn ahead', label: 'Engineering' });
+  ask({ title: 'Only asked for', label: null });
+  expect(await build()).toEqual({ cards: 2, drawn: 1, removed: 1 });
+  expect(await size(address)).toEqual(['jpeg', 1200, 630]);
 });
