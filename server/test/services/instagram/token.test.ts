@@ -32,7 +32,7 @@ describe('sealing tokens (AES-256-GCM)', () => {
     expect(() => openToken(sealed, keys, 'giveaway:2')).toThrow(TokenCryptoError);
     const parts = sealed.split('.');
     const body = Buffer.from(parts[4]!, 'base64url');
-    body[0] ^= 1;
+    body[0] = (body[0] ?? 0) ^ 1;
     parts[4] = body.toString('base64url');
     expect(() => openToken(parts.join('.'), keys, 'giveaway:1')).toThrow(
       'The stored token does not open',
