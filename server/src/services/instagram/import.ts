@@ -136,7 +136,11 @@ export async function importComments(
   const limit: Record<string, string> = options.pageSize
     ? { limit: String(Math.min(100, Math.max(1, Math.floor(options.pageSize)))) }
     : {};
-  const seen = new Set<string>();
+  // Ids of the previous page and this one: a page boundary that moved (comments added or deleted
+  // between two reads) repeats comments of the page before, never older ones. Two pages of ids
+  // keep the memory flat however long the post; the rules also count an id once.
+  let previousIds = new Set<string>();
+  let seen = new Set<string>();
 
   const readPage = async (path: string, params: Record<string, string>) => {
     const answer = await client.get(path, params);
@@ -170,7 +174,7 @@ export async function importComments(
           return false;
         }
         // A comment already handed over (a page boundary that moved) is not handed over again.
-        if (seen.has(comment.id)) return false;
+        if (seen.has(comment.id) || previousIds.has(comment.id)) return false;
         seen.add(comment.id);
         batch.push(comment);
         return true;
@@ -203,6 +207,8 @@ export async function importComments(
         }
       }
       await options.onComments(batch);
+      previousIds = seen;
+      seen = new Set<string>();
       state.pages += 1;
       state.comments += batch.length - replies;
       state.replies += replies;

@@ -195,6 +195,30 @@ describe('importComments against the stand-in', () => {
     expect(s.requests.find((r) => r.path === '/1007/replies')?.status).toBe(400);
   });
 
+  test('a page boundary that moved: comments repeated from the page before are handed over once', async () => {
+    const s = await start({ comments: post(100) });
+    let pageOne: unknown[] = [];
+    const { graph } = client(s, {
+      fetch: async (url, init) => {
+        const answer = await fetch(url, init);
+        const body = (await answer.json()) as { data: unknown[] };
+        if (pageOne.length === 0) pageOne = body.data;
+        else body.data.unshift(...pageOne.slice(-3));
+        return new Response(JSON.stringify(body), { status: 200 });
+      },
+    });
+    const batches: string[][] = [];
+    const state = await importComments(graph, {
+      mediaId: MEDIA,
+      onComments: (batch) => {
+        batches.push(batch.map((c) => c.id));
+      },
+    });
+    expect(state).toMatchObject({ status: 'complete', comments: 100 });
+    expect(batches.map((b) => b.length)).toEqual([50, 50]);
+    expect(new Set(batches.flat()).size).toBe(100);
+  });
+
   test('an expired token is an InstagramTokenError that never holds the token', async () => {
     const s = await start({ comments: post(80), echoTokenInErrors: true });
     const { graph } = client(s);
