@@ -296,7 +296,7 @@ export function createGraphClient(options: GraphClientOptions): GraphClient {
     );
   }
 
-  /** The wait a rate limit asks for: the headers' estimate, Retry-After, or a doubling fallback. */
+  /** The wait a rate limit asks for: the usage headers' estimate, or a doubling fallback. */
   function rateLimitWait(error: InstagramRateLimitError, attempt: number): number {
     if (error.usage && error.usage.regainMs > 0) return error.usage.regainMs;
     return Math.min(FALLBACK_WAIT_MS * 2 ** attempt, FALLBACK_WAIT_CAP_MS);

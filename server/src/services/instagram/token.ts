@@ -160,6 +160,7 @@ export function redactSecrets(text: string, secrets: ReadonlyArray<Secret | stri
   let out = text;
   for (const secret of secrets) {
     const value = typeof secret === 'string' ? secret : secret.reveal();
+    // A value this short is no credential, and removing it would blank unrelated words.
     if (value.length < 8) continue;
     for (const form of new Set([value, encodeURIComponent(value)])) {
       out = out.split(form).join(REDACTED);
