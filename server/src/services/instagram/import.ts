@@ -133,6 +133,8 @@ export async function importComments(
   if (state.mediaId !== options.mediaId) {
     throw new RangeError('The state to resume belongs to another post.');
   }
+  // A finished import has nothing left: reading its last page again would hand it over twice.
+  if (options.resume?.status === 'complete') return { ...options.resume };
   const limit: Record<string, string> = options.pageSize
     ? { limit: String(Math.min(100, Math.max(1, Math.floor(options.pageSize)))) }
     : {};

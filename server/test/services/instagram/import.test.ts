@@ -314,6 +314,9 @@ describe('importComments against the stand-in', () => {
     expect(done).toMatchObject({ status: 'complete', pages: 3, comments: 130, replies: 4 });
     expect(s.requests[2]!.after).toBe(limitedCursor);
     expect(got.sort()).toEqual(allIds(comments).sort());
+    const requestsSoFar = s.requests.length;
+    expect(await importComments(graph, { mediaId: MEDIA, onComments, resume: done })).toEqual(done);
+    expect(s.requests).toHaveLength(requestsSoFar);
     await expect(
       importComments(graph, { mediaId: '999', onComments, resume: paused }),
     ).rejects.toThrow('another post');
