@@ -13,6 +13,7 @@ export * from './blog-post';
 export * from './drafts';
 export * from './personal-data';
 export * from './staff';
+export * from './instagram-connection';
 export * from './newsletter-issues';
 export * from './form-fields';
 export * from './site-content';

@@ -25,6 +25,8 @@ import compilerPlugin from './plugins/compiler';
 import mailPlugin from './plugins/mail';
 import mailLimitsPlugin from './plugins/mail-limits';
 import retentionPlugin from './plugins/retention';
+import instagramRefreshPlugin from './plugins/instagram-refresh';
+import instagramRoutes from './routes/v1/instagram';
 import publisherPlugin from './plugins/publisher';
 import publishSchedulerPlugin from './plugins/publish-scheduler';
 import redisPlugin from './plugins/redis';
@@ -107,6 +109,8 @@ const REDACT = [
   'body.password',
   'body.email',
   'body.token',
+  'body.fb_exchange_token',
+  'req.body.token',
   'password',
   'email',
   'access_token',
@@ -182,6 +186,7 @@ export async function buildApp({
   await app.register(mailPlugin);
   await app.register(mailLimitsPlugin);
   await app.register(retentionPlugin);
+  await app.register(instagramRefreshPlugin, { clock });
   await app.register(compilerPlugin);
   await app.register(publisherPlugin);
   await app.register(publishSchedulerPlugin, { clock });
@@ -263,6 +268,7 @@ export async function buildApp({
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
       await api.register(giveawayRoutes);
       await api.register(imageRoutes, { prefix: '/images' });
+      await api.register(instagramRoutes, { prefix: '/instagram', clock });
     },
     { prefix: '/api/v1' },
   );

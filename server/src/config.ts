@@ -1,4 +1,10 @@
 import path from 'node:path';
+import {
+  Secret,
+  TokenCryptoError,
+  type TokenKeys,
+  tokenKeysFromEnv,
+} from './services/instagram/token';
 
 /** The mail limits (see services/mail-limits.ts). */
 export interface MailLimitSettings {
@@ -39,9 +45,9 @@ export interface Config {
   limits: Record<'login' | 'contact' | 'newsletter' | 'participate', RouteLimit>;
   /**
    * Per-account limits for staff (used when rateLimits is on): markdown previews (drafts and
-   * newsletter issues) and test mails per minute, publishing per hour.
+   * newsletter issues), test mails and Instagram connection changes per minute, publishing per hour.
    */
-  accountLimits: Record<'preview' | 'testMail' | 'publish' | 'upload', RouteLimit>;
+  accountLimits: Record<'preview' | 'testMail' | 'publish' | 'upload' | 'instagram', RouteLimit>;
   /** Longest a markdown body may compile on the worker pool before it is refused as too complex. */
   compileTimeoutMs: number;
   /** Compiles of one account that may wait behind the one in flight (COMPILE_QUEUE_PER_ACCOUNT). */
@@ -113,6 +119,29 @@ export interface Config {
   publishScheduleCheckMs: number;
   /** What the image service accepts and how it fetches a picture named by address. */
   images: ImageLimits;
+  /** Connecting the owner's Instagram account (services/instagram/connection.ts). */
+  instagram: InstagramSettings;
+}
+
+/** The latest Graph API version when this was written; FACEBOOK_GRAPH_URL names another. */
+export const FACEBOOK_GRAPH_VERSION = 'v26.0';
+
+export interface InstagramSettings {
+  /**
+   * The keys that seal stored tokens (INSTAGRAM_TOKEN_KEY, INSTAGRAM_TOKEN_KEY_PREVIOUS); null
+   * while INSTAGRAM_TOKEN_KEY is unset, and then no account can be connected.
+   */
+  tokenKeys: TokenKeys | null;
+  /** Instagram API with Instagram Login (INSTAGRAM_GRAPH_URL), unversioned paths. */
+  instagramGraphUrl: string;
+  /** Instagram API with Facebook Login (FACEBOOK_GRAPH_URL without its version segment). */
+  facebookGraphUrl: string;
+  /** The version segment FACEBOOK_GRAPH_URL ends with ("v26.0"), or null for none. */
+  facebookGraphVersion: string | null;
+  /** The Meta app (FACEBOOK_APP_ID, FACEBOOK_APP_SECRET), needed to renew a Facebook Login token. */
+  app: { id: string; secret: Secret } | null;
+  /** How often one process looks whether the token is due for renewal (ms). */
+  refreshCheckMs: number;
 }
 
 export interface ImageLimits {
@@ -250,6 +279,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     testMail: perMinute('RATE_LIMIT_TEST_MAIL', 5),
     publish: { max: int('RATE_LIMIT_PUBLISH', 20, 1, 100_000), timeWindow: 3_600_000 },
     upload: perMinute('RATE_LIMIT_UPLOAD', 20),
+    instagram: perMinute('RATE_LIMIT_INSTAGRAM', 10),
   };
   const compileTimeoutMs = int('COMPILE_TIMEOUT_SECONDS', 2, 1, 60) * 1000;
   const compileQueuePerAccount = int('COMPILE_QUEUE_PER_ACCOUNT', COMPILE_QUEUE_PER_ACCOUNT, 0, 50);
@@ -366,6 +396,8 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     fetchAllowLoopback: loopbackSwitch === 'on',
   };
 
+  const instagram = instagramSettings(env, problems, int);
+
   if (problems.length > 0) throw new ConfigError(problems);
 
   return {
@@ -407,5 +439,53 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     publishIsolation: publishIsolation as Config['publishIsolation'],
     publishScheduleCheckMs: int('PUBLISH_SCHEDULE_CHECK_SECONDS', 15, 1, 60) * 1000,
     images,
+    instagram,
+  };
+}
+
+/** The Instagram connection's settings; problems in them are added to `problems`. */
+function instagramSettings(
+  env: Env,
+  problems: string[],
+  int: (name: string, fallback: number, min: number, max: number) => number,
+): InstagramSettings {
+  let tokenKeys: TokenKeys | null = null;
+  if (env.INSTAGRAM_TOKEN_KEY) {
+    try {
+      tokenKeys = tokenKeysFromEnv(env);
+    } catch (error) {
+      if (!(error instanceof TokenCryptoError)) throw error;
+      problems.push(error.message);
+    }
+  } else if (env.INSTAGRAM_TOKEN_KEY_PREVIOUS) {
+    problems.push('INSTAGRAM_TOKEN_KEY_PREVIOUS is set without INSTAGRAM_TOKEN_KEY.');
+  }
+  const baseUrl = (name: string, fallback: string): string => {
+    const value = (env[name] || fallback).replace(/\/+$/, '');
+    if (!/^https?:\/\/[^\s/?#]+(\/[^\s?#]*)?$/.test(value)) {
+      problems.push(`${name} must be an http:// or https:// address without query (got "${value}").`);
+      return fallback;
+    }
+    return value;
+  };
+  const instagramGraphUrl = baseUrl('INSTAGRAM_GRAPH_URL', 'https://graph.instagram.com');
+  const facebook = baseUrl(
+    'FACEBOOK_GRAPH_URL',
+    `https://graph.facebook.com/${FACEBOOK_GRAPH_VERSION}`,
+  );
+  const versioned = /^(.*)\/(v\d+\.\d+)$/.exec(facebook);
+  const appId = env.FACEBOOK_APP_ID || '';
+  const appSecret = env.FACEBOOK_APP_SECRET || '';
+  if (appId !== '' && !/^\d{1,32}$/.test(appId)) problems.push('FACEBOOK_APP_ID must be digits.');
+  if ((appId === '') !== (appSecret === '')) {
+    problems.push('FACEBOOK_APP_ID and FACEBOOK_APP_SECRET must be set together.');
+  }
+  return {
+    tokenKeys,
+    instagramGraphUrl,
+    facebookGraphUrl: versioned ? versioned[1]! : facebook,
+    facebookGraphVersion: versioned ? versioned[2]! : null,
+    app: appId && appSecret ? { id: appId, secret: new Secret(appSecret) } : null,
+    refreshCheckMs: int('INSTAGRAM_REFRESH_CHECK_MINUTES', 60, 1, 24 * 60) * 60_000,
   };
 }

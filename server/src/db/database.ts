@@ -499,7 +499,33 @@ export interface ImagesTable {
   created_at: string;
 }
 
+/**
+ * The site's Instagram connection (at most one row, id 1). The access token is kept only sealed
+ * (services/instagram/token.ts), bound to this row; dates are ISO 8601 UTC.
+ */
+export interface InstagramConnectionTable {
+  id: number;
+  login: 'instagram' | 'facebook';
+  /** The Instagram professional account's id on the platform. */
+  account_id: string;
+  username: string;
+  /** The Facebook Page the account is linked to (Facebook Login only). */
+  page_id: string | null;
+  sealed_token: string;
+  token_obtained_at: string;
+  /** Null for a token that does not expire. */
+  token_expires_at: string | null;
+  /** The username of the admin who connected the account. */
+  connected_by: string;
+  connected_at: string;
+  /** The last renewal attempt, and its failure (null when it succeeded). */
+  last_refresh_at: string | null;
+  last_refresh_error: string | null;
+  updated_at: string;
+}
+
 export interface Database {
+  instagram_connection: InstagramConnectionTable;
   mail_limits: MailLimitsTable;
   images: ImagesTable;
   drafts: DraftsTable;

@@ -17,6 +17,10 @@ import type { AddressInfo } from 'node:net';
  *   headers, HTTP 500, or a body that is not JSON.
  * - GET /refresh_access_token (Instagram Login) and GET [/vNN.N]/oauth/access_token
  *   (fb_exchange_token) issue a new token.
+ * - GET /me?fields=user_id,username (Instagram Login) → the token's account, as `account` gives it.
+ * - GET [/vNN.N]/{page-id}?fields=instagram_business_account{id,username} and GET /me/accounts
+ *   (Facebook Login) → the `pages` given and the Instagram account linked to each; an unknown
+ *   Page is code 100 (subcode 33).
  *
  * Cursors name the last comment of a page, so a comment deleted between two pages simply does not
  * appear, as on the platform.
@@ -54,6 +58,10 @@ export interface StandInOptions {
   echoTokenInErrors?: boolean;
   /** Facebook Login app credentials for the token exchange. */
   app?: { id: string; secret: string };
+  /** The Instagram professional account the token belongs to (Instagram Login's /me). */
+  account?: { id: string; username: string };
+  /** The Facebook Pages the token manages, each with its linked Instagram account if any. */
+  pages?: Array<{ id: string; name?: string; account?: { id: string; username: string } }>;
 }
 
 export interface StandInRequest {
@@ -69,6 +77,8 @@ export interface StandIn {
   /** The token the stand-in currently accepts (changes after a refresh). */
   token(): string;
   expireToken(): void;
+  /** Back to the first token, not expired, with no faults queued. */
+  reset(): void;
   deleteComment(id: string): void;
   failNext(fault: StandInFault, times?: number): void;
   close(): Promise<void>;
@@ -293,6 +303,35 @@ export async function startInstagramStandIn(options: StandInOptions): Promise<St
           usageHeaders(100, regain, fault.code),
         );
       }
+      if (path === '/me' && options.account) {
+        return send(200, {
+          user_id: options.account.id,
+          username: options.account.username,
+          id: `app-scoped-${options.account.id}`,
+        });
+      }
+      const linked = (a: { id: string; username: string } | undefined) =>
+        a ? { instagram_business_account: { id: a.id, username: a.username } } : {};
+      if (path === '/me/accounts' && options.pages) {
+        return send(200, {
+          data: options.pages.map((p) => ({
+            id: p.id,
+            name: p.name ?? `Page ${p.id}`,
+            ...linked(p.account),
+          })),
+          paging: {},
+        });
+      }
+      const pageMatch = /^\/(\d+)$/.exec(path);
+      if (pageMatch && options.pages) {
+        const found = options.pages.find((p) => p.id === pageMatch[1]);
+        if (!found) {
+          return fail(400, 100, `Unsupported get request. Object with ID '${pageMatch[1]}' does not exist`, {
+            error_subcode: 33,
+          });
+        }
+        return send(200, { id: found.id, ...linked(found.account) });
+      }
       const fields = new Set(fieldNames(q.get('fields') ?? 'id,text,timestamp'));
       for (const f of fields) {
         if (!DOCUMENTED.has(f))
@@ -363,6 +402,11 @@ export async function startInstagramStandIn(options: StandInOptions): Promise<St
     token: () => token,
     expireToken: () => {
       expired = true;
+    },
+    reset: () => {
+      token = options.token;
+      expired = false;
+      faults.length = 0;
     },
     deleteComment: (id) => {
       const c = byId.get(id);

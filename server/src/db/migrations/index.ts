@@ -35,6 +35,7 @@ import * as m140 from './140-handle-reports';
 import * as m170 from './170-entry-signals';
 import * as m171 from './171-giveaway-results-mail';
 import * as m180 from './180-draft-covers';
+import * as m190 from './190-instagram-connection';
 
 export type { GiveawayRulesWriter } from './092-giveaway-rules-backfill';
 
@@ -86,6 +87,7 @@ const migrations = (context: MigrationContext): Record<string, Migration> => ({
   '170-entry-signals': m170,
   '171-giveaway-results-mail': m171,
   '180-draft-covers': m180,
+  '190-instagram-connection': m190,
 });
 
 export const migrationProviderWith = (context: MigrationContext): MigrationProvider => ({

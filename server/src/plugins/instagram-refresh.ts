@@ -1,0 +1,64 @@
+import fp from 'fastify-plugin';
+import type { FastifyInstance } from 'fastify';
+import { refreshIfDue } from '../services/instagram/connection';
+
+export interface InstagramRefreshOptions {
+  /** Replaces the real clock (tests move time with it). */
+  clock?: () => Date;
+}
+
+/** The first look waits this long after start. */
+const FIRST_RUN_MS = 60_000;
+
+/**
+ * Renews the connected Instagram Login token before it ends (services/instagram/connection.ts,
+ * refreshIfDue): a minute after start, then every INSTAGRAM_REFRESH_CHECK_MINUTES, in one process
+ * at a time (the others skip while it holds the lock). Nothing runs without INSTAGRAM_TOKEN_KEY.
+ */
+export default fp(
+  async function instagramRefresh(app: FastifyInstance, opts: InstagramRefreshOptions) {
+    const settings = app.config.instagram;
+    if (!settings.tokenKeys) return;
+    const clock = () => (opts.clock ? opts.clock() : new Date()).getTime();
+    let timer: NodeJS.Timeout | undefined;
+    let running: Promise<void> | null = null;
+    let closed = false;
+    const run = async () => {
+      const release = await app.tryLock('instagram-refresh');
+      if (!release) return;
+      try {
+        const outcome = await refreshIfDue({ db: app.db, settings }, clock);
+        if (outcome.kind === 'refreshed') {
+          app.log.info({ expiresAt: outcome.expiresAt }, 'Instagram token renewed');
+        } else if (outcome.kind === 'failed') {
+          // The detail is a sentence without the token (see platformProblem).
+          app.log.warn({ detail: outcome.detail }, 'Instagram token renewal failed');
+        }
+      } catch (error) {
+        app.log.error(
+          { err: { message: error instanceof Error ? error.message : 'unknown error' } },
+          'Instagram token renewal could not run',
+        );
+      } finally {
+        await release();
+      }
+    };
+    const schedule = (ms: number) => {
+      if (closed) return;
+      timer = setTimeout(() => {
+        running = run().finally(() => {
+          running = null;
+          schedule(settings.refreshCheckMs);
+        });
+      }, ms);
+      timer.unref();
+    };
+    app.addHook('onReady', async () => schedule(FIRST_RUN_MS));
+    app.addHook('onClose', async () => {
+      closed = true;
+      clearTimeout(timer);
+      await running;
+    });
+  },
+  { name: 'instagram-refresh', dependencies: ['db'] },
+);
