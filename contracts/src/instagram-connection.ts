@@ -1,7 +1,10 @@
 import { Type, type Static } from '@sinclair/typebox';
 
 /** How the owner's Instagram professional account was connected. */
-export const InstagramLoginSchema = Type.Union([Type.Literal('instagram'), Type.Literal('facebook')]);
+export const InstagramLoginSchema = Type.Union([
+  Type.Literal('instagram'),
+  Type.Literal('facebook'),
+]);
 
 /** `GET /instagram/connection` (admin): the connected account, never its token. */
 export const InstagramConnectionSchema = Type.Union([

@@ -1,10 +1,4 @@
 import path from 'node:path';
-import {
-  Secret,
-  TokenCryptoError,
-  type TokenKeys,
-  tokenKeysFromEnv,
-} from './services/instagram/token';
 
 /** The mail limits (see services/mail-limits.ts). */
 export interface MailLimitSettings {
@@ -128,10 +122,12 @@ export const FACEBOOK_GRAPH_VERSION = 'v26.0';
 
 export interface InstagramSettings {
   /**
-   * The keys that seal stored tokens (INSTAGRAM_TOKEN_KEY, INSTAGRAM_TOKEN_KEY_PREVIOUS); null
-   * while INSTAGRAM_TOKEN_KEY is unset, and then no account can be connected.
+   * The key that seals stored tokens (INSTAGRAM_TOKEN_KEY: 32 bytes as 64 hex digits or base64),
+   * null while unset, and then no account can be connected; and the earlier keys still opening
+   * older tokens (INSTAGRAM_TOKEN_KEY_PREVIOUS, comma-separated). See services/instagram/token.ts.
    */
-  tokenKeys: TokenKeys | null;
+  tokenKey: string | null;
+  tokenKeyPrevious: string;
   /** Instagram API with Instagram Login (INSTAGRAM_GRAPH_URL), unversioned paths. */
   instagramGraphUrl: string;
   /** Instagram API with Facebook Login (FACEBOOK_GRAPH_URL without its version segment). */
@@ -139,7 +135,7 @@ export interface InstagramSettings {
   /** The version segment FACEBOOK_GRAPH_URL ends with ("v26.0"), or null for none. */
   facebookGraphVersion: string | null;
   /** The Meta app (FACEBOOK_APP_ID, FACEBOOK_APP_SECRET), needed to renew a Facebook Login token. */
-  app: { id: string; secret: Secret } | null;
+  app: { id: string; secret: string } | null;
   /** How often one process looks whether the token is due for renewal (ms). */
   refreshCheckMs: number;
 }
@@ -449,21 +445,34 @@ function instagramSettings(
   problems: string[],
   int: (name: string, fallback: number, min: number, max: number) => number,
 ): InstagramSettings {
-  let tokenKeys: TokenKeys | null = null;
-  if (env.INSTAGRAM_TOKEN_KEY) {
-    try {
-      tokenKeys = tokenKeysFromEnv(env);
-    } catch (error) {
-      if (!(error instanceof TokenCryptoError)) throw error;
-      problems.push(error.message);
-    }
-  } else if (env.INSTAGRAM_TOKEN_KEY_PREVIOUS) {
+  const tokenKey = env.INSTAGRAM_TOKEN_KEY?.trim() || null;
+  const tokenKeyPrevious = env.INSTAGRAM_TOKEN_KEY_PREVIOUS ?? '';
+  // The same rule services/instagram/token.ts decodes keys by: 32 bytes, hex or base64.
+  const isKey = (text: string) => {
+    const t = text.trim();
+    if (/^[0-9a-f]{64}$/i.test(t)) return true;
+    return /^[A-Za-z0-9+/_-]{43}=?$/.test(t) && Buffer.from(t, 'base64').length === 32;
+  };
+  if (tokenKey !== null && !isKey(tokenKey)) {
+    problems.push(
+      'INSTAGRAM_TOKEN_KEY must hold 32 bytes as 64 hex digits or 44 base64 characters.',
+    );
+  }
+  const previous = tokenKeyPrevious.split(',').filter((part) => part.trim() !== '');
+  if (previous.some((part) => !isKey(part))) {
+    problems.push(
+      'INSTAGRAM_TOKEN_KEY_PREVIOUS must hold keys of 32 bytes (64 hex digits or 44 base64 characters), separated by commas.',
+    );
+  }
+  if (tokenKey === null && previous.length > 0) {
     problems.push('INSTAGRAM_TOKEN_KEY_PREVIOUS is set without INSTAGRAM_TOKEN_KEY.');
   }
   const baseUrl = (name: string, fallback: string): string => {
     const value = (env[name] || fallback).replace(/\/+$/, '');
     if (!/^https?:\/\/[^\s/?#]+(\/[^\s?#]*)?$/.test(value)) {
-      problems.push(`${name} must be an http:// or https:// address without query (got "${value}").`);
+      problems.push(
+        `${name} must be an http:// or https:// address without query (got "${value}").`,
+      );
       return fallback;
     }
     return value;
@@ -481,11 +490,12 @@ function instagramSettings(
     problems.push('FACEBOOK_APP_ID and FACEBOOK_APP_SECRET must be set together.');
   }
   return {
-    tokenKeys,
+    tokenKey,
+    tokenKeyPrevious,
     instagramGraphUrl,
     facebookGraphUrl: versioned ? versioned[1]! : facebook,
     facebookGraphVersion: versioned ? versioned[2]! : null,
-    app: appId && appSecret ? { id: appId, secret: new Secret(appSecret) } : null,
+    app: appId && appSecret ? { id: appId, secret: appSecret } : null,
     refreshCheckMs: int('INSTAGRAM_REFRESH_CHECK_MINUTES', 60, 1, 24 * 60) * 60_000,
   };
 }

@@ -18,7 +18,7 @@ const FIRST_RUN_MS = 60_000;
 export default fp(
   async function instagramRefresh(app: FastifyInstance, opts: InstagramRefreshOptions) {
     const settings = app.config.instagram;
-    if (!settings.tokenKeys) return;
+    if (!settings.tokenKey) return;
     const clock = () => (opts.clock ? opts.clock() : new Date()).getTime();
     let timer: NodeJS.Timeout | undefined;
     let running: Promise<void> | null = null;

@@ -326,9 +326,14 @@ export async function startInstagramStandIn(options: StandInOptions): Promise<St
       if (pageMatch && options.pages) {
         const found = options.pages.find((p) => p.id === pageMatch[1]);
         if (!found) {
-          return fail(400, 100, `Unsupported get request. Object with ID '${pageMatch[1]}' does not exist`, {
-            error_subcode: 33,
-          });
+          return fail(
+            400,
+            100,
+            `Unsupported get request. Object with ID '${pageMatch[1]}' does not exist`,
+            {
+              error_subcode: 33,
+            },
+          );
         }
         return send(200, { id: found.id, ...linked(found.account) });
       }

@@ -13,10 +13,11 @@ import {
   AccessToken,
   openToken,
   redactSecrets,
-  type Secret,
+  Secret,
   sealToken,
   TokenCryptoError,
   type TokenKeys,
+  tokenKeysFromEnv,
   tokenState,
 } from './token';
 import {
@@ -98,13 +99,27 @@ export interface ConnectInput {
 
 /** The keys, or the refusal that says which variable to set. */
 export function keysOf(settings: InstagramSettings): TokenKeys {
-  if (!settings.tokenKeys) {
+  if (!settings.tokenKey) {
     throw new ConnectionError(
       503,
       'Instagram cannot be connected until the server has a key to seal its token with: set INSTAGRAM_TOKEN_KEY (32 random bytes, base64 or hex) and restart.',
     );
   }
-  return settings.tokenKeys;
+  try {
+    return tokenKeysFromEnv({
+      INSTAGRAM_TOKEN_KEY: settings.tokenKey,
+      INSTAGRAM_TOKEN_KEY_PREVIOUS: settings.tokenKeyPrevious,
+    });
+  } catch (error) {
+    // The configuration checks the keys at start, so this is only a key changed since.
+    if (error instanceof TokenCryptoError) throw new ConnectionError(503, error.message);
+    throw error;
+  }
+}
+
+/** The Meta app's secret, kept out of error text like the token. */
+function appOf(settings: InstagramSettings): { id: string; secret: Secret } | null {
+  return settings.app ? { id: settings.app.id, secret: new Secret(settings.app.secret) } : null;
 }
 
 function view(row: InstagramConnectionTable, now: number): ConnectionView {
@@ -126,7 +141,11 @@ function view(row: InstagramConnectionTable, now: number): ConnectionView {
 }
 
 async function row(db: Kysely<Database>): Promise<InstagramConnectionTable | undefined> {
-  return db.selectFrom('instagram_connection').selectAll().where('id', '=', ROW_ID).executeTakeFirst();
+  return db
+    .selectFrom('instagram_connection')
+    .selectAll()
+    .where('id', '=', ROW_ID)
+    .executeTakeFirst();
 }
 
 /** The connection as the owner sees it; never the token. */
@@ -180,7 +199,8 @@ export function platformProblem(error: unknown, secrets: Secret[], now: number):
       `${error.message} Connect the account again to store a token sealed with the current key.`,
     );
   }
-  if (error instanceof ConnectionError) return new ConnectionError(error.status, clean(error.message), error.retryAfterSeconds);
+  if (error instanceof ConnectionError)
+    return new ConnectionError(error.status, clean(error.message), error.retryAfterSeconds);
   throw error;
 }
 
@@ -225,7 +245,10 @@ async function accountOfToken(
     const answer = await client.get('/me', { fields: 'user_id,username' });
     const account = accountFrom(answer.body, 'user_id');
     if (!account) {
-      throw new ConnectionError(502, 'Instagram answered without a readable account id and username.');
+      throw new ConnectionError(
+        502,
+        'Instagram answered without a readable account id and username.',
+      );
     }
     return { ...account, pageId: null };
   }
@@ -248,7 +271,10 @@ async function accountOfToken(
     }
     const account = accountFrom(linked, 'id');
     if (!account) {
-      throw new ConnectionError(502, 'Facebook answered without a readable account id and username.');
+      throw new ConnectionError(
+        502,
+        'Facebook answered without a readable account id and username.',
+      );
     }
     return { ...account, pageId: input.pageId };
   }
@@ -288,11 +314,18 @@ function expiryOf(given: string | undefined, now: number): string {
   if (given === undefined) return new Date(now + LONG_LIVED_MS).toISOString();
   const end = Date.parse(given);
   if (!/^\d{4}-\d{2}-\d{2}T/.test(given) || Number.isNaN(end)) {
-    throw new ConnectionError(400, 'expires_at must be a date and time such as 2027-01-31T12:00:00Z.');
+    throw new ConnectionError(
+      400,
+      'expires_at must be a date and time such as 2027-01-31T12:00:00Z.',
+    );
   }
-  if (end <= now) throw new ConnectionError(400, 'expires_at is in the past: this token has already expired.');
+  if (end <= now)
+    throw new ConnectionError(400, 'expires_at is in the past: this token has already expired.');
   if (end > now + 2 * LONG_LIVED_MS) {
-    throw new ConnectionError(400, 'expires_at is further ahead than any Instagram token lasts (60 days).');
+    throw new ConnectionError(
+      400,
+      'expires_at is further ahead than any Instagram token lasts (60 days).',
+    );
   }
   return new Date(end).toISOString();
 }
@@ -317,7 +350,10 @@ export async function connect(
     throw new ConnectionError(400, 'page_id must be the Page’s numeric id.');
   }
   if (input.login === 'instagram' && pageId !== null) {
-    throw new ConnectionError(400, 'page_id is only for Facebook Login; leave it out for Instagram Login.');
+    throw new ConnectionError(
+      400,
+      'page_id is only for Facebook Login; leave it out for Instagram Login.',
+    );
   }
   const token = new AccessToken(text);
   const expiresAt = expiryOf(input.expires_at, clock());
@@ -353,7 +389,11 @@ export async function connect(
 }
 
 /** Whether the token may be renewed now, and if not, why (a sentence for the owner). */
-function refusal(found: InstagramConnectionTable, settings: InstagramSettings, now: number): string | null {
+function refusal(
+  found: InstagramConnectionTable,
+  settings: InstagramSettings,
+  now: number,
+): string | null {
   if (found.token_expires_at !== null && Date.parse(found.token_expires_at) <= now) {
     return 'The token has expired and cannot be renewed; connect the account again with a new token.';
   }
@@ -400,7 +440,7 @@ export async function refreshConnection(
             ...base,
             baseUrl: ctx.settings.instagramGraphUrl,
           })
-        : await exchangeFacebookToken(token, ctx.settings.app!, {
+        : await exchangeFacebookToken(token, appOf(ctx.settings)!, {
             ...base,
             baseUrl: ctx.settings.facebookGraphUrl,
             ...(ctx.settings.facebookGraphVersion
@@ -408,7 +448,8 @@ export async function refreshConnection(
               : {}),
           });
   } catch (error) {
-    const problem = platformProblem(error, [token, ...(ctx.settings.app ? [ctx.settings.app.secret] : [])], clock());
+    const app = appOf(ctx.settings);
+    const problem = platformProblem(error, [token, ...(app ? [app.secret] : [])], clock());
     const at = new Date(clock()).toISOString();
     await ctx.db
       .updateTable('instagram_connection')
@@ -422,7 +463,8 @@ export async function refreshConnection(
   const changes = {
     sealed_token: sealToken(fresh.token, keys, CONNECTION_CONTEXT),
     token_obtained_at: fresh.issuedAt,
-    token_expires_at: fresh.expiresAt ?? new Date(Date.parse(fresh.issuedAt) + LONG_LIVED_MS).toISOString(),
+    token_expires_at:
+      fresh.expiresAt ?? new Date(Date.parse(fresh.issuedAt) + LONG_LIVED_MS).toISOString(),
     last_refresh_at: at,
     last_refresh_error: null,
     updated_at: at,
@@ -435,7 +477,10 @@ export async function refreshConnection(
     .where('sealed_token', '=', found.sealed_token)
     .executeTakeFirst();
   if (Number(result.numUpdatedRows) === 0) {
-    throw new ConnectionError(409, 'The connection changed while its token was being renewed; look at it again.');
+    throw new ConnectionError(
+      409,
+      'The connection changed while its token was being renewed; look at it again.',
+    );
   }
   return view({ ...found, ...changes }, clock());
 }
@@ -451,8 +496,11 @@ export type DueOutcome =
  * least a day old is renewed; anything else is left alone. Failures are recorded on the row (see
  * refreshConnection) and returned, never thrown.
  */
-export async function refreshIfDue(ctx: ConnectionContext, clock: () => number): Promise<DueOutcome> {
-  if (!ctx.settings.tokenKeys) return { kind: 'none' };
+export async function refreshIfDue(
+  ctx: ConnectionContext,
+  clock: () => number,
+): Promise<DueOutcome> {
+  if (!ctx.settings.tokenKey) return { kind: 'none' };
   const found = await row(ctx.db);
   if (!found) return { kind: 'none' };
   const now = clock();

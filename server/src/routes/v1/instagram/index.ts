@@ -70,7 +70,8 @@ const instagram: FastifyPluginAsyncTypebox<InstagramRouteOptions> = async (app, 
     {
       schema: {
         tags: ['instagram'],
-        summary: 'Connect the owner’s Instagram account with an access token, checked first (admin)',
+        summary:
+          'Connect the owner’s Instagram account with an access token, checked first (admin)',
         body: ConnectInstagramRequestSchema,
         response: { 200: InstagramConnectionSchema, ...connectionErrors },
       },

@@ -52,10 +52,7 @@ async function setup(
     mediaId: '1',
     comments: [],
     account: ACCOUNT,
-    pages: options.pages ?? [
-      { id: '1000001', account: PAGE_ACCOUNT },
-      { id: '1000002' },
-    ],
+    pages: options.pages ?? [{ id: '1000001', account: PAGE_ACCOUNT }, { id: '1000002' }],
     app: APP,
     echoTokenInErrors: options.echoTokenInErrors,
   });
@@ -189,7 +186,11 @@ describe('Instagram Login', () => {
     const keys = tokenKeysFromEnv({ INSTAGRAM_TOKEN_KEY: KEY });
     expect(openToken(row!.sealed_token, keys, CONNECTION_CONTEXT).reveal()).toBe(TOKEN);
     expect(() =>
-      openToken(row!.sealed_token, tokenKeysFromEnv({ INSTAGRAM_TOKEN_KEY: OTHER_KEY }), CONNECTION_CONTEXT),
+      openToken(
+        row!.sealed_token,
+        tokenKeysFromEnv({ INSTAGRAM_TOKEN_KEY: OTHER_KEY }),
+        CONNECTION_CONTEXT,
+      ),
     ).toThrow(TokenCryptoError);
     expect(() => openToken(row!.sealed_token, keys, 'giveaway:1')).toThrow(TokenCryptoError);
     expectNoToken(s, [res.body, again.body], [TOKEN]);
@@ -207,7 +208,10 @@ describe('Instagram Login', () => {
   });
 
   test.each([
-    ['a space inside the token', { login: 'instagram', token: 'IGAA token with spaces 0123456789' }],
+    [
+      'a space inside the token',
+      { login: 'instagram', token: 'IGAA token with spaces 0123456789' },
+    ],
     ['a token too short', { login: 'instagram', token: 'IGAAshort' }],
     ['a token too long', { login: 'instagram', token: `IGAA${'x'.repeat(5000)}` }],
     ['an unknown login', { login: 'twitter', token: TOKEN }],
@@ -216,7 +220,10 @@ describe('Instagram Login', () => {
     ['a Page id with letters', { login: 'facebook', token: TOKEN, page_id: '12ab' }],
     ['a Page id for Instagram Login', { login: 'instagram', token: TOKEN, page_id: '1000001' }],
     ['an expiry that is no date', { login: 'instagram', token: TOKEN, expires_at: 'soon' }],
-    ['an expiry in the past', { login: 'instagram', token: TOKEN, expires_at: '2026-01-01T00:00:00Z' }],
+    [
+      'an expiry in the past',
+      { login: 'instagram', token: TOKEN, expires_at: '2026-01-01T00:00:00Z' },
+    ],
   ])('%s: 400 with a detail, nothing asked of the platform or stored', async (_name, payload) => {
     const before = s.platform.requests.length;
     const res = await put(s, payload);
@@ -280,7 +287,11 @@ describe('Instagram Login', () => {
 
   test('refresh: nothing connected is 404; an expired token 409; a token the platform revoked 422, shown in GET', async () => {
     expect((await refresh(s)).statusCode).toBe(404);
-    await put(s, { login: 'instagram', token: TOKEN, expires_at: new Date(START + 3 * DAY).toISOString() });
+    await put(s, {
+      login: 'instagram',
+      token: TOKEN,
+      expires_at: new Date(START + 3 * DAY).toISOString(),
+    });
     s.clock.now = START + 4 * DAY;
     const expired = await refresh(s);
     expect(expired.statusCode).toBe(409);
@@ -337,7 +348,10 @@ describe('Instagram Login', () => {
       kind: 'refreshed',
       expiresAt: new Date(due + 5183944 * 1000).toISOString(),
     });
-    expect(s.platform.requests.at(-1)).toMatchObject({ path: '/refresh_access_token', status: 200 });
+    expect(s.platform.requests.at(-1)).toMatchObject({
+      path: '/refresh_access_token',
+      status: 200,
+    });
     s.clock.now = due;
     expect((await get(s)).json().state.kind).toBe('valid');
     // Renewed: not due again until 7 days before the new end.
