@@ -1,6 +1,19 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
-import { refreshIfDue } from '../services/instagram/connection';
+import { type DueOutcome, refreshIfDue } from '../services/instagram/connection';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The Instagram token's automatic renewal. */
+    instagramRefresh: {
+      /**
+       * One look, as the schedule runs it: under the lock (null when another process holds it
+       * or no key is set), the outcome logged without the token.
+       */
+      tick(): Promise<DueOutcome | null>;
+    };
+  }
+}
 
 export interface InstagramRefreshOptions {
   /** Replaces the real clock (tests move time with it). */
@@ -18,14 +31,14 @@ const FIRST_RUN_MS = 60_000;
 export default fp(
   async function instagramRefresh(app: FastifyInstance, opts: InstagramRefreshOptions) {
     const settings = app.config.instagram;
-    if (!settings.tokenKey) return;
     const clock = () => (opts.clock ? opts.clock() : new Date()).getTime();
     let timer: NodeJS.Timeout | undefined;
     let running: Promise<void> | null = null;
     let closed = false;
-    const run = async () => {
+    const tick = async (): Promise<DueOutcome | null> => {
+      if (!settings.tokenKey) return null;
       const release = await app.tryLock('instagram-refresh');
-      if (!release) return;
+      if (!release) return null;
       try {
         const outcome = await refreshIfDue({ db: app.db, settings }, clock);
         if (outcome.kind === 'refreshed') {
@@ -34,14 +47,22 @@ export default fp(
           // The detail is a sentence without the token (see platformProblem).
           app.log.warn({ detail: outcome.detail }, 'Instagram token renewal failed');
         }
+        return outcome;
       } catch (error) {
+        // Only the message: an error object may carry a request's address with the token in it.
         app.log.error(
           { err: { message: error instanceof Error ? error.message : 'unknown error' } },
           'Instagram token renewal could not run',
         );
+        return null;
       } finally {
         await release();
       }
+    };
+    app.decorate('instagramRefresh', { tick });
+    if (!settings.tokenKey) return;
+    const run = async () => {
+      await tick();
     };
     const schedule = (ms: number) => {
       if (closed) return;

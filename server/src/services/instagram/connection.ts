@@ -425,11 +425,21 @@ export async function refreshConnection(
   if (!found) throw new ConnectionError(404, 'No Instagram account is connected.');
   const why = refusal(found, ctx.settings, clock());
   if (why !== null) throw new ConnectionError(409, why);
+  const record = async (problem: ConnectionError) => {
+    const at = new Date(clock()).toISOString();
+    await ctx.db
+      .updateTable('instagram_connection')
+      .set({ last_refresh_at: at, last_refresh_error: problem.message, updated_at: at })
+      .where('id', '=', ROW_ID)
+      .where('sealed_token', '=', found.sealed_token)
+      .execute();
+    return problem;
+  };
   let token: AccessToken;
   try {
     token = openToken(found.sealed_token, keys, CONNECTION_CONTEXT);
   } catch (error) {
-    throw platformProblem(error, [], clock());
+    throw await record(platformProblem(error, [], clock()));
   }
   let fresh: FreshToken;
   try {
@@ -449,15 +459,7 @@ export async function refreshConnection(
           });
   } catch (error) {
     const app = appOf(ctx.settings);
-    const problem = platformProblem(error, [token, ...(app ? [app.secret] : [])], clock());
-    const at = new Date(clock()).toISOString();
-    await ctx.db
-      .updateTable('instagram_connection')
-      .set({ last_refresh_at: at, last_refresh_error: problem.message, updated_at: at })
-      .where('id', '=', ROW_ID)
-      .where('sealed_token', '=', found.sealed_token)
-      .execute();
-    throw problem;
+    throw await record(platformProblem(error, [token, ...(app ? [app.secret] : [])], clock()));
   }
   const at = new Date(clock()).toISOString();
   const changes = {

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { buildTestApp, type TestApp, userWithToken } from '../../../helpers/build';
+import { buildTestApp, testDialect, type TestApp, userWithToken } from '../../../helpers/build';
 import { type StandIn, startInstagramStandIn } from '../../../helpers/instagram-stand-in';
 import {
   CONNECTION_CONTEXT,
@@ -9,7 +9,9 @@ import {
   refreshIfDue,
 } from '../../../../src/services/instagram/connection';
 import {
+  AccessToken,
   openToken,
+  sealToken,
   TokenCryptoError,
   tokenKeysFromEnv,
 } from '../../../../src/services/instagram/token';
@@ -315,6 +317,21 @@ describe('Instagram Login', () => {
     }
   });
 
+  test('refresh: a token sealed with a key the server no longer has is 409, shown in GET', async () => {
+    await put(s, { login: 'instagram', token: TOKEN });
+    const other = tokenKeysFromEnv({ INSTAGRAM_TOKEN_KEY: OTHER_KEY });
+    await s.t.app.db
+      .updateTable('instagram_connection')
+      .set({ sealed_token: sealToken(new AccessToken(TOKEN), other, CONNECTION_CONTEXT) })
+      .execute();
+    s.clock.now = START + 2 * DAY;
+    const res = await refresh(s);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().detail).toContain('INSTAGRAM_TOKEN_KEY_PREVIOUS');
+    expect((await get(s)).json().last_refresh_error).toBe(res.json().detail);
+    expectNoToken(s, [res.body], [TOKEN]);
+  });
+
   test('DELETE removes the connection and its token: 204, then GET says not connected', async () => {
     await put(s, { login: 'instagram', token: TOKEN });
     const res = await s.t.app.inject({
@@ -370,6 +387,41 @@ describe('Instagram Login', () => {
     } finally {
       s.platform.reset();
     }
+  });
+
+  test('the schedule’s tick renews a due token under its lock and logs a failure without the token', async () => {
+    await put(s, { login: 'instagram', token: TOKEN });
+    s.clock.now = START + 10 * DAY;
+    expect(await s.t.app.instagramRefresh.tick()).toEqual({ kind: 'not-due' });
+
+    s.clock.now = START + 54 * DAY;
+    const from = s.lines.length;
+    expect(await s.t.app.instagramRefresh.tick()).toMatchObject({ kind: 'refreshed' });
+    const renewed = s.platform.token();
+    expect(renewed).not.toBe(TOKEN);
+    expect(s.lines.slice(from).join('\n')).toContain('Instagram token renewed');
+
+    if (testDialect() === 'postgres') {
+      // Another process holding the lock: this one skips.
+      const release = await s.t.app.tryLock('instagram-refresh');
+      expect(release).not.toBeNull();
+      try {
+        expect(await s.t.app.instagramRefresh.tick()).toBeNull();
+      } finally {
+        await release!();
+      }
+    }
+
+    s.platform.expireToken();
+    s.clock.now = START + 54 * DAY + 55 * DAY;
+    const before = s.lines.length;
+    const failed = await s.t.app.instagramRefresh.tick();
+    expect(failed).toMatchObject({ kind: 'failed' });
+    const logged = s.lines.slice(before).join('\n');
+    expect(logged).toContain('Instagram token renewal failed');
+    expect(logged).toContain('Instagram did not accept this token');
+    expect((await get(s)).json().last_refresh_error).toMatch(/^Instagram did not accept/);
+    expectNoToken(s, [], [TOKEN, renewed]);
   });
 
   test('a Facebook Login connection is never renewed automatically', async () => {
