@@ -30,6 +30,17 @@ const row = (id: number, login: string) => ({
   updated_at: at,
 });
 
+/**
+ * The message a query fails with ('none' when it succeeds), read by shape: the driver's error may
+ * come from another realm (a module loaded by an earlier test file), where instanceof Error fails.
+ */
+function failure(query: Promise<unknown>): Promise<string> {
+  return query.then(
+    () => 'none',
+    (error: { message?: unknown }) => String(error?.message),
+  );
+}
+
 test('the connection table holds one row with a known login, and comes and goes', async () => {
   const { migrator, connection } = test_db;
   expect((await migrator.migrateTo('180-draft-covers')).error).toBeUndefined();
@@ -41,23 +52,29 @@ test('the connection table holds one row with a known login, and comes and goes'
     .insertInto('instagram_connection')
     .values(row(1, 'instagram') as never)
     .execute();
-  await expect(
-    connection.db
-      .insertInto('instagram_connection')
-      .values(row(2, 'instagram') as never)
-      .execute(),
-  ).rejects.toThrow();
+  expect(
+    await failure(
+      connection.db
+        .insertInto('instagram_connection')
+        .values(row(2, 'instagram') as never)
+        .execute(),
+    ),
+  ).toContain('instagram_connection_one_row');
   await connection.db.deleteFrom('instagram_connection').execute();
-  await expect(
-    connection.db
-      .insertInto('instagram_connection')
-      .values(row(1, 'twitter') as never)
-      .execute(),
-  ).rejects.toThrow();
+  expect(
+    await failure(
+      connection.db
+        .insertInto('instagram_connection')
+        .values(row(1, 'twitter') as never)
+        .execute(),
+    ),
+  ).toContain('instagram_connection_login');
   expect(await table.execute()).toEqual([]);
 
   expect((await migrator.migrateDown()).error).toBeUndefined();
-  await expect(table.execute()).rejects.toThrow();
+  expect(await failure(table.execute())).toMatch(
+    /no such table: instagram_connection|relation "instagram_connection" does not exist/,
+  );
   expect((await migrator.migrateTo('190-instagram-connection')).error).toBeUndefined();
   expect(await table.execute()).toEqual([]);
 });
