@@ -321,7 +321,8 @@ function expiryOf(given: string | undefined, now: number): string {
   }
   if (end <= now)
     throw new ConnectionError(400, 'expires_at is in the past: this token has already expired.');
-  if (end > now + 2 * LONG_LIVED_MS) {
+  // A day's grace for clocks that differ.
+  if (end > now + LONG_LIVED_MS + 24 * 60 * 60 * 1000) {
     throw new ConnectionError(
       400,
       'expires_at is further ahead than any Instagram token lasts (60 days).',

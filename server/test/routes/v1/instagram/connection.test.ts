@@ -223,6 +223,10 @@ describe('Instagram Login', () => {
     ['a Page id for Instagram Login', { login: 'instagram', token: TOKEN, page_id: '1000001' }],
     ['an expiry that is no date', { login: 'instagram', token: TOKEN, expires_at: 'soon' }],
     [
+      'an expiry further ahead than a token lasts',
+      { login: 'instagram', token: TOKEN, expires_at: '2027-03-10T00:00:00Z' },
+    ],
+    [
       'an expiry in the past',
       { login: 'instagram', token: TOKEN, expires_at: '2026-01-01T00:00:00Z' },
     ],
