@@ -81,14 +81,16 @@ async function writeWhole(file: string, bytes: Buffer): Promise<void> {
 
 /**
  * Draws into `cacheDir` the cards of `requests` (cards without a cover) that it does not hold yet,
- * `concurrency` at a time; the number drawn. Run while the rest of the build works, so that
- * `buildSocialCards` finds these cards kept: a card no page asks for in the end is removed by it.
+ * `concurrency` at a time, until `signal` is aborted (the cards being drawn then are finished);
+ * the number drawn. Run while the rest of the build works, so that `buildSocialCards` finds these
+ * cards kept: a card no page asks for in the end is removed by it.
  */
 export async function warmSocialCards(options: {
   requests: ReadonlyArray<Pick<SocialCardRequest, 'title' | 'label'>>;
   cacheDir: string;
   fontDir: string;
   concurrency?: number;
+  signal?: AbortSignal;
 }): Promise<number> {
   const { cacheDir, fontDir } = options;
   await fs.mkdir(cacheDir, { recursive: true });
@@ -96,7 +98,7 @@ export async function warmSocialCards(options: {
   let drawn = 0;
   let next = 0;
   const work = async () => {
-    while (next < requests.length) {
+    while (next < requests.length && !options.signal?.aborted) {
       const { title, label } = normalCardRequest({
         ...(requests[next++] ?? { title: '' }),
         cover: null,

@@ -18,7 +18,7 @@ import { CARDS_CACHE, CARDS_KEPT } from './requests';
  * what the pages ask for is what the build puts in public/, and a card no page asks for leaves the
  * cache.
  */
-let warming: Promise<number> | null = null;
+let warming: { done: Promise<number>; stop: AbortController } | null = null;
 
 interface PostNode {
   title?: unknown;
@@ -38,20 +38,26 @@ export const onPostBootstrap: GatsbyNode['onPostBootstrap'] = ({ getNodesByType,
       const label = labels.get(post.category) ?? post.category;
       return { title: post.title as string, label: typeof label === 'string' ? label : null };
     });
-  warming = warmSocialCards({
+  const stop = new AbortController();
+  const done = warmSocialCards({
     requests,
     cacheDir: path.join(siteDirectory(), CARDS_KEPT),
     fontDir: DEFAULT_FONT_DIR,
+    signal: stop.signal,
   }).catch((error: unknown) => {
     // Only a head start: the cards are drawn after the pages all the same.
     reporter.warn(`Social cards: drawing ahead failed (${String(error)}); drawn after the pages.`);
     return 0;
   });
+  warming = { done, stop };
 };
 
 export const onPostBuild: GatsbyNode['onPostBuild'] = async ({ reporter }) => {
   const siteDir = siteDirectory();
-  const ahead = warming ? await warming : 0;
+  // Once the pages are written both cores are free: the cards not drawn ahead yet are drawn two
+  // at a time below, not one at a time by the head start, which stops after its current card.
+  warming?.stop.abort();
+  const ahead = warming ? await warming.done : 0;
   warming = null;
   const started = Date.now();
   const result = await buildSocialCards({

@@ -150,3 +150,17 @@ test('cards drawn ahead are found by the build; one no page asks for is removed'
   expect(await build()).toEqual({ cards: 2, drawn: 1, removed: 1 });
   expect(await size(address)).toEqual(['jpeg', 1200, 630]);
 });
+
+test('drawing ahead stops when asked, after the card it is drawing', async () => {
+  const stop = new AbortController();
+  const requests = Array.from({ length: 20 }, (_, i) => ({ title: `Card ${i}`, label: null }));
+  const drawing = warmSocialCards({
+    requests,
+    cacheDir: dirs.cacheDir,
+    fontDir: FONTS,
+    concurrency: 1,
+    signal: stop.signal,
+  });
+  stop.abort();
+  expect(await drawing).toBeLessThanOrEqual(1);
+});
