@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import { type DueOutcome, refreshIfDue } from '../services/instagram/connection';
+import { repeatWhileOpen } from '../lib/repeating-task';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -32,9 +33,6 @@ export default fp(
   async function instagramRefresh(app: FastifyInstance, opts: InstagramRefreshOptions) {
     const settings = app.config.instagram;
     const clock = () => (opts.clock ? opts.clock() : new Date()).getTime();
-    let timer: NodeJS.Timeout | undefined;
-    let running: Promise<void> | null = null;
-    let closed = false;
     const tick = async (): Promise<DueOutcome | null> => {
       if (!settings.tokenKey) return null;
       const release = await app.tryLock('instagram-refresh');
@@ -61,24 +59,10 @@ export default fp(
     };
     app.decorate('instagramRefresh', { tick });
     if (!settings.tokenKey) return;
-    const run = async () => {
-      await tick();
-    };
-    const schedule = (ms: number) => {
-      if (closed) return;
-      timer = setTimeout(() => {
-        running = run().finally(() => {
-          running = null;
-          schedule(settings.refreshCheckMs);
-        });
-      }, ms);
-      timer.unref();
-    };
-    app.addHook('onReady', async () => schedule(FIRST_RUN_MS));
-    app.addHook('onClose', async () => {
-      closed = true;
-      clearTimeout(timer);
-      await running;
+    repeatWhileOpen(app, {
+      firstMs: FIRST_RUN_MS,
+      everyMs: settings.refreshCheckMs,
+      run: tick,
     });
   },
   { name: 'instagram-refresh', dependencies: ['db'] },

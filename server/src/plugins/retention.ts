@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import { applyRetention } from '../services/retention';
+import { repeatWhileOpen } from '../lib/repeating-task';
 
 /** The first run waits this long after start, then one runs every `RUN_EVERY_MS`. */
 const FIRST_RUN_MS = 60_000;
@@ -12,9 +13,6 @@ const RUN_EVERY_MS = 60 * 60_000;
  */
 export default fp(
   async function retention(app: FastifyInstance) {
-    let timer: NodeJS.Timeout | undefined;
-    let running: Promise<void> | null = null;
-    let closed = false;
     const run = async () => {
       const release = await app.tryLock('retention');
       if (!release) return;
@@ -27,22 +25,7 @@ export default fp(
         await release();
       }
     };
-    const schedule = (ms: number) => {
-      if (closed) return;
-      timer = setTimeout(() => {
-        running = run().finally(() => {
-          running = null;
-          schedule(RUN_EVERY_MS);
-        });
-      }, ms);
-      timer.unref();
-    };
-    app.addHook('onReady', async () => schedule(FIRST_RUN_MS));
-    app.addHook('onClose', async () => {
-      closed = true;
-      clearTimeout(timer);
-      await running;
-    });
+    repeatWhileOpen(app, { firstMs: FIRST_RUN_MS, everyMs: RUN_EVERY_MS, run });
   },
   { name: 'retention', dependencies: ['db'] },
 );

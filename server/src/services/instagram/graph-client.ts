@@ -153,6 +153,17 @@ export interface GraphAnswer {
 
 /** The platform's answer is at most this large (a page of 100 comments with replies is ~100 KB). */
 const MAX_BODY_BYTES = 5 * 1024 * 1024;
+
+/** An answer over MAX_BODY_BYTES: refused unread, and not worth a retry. */
+function tooLarge(status: number): InstagramApiError {
+  return new InstagramApiError(
+    'The platform sent an answer too large to read.',
+    status,
+    null,
+    null,
+    false,
+  );
+}
 /** A rate limit with no time to wait in its headers: 1 minute, doubling per attempt, up to 15. */
 const FALLBACK_WAIT_MS = 60_000;
 const FALLBACK_WAIT_CAP_MS = 15 * 60_000;
@@ -212,13 +223,7 @@ export function createGraphClient(options: GraphClientOptions): GraphClient {
       const length = Number(response.headers.get('content-length') ?? '0');
       if (length > MAX_BODY_BYTES) {
         await response.body?.cancel();
-        throw new InstagramApiError(
-          'The platform sent an answer too large to read.',
-          response.status,
-          null,
-          null,
-          false,
-        );
+        throw tooLarge(response.status);
       }
       text = await response.text();
     } catch (error) {
@@ -239,13 +244,7 @@ export function createGraphClient(options: GraphClientOptions): GraphClient {
       );
     }
     if (text.length > MAX_BODY_BYTES) {
-      throw new InstagramApiError(
-        'The platform sent an answer too large to read.',
-        response.status,
-        null,
-        null,
-        false,
-      );
+      throw tooLarge(response.status);
     }
     const usage = readUsage(response.headers);
     let body: unknown;
