@@ -80,6 +80,23 @@ async function writeWhole(file: string, bytes: Buffer): Promise<void> {
 }
 
 /**
+ * Calls `each` for every item in order, `concurrency` at a time, and stops taking new items once
+ * `signal` is aborted (those started are finished).
+ */
+async function inTurns<T>(
+  items: readonly T[],
+  concurrency: number,
+  each: (item: T) => Promise<void>,
+  signal?: AbortSignal,
+): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length && !signal?.aborted) await each(items[next++] as T);
+  };
+  await Promise.all(Array.from({ length: concurrency }, worker));
+}
+
+/**
  * Draws into `cacheDir` the cards of `requests` (cards without a cover) that it does not hold yet,
  * `concurrency` at a time, until `signal` is aborted (the cards being drawn then are finished);
  * the number drawn. Run while the rest of the build works, so that `buildSocialCards` finds these
@@ -94,15 +111,12 @@ export async function warmSocialCards(options: {
 }): Promise<number> {
   const { cacheDir, fontDir } = options;
   await fs.mkdir(cacheDir, { recursive: true });
-  const requests = [...options.requests];
   let drawn = 0;
-  let next = 0;
-  const work = async () => {
-    while (next < requests.length && !options.signal?.aborted) {
-      const { title, label } = normalCardRequest({
-        ...(requests[next++] ?? { title: '' }),
-        cover: null,
-      });
+  await inTurns(
+    options.requests,
+    options.concurrency ?? 1,
+    async (request) => {
+      const { title, label } = normalCardRequest({ ...request, cover: null });
       const kept = path.join(cacheDir, `${socialCardKey({ title, label, pictureId: null })}.jpg`);
       try {
         await fs.access(kept);
@@ -110,9 +124,9 @@ export async function warmSocialCards(options: {
         await writeWhole(kept, await drawSocialCard({ title, label, picture: null }, { fontDir }));
         drawn += 1;
       }
-    }
-  };
-  await Promise.all(Array.from({ length: options.concurrency ?? 1 }, work));
+    },
+    options.signal,
+  );
   return drawn;
 }
 
@@ -135,45 +149,39 @@ export async function buildSocialCards(options: CardBuild): Promise<CardBuildRes
       // A file cut short by an interrupted build: the page's next render notes it again.
     }
   }
-  const cardsDir = cacheDir;
   const used = new Set<string>();
   const outDir = path.join(publicDir, SOCIAL_CARD_FOLDER);
-  await fs.mkdir(cardsDir, { recursive: true });
+  await fs.mkdir(cacheDir, { recursive: true });
   await fs.mkdir(outDir, { recursive: true });
 
   let drawn = 0;
-  let next = 0;
-  const work = async () => {
-    while (next < requests.length) {
-      const request = requests[next++] as NotedRequest;
-      const picture = request.cover ? await coverBytes(publicDir, request.cover, warn) : null;
-      const key = socialCardKey({
-        title: request.title,
-        label: request.label,
-        pictureId: picture ? crypto.createHash('sha256').update(picture).digest('hex') : null,
-      });
-      used.add(key);
-      const kept = path.join(cardsDir, `${key}.jpg`);
-      let bytes: Buffer;
-      try {
-        bytes = await fs.readFile(kept);
-      } catch {
-        bytes = await drawSocialCard(
-          { title: request.title, label: request.label, picture },
-          { fontDir },
-        );
-        await writeWhole(kept, bytes);
-        drawn += 1;
-      }
-      await writeWhole(path.join(publicDir, request.address), bytes);
+  await inTurns(requests, options.concurrency ?? 2, async (request) => {
+    const picture = request.cover ? await coverBytes(publicDir, request.cover, warn) : null;
+    const key = socialCardKey({
+      title: request.title,
+      label: request.label,
+      pictureId: picture ? crypto.createHash('sha256').update(picture).digest('hex') : null,
+    });
+    used.add(key);
+    const kept = path.join(cacheDir, `${key}.jpg`);
+    let bytes: Buffer;
+    try {
+      bytes = await fs.readFile(kept);
+    } catch {
+      bytes = await drawSocialCard(
+        { title: request.title, label: request.label, picture },
+        { fontDir },
+      );
+      await writeWhole(kept, bytes);
+      drawn += 1;
     }
-  };
-  await Promise.all(Array.from({ length: options.concurrency ?? 2 }, work));
+    await writeWhole(path.join(publicDir, request.address), bytes);
+  });
   let removed = 0;
-  for (const name of await fs.readdir(cardsDir)) {
+  for (const name of await fs.readdir(cacheDir)) {
     const key = KEPT_CARD.exec(name)?.[1];
     if (key === undefined || used.has(key)) continue;
-    await fs.rm(path.join(cardsDir, name), { force: true });
+    await fs.rm(path.join(cacheDir, name), { force: true });
     removed += 1;
   }
   return { cards: requests.length, drawn, removed };
